@@ -1,0 +1,80 @@
+// Accounts, sessions, e-mail verification, password reset and TOTP two-factor, by better-auth
+// (docs/decisions/003-auth-library.md). Roles live on the user row and are decided here, never by the browser.
+import { betterAuth } from 'better-auth';
+import { prismaAdapter } from 'better-auth/adapters/prisma';
+import { createAuthMiddleware, APIError } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
+import { z } from 'zod';
+import type { Db } from '../db.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
+import { normalizeLang } from '../i18n.ts';
+
+export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
+
+export interface AuthOptions {
+  prisma: Db;
+  mailer: Mailer;
+  baseUrl: string;
+  secret: string;
+  trustedOrigins: string[];
+  secureCookies: boolean;
+  requireEmailVerification: boolean;
+}
+
+export function createAuth(opts: AuthOptions) {
+  return betterAuth({
+    appName: 'akut',
+    baseURL: opts.baseUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: opts.trustedOrigins,
+    database: prismaAdapter(opts.prisma, { provider: 'postgresql' }),
+    // Our own limiter guards sign-in/sign-up per IP (server/http/security.ts); better-auth's in-memory one
+    // would not be shared between app instances.
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
+    advanced: {
+      useSecureCookies: opts.secureCookies,
+      cookiePrefix: 'akut',
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    user: {
+      additionalFields: {
+        // Chosen at sign-up (mode=provider or mode=searcher); 'admin' is only ever set by `npm run admin:create`.
+        role: { type: 'string', required: false, defaultValue: 'seeker', input: true, validator: { input: z.enum(SELF_SERVICE_ROLES) } },
+        locale: { type: 'string', required: false, defaultValue: 'de', input: true, validator: { input: z.enum(['de', 'en']) } },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: opts.requireEmailVerification,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await opts.mailer.send({ to: user.email, template: 'resetPassword', lang: normalizeLang((user as { locale?: string }).locale), params: { name: user.name, url } });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await opts.mailer.send({ to: user.email, template: 'verifyEmail', lang: normalizeLang((user as { locale?: string }).locale), params: { name: user.name, url } });
+      },
+    },
+    plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // A signed-in person may change their name or language, never their role.
+        if (ctx.path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'role' in ctx.body) {
+          throw new APIError('FORBIDDEN', { message: 'role cannot be changed', code: 'FORBIDDEN' });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

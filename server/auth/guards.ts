@@ -1,0 +1,81 @@
+// requireUser / requireRole: the only way any door (HTTP route, ws upgrade, chat tool) learns who is asking.
+import type { IncomingHttpHeaders } from 'node:http';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AppError } from '../errors.ts';
+import type { AppDeps } from '../deps.ts';
+
+export type Role = 'seeker' | 'provider' | 'admin';
+export const ROLES: readonly Role[] = ['seeker', 'provider', 'admin'];
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  locale: 'de' | 'en';
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+export interface AuthContext {
+  user: SessionUser | null;
+  sessionId: string | null;
+}
+
+/**
+ * Who may call a door. 'public': anyone. 'user': any signed-in person (including acting as partner).
+ * { roles }: signed in with one of these roles; admins must also have TOTP two-factor enabled.
+ */
+export type Access = 'public' | 'user' | { roles: readonly Role[] };
+
+export function describeAccess(access: Access): string[] {
+  if (access === 'public') return ['anonymous', 'seeker', 'provider', 'partner', 'admin'];
+  if (access === 'user') return ['seeker', 'provider', 'partner', 'admin'];
+  return [...access.roles];
+}
+
+export async function getAuthContext(deps: Pick<AppDeps, 'auth'>, headers: IncomingHttpHeaders): Promise<AuthContext> {
+  const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+  if (!result) return { user: null, sessionId: null };
+  const u = result.user as typeof result.user & { role?: string; locale?: string; twoFactorEnabled?: boolean | null };
+  return {
+    sessionId: result.session.id,
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: (ROLES as readonly string[]).includes(u.role ?? '') ? (u.role as Role) : 'seeker',
+      locale: u.locale === 'en' ? 'en' : 'de',
+      emailVerified: u.emailVerified,
+      twoFactorEnabled: u.twoFactorEnabled === true,
+    },
+  };
+}
+
+export function requireUser(auth: AuthContext): SessionUser {
+  if (!auth.user) throw new AppError('UNAUTHENTICATED');
+  return auth.user;
+}
+
+export function requireRole(auth: AuthContext, roles: readonly Role[]): SessionUser {
+  const user = requireUser(auth);
+  if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
+  if (user.role === 'admin' && !user.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED');
+  return user;
+}
+
+export function checkAccess(auth: AuthContext, access: Access): void {
+  if (access === 'public') return;
+  if (access === 'user') {
+    requireUser(auth);
+    return;
+  }
+  requireRole(auth, access.roles);
+}
+
+/** Resolves the session from the request headers and enforces the route's access rule. */
+export async function requireAccess(deps: Pick<AppDeps, 'auth'>, req: { headers: IncomingHttpHeaders }, access: Access): Promise<AuthContext> {
+  const auth = await getAuthContext(deps, req.headers);
+  checkAccess(auth, access);
+  return auth;
+}

@@ -1,0 +1,32 @@
+// Builds the app's dependencies from configuration: database (migrated), mailer, auth, event bus.
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseTarget } from './db.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
+import { createAuth } from './auth/auth.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import { createMemoryBus, createPostgresBus } from './realtime/bus.ts';
+import type { AppDeps } from './deps.ts';
+
+export async function buildDeps(config: Config, opts: { logger?: Logger; database?: DatabaseTarget } = {}): Promise<AppDeps> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const target: DatabaseTarget = opts.database ?? (config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dir: config.database.dir });
+  const db = await openDatabase(target);
+  const mailer = createMailer({ prisma: db.prisma, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  const auth = createAuth({
+    prisma: db.prisma,
+    mailer,
+    baseUrl: config.appUrl,
+    secret: resolveAuthSecret(config.authSecret, target.kind === 'pglite' && target.dir ? config.dataDir : null),
+    trustedOrigins: config.trustedOrigins,
+    secureCookies: config.secureCookies,
+    requireEmailVerification: config.requireEmailVerification,
+  });
+  const bus = config.eventBus === 'postgres' && db.url ? await createPostgresBus(db.url, logger) : createMemoryBus();
+  return { config, db, logger, mailer, auth, bus };
+}
+
+export async function closeDeps(deps: AppDeps) {
+  await deps.bus.close();
+  await deps.db.close();
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Read once at start. Every variable is optional: the defaults run akut offline on a fresh machine.
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  // Public origin the browser uses; links in e-mails point here.
+  APP_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  TRUSTED_ORIGINS: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Several app instances on one PostgreSQL: events go over LISTEN/NOTIFY.
+  EVENT_BUS: z.enum(['memory', 'postgres']).optional(),
+  // Model: offline rules model unless an OpenAI-compatible endpoint is configured.
+  AI_PROVIDER: z.enum(['offline', 'openai']).optional(),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  // Mail: SMTP when SMTP_URL is set, otherwise the outbox table.
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('akut <no-reply@akut.local>'),
+  // Rate limits (per IP and window); tests and benchmarks may raise them.
+  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_CHAT: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  // Cookies need HTTPS when true; defaults to true in production.
+  SECURE_COOKIES: bool,
+  // Require e-mail verification before sign-in (default true).
+  REQUIRE_EMAIL_VERIFICATION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const aiProvider = e.AI_PROVIDER ?? (e.OPENAI_API_KEY || e.OPENAI_BASE_URL ? 'openai' : 'offline');
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
+    // Without AUTH_SECRET a secret is generated once and kept in DATA_DIR (see server/auth/secret.ts).
+    authSecret: e.AUTH_SECRET,
+    trustedOrigins: [appUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    logLevel: e.LOG_LEVEL,
+    eventBus: e.EVENT_BUS ?? (e.DATABASE_URL ? 'postgres' : 'memory'),
+    ai: {
+      provider: aiProvider,
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      model: e.AI_MODEL,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    secureCookies: env.SECURE_COOKIES !== undefined ? e.SECURE_COOKIES : e.NODE_ENV === 'production',
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+  };
+}
+
+// The short list of what the browser may know about the server's configuration.
+export function publicConfig(config: Config) {
+  return {
+    aiProvider: config.ai.provider,
+    mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
+  } as const;
+}

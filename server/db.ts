@@ -1,0 +1,54 @@
+// Prisma client for the embedded PGlite database (default) or a PostgreSQL server (DATABASE_URL).
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient } from './generated/prisma/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+
+export type Db = InstanceType<typeof PrismaClient>;
+export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+export type DatabaseTarget = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+
+export interface Database {
+  prisma: Db;
+  kind: DatabaseTarget['kind'];
+  /** The raw PGlite instance (embedded mode only), for LISTEN-free single-process use and tests. */
+  pglite?: PGlite;
+  /** The PostgreSQL connection string (server mode only), e.g. for LISTEN/NOTIFY. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export async function openAdapterFactory(target: DatabaseTarget): Promise<{
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}> {
+  if (target.kind === 'postgres') {
+    const factory = new PrismaPg({ connectionString: target.url, max: 10 });
+    return { factory, close: async () => {} };
+  }
+  if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
+  const pglite = await PGlite.create(target.dir ?? undefined);
+  return { factory: new PrismaPGlite(pglite), pglite, close: () => pglite.close() };
+}
+
+/** Opens the database, applies pending migrations, and returns a Prisma client. */
+export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
+  const { factory, pglite, close } = await openAdapterFactory(target);
+  if (opts.migrate !== false) await applyMigrations(factory);
+  const prisma = new PrismaClient({ adapter: factory });
+  return {
+    prisma,
+    kind: target.kind,
+    pglite,
+    url: target.kind === 'postgres' ? target.url : undefined,
+    async close() {
+      await prisma.$disconnect();
+      await close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// Every route declaration of the app, in one list: the routers and the OpenAPI document are built from it.
+import { z } from 'zod';
+import { defineRoute, type AnyRoute } from './route.ts';
+import { sessionRoutes } from './session.ts';
+import { adminRoutes } from './admin.ts';
+import { metaRoutes } from './meta.ts';
+import { buildOpenApi } from './openapi.ts';
+
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes];
+
+export const openApiRoute = defineRoute({
+  method: 'get',
+  path: '/api/openapi.json',
+  summary: 'This OpenAPI 3.1 document',
+  tags: ['meta'],
+  access: 'public',
+  response: z.record(z.string(), z.unknown()),
+  handler: ({ deps }) => buildOpenApi(allRoutes, deps.auth),
+});
+
+export const allRoutes: AnyRoute[] = [...baseRoutes, openApiRoute];

@@ -1,0 +1,28 @@
+// E-mail templates: subject and body lines come from the `email` locale namespace in both languages.
+import { translator, type Lang } from '../../i18n.ts';
+
+export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'welcome';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMail(template: MailTemplate, lang: Lang, params: { name?: string; url?: string }): RenderedMail {
+  const t = translator(lang);
+  const vars = { name: params.name || t('email:common.friend'), url: params.url ?? '' };
+  const subject = t(`email:${template}.subject`, vars);
+  const greeting = t('email:common.greeting', vars);
+  const body = t(`email:${template}.body`, vars);
+  const action = params.url ? t(`email:${template}.action`, vars) : '';
+  const footer = t('email:common.footer', vars);
+  const text = [greeting, '', body, ...(params.url ? ['', `${action}: ${params.url}`] : []), '', footer].join('\n');
+  const button = params.url
+    ? `<p><a href="${escapeHtml(params.url)}" style="display:inline-block;padding:12px 20px;background:#e11d48;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(params.url)}</p>`
+    : '';
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">akut</h1><p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>${button}<p style="font-size:12px;color:#666">${escapeHtml(footer)}</p></body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,51 @@
+// Starts akut: applies migrations, then serves HTTP (Express) and ws on one server.
+// `node server/main.ts` serves the built client from dist/; `--dev` runs Vite in middleware mode.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { buildDeps, closeDeps } from './bootstrap.ts';
+import { createApp } from './app.ts';
+import { attachWebSocket } from './realtime/ws.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const dev = process.argv.includes('--dev');
+const config = loadConfig();
+const deps = await buildDeps(config);
+const server = http.createServer();
+
+let app;
+if (dev) {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root: ROOT, server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
+  app = createApp(deps, {
+    viteMiddlewares: vite.middlewares,
+    renderIndex: async (url) => vite.transformIndexHtml(url, fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8')),
+  });
+} else {
+  app = createApp(deps, { clientDir: path.join(ROOT, 'dist') });
+}
+server.on('request', app);
+const ws = attachWebSocket(server, deps);
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  deps.logger.info({ port, database: deps.db.kind, ai: config.ai.provider, mail: deps.mailer.mode, dev }, `akut listening on http://localhost:${port}`);
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  deps.logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await ws.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  await closeDeps(deps);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

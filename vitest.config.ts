@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/graph/**/*.test.ts', 'tests/integration/**/*.test.ts', 'machines/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite opens are CPU-heavy (WASM); two workers match the two cores.
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+  },
+});
