@@ -16,6 +16,7 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
   const auth = createAuth({
     prisma: db.prisma,
     mailer,
+    logger,
     baseUrl: config.appUrl,
     secret: resolveAuthSecret(config.authSecret, target.kind === 'pglite' && target.dir ? config.dataDir : null),
     trustedOrigins: config.trustedOrigins,

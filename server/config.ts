@@ -37,7 +37,7 @@ export const envSchema = z.object({
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_CHAT: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  // Cookies need HTTPS when true; defaults to true in production.
+  // Cookies marked Secure; defaults to true when APP_URL is https.
   SECURE_COOKIES: bool,
   // Require e-mail verification before sign-in (default true).
   REQUIRE_EMAIL_VERIFICATION: z
@@ -81,7 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, windowMs: e.RATE_LIMIT_WINDOW_MS },
-    secureCookies: env.SECURE_COOKIES !== undefined ? e.SECURE_COOKIES : e.NODE_ENV === 'production',
+    secureCookies: env.SECURE_COOKIES !== undefined && env.SECURE_COOKIES !== '' ? e.SECURE_COOKIES : appUrl.startsWith('https://'),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
   };
 }

@@ -8,12 +8,14 @@ import { z } from 'zod';
 import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
+import type { Logger } from '../logger.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
 
 export interface AuthOptions {
   prisma: Db;
   mailer: Mailer;
+  logger: Logger;
   baseUrl: string;
   secret: string;
   trustedOrigins: string[];
@@ -24,6 +26,15 @@ export interface AuthOptions {
 export function createAuth(opts: AuthOptions) {
   return betterAuth({
     appName: 'akut',
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const entry = { lib: 'better-auth', args: args.length ? args.map(String) : undefined };
+        if (level === 'error') opts.logger.error(entry, message);
+        else if (level === 'warn') opts.logger.warn(entry, message);
+        else opts.logger.debug(entry, message);
+      },
+    },
     baseURL: opts.baseUrl,
     basePath: '/api/auth',
     secret: opts.secret,

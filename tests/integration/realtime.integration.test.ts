@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInClient } from '../helpers/auth.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function connect(cookie: string | undefined, origin?: string): Promise<{ ws: WebSocket; messages: { type: string; payload?: unknown }[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(app.baseUrl.replace('http', 'ws') + '/ws', { headers: { ...(cookie ? { cookie } : {}), origin: origin ?? app.baseUrl } });
+    const messages: { type: string; payload?: unknown }[] = [];
+    ws.on('message', (d) => messages.push(JSON.parse(d.toString())));
+    ws.on('open', () => {
+      const wait = () => (messages.length ? resolve({ ws, messages }) : setTimeout(wait, 10));
+      wait();
+    });
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
+
+const until = async (cond: () => boolean) => {
+  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('ws /ws', () => {
+  it('refuses an anonymous upgrade and a foreign origin', async () => {
+    await expect(connect(undefined)).rejects.toThrow('status 401');
+    const { client } = await signedInClient(app, { role: 'seeker' });
+    await expect(connect(client.cookieHeader, 'https://evil.example')).rejects.toThrow('status 403');
+  });
+
+  it('delivers events only to the addressed user or role', async () => {
+    const seekerA = await signedInClient(app, { role: 'seeker' });
+    const seekerB = await signedInClient(app, { role: 'seeker' });
+    const provider = await signedInClient(app, { role: 'provider' });
+    const a = await connect(seekerA.client.cookieHeader);
+    const b = await connect(seekerB.client.cookieHeader);
+    const p = await connect(provider.client.cookieHeader);
+    expect(a.messages[0]).toMatchObject({ type: 'hello', payload: { userId: seekerA.user.id, role: 'seeker' } });
+
+    await app.deps.bus.publish({ type: 'test.forA', to: { userId: seekerA.user.id }, payload: { n: 1 } });
+    await app.deps.bus.publish({ type: 'test.providers', to: { role: 'provider' }, payload: { n: 2 } });
+    await until(() => a.messages.some((m) => m.type === 'test.forA') && p.messages.some((m) => m.type === 'test.providers'));
+    await new Promise((r) => setTimeout(r, 50));
+
+    expect(a.messages.map((m) => m.type)).toEqual(['hello', 'test.forA']);
+    expect(b.messages.map((m) => m.type)).toEqual(['hello']);
+    expect(p.messages.map((m) => m.type)).toEqual(['hello', 'test.providers']);
+    for (const c of [a, b, p]) c.ws.close();
+  });
+});
