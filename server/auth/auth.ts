@@ -77,6 +77,15 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],
+    // Client errors (wrong password, refused role change) are answers, not incidents: log them at debug.
+    onAPIError: {
+      onError: (e) => {
+        const status = (e as { status?: string }).status;
+        const message = e instanceof Error ? e.message : String(e);
+        if (status && status !== 'INTERNAL_SERVER_ERROR') opts.logger.debug({ lib: 'better-auth', status }, message);
+        else opts.logger.error({ lib: 'better-auth', err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, 'auth error');
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // A signed-in person may change their name or language, never their role.

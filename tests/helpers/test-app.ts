@@ -61,7 +61,10 @@ export interface TestResponse<T = unknown> {
 export class TestClient {
   readonly cookies = new Map<string, string>();
   lang: 'de' | 'en' = 'de';
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,0 +1,88 @@
+// Browser-test fixtures: the project's language, a console-error trap (any console error fails the test
+// unless the test declares it expected), and an admin API client for reading the mail outbox.
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { createOTP } from '@better-auth/utils/otp';
+import { E2E_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+
+export type Lang = 'de' | 'en';
+
+export function adminTotpUri(): string {
+  return createOTP(E2E_ADMIN.totpRawSecret).url('akut', E2E_ADMIN.email);
+}
+
+export function totpFromUri(uri: string): string {
+  return OTPAuth.URI.parse(uri).generate();
+}
+
+export function totpFromSecret(base32: string): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(base32), digits: 6, period: 30 }).generate();
+}
+
+async function adminApi(): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { origin: E2E_URL } });
+  const r = await ctx.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
+  expect(r.ok()).toBe(true);
+  const v = await ctx.post('/api/auth/two-factor/verify-totp', { data: { code: totpFromUri(adminTotpUri()) } });
+  expect(v.ok(), await v.text()).toBe(true);
+  return ctx;
+}
+
+/** The newest mail to this address (waits for it), read through the admin API like an admin in the app. */
+export async function latestMail(to: string, template?: string): Promise<{ subject: string; text: string }> {
+  const api = await adminApi();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const res = await api.get(`/api/admin/outbox?to=${encodeURIComponent(to)}&limit=10`);
+      expect(res.ok()).toBe(true);
+      const { mails } = (await res.json()) as { mails: { subject: string; text: string; template: string }[] };
+      const mail = mails.find((m) => !template || m.template === template);
+      if (mail) return mail;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no mail to ${to}`);
+  } finally {
+    await api.dispose();
+  }
+}
+
+export function linkIn(text: string): string {
+  const m = /https?:\/\/\S+/.exec(text);
+  if (!m) throw new Error(`no link in mail: ${text}`);
+  return m[0];
+}
+
+export const test = base.extend<{ lang: Lang }>({
+  lang: async ({}, use, testInfo) => {
+    await use((testInfo.project.metadata as { lang: Lang }).lang);
+  },
+  page: async ({ page, lang }, use, testInfo) => {
+    const errors: string[] = [];
+    const allowed: RegExp[] = [];
+    (testInfo as unknown as { allowed: RegExp[] }).allowed = allowed;
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${msg.text()} @ ${msg.location().url}`);
+    });
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    // The UI language comes from ?lng / localStorage first: set it like a returning visitor would have it.
+    await page.addInitScript((l) => {
+      if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
+    }, lang);
+    await use(page);
+    const unexpected = errors.filter((e) => !allowed.some((a) => a.test(e)));
+    expect(unexpected, 'console errors in the browser').toEqual([]);
+  },
+});
+
+/** Declares console errors the test expects (e.g. the browser's log line for a deliberate 401). */
+export function allowConsoleErrors(pattern: RegExp) {
+  const info = test.info() as unknown as { allowed?: RegExp[] };
+  info.allowed?.push(pattern);
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+export { expect };
