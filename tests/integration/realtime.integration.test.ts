@@ -56,3 +56,20 @@ describe('ws /ws', () => {
     for (const c of [a, b, p]) c.ws.close();
   });
 });
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL event bus', () => {
+  it('carries events between two app instances sharing one database', async () => {
+    const { createPostgresBus } = await import('../../server/realtime/bus.ts');
+    const { createLogger } = await import('../../server/logger.ts');
+    const url = app.deps.db.url!;
+    const one = await createPostgresBus(url, createLogger('silent'));
+    const two = await createPostgresBus(url, createLogger('silent'));
+    const received: string[] = [];
+    two.subscribe((e) => received.push(e.type));
+    await one.publish({ type: 'match.created', to: { role: 'provider' }, payload: { requestId: 'r1' } });
+    await until(() => received.length > 0);
+    expect(received).toEqual(['match.created']);
+    await one.close();
+    await two.close();
+  });
+});

@@ -1,0 +1,50 @@
+// The real entry point: starts on an empty data folder (creating and migrating the embedded database),
+// serves, and on SIGTERM closes ws, HTTP and the database and exits 0, leaving the folder reopenable.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db.ts';
+import { onPostgres } from '../helpers/test-db.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe.runIf(!onPostgres)('server/main.ts', () => {
+  it('starts on a fresh DATA_DIR and shuts down gracefully on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-life-'));
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 40_000);
+      child.stdout.on('data', () => {
+        const m = /"port":(\d+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+    });
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json());
+    expect(health).toEqual({ ok: true, database: 'pglite' });
+    expect(fs.existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('exit', (c) => resolve(c));
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+    expect(out).toContain('shutting down');
+
+    const db = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'pglite') });
+    expect(await db.prisma.user.count()).toBe(0);
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 90_000);
+});

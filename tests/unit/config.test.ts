@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, publicConfig } from '../../server/config.ts';
+
+describe('configuration', () => {
+  it('runs offline on a fresh machine with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database.kind).toBe('pglite');
+    expect(c.ai.provider).toBe('offline');
+    expect(c.mail.smtpUrl).toBeUndefined();
+    expect(c.eventBus).toBe('memory');
+    expect(c.secureCookies).toBe(false);
+    expect(c.requireEmailVerification).toBe(true);
+    expect(publicConfig(c)).toEqual({ aiProvider: 'offline', mailMode: 'outbox' });
+  });
+
+  it('switches to real components when configured', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/akut', OPENAI_BASE_URL: 'http://localhost:11434/v1', SMTP_URL: 'smtp://mail:25', APP_URL: 'https://akut.example' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgresql://u:p@db:5432/akut' });
+    expect(c.ai.provider).toBe('openai');
+    expect(c.eventBus).toBe('postgres');
+    expect(c.secureCookies).toBe(true);
+    expect(c.trustedOrigins).toContain('https://akut.example');
+  });
+
+  it('refuses invalid values with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ AI_PROVIDER: 'magic' })).toThrow(/AI_PROVIDER/);
+  });
+
+  it('treats empty variables as unset', () => {
+    const c = loadConfig({ DATABASE_URL: '', OPENAI_API_KEY: '', SMTP_URL: ' ' });
+    expect(c.database.kind).toBe('pglite');
+    expect(c.ai.provider).toBe('offline');
+    expect(c.mail.smtpUrl).toBeUndefined();
+  });
+});
