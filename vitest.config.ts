@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/graph/**/*.test.ts', 'tests/integration/**/*.test.ts', 'machines/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    execArgv: ['--disable-warning=ExperimentalWarning'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite opens are CPU-heavy (WASM); two workers match the two cores.
