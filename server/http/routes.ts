@@ -4,9 +4,10 @@ import { defineRoute, type AnyRoute } from './route.ts';
 import { sessionRoutes } from './session.ts';
 import { adminRoutes } from './admin.ts';
 import { metaRoutes } from './meta.ts';
+import { chatRoutes } from './chat.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

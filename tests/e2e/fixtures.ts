@@ -85,4 +85,21 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
+/**
+ * Signs up through the API of the page's browser context and confirms the e-mail from the outbox, so the
+ * page is signed in as a fresh verified user of that role.
+ */
+export async function signUpVerified(page: Page, role: 'seeker' | 'provider', lang: Lang) {
+  const email = `e2e-${role}-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const r = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: E2E_PASSWORD, name: role === 'provider' ? 'Erika Anbieterin' : 'Sam Seeker', role, locale: lang },
+    headers: { origin: E2E_URL },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
+  const mail = await latestMail(email, 'verifyEmail');
+  const v = await page.request.get(linkIn(mail.text));
+  expect(v.ok()).toBe(true);
+  return { email };
+}
+
 export { expect };

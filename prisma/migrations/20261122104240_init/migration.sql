@@ -121,6 +121,23 @@ CREATE TABLE "ChatMessage" (
 );
 
 -- CreateTable
+CREATE TABLE "ChatConfirmation" (
+    "id" TEXT NOT NULL,
+    "sessionId" TEXT NOT NULL,
+    "toolCallId" TEXT NOT NULL,
+    "toolName" TEXT NOT NULL,
+    "input" JSONB NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "result" JSONB,
+    "decidedBy" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "decidedAt" TIMESTAMP(3),
+
+    CONSTRAINT "ChatConfirmation_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "Request" (
     "id" TEXT NOT NULL,
     "userId" TEXT,
@@ -225,6 +242,9 @@ CREATE INDEX "ChatSession_userId_idx" ON "ChatSession"("userId");
 CREATE INDEX "ChatMessage_sessionId_seq_idx" ON "ChatMessage"("sessionId", "seq");
 
 -- CreateIndex
+CREATE INDEX "ChatConfirmation_sessionId_idx" ON "ChatConfirmation"("sessionId");
+
+-- CreateIndex
 CREATE INDEX "Request_status_createdAt_idx" ON "Request"("status", "createdAt");
 
 -- CreateIndex
@@ -262,6 +282,9 @@ ALTER TABLE "ChatSession" ADD CONSTRAINT "ChatSession_userId_fkey" FOREIGN KEY (
 
 -- AddForeignKey
 ALTER TABLE "ChatMessage" ADD CONSTRAINT "ChatMessage_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "ChatSession"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ChatConfirmation" ADD CONSTRAINT "ChatConfirmation_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "ChatSession"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "Request" ADD CONSTRAINT "Request_userId_fkey" FOREIGN KEY ("userId") REFERENCES "user"("id") ON DELETE SET NULL ON UPDATE CASCADE;

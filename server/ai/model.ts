@@ -1,0 +1,14 @@
+// Which language model answers the chat: the offline rules model (default), or an OpenAI-compatible
+// endpoint (OpenAI, Ollama, vLLM, llama.cpp) in chat-completions mode when configured.
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
+import type { Config } from '../config.ts';
+import { createOfflineModel } from './offline/model.ts';
+
+export function createChatModel(ai: Config['ai']): LanguageModel {
+  if (ai.provider === 'openai') {
+    const openai = createOpenAI({ apiKey: ai.apiKey ?? 'not-needed', ...(ai.baseUrl ? { baseURL: ai.baseUrl } : {}) });
+    return openai.chat(ai.model);
+  }
+  return createOfflineModel();
+}

@@ -1,0 +1,17 @@
+// Registers the built-in chat tools once. A later flow adds its file here.
+import { registerChatTool } from './registry.ts';
+import { welcomeTools } from './welcome.ts';
+import { adminTools } from './admin.ts';
+
+let registered = false;
+
+export function registerBuiltInTools() {
+  if (registered) return;
+  registered = true;
+  for (const def of [...welcomeTools, ...adminTools]) registerChatTool(def);
+}
+
+registerBuiltInTools();
+
+export { registerChatTool, defineChatTool, getChatTool, toolsFor, toolsForRole, buildTurnTools, sendMachineEvent, type ChatToolDef, type ChatToolContext } from './registry.ts';
+export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus } from './outcome.ts';

@@ -1,0 +1,166 @@
+// The chat's tool registry. Each turn gets only the tools its caller's role may use (through the same
+// guards as the HTTP routes) and, of those, only the ones the session machine's current state allows.
+// A tool validates its input with zod and does its work through the machine or a domain command; the
+// model only proposes calls. Tools marked requiresConfirmation do nothing when the model calls them:
+// they record a pending confirmation that only the person can confirm (POST /api/chat/confirm).
+import crypto from 'node:crypto';
+import { tool, type ToolSet } from 'ai';
+import type { z } from 'zod';
+import { checkAccess, type Access, type AuthContext } from '../../auth/guards.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Lang } from '../../i18n.ts';
+import type { BusEvent } from '../../realtime/bus.ts';
+import type { MachineName } from '../../machines/registry.ts';
+import type { MachineRun } from '../../machines/runtime.ts';
+import { registerOfflineIntent, type OfflineIntent } from '../../ai/offline/intents.ts';
+import { CONFIRMATION_TTL_MS } from '../limits.ts';
+import type { ToolOutcome } from './outcome.ts';
+
+/** What a tool's run() gets: who is asking, the session, and its machine. */
+export interface ChatToolContext {
+  deps: AppDeps;
+  auth: AuthContext;
+  lang: Lang;
+  sessionId: string;
+  machine: MachineRun;
+  toolCallId: string;
+  /** Set when the run follows the person's confirmation: use it as the domain command's idempotency key. */
+  confirmationId?: string;
+  /** Stores the machine's snapshot; call it after an accepted event. */
+  saveMachine(): Promise<void>;
+  /** Publishes a domain event to the event bus (pushed to the people concerned over ws). */
+  publish(event: BusEvent): Promise<void>;
+}
+
+export interface ChatToolDef<I = Record<string, unknown>> {
+  name: string;
+  /** For the model: when to call the tool. */
+  description: string;
+  input: z.ZodType<I>;
+  /** Who may use it; the same rule as a route's access (admins need two-factor). */
+  access: Access;
+  /** The machine whose states may offer the tool, or '*' for any. */
+  machine: MachineName | '*';
+  /** The states that offer the tool, or '*' for all states of that machine. */
+  states: readonly string[] | '*';
+  /** Spends money or changes settings: the person must confirm before run() happens. */
+  requiresConfirmation?: boolean;
+  /** The confirm widget's text: a key of the chat namespace and its parameters. */
+  confirmSummary?: (input: I) => { key: string; params?: Record<string, string | number> };
+  /** How the offline rules model recognises a message that calls for this tool. */
+  offline?: OfflineIntent;
+  run(ctx: ChatToolContext, input: I): Promise<ToolOutcome>;
+}
+
+// biome-ignore lint: the registry holds tools of many input types
+export type AnyChatToolDef = ChatToolDef<any>;
+type AnyToolDef = AnyChatToolDef;
+
+/** Declares a tool with its input type inferred from the zod schema. */
+export function defineChatTool<I>(def: ChatToolDef<I>): ChatToolDef<I> {
+  return def;
+}
+
+const registry = new Map<string, AnyToolDef>();
+
+/** Adds a tool (and its offline detector); returns a function that removes both again (tests). */
+export function registerChatTool<I>(def: ChatToolDef<I>): () => void {
+  if (!/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/.test(def.name)) throw new Error(`invalid tool name ${def.name}`);
+  if (registry.has(def.name)) throw new Error(`chat tool ${def.name} is already registered`);
+  registry.set(def.name, def);
+  const removeIntent = def.offline ? registerOfflineIntent(def.name, def.offline) : () => {};
+  return () => {
+    if (registry.get(def.name) === def) registry.delete(def.name);
+    removeIntent();
+  };
+}
+
+export function getChatTool(name: string): AnyToolDef | undefined {
+  return registry.get(name);
+}
+
+export function mayUse(def: AnyToolDef, auth: AuthContext): boolean {
+  try {
+    checkAccess(auth, def.access);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function offeredIn(def: AnyToolDef, machine: string, state: string): boolean {
+  if (def.machine !== '*' && def.machine !== machine) return false;
+  return def.states === '*' || def.states.includes(state);
+}
+
+/** The tools a caller's role allows, whatever the state (the state narrows them per step). */
+export function toolsForRole(auth: AuthContext): AnyToolDef[] {
+  return [...registry.values()].filter((def) => mayUse(def, auth));
+}
+
+/** The tools offered to this caller in this machine state: role AND state. */
+export function toolsFor(auth: AuthContext, machine: string, state: string): AnyToolDef[] {
+  return toolsForRole(auth).filter((def) => offeredIn(def, machine, state));
+}
+
+export interface TurnTools {
+  tools: ToolSet;
+  /** Names of the tools offered in the machine's current state (for activeTools, per step). */
+  activeNames(): string[];
+}
+
+/** Builds the AI SDK tool set for one turn. */
+export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnTools {
+  const defs = toolsForRole(base.auth).filter((def) => def.machine === '*' || def.machine === base.machine.name);
+  const tools: ToolSet = {};
+  for (const def of defs) {
+    tools[def.name] = tool({
+      description: def.description,
+      inputSchema: def.input as z.ZodType<unknown>,
+      execute: async (input, { toolCallId }) => {
+        // The state may have moved in an earlier step of this turn: check again, whatever the model sent.
+        if (!offeredIn(def, base.machine.name, base.machine.state)) {
+          return { accepted: false, reason: 'TOOL_NOT_ALLOWED', state: base.machine.state } satisfies ToolOutcome;
+        }
+        const ctx: ChatToolContext = { ...base, toolCallId };
+        if (def.requiresConfirmation) return requestConfirmation(ctx, def, input);
+        return def.run(ctx, input);
+      },
+    });
+  }
+  return {
+    tools,
+    activeNames: () => defs.filter((def) => offeredIn(def, base.machine.name, base.machine.state)).map((def) => def.name),
+  };
+}
+
+async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input: unknown): Promise<ToolOutcome> {
+  const summary = def.confirmSummary?.(input) ?? { key: 'confirm.summary.default', params: { tool: def.name } };
+  const row = await ctx.deps.db.prisma.chatConfirmation.create({
+    data: {
+      id: crypto.randomUUID(),
+      sessionId: ctx.sessionId,
+      toolCallId: ctx.toolCallId,
+      toolName: def.name,
+      input: JSON.parse(JSON.stringify(input ?? {})),
+      expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
+    },
+  });
+  return {
+    accepted: false,
+    reason: 'CONFIRMATION_REQUIRED',
+    state: ctx.machine.state,
+    confirmation: { id: row.id, status: 'pending', summary: { key: summary.key, params: summary.params ?? {} } },
+  };
+}
+
+/** Sends one event to the session's machine; the machine's guards decide. Saves the snapshot when accepted. */
+export async function sendMachineEvent(
+  ctx: ChatToolContext,
+  event: { type: string; [k: string]: unknown },
+  describe: (machine: MachineRun) => Pick<ToolOutcome, 'data' | 'options'> = () => ({}),
+): Promise<ToolOutcome> {
+  const result = ctx.machine.send(event);
+  if (result.accepted) await ctx.saveMachine();
+  return { accepted: result.accepted, state: result.state, ...(result.reason ? { reason: result.reason } : {}), ...describe(ctx.machine) };
+}

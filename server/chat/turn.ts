@@ -1,0 +1,149 @@
+// One chat turn: POST /api/chat. Only the newest user message comes from the browser; the history comes
+// from the database, so a client cannot rewrite it. See docs/domain/chat.md.
+import crypto from 'node:crypto';
+import type { Response } from 'express';
+import { convertToModelMessages, isStepCount, pipeUIMessageStreamToResponse, streamText, toUIMessageStream, type LanguageModel, type UIMessage } from 'ai';
+import { AppError } from '../errors.ts';
+import type { AuthContext } from '../auth/guards.ts';
+import type { AppDeps } from '../deps.ts';
+import { translator, type Lang } from '../i18n.ts';
+import { createChatModel } from '../ai/model.ts';
+import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
+import type { MachineRun } from '../machines/runtime.ts';
+import { CHAT_HISTORY_FOR_MODEL, CHAT_MAX_STEPS, CHAT_MESSAGE_MAX_LENGTH, createKeyedLock, createSessionLimiter, type KeyedLock, type SessionLimiter } from './limits.ts';
+import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, type ChatSessionRow } from './session.ts';
+import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
+import { publishChatEvent } from './events.ts';
+
+/** Per-app chat state: the model, the per-session limiter, the per-session lock. */
+export interface ChatRuntime {
+  model: LanguageModel;
+  limiter: SessionLimiter;
+  lock: KeyedLock;
+}
+
+const runtimes = new WeakMap<AppDeps, ChatRuntime>();
+
+export function chatRuntime(deps: AppDeps): ChatRuntime {
+  let rt = runtimes.get(deps);
+  if (!rt) {
+    rt = {
+      model: createChatModel(deps.config.ai),
+      limiter: createSessionLimiter({ limit: deps.config.rateLimit.chat, windowMs: deps.config.rateLimit.windowMs }),
+      lock: createKeyedLock(),
+    };
+    runtimes.set(deps, rt);
+  }
+  return rt;
+}
+
+/** The text of the newest user message, checked for the length limits (nothing is stored when refused). */
+export function userText(parts: readonly { type: string; text?: string }[]): string {
+  const text = parts
+    .filter((p) => p.type === 'text' && typeof p.text === 'string')
+    .map((p) => p.text!)
+    .join('\n')
+    .trim();
+  if (!text) throw new AppError('CHAT_MESSAGE_EMPTY');
+  if ([...text].length > CHAT_MESSAGE_MAX_LENGTH) throw new AppError('CHAT_MESSAGE_TOO_LONG', { params: { max: CHAT_MESSAGE_MAX_LENGTH } });
+  return text;
+}
+
+export function promptRoleOf(auth: AuthContext): PromptRole {
+  const role = auth.user?.role;
+  return role === 'provider' || role === 'admin' ? role : 'seeker';
+}
+
+function promptFor(auth: AuthContext, lang: Lang, machine: MachineRun) {
+  const t = translator(lang);
+  const name = personaName(lang);
+  return systemPrompt(promptRoleOf(auth), lang, {
+    greeting: t('chat:greeting', { name }) as string,
+    userName: auth.user?.name || (lang === 'de' ? 'einer anonymen Person' : 'an anonymous visitor'),
+    role: auth.user?.role ?? 'anonymous',
+    today: new Date().toISOString().slice(0, 10),
+    machine: machine.name,
+    state: machine.state,
+  });
+}
+
+export interface TurnInput {
+  sessionId: string;
+  text: string;
+  lang: Lang;
+}
+
+/** Opens the session for the caller and counts the message against the session's limit. */
+export async function openTurnSession(deps: AppDeps, auth: AuthContext, sessionId: string): Promise<ChatSessionRow> {
+  const session = await openChatSession(deps.db.prisma, auth, sessionId);
+  if (!chatRuntime(deps).limiter.hit(session.id)) throw new AppError('RATE_LIMITED');
+  return session;
+}
+
+/** Runs the turn and streams the assistant's reply as a UI message stream into res. */
+export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Response, input: TurnInput, log = deps.logger) {
+  const rt = chatRuntime(deps);
+  const session = await openTurnSession(deps, auth, input.sessionId);
+  const release = await rt.lock.acquire(session.id);
+  try {
+    const prisma = deps.db.prisma;
+    const t = translator(input.lang);
+    // Re-read under the lock: a turn that just finished may have moved the machine.
+    const fresh = await prisma.chatSession.findUniqueOrThrow({ where: { id: session.id } });
+    // Not stopped at the end: a tool of a cancelled stream may still be using it; it holds no timers.
+    const machine = restoreSessionMachine(fresh, log);
+    if (machine.changed) await saveMachine(prisma, session.id, machine);
+    // The session remembers the language the person last wrote in (for later notifications).
+    if (fresh.locale !== input.lang) await prisma.chatSession.update({ where: { id: session.id }, data: { locale: input.lang } });
+    const history = await loadHistory(prisma, session.id, CHAT_HISTORY_FOR_MODEL);
+    const userMessage: UIMessage = { id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: input.text }] };
+    await appendMessage(prisma, session.id, userMessage);
+
+    const toolBase: Omit<ChatToolContext, 'toolCallId'> = {
+      deps,
+      auth,
+      lang: input.lang,
+      sessionId: session.id,
+      machine,
+      saveMachine: () => saveMachine(prisma, session.id, machine),
+      publish: (event) => publishChatEvent(deps, event),
+    };
+    const { tools, activeNames } = buildTurnTools(toolBase);
+    const hints = () => ({ akut: { lang: input.lang, machine: machine.name, state: machine.state } });
+    const messages = await convertToModelMessages([...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
+
+    const result = streamText({
+      model: rt.model,
+      instructions: promptFor(auth, input.lang, machine),
+      messages,
+      tools,
+      activeTools: activeNames(),
+      // After a tool moved the machine, the next step offers the new state's tools and prompt.
+      prepareStep: () => ({ activeTools: activeNames(), instructions: promptFor(auth, input.lang, machine), providerOptions: hints() }),
+      providerOptions: hints(),
+      stopWhen: isStepCount(CHAT_MAX_STEPS),
+      maxRetries: 1,
+      onError: ({ error }: { error: unknown }) => log.warn({ err: error instanceof Error ? error.message : String(error), sessionId: session.id }, 'chat model error'),
+    });
+
+    const stream = toUIMessageStream({
+      stream: result.stream,
+      tools,
+      originalMessages: [userMessage],
+      generateMessageId: () => crypto.randomUUID(),
+      onError: () => t('chat:error.generic') as string,
+      onEnd: async ({ responseMessage }) => {
+        try {
+          if (responseMessage.parts.some((p) => p.type !== 'step-start')) await appendMessage(prisma, session.id, responseMessage);
+        } catch (err) {
+          log.error({ err: err instanceof Error ? err.message : String(err), sessionId: session.id }, 'could not store the assistant message');
+        } finally {
+          release();
+        }
+      },
+    });
+    await pipeUIMessageStreamToResponse({ response: res, stream, headers: { 'x-chat-session': session.id } });
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,67 @@
+// The message field: Enter sends, Shift+Enter adds a line.
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from './cx.ts';
+
+/** The server's limit (server/chat/limits.ts); checked here too so an over-long message is not sent at all. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+
+export function ChatInput({ onSend, disabled, autoFocus, onTooLong }: { onSend: (text: string) => void; disabled: boolean; autoFocus?: boolean; onTooLong?: (message: string | null) => void }) {
+  const { t } = useTranslation('chat');
+  const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  const canSend = !disabled && text.trim().length > 0;
+
+  function submit(e?: FormEvent) {
+    e?.preventDefault();
+    if (!canSend) return;
+    if ([...text.trim()].length > CHAT_MESSAGE_MAX_LENGTH) {
+      onTooLong?.(t('CHAT_MESSAGE_TOO_LONG', { ns: 'errors', max: CHAT_MESSAGE_MAX_LENGTH }));
+      return;
+    }
+    onTooLong?.(null);
+    onSend(text);
+    setText('');
+    field.current?.focus();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2 border-t border-border bg-background p-3">
+      <textarea
+        ref={field}
+        data-testid="chat-input"
+        aria-label={t('input.label')}
+        aria-describedby={hintId}
+        placeholder={t('input.placeholder')}
+        value={text}
+        rows={1}
+        autoFocus={autoFocus}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      <span id={hintId} className="sr-only">
+        {t('input.hint')}
+      </span>
+      <button
+        type="submit"
+        data-testid="chat-send"
+        disabled={!canSend}
+        className={cx(
+          'h-10 shrink-0 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors',
+          'hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
+        )}
+      >
+        {t('input.send')}
+      </button>
+    </form>
+  );
+}

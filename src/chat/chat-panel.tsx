@@ -1,0 +1,105 @@
+// The chat surface: inline on /search (height from the parent) or in the floating panel.
+import { useEffect, useState } from 'react';
+import type { UIMessage } from 'ai';
+import { useTranslation } from 'react-i18next';
+import { chatApi, sessionStore } from './api.ts';
+import { Conversation } from './conversation.tsx';
+import { cx } from './cx.ts';
+import { errorText } from './errors.ts';
+import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
+
+registerWelcomeRenderers();
+
+export interface ChatPanelProps {
+  variant: 'inline' | 'floating';
+  onClose?: () => void;
+}
+
+type Loaded = { sessionId: string | null; messages: UIMessage[]; notice: string | null; key: number };
+
+/** Restores the stored session's history; a session that is gone is replaced by a new one. */
+function useStoredConversation(lang: string) {
+  const { t } = useTranslation('chat');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const id = sessionStore.get();
+    if (!id) {
+      // No conversation yet: the session is created with the first message.
+      setLoaded({ sessionId: null, messages: [], notice: null, key: 0 });
+      return;
+    }
+    chatApi.resumeSession(id, lang).then(
+      (s) => {
+        if (cancelled) return;
+        if (s.id !== id) sessionStore.set(s.id);
+        setLoaded({ sessionId: s.id, messages: s.messages, notice: null, key: 0 });
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        setLoaded({ sessionId: null, messages: [], notice: errorText(err, t), key: 0 });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The history is loaded once per mount; the language only changes how new replies are written.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return [loaded, setLoaded] as const;
+}
+
+export function ChatPanel({ variant, onClose }: ChatPanelProps) {
+  const { t, i18n } = useTranslation('chat');
+  const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
+  const [loaded, setLoaded] = useStoredConversation(lang);
+  const name = t('persona.name');
+
+  return (
+    <section
+      data-testid="chat-panel"
+      data-variant={variant}
+      aria-label={t('title', { name })}
+      className={cx('flex min-h-0 flex-col overflow-hidden bg-card text-card-foreground', variant === 'inline' ? 'h-full rounded-xl border border-border' : 'h-full rounded-xl border border-border shadow-2xl')}
+    >
+      <header className="flex items-start gap-3 border-b border-border px-4 py-3">
+        <div aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">
+          {name.slice(0, 1)}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-sm font-semibold">{t('title', { name })}</h2>
+          <p data-testid="chat-ai-notice" className="text-xs text-muted-foreground">
+            {t('aiNotice', { name })}
+          </p>
+        </div>
+        {onClose && (
+          <button
+            type="button"
+            data-testid="chat-close"
+            aria-label={t('close')}
+            onClick={onClose}
+            className="-mr-1 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </button>
+        )}
+      </header>
+      {loaded ? (
+        <Conversation
+          key={loaded.key}
+          initialSessionId={loaded.sessionId}
+          initialMessages={loaded.messages}
+          initialNotice={loaded.notice}
+          autoFocus={variant === 'floating'}
+          onReset={() => setLoaded((l) => ({ sessionId: null, messages: [], notice: t('error.sessionReset'), key: (l?.key ?? 0) + 1 }))}
+        />
+      ) : (
+        <p role="status" data-testid="chat-loading" className="flex flex-1 items-center justify-center p-6 text-sm text-muted-foreground">
+          {t('loading')}
+        </p>
+      )}
+    </section>
+  );
+}

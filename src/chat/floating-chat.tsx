@@ -1,0 +1,37 @@
+// The floating chat: an open button fixed bottom-right, and the panel above it, closable (also with Esc).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatPanel } from './chat-panel.tsx';
+
+export function FloatingChat() {
+  const { t } = useTranslation('chat');
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (open) {
+    return (
+      <div data-testid="chat-floating" className="fixed right-4 bottom-4 z-50 h-[min(600px,calc(100dvh-2rem))] w-[min(400px,calc(100vw-2rem))]">
+        <ChatPanel variant="floating" onClose={() => setOpen(false)} />
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      data-testid="chat-open"
+      onClick={() => setOpen(true)}
+      className="fixed right-4 bottom-4 z-50 flex items-center gap-2 rounded-full bg-primary px-4 py-3 text-sm font-semibold text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+      </svg>
+      {t('open')}
+    </button>
+  );
+}

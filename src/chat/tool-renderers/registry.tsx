@@ -1,0 +1,39 @@
+// Tool parts render as widgets: a registry from tool name to React component. A later flow registers
+// its widgets (category form, request summary, teaser and offer cards) with registerToolRenderer.
+// Any tool output that carries a confirmation renders as the confirm card, whatever the tool.
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmCard } from './confirm-card.tsx';
+import type { ToolOutput, ToolPart } from './types.ts';
+
+export interface ToolRendererProps {
+  toolName: string;
+  part: ToolPart;
+  output: ToolOutput | undefined;
+  /** Whether this part belongs to the newest message (only its choices are active). */
+  isLatest: boolean;
+}
+
+const renderers = new Map<string, ComponentType<ToolRendererProps>>();
+
+export function registerToolRenderer(toolName: string, component: ComponentType<ToolRendererProps>): void {
+  renderers.set(toolName, component);
+}
+
+export function toolNameOf(part: ToolPart): string {
+  return part.type === 'dynamic-tool' ? (part.toolName ?? '') : part.type.slice('tool-'.length);
+}
+
+export function ToolPartView({ part, isLatest }: { part: ToolPart; isLatest: boolean }) {
+  const { t } = useTranslation('chat');
+  const toolName = toolNameOf(part);
+  const output = part.state === 'output-available' ? part.output : undefined;
+  if (output?.confirmation) return <ConfirmCard toolName={toolName} confirmation={output.confirmation} />;
+  const Renderer = renderers.get(toolName);
+  if (Renderer) return <Renderer toolName={toolName} part={part} output={output} isLatest={isLatest} />;
+  if (part.state === 'input-streaming' || part.state === 'input-available') {
+    return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;
+  }
+  if (part.state === 'output-error') return <p className="text-xs text-muted-foreground italic">{t('tool.failed')}</p>;
+  return null;
+}

@@ -1,0 +1,51 @@
+// Sign up as provider and as seeker, confirm the e-mail from the outbox, sign in and out.
+import { test, expect, latestMail, linkIn, allowConsoleErrors } from './fixtures.ts';
+import { E2E_PASSWORD } from './e2e-env.ts';
+
+const t = {
+  de: { register: /Registrieren/i, signIn: /^Anmelden$/i, name: /Name/i, email: /E-Mail/i, password: /^Passwort/i, checkInbox: /Postfach|E-Mail/i, signOut: /Abmelden/i },
+  en: { register: /Register|Sign up/i, signIn: /^Sign in$/i, name: /Name/i, email: /E-mail|Email/i, password: /^Password/i, checkInbox: /inbox|e-mail/i, signOut: /Sign out/i },
+};
+
+for (const mode of ['provider', 'searcher'] as const) {
+  test(`${mode} signs up, confirms the e-mail from the outbox, signs out and in again`, async ({ page, lang }) => {
+    const l = t[lang];
+    const email = `e2e-${mode}-${lang}-${Date.now()}@example.com`;
+    await page.goto(`/auth?mode=${mode}`);
+    await page.getByRole('tab', { name: l.register }).click();
+    await page.getByLabel(l.name).fill(mode === 'provider' ? 'Paula Anbieter' : 'Sven Sucher');
+    await page.getByLabel(l.email).fill(email);
+    await page.getByLabel(l.password).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: l.register }).click();
+    await expect(page.getByText(l.checkInbox).first()).toBeVisible();
+
+    const mail = await latestMail(email, 'verifyEmail');
+    expect(mail.subject).toBe(lang === 'de' ? 'Bitte bestätige deine E-Mail-Adresse für akut' : 'Please confirm your e-mail address for akut');
+    await page.goto(linkIn(mail.text));
+    // Verified and signed in: the header shows the sign-out button.
+    await expect(page.getByRole('button', { name: l.signOut })).toBeVisible();
+    const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    expect(me.user).toMatchObject({ email, role: mode === 'provider' ? 'provider' : 'seeker', emailVerified: true, locale: lang });
+
+    await page.getByRole('button', { name: l.signOut }).click();
+    await expect(page.getByRole('link', { name: /Login|Anmelden|Sign in/i }).first()).toBeVisible();
+    expect((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).user).toBeNull();
+
+    await page.goto('/auth');
+    await page.getByLabel(l.email).fill(email);
+    await page.getByLabel(l.password).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: l.signIn }).click();
+    await expect(page.getByRole('button', { name: l.signOut })).toBeVisible();
+  });
+}
+
+test('a wrong password is refused with a clear message', async ({ page, lang }) => {
+  allowConsoleErrors(/status of 401/);
+  const l = t[lang];
+  await page.goto('/auth');
+  await page.getByLabel(l.email).fill('nobody@example.com');
+  await page.getByLabel(l.password).fill('wrong-password-123');
+  await page.getByRole('button', { name: l.signIn }).click();
+  await expect(page.getByRole('alert').filter({ hasText: lang === 'de' ? /falsch|ungültig/i : /invalid|wrong|incorrect/i }).first()).toBeVisible();
+  expect((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).user).toBeNull();
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { detectUrgency, urgencyFromDate, urgencyFromLabel, type Urgency } from '../../../server/ai/nlu/urgency.ts';
+
+const now = new Date('2026-03-11T09:30:00+01:00');
+const de = (text: string, date: string | null = null) => detectUrgency(text, { lang: 'de', now, date }).urgency;
+const en = (text: string, date: string | null = null) => detectUrgency(text, { lang: 'en', now, date }).urgency;
+
+describe('urgency words', () => {
+  const german: [string, Urgency][] = [
+    ['Bitte sofort!', 'sehr_dringend'],
+    ['heute noch', 'sehr_dringend'],
+    ['Notfall!', 'sehr_dringend'],
+    ['so schnell wie möglich', 'sehr_dringend'],
+    ['schnellstmöglich', 'sehr_dringend'],
+    ['sehr dringend', 'sehr_dringend'],
+    ['Heizungsnotdienst gesucht, Notdienst', 'sehr_dringend'],
+    ['dringend', 'dringend'],
+    ['eilig', 'dringend'],
+    ['eilt', 'dringend'],
+    ['zeitnah', 'dringend'],
+    ['brauche schnell jemanden', 'dringend'],
+    ['kein Stress', 'niedrig'],
+    ['keine Eile', 'niedrig'],
+    ['irgendwann', 'niedrig'],
+    ['nicht dringend', 'niedrig'],
+    ['nicht so eilig', 'niedrig'],
+    ['Termin flexibel', 'niedrig'],
+    ['kein Notfall', 'niedrig'],
+  ];
+  it.each(german)('%s → %s', (text, u) => expect(de(text)).toBe(u));
+
+  const english: [string, Urgency][] = [
+    ['asap', 'sehr_dringend'],
+    ['ASAP!!', 'sehr_dringend'],
+    ['emergency', 'sehr_dringend'],
+    ['right away please', 'sehr_dringend'],
+    ['very urgent', 'sehr_dringend'],
+    ['need a plumber NOW', 'sehr_dringend'],
+    ['urgent', 'dringend'],
+    ['quickly', 'dringend'],
+    ['at short notice', 'dringend'],
+    ['no rush', 'niedrig'],
+    ['not urgent', 'niedrig'],
+    ['whenever suits', 'niedrig'],
+    ['take your time', 'niedrig'],
+  ];
+  it.each(english)('%s → %s', (text, u) => expect(en(text)).toBe(u));
+
+  it("reads words in their language only ('fast' is German for 'almost')", () => {
+    expect(de('Das Auto ist fast fertig')).toBe('normal');
+    expect(en('need it fast')).toBe('dringend');
+  });
+});
+
+describe('urgency from the date', () => {
+  it('today or tomorrow → sehr_dringend, within a week → dringend, later → nothing', () => {
+    expect(urgencyFromDate('2026-03-11', now)).toBe('sehr_dringend');
+    expect(urgencyFromDate('2026-03-12', now)).toBe('sehr_dringend');
+    expect(urgencyFromDate('2026-03-13', now)).toBe('dringend');
+    expect(urgencyFromDate('2026-03-18', now)).toBe('dringend');
+    expect(urgencyFromDate('2026-03-19', now)).toBeNull();
+    expect(urgencyFromDate(null, now)).toBeNull();
+  });
+
+  it('takes the higher of words and date', () => {
+    expect(de('Maler gesucht', '2026-03-12')).toBe('sehr_dringend');
+    expect(de('dringend', '2026-03-12')).toBe('sehr_dringend');
+    expect(de('sofort', '2026-04-30')).toBe('sehr_dringend');
+    expect(de('kein Stress', '2026-04-30')).toBe('niedrig');
+    expect(de('kein Stress, aber bis morgen', '2026-03-12')).toBe('sehr_dringend');
+  });
+
+  it('says normal, not stated, when nothing is said', () => {
+    expect(detectUrgency('Maler gesucht', { lang: 'de', now })).toEqual({ urgency: 'normal', stated: false, source: 'default', text: null });
+  });
+});
+
+describe('urgency from a label', () => {
+  it('reads ids and labels of both languages', () => {
+    expect(urgencyFromLabel('Sehr dringend')).toBe('sehr_dringend');
+    expect(urgencyFromLabel('sehr_dringend')).toBe('sehr_dringend');
+    expect(urgencyFromLabel('Very urgent')).toBe('sehr_dringend');
+    expect(urgencyFromLabel('Low')).toBe('niedrig');
+    expect(urgencyFromLabel('Normal')).toBe('normal');
+    expect(urgencyFromLabel('bald mal')).toBeNull();
+  });
+});
