@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Globe, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/lib/auth';
+import { FloatingChat } from '@/chat';
+import { cn } from '@/lib/utils';
+
+const NAV = [
+  { href: '/#wie-es-funktioniert', key: 'howItWorks' },
+  { href: '/suchende', key: 'seekers' },
+  { href: '/anbieter', key: 'providers' },
+  { href: '/erfolgreiche-deals', key: 'deals' },
+  { href: '/affiliate', key: 'affiliate' },
+] as const;
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t('language.label')}>
+          <Globe />
+          <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {(['de', 'en'] as const).map((l) => (
+          <DropdownMenuItem key={l} lang={l} onSelect={() => void i18n.changeLanguage(l)}>
+            {t(`language.${l}`)}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
+      <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+        <Zap className="size-5" aria-hidden />
+      </span>
+      akut
+    </Link>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation();
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const onSignOut = async () => {
+    await signOut();
+    toast.success(t('toast.signedOut'));
+    navigate('/');
+  };
+  const links = (
+    <>
+      {NAV.map((n) => (
+        <a key={n.key} href={n.href} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground" onClick={() => setOpen(false)}>
+          {t(`nav.${n.key}`)}
+        </a>
+      ))}
+    </>
+  );
+  const account = user ? (
+    <>
+      {user.role === 'admin' && (
+        <Button asChild variant="ghost" size="sm">
+          <NavLink to="/admin" onClick={() => setOpen(false)}>
+            <Shield />
+            {t('nav.admin')}
+          </NavLink>
+        </Button>
+      )}
+      <span className="hidden max-w-40 truncate text-sm text-muted-foreground xl:inline" title={user.email}>
+        {t('nav.signedInAs', { name: user.name })}
+      </span>
+      <Button variant="outline" size="sm" onClick={() => void onSignOut()}>
+        <LogOut />
+        {t('nav.signOut')}
+      </Button>
+    </>
+  ) : (
+    <Button asChild variant="outline" size="sm">
+      <a href="/auth?mode=provider">{t('nav.login')}</a>
+    </Button>
+  );
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Logo />
+        <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label={t('nav.menu')}>
+          {links}
+        </nav>
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher />
+          {account}
+          <Button asChild variant="hero" size="sm">
+            <a href="/search">{t('nav.requestService')}</a>
+          </Button>
+        </div>
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
+          <LanguageSwitcher />
+          <Button variant="ghost" size="icon" aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? <X /> : <Menu />}
+          </Button>
+        </div>
+      </div>
+      <div className={cn('border-t bg-background px-4 pb-4 lg:hidden', !open && 'hidden')}>
+        <nav className="flex flex-col py-2" aria-label={t('nav.menu')}>
+          {links}
+        </nav>
+        <div className="flex flex-wrap items-center gap-2">
+          {account}
+          <Button asChild variant="hero" size="sm">
+            <a href="/search">{t('nav.requestService')}</a>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  const col = 'flex flex-col gap-2 text-sm';
+  const link = 'text-muted-foreground hover:text-foreground';
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-3">
+          <Logo />
+          <p className="text-sm text-muted-foreground">{t('footer.tagline')}</p>
+        </div>
+        <div className={col}>
+          <h2 className="font-semibold">{t('footer.seekers')}</h2>
+          <a className={link} href="/search">{t('footer.seekerRequest')}</a>
+          <a className={link} href="/#wie-es-funktioniert">{t('footer.seekerHow')}</a>
+          <span className="text-muted-foreground">{t('footer.seekerPrices')}</span>
+        </div>
+        <div className={col}>
+          <h2 className="font-semibold">{t('footer.providers')}</h2>
+          <a className={link} href="/auth?mode=provider">{t('footer.providerRegister')}</a>
+          <a className={link} href="/auth?mode=provider">{t('footer.providerDashboard')}</a>
+          <span className="text-muted-foreground">{t('footer.providerPrices')}</span>
+        </div>
+        <div className={col}>
+          <h2 className="font-semibold">{t('footer.support')}</h2>
+          {(['help', 'contact', 'terms', 'privacy'] as const).map((k) => (
+            <span key={k} className="text-muted-foreground">
+              {t(`footer.${k}`)} <span className="text-xs">({t('footer.comingSoon')})</span>
+            </span>
+          ))}
+        </div>
+      </div>
+      <div className="border-t py-4 text-center text-xs text-muted-foreground">{t('footer.rights', { year: new Date().getFullYear() })}</div>
+    </footer>
+  );
+}
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const showFloatingChat = pathname !== '/search' && pathname !== '/auth';
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      {showFloatingChat && <FloatingChat />}
+    </div>
+  );
+}

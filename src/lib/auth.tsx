@@ -1,0 +1,70 @@
+// Who is signed in, from GET /api/me (the server decides roles; the client only reacts).
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { api } from './api';
+
+export interface Me {
+  id: string;
+  email: string;
+  name: string;
+  role: 'seeker' | 'provider' | 'admin';
+  locale: 'de' | 'en';
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+interface AuthState {
+  user: Me | null;
+  loading: boolean;
+  refresh(): Promise<Me | null>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<Me | null>(null);
+  const [loading, setLoading] = useState(true);
+  const refresh = useCallback(async () => {
+    try {
+      const { user: u } = await api<{ user: Me | null }>('/api/me');
+      setUser(u);
+      return u;
+    } catch {
+      setUser(null);
+      return null;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  const signOut = useCallback(async () => {
+    await api('/api/auth/sign-out', { method: 'POST', body: {} });
+    setUser(null);
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return <AuthContext.Provider value={{ user, loading, refresh, signOut }}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+/** Sets the page title and description. */
+export function usePageMeta(title: string, description?: string, canonical?: string) {
+  useEffect(() => {
+    document.title = title;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+    let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (canonical) {
+      if (!link) {
+        link = document.createElement('link');
+        link.rel = 'canonical';
+        document.head.appendChild(link);
+      }
+      link.href = new URL(canonical, window.location.origin).toString();
+    } else link?.remove();
+  }, [title, description, canonical]);
+}
