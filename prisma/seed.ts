@@ -17,7 +17,7 @@ export async function seed(prisma: Parameters<typeof upsertUser>[0]) {
 
 if (import.meta.main) {
   const config = loadConfig();
-  const db = await openDatabase(config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dir: config.database.dir });
+  const db = await openDatabase(config.database);
   try {
     const people = await seed(db.prisma);
     console.log(`Demo data ready (password for every demo account: ${DEMO_PASSWORD}):`);

@@ -13,7 +13,7 @@ if (!email) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openDatabase(config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dir: config.database.dir });
+const db = await openDatabase(config.database);
 try {
   const r = await createOrPromoteAdmin(db.prisma, { email, password: values.password ?? process.env.ADMIN_PASSWORD, name: values.name });
   console.log(r.created ? `Created admin ${r.email}.` : `${r.email} is now an admin.`);

@@ -5,8 +5,8 @@ import { openAdapterFactory } from '../server/db.ts';
 import { applyMigrations } from '../server/db/migrate.ts';
 
 const config = loadConfig();
-const target = config.database.kind === 'postgres' ? config.database : { kind: 'pglite' as const, dir: config.database.dir };
-const { factory, close } = await openAdapterFactory(target);
+
+const { factory, close } = await openAdapterFactory(config.database);
 try {
   const applied = await applyMigrations(factory);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');

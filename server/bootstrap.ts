@@ -10,7 +10,7 @@ import type { AppDeps } from './deps.ts';
 
 export async function buildDeps(config: Config, opts: { logger?: Logger; database?: DatabaseTarget } = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const target: DatabaseTarget = opts.database ?? (config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dir: config.database.dir });
+  const target: DatabaseTarget = opts.database ?? config.database;
   const db = await openDatabase(target);
   const mailer = createMailer({ prisma: db.prisma, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   const auth = createAuth({

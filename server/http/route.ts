@@ -44,9 +44,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown> {
   handler: (ctx: RouteContext<B, Q, P>) => Promise<R | void> | R | void;
 }
 
-// Each route keeps its own input types; the registry only needs the erased shape.
-// eslint-free erasure: a function parameter is contravariant, so the list is typed loosely on purpose.
-// biome-ignore lint: intentional variance escape
+// Each route keeps its own input types; the registry holds routes of different input types in one list,
+// and handler parameters are contravariant, so the list's element type erases them.
 export type AnyRoute = RouteDef<any, any, any, any>;
 
 export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unknown>(def: RouteDef<B, Q, P, R>): RouteDef<B, Q, P, R> {
