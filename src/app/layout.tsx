@@ -159,7 +159,12 @@ function Footer() {
           ))}
         </div>
       </div>
-      <div className="border-t py-4 text-center text-xs text-muted-foreground">{t('footer.rights', { year: new Date().getFullYear() })}</div>
+      <div className="flex flex-col items-center gap-1 border-t py-4 text-center text-xs text-muted-foreground">
+        <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+        <a href="https://www.geonames.org" rel="noopener noreferrer" target="_blank" className="hover:underline">
+          {t('footer.dataCredit')}
+        </a>
+      </div>
     </footer>
   );
 }
