@@ -44,7 +44,6 @@ function useStoredConversation(lang: string) {
       cancelled = true;
     };
     // The history is loaded once per mount; the language only changes how new replies are written.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return [loaded, setLoaded] as const;
 }
