@@ -28,7 +28,8 @@ for (const mode of ['provider', 'searcher'] as const) {
     expect(me.user).toMatchObject({ email, role: mode === 'provider' ? 'provider' : 'seeker', emailVerified: true, locale: lang });
 
     await page.getByRole('button', { name: l.signOut }).click();
-    await expect(page.getByRole('link', { name: /Login|Anmelden|Sign in/i }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Login$/ }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: l.signOut })).toHaveCount(0);
     expect((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).user).toBeNull();
 
     await page.goto('/auth');
