@@ -174,20 +174,25 @@ type Rule = { re: RegExp; make: (m: RegExpExecArray, today: Day) => { day: Day; 
 
 const WORD_END = '(?![A-Za-z\\u00C0-\\u024F])';
 
+/** Day and month (and maybe a year) as matched; without a year the next such day from today. */
+function numericDay(m: RegExpExecArray, today: Day): { day: Day; kind: DateKind } | null {
+  const d = Number(m[1]);
+  const mo = Number(m[2]);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  let y = m[3] ? Number(m[3]) : parts(today).y;
+  if (m[3] && m[3].length === 2) y += 2000;
+  let day = dayOf(y, mo, d);
+  if (parts(day).d !== d) return null;
+  if (!m[3] && day < today) day = dayOf(y + 1, mo, d);
+  return { day, kind: 'on' };
+}
+
 const RULES: Rule[] = [
   // 15.12. / 15.12.2026 / 15.12.26
   {
     re: /(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.(\d{4}|\d{2}(?!\d))?(?![\d])/gu,
     make: (m, today) => {
-      const d = Number(m[1]);
-      const mo = Number(m[2]);
-      if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
-      let y = m[3] ? Number(m[3]) : parts(today).y;
-      if (m[3] && m[3].length === 2) y += 2000;
-      let day = dayOf(y, mo, d);
-      if (parts(day).d !== d) return null;
-      if (!m[3] && day < today) day = dayOf(y + 1, mo, d);
-      return { day, kind: 'on' };
+      return numericDay(m, today);
     },
   },
   // 15/12, 15/12/2026: day first, as written in Germany and Britain ('24/7' is no date)
@@ -195,15 +200,7 @@ const RULES: Rule[] = [
     re: /(?<![\d/.])(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?![\d/])/gu,
     make: (m, today) => {
       if (m[0] === '24/7') return null;
-      const d = Number(m[1]);
-      const mo = Number(m[2]);
-      if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
-      let y = m[3] ? Number(m[3]) : parts(today).y;
-      if (m[3] && m[3].length === 2) y += 2000;
-      let day = dayOf(y, mo, d);
-      if (parts(day).d !== d) return null;
-      if (!m[3] && day < today) day = dayOf(y + 1, mo, d);
-      return { day, kind: 'on' };
+      return numericDay(m, today);
     },
   },
   // Ende des Monats, Monatsende, end of the month; Ende nächsten Monats, end of next month
