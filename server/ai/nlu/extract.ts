@@ -12,11 +12,13 @@
 import { categoryFromLabel, classifyCategory, type CategoryId } from './categories.ts';
 import { findCars } from './car-brands.ts';
 import { findContacts, type ContactMatch } from './contact.ts';
-import { extractDate, type DateKind } from './dates.ts';
+import { extractDate, type DateKind, type DateResult } from './dates.ts';
 import { parseBudget, type Budget, type Currency } from './money.ts';
-import { extractLocation } from './postcode.ts';
+import { extractLocation, type LocationResult } from './postcode.ts';
 import { cleanText, maskSpans, tokenize, type Lang, type Span } from './text.ts';
 import { detectUrgency, urgencyFromLabel, type Urgency } from './urgency.ts';
+
+type ParsedBudget = NonNullable<ReturnType<typeof parseBudget>>;
 
 export const REQUIRED_FIELDS = ['category', 'description', 'location', 'budget'] as const;
 export type RequiredField = (typeof REQUIRED_FIELDS)[number];
@@ -96,6 +98,58 @@ function computeMissing(r: Omit<ExtractedRequest, 'missing' | 'details'>, hasDes
 }
 
 /** Everything a free-text message says about a request. */
+interface ResultParts {
+  category: CategoryId | null;
+  categoryConfidence: number;
+  description: string;
+  location: LocationResult;
+  budget: ParsedBudget | null;
+  urgency: { urgency: Urgency; stated: boolean; source: ExtractDetails['urgencySource'] };
+  date: DateResult | null;
+  contacts: ContactMatch[];
+  /** The text cars are looked for in. */
+  carText: string;
+  hasDescription: boolean;
+  fields?: Record<string, string>;
+}
+
+/** The one shape of a result, whether it came from free text or a form string. */
+function assembleResult(p: ResultParts): ExtractedRequest {
+  const base = {
+    category: p.category,
+    description: p.description,
+    postcode: p.location.postcode,
+    place: p.location.place,
+    budget: p.budget ? { min: p.budget.min, max: p.budget.max } : null,
+    urgency: p.urgency.urgency,
+    date: p.date?.date ?? null,
+  };
+  const optionalMissing: OptionalField[] = [];
+  if (!p.urgency.stated) optionalMissing.push('urgency');
+  if (!base.date) optionalMissing.push('date');
+  const car = findCars(p.carText)[0];
+  return {
+    ...base,
+    missing: computeMissing(base, p.hasDescription),
+    details: {
+      categoryConfidence: p.categoryConfidence,
+      locationPrecision: p.location.precision,
+      placePostcode: p.location.placePostcode,
+      invalidPostcode: p.location.invalidPostcode,
+      budgetCurrency: p.budget?.currency ?? null,
+      budgetApprox: p.budget?.approx ?? false,
+      urgencyStated: p.urgency.stated,
+      urgencySource: p.urgency.source,
+      dateKind: p.date?.kind ?? null,
+      asap: p.date?.asap ?? false,
+      contacts: p.contacts,
+      car: car ? { brand: car.brand, model: car.model } : null,
+      optionalMissing,
+      ...(p.fields ? { fields: p.fields } : {}),
+    },
+  };
+}
+
 export function extractRequest(text: string, options: ExtractOptions): ExtractedRequest {
   const description = cleanText(text);
   const contacts = findContacts(description);
@@ -117,42 +171,21 @@ export function extractRequest(text: string, options: ExtractOptions): Extracted
     ignore: [...contacts, ...location.spans, ...(budget ? [budget.span] : [])],
   });
   const urgency = options.expect === 'urgency' && urgencyFromLabel(work) ? { urgency: urgencyFromLabel(work)!, stated: true, source: 'words' as const } : detectUrgency(work, { lang: options.lang, now: options.now, date: date.date });
-  const cars = findCars(work);
-
   const used: Span[] = [...location.spans, ...(budget ? [budget.span] : []), ...(date.span ? [date.span] : [])];
   const hasDescription = contentWords(work, used) >= 2 && options.expect !== 'location' && options.expect !== 'budget';
 
-  const base = {
+  return assembleResult({
     category,
+    categoryConfidence: expected ? 1 : (catResult?.confidence ?? 0),
     description,
-    postcode: location.postcode,
-    place: location.place,
-    budget: budget ? { min: budget.min, max: budget.max } : null,
-    urgency: urgency.urgency,
-    date: date.date,
-  };
-  const optionalMissing: OptionalField[] = [];
-  if (!urgency.stated) optionalMissing.push('urgency');
-  if (!date.date) optionalMissing.push('date');
-  return {
-    ...base,
-    missing: computeMissing(base, hasDescription),
-    details: {
-      categoryConfidence: expected ? 1 : (catResult?.confidence ?? 0),
-      locationPrecision: location.precision,
-      placePostcode: location.placePostcode,
-      invalidPostcode: location.invalidPostcode,
-      budgetCurrency: budget?.currency ?? null,
-      budgetApprox: budget?.approx ?? false,
-      urgencyStated: urgency.stated,
-      urgencySource: urgency.source,
-      dateKind: date.kind,
-      asap: date.asap,
-      contacts,
-      car: cars[0] ? { brand: cars[0].brand, model: cars[0].model } : null,
-      optionalMissing,
-    },
-  };
+    location,
+    budget,
+    urgency,
+    date,
+    contacts,
+    carText: work,
+    hasDescription,
+  });
 }
 
 /**
@@ -311,40 +344,20 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
   const urgency = formUrgency
     ? { urgency: formUrgency, stated: true, source: 'form' as const }
     : detectUrgency([urgencyText, description].join(' '), { lang: options.lang, now: options.now, date: date?.date ?? null });
-  const cars = findCars(description);
-  const base = {
+  return assembleResult({
     category,
+    categoryConfidence: category ? 1 : 0,
     description,
-    postcode: location.postcode,
-    place: location.place,
-    budget: budget ? { min: budget.min, max: budget.max } : null,
-    urgency: urgency.urgency,
-    date: date?.date ?? null,
-  };
-  const optionalMissing: OptionalField[] = [];
-  if (!urgency.stated) optionalMissing.push('urgency');
-  if (!base.date) optionalMissing.push('date');
-  return {
-    ...base,
+    location,
+    budget,
+    urgency,
+    date,
+    contacts,
+    carText: description,
     // A form's own fields are its description, even a short one ('Marke: BMW; Modell: 3er').
-    missing: computeMissing(base, description.length > 0),
-    details: {
-      categoryConfidence: category ? 1 : 0,
-      locationPrecision: location.precision,
-      placePostcode: location.placePostcode,
-      invalidPostcode: location.invalidPostcode,
-      budgetCurrency: budget?.currency ?? null,
-      budgetApprox: budget?.approx ?? false,
-      urgencyStated: urgency.stated,
-      urgencySource: urgency.source,
-      dateKind: date?.kind ?? null,
-      asap: date?.asap ?? false,
-      contacts,
-      car: cars[0] ? { brand: cars[0].brand, model: cars[0].model } : null,
-      optionalMissing,
-      fields,
-    },
-  };
+    hasDescription: description.length > 0,
+    fields,
+  });
 }
 
 /** Free text or form string, whichever the message is. */
