@@ -1,7 +1,7 @@
 // The message field: Enter sends, Shift+Enter adds a line.
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from './cx.ts';
+import { cn } from '@/lib/utils';
 
 /** The server's limit (server/chat/limits.ts); checked here too so an over-long message is not sent at all. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
@@ -55,7 +55,7 @@ export function ChatInput({ onSend, disabled, autoFocus, onTooLong }: { onSend: 
         type="submit"
         data-testid="chat-send"
         disabled={!canSend}
-        className={cx(
+        className={cn(
           'h-10 shrink-0 rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground transition-colors',
           'hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
         )}

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
-import { cx } from './cx.ts';
+import { cn } from '@/lib/utils';
 import { OptionButtons } from './tool-renderers/option-buttons.tsx';
 import { ToolPartView } from './tool-renderers/registry.tsx';
 import { isToolPart } from './tool-renderers/types.ts';
@@ -11,9 +11,9 @@ import { GREETING_OPTIONS } from './tool-renderers/welcome.tsx';
 
 function Bubble({ role, children, testId }: { role: 'user' | 'assistant'; children: ReactNode; testId: string }) {
   return (
-    <div data-role={role} data-testid={testId} className={cx('flex', role === 'user' ? 'justify-end' : 'justify-start')}>
+    <div data-role={role} data-testid={testId} className={cn('flex', role === 'user' ? 'justify-end' : 'justify-start')}>
       <div
-        className={cx(
+        className={cn(
           'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words',
           role === 'user' ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
         )}

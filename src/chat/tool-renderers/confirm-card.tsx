@@ -2,9 +2,10 @@
 // the person clicks Confirm here, through POST /api/chat/confirm, which the model cannot call.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { chatApi } from '../api.ts';
 import { useChatActions } from '../context.ts';
-import { cx } from '../cx.ts';
+import { cn } from '@/lib/utils';
 import { errorText } from '../errors.ts';
 import type { ConfirmationView } from './types.ts';
 
@@ -38,28 +39,16 @@ export function ConfirmCard({ toolName, confirmation }: { toolName: string; conf
         <>
           <p className="mt-1 text-xs text-muted-foreground">{t('confirm.hint')}</p>
           <div className="mt-3 flex gap-2">
-            <button
-              type="button"
-              data-testid="chat-confirm-accept"
-              disabled={working}
-              onClick={() => void decide('confirm')}
-              className="rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
-            >
+            <Button type="button" size="sm" data-testid="chat-confirm-accept" disabled={working} onClick={() => void decide('confirm')}>
               {working ? t('confirm.working') : t('confirm.accept')}
-            </button>
-            <button
-              type="button"
-              data-testid="chat-confirm-cancel"
-              disabled={working}
-              onClick={() => void decide('cancel')}
-              className="rounded-md border border-border px-3 py-1.5 font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
-            >
+            </Button>
+            <Button type="button" size="sm" variant="outline" data-testid="chat-confirm-cancel" disabled={working} onClick={() => void decide('cancel')}>
               {t('confirm.cancel')}
-            </button>
+            </Button>
           </div>
         </>
       ) : (
-        <p role="status" className={cx('mt-2 text-xs font-medium', status === 'confirmed' ? 'text-primary' : 'text-muted-foreground')}>
+        <p role="status" className={cn('mt-2 text-xs font-medium', status === 'confirmed' ? 'text-primary' : 'text-muted-foreground')}>
           {t(`confirm.status.${status}`)}
         </p>
       )}

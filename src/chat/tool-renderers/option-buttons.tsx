@@ -2,7 +2,7 @@
 // message, through the same endpoint and rules as typing it.
 import { useTranslation } from 'react-i18next';
 import { useChatActions } from '../context.ts';
-import { cx } from '../cx.ts';
+import { cn } from '@/lib/utils';
 
 export function OptionButtons({ options, active }: { options: readonly string[]; active: boolean }) {
   const { t } = useTranslation('chat');
@@ -17,7 +17,7 @@ export function OptionButtons({ options, active }: { options: readonly string[];
           data-testid={`chat-option-${option}`}
           disabled={!active || busy}
           onClick={() => send(t(`options.${option}`))}
-          className={cx(
+          className={cn(
             'rounded-full border border-primary/40 bg-background px-3 py-1.5 text-sm font-medium text-primary transition-colors',
             'hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             'disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-background disabled:hover:text-primary',
