@@ -7,12 +7,14 @@ import { createAuth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { createMemoryBus, createPostgresBus } from './realtime/bus.ts';
 import type { AppDeps } from './deps.ts';
+import { releaseUserDrafts } from './domain/requests/requests.ts';
 
 export async function buildDeps(config: Config, opts: { logger?: Logger; database?: DatabaseTarget } = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const target: DatabaseTarget = opts.database ?? config.database;
   const db = await openDatabase(target);
   const mailer = createMailer({ prisma: db.prisma, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  const bus = config.eventBus === 'postgres' && db.url ? await createPostgresBus(db.url, logger) : createMemoryBus();
   const auth = createAuth({
     prisma: db.prisma,
     mailer,
@@ -22,8 +24,11 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     trustedOrigins: config.trustedOrigins,
     secureCookies: config.secureCookies,
     requireEmailVerification: config.requireEmailVerification,
+    // A seeker's requests held as drafts go to providers once the e-mail address is verified.
+    onEmailVerified: async (userId) => {
+      await releaseUserDrafts(db.prisma, userId, bus);
+    },
   });
-  const bus = config.eventBus === 'postgres' && db.url ? await createPostgresBus(db.url, logger) : createMemoryBus();
   return { config, db, logger, mailer, auth, bus };
 }
 

@@ -21,6 +21,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   secureCookies: boolean;
   requireEmailVerification: boolean;
+  /** Runs after a person verified the e-mail address (failures are logged, the verification stands). */
+  onEmailVerified?: (userId: string) => Promise<void>;
 }
 
 export function createAuth(opts: AuthOptions) {
@@ -74,6 +76,13 @@ export function createAuth(opts: AuthOptions) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
         await opts.mailer.send({ to: user.email, template: 'verifyEmail', lang: normalizeLang((user as { locale?: string }).locale), params: { name: user.name, url } });
+      },
+      afterEmailVerification: async (user) => {
+        try {
+          await opts.onEmailVerified?.(user.id);
+        } catch (err) {
+          opts.logger.error({ err: err instanceof Error ? err.message : String(err), userId: user.id }, 'after e-mail verification failed');
+        }
       },
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],

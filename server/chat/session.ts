@@ -1,16 +1,38 @@
 // Chat sessions: created by the server (anonymous allowed), attached to the account when a signed-in person
 // uses an anonymous one, refused (as not found) when they belong to someone else.
+import crypto from 'node:crypto';
 import type { UIMessage } from 'ai';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { Db } from '../db.ts';
 import type { Lang } from '../i18n.ts';
-import { DEFAULT_MACHINE } from '../machines/registry.ts';
+import { machineFor } from '../machines/registry.ts';
 import { restoreMachine } from '../machines/runtime.ts';
 import type { Logger } from '../logger.ts';
+import type { EventBus } from '../realtime/bus.ts';
+import { personaName } from '../ai/prompts.ts';
+import { greetingSteps, loadFollowUpScript, stepText } from '../intake/follow-up-script.ts';
+import { claimSessionRequests } from '../domain/requests/requests.ts';
 
-export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lang) {
-  const machine = restoreMachine(DEFAULT_MACHINE, null);
+/**
+ * A new session in the flow for the caller's role. The seeker intake opens with the greeting of the active
+ * follow-up script: one assistant message per step, in order (a voice step is also read aloud).
+ */
+export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lang, logger?: Logger) {
+  const machine = restoreMachine(machineFor(auth.user?.role ?? null), null);
+  const greeting: UIMessage[] = [];
+  if (machine.name === 'intake') {
+    const { script } = await loadFollowUpScript(prisma, logger);
+    const persona = personaName(lang);
+    for (const step of greetingSteps(script)) {
+      const text = stepText(step, lang, { persona });
+      greeting.push({
+        id: crypto.randomUUID(),
+        role: 'assistant',
+        parts: [{ type: 'text', text }, ...(step.type === 'voice' ? [{ type: 'data-voice' as const, data: { lang } }] : [])],
+      });
+    }
+  }
   const session = await prisma.chatSession.create({
     data: {
       userId: auth.user?.id ?? null,
@@ -21,6 +43,7 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
     },
   });
   machine.stop();
+  for (const message of greeting) await appendMessage(prisma, session.id, message);
   return session;
 }
 
@@ -29,7 +52,7 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
  * a session of another person (or of any person, for an anonymous caller) answers CHAT_SESSION_NOT_FOUND,
  * exactly like a session that does not exist.
  */
-export async function openChatSession(prisma: Db, auth: AuthContext, id: string) {
+export async function openChatSession(prisma: Db, auth: AuthContext, id: string, bus?: EventBus) {
   const session = await prisma.chatSession.findUnique({ where: { id } });
   if (!session) throw new AppError('CHAT_SESSION_NOT_FOUND');
   const me = auth.user?.id ?? null;
@@ -42,6 +65,8 @@ export async function openChatSession(prisma: Db, auth: AuthContext, id: string)
   await prisma.chatSession.updateMany({ where: { id, userId: null }, data: { userId: me } });
   const attached = await prisma.chatSession.findUniqueOrThrow({ where: { id } });
   if (attached.userId !== me) throw new AppError('CHAT_SESSION_NOT_FOUND');
+  // Requests confirmed in the anonymous session become the seeker's (released once verified).
+  await claimSessionRequests(prisma, id, { id: me, role: auth.user?.role ?? null }, bus);
   return attached;
 }
 

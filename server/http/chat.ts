@@ -44,10 +44,10 @@ export const chatRoutes = [
     rateLimit: 'chat',
     body: z.object({ lang: langField, resumeId: z.uuid().optional().describe('The session id the browser kept') }),
     response: sessionView.extend({ resumed: z.boolean() }),
-    responseDescription: 'The resumed session with its messages (resumed: true), or a new empty one. A session the caller may not use is never revealed: a new one is created instead.',
+    responseDescription: 'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead.',
     handler: async ({ deps, auth, body, lang }) => {
       if (body.resumeId) {
-        const existing = await openChatSession(deps.db.prisma, auth, body.resumeId).catch((e: unknown) => {
+        const existing = await openChatSession(deps.db.prisma, auth, body.resumeId, deps.bus).catch((e: unknown) => {
           if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
           throw e;
         });
@@ -56,8 +56,9 @@ export const chatRoutes = [
           return { id: existing.id, machine: existing.machine, state: existing.machineState, messages: messages as z.infer<typeof uiMessage>[], resumed: true };
         }
       }
-      const s = await createChatSession(deps.db.prisma, auth, body.lang ? normalizeLang(body.lang) : lang);
-      return { id: s.id, machine: s.machine, state: s.machineState, messages: [], resumed: false };
+      const s = await createChatSession(deps.db.prisma, auth, body.lang ? normalizeLang(body.lang) : lang, deps.logger);
+      const messages = await loadHistory(deps.db.prisma, s.id);
+      return { id: s.id, machine: s.machine, state: s.machineState, messages: messages as z.infer<typeof uiMessage>[], resumed: false };
     },
   }),
   defineRoute({
@@ -70,7 +71,7 @@ export const chatRoutes = [
     params: z.object({ id: z.uuid() }),
     response: sessionView,
     handler: async ({ deps, auth, params }) => {
-      const s = await openChatSession(deps.db.prisma, auth, params.id);
+      const s = await openChatSession(deps.db.prisma, auth, params.id, deps.bus);
       const messages = await loadHistory(deps.db.prisma, s.id);
       return { id: s.id, machine: s.machine, state: s.machineState, messages: messages as z.infer<typeof uiMessage>[] };
     },

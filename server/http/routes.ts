@@ -5,9 +5,10 @@ import { sessionRoutes } from './session.ts';
 import { adminRoutes } from './admin.ts';
 import { metaRoutes } from './meta.ts';
 import { chatRoutes } from './chat.ts';
+import { intakeRoutes } from './intake.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -2,6 +2,8 @@
 // event is explained. A later flow adds one entry here and its tools in server/chat/tools/.
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { isUsableNeed, welcomeMachine } from '../../machines/welcome.machine.ts';
+import { intakeMachine, type IntakeContext } from '../../machines/intake.machine.ts';
+import { checkFirstName } from '../ai/nlu/names.ts';
 
 export interface MachineEntry {
   /** The machine with the server's implementations provided. */
@@ -19,11 +21,32 @@ export const machines = {
     logic: welcomeMachine.provide({}),
     explainRejection: (_context, event) => (event.type === 'NEED_DESCRIBED' && !isUsableNeed(String(event.need ?? '')) ? 'NEED_TOO_VAGUE' : undefined),
   },
+  intake: {
+    // The full first-name check (surname lists from @faker-js/faker and gender-detection-from-name).
+    logic: intakeMachine.provide({
+      guards: { isFirstName: ({ event }) => event.type === 'FIRST_NAME_SUBMITTED' && checkFirstName(event.name).ok },
+    }),
+    explainRejection: (context, event) => {
+      if (event.type === 'FIRST_NAME_SUBMITTED') {
+        const check = checkFirstName(String(event.name ?? ''));
+        return check.ok ? undefined : `NAME_${check.reason.toUpperCase()}`;
+      }
+      if (event.type === 'DRAFT_UPDATED' || event.type === 'FORM_SUBMITTED') return 'NOTHING_NEW';
+      if (event.type === 'REQUEST_CONFIRMED' && (context as IntakeContext).version !== event.version) return 'DRAFT_CHANGED';
+      return undefined;
+    },
+  },
 } satisfies Record<string, MachineEntry>;
 
 export type MachineName = keyof typeof machines;
 
-export const DEFAULT_MACHINE: MachineName = 'welcome';
+/** The machine of a session whose stored machine is unknown. */
+export const DEFAULT_MACHINE: MachineName = 'intake';
+
+/** The flow a new session starts in: the seeker intake for visitors and seekers, the welcome for the others. */
+export function machineFor(role: string | null): MachineName {
+  return role === 'provider' || role === 'admin' ? 'welcome' : 'intake';
+}
 
 export function isMachineName(name: string): name is MachineName {
   return Object.hasOwn(machines, name);

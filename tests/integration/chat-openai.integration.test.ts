@@ -30,7 +30,8 @@ describe('OpenAI-compatible endpoint', () => {
         ? { text: 'Gern! So funktioniert akut: Du beschreibst kostenlos, was du brauchst.' }
         : { toolCalls: [{ name: 'chooseWelcomeOption', arguments: { option: 'howItWorks' } }] };
 
-    const c = app.client();
+    // Providers start in the welcome flow (visitors and seekers in the intake: intake-openai.integration.test.ts).
+    const c = (await signedInClient(app, { role: 'provider' })).client;
     c.lang = 'de';
     const id = await createSession(c);
     const turn = await sendChat(c, id, 'Erklär mir bitte, wie das hier läuft.');
@@ -45,7 +46,7 @@ describe('OpenAI-compatible endpoint', () => {
     const [first, second] = fake.requests as [ChatCompletionRequest, ChatCompletionRequest];
     expect(first.model).toBe('fake-model-1');
     expect(first.stream).toBe(true);
-    // Anonymous visitor in the greeting state: exactly that state's tools.
+    // A provider in the greeting state: exactly that state's tools.
     expect(toolNames(first)).toEqual(['chooseWelcomeOption', 'describeNeed']);
     expect(systemText(first)).toContain('Du bist Aki, der KI-Assistent von akut');
     expect(systemText(first)).toContain('(welcome · greeting)');
@@ -84,7 +85,8 @@ describe('OpenAI-compatible endpoint', () => {
     const seeker = (await signedInClient(app, { role: 'seeker' })).client;
     const seekerSession = await createSession(seeker, 'en');
     await sendChat(seeker, seekerSession, 'Hello', { lang: 'en' });
-    expect(toolNames(fake.requests[0]!)).toEqual(['chooseWelcomeOption', 'describeNeed']);
+    expect(toolNames(fake.requests[0]!)).toEqual(['submitFirstName']);
+    expect(systemText(fake.requests[0]!)).toContain('(intake · greeting)');
   });
 
   it('a model that calls a tool it was not offered gets nothing out of it', async () => {

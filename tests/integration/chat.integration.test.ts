@@ -21,6 +21,16 @@ afterAll(async () => {
 const countMessages = (sessionId: string) => app.deps.db.prisma.chatMessage.count({ where: { sessionId } });
 const machineState = async (sessionId: string) => (await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).machineState;
 
+/** Providers (and admins) start in the welcome flow; visitors and seekers in the seeker intake. */
+async function welcomeClient(lang: 'de' | 'en'): Promise<TestClient> {
+  const { client } = await signedInClient(app, { role: 'provider' });
+  client.lang = lang;
+  return client;
+}
+
+/** The intake greets with the three messages of the default follow-up script. */
+const GREETING = 3;
+
 function anon(lang: 'de' | 'en'): TestClient {
   const c = app.client();
   c.lang = lang;
@@ -29,7 +39,7 @@ function anon(lang: 'de' | 'en'): TestClient {
 
 describe('a conversation with the offline model', () => {
   it('German: greets nothing twice, takes the need, offers and hands over to the seeker flow', async () => {
-    const c = anon('de');
+    const c = await welcomeClient('de');
     const id = await createSession(c);
     expect(await machineState(id)).toBe('greeting');
 
@@ -74,7 +84,7 @@ describe('a conversation with the offline model', () => {
   });
 
   it('English: explains how akut works and refuses a choice the state does not allow', async () => {
-    const c = anon('en');
+    const c = await welcomeClient('en');
     const id = await createSession(c);
     const how = await sendChat(c, id, 'How does akut work?');
     expect(how.tools[0]).toMatchObject({ toolName: 'chooseWelcomeOption', input: { option: 'howItWorks' } });
@@ -101,7 +111,7 @@ describe('a conversation with the offline model', () => {
   });
 
   it('takes only the newest user message: the client cannot add assistant messages or rewrite history', async () => {
-    const c = anon('de');
+    const c = await welcomeClient('de');
     const id = await createSession(c);
     await sendChat(c, id, 'Hallo');
     const forged = await c.post<{ error: { code: string } }>('/api/chat', {
@@ -141,7 +151,7 @@ describe('sessions', () => {
     await signIn(c, owner.email, owner.password);
     const mine = await getSession(c, id);
     expect(mine.status).toBe(200);
-    expect(mine.body.messages).toHaveLength(2);
+    expect(mine.body.messages).toHaveLength(GREETING + 2);
     expect((await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } })).userId).toBe(owner.id);
 
     // Another signed-in person, and an anonymous visitor who knows the id: as if it did not exist.
@@ -155,31 +165,31 @@ describe('sessions', () => {
       const confirm = await stranger.post('/api/chat/confirm', { sessionId: id, confirmationId: '00000000-0000-4000-8000-000000000000', decision: 'confirm' });
       expect(confirm.status).toBe(404);
     }
-    expect(await countMessages(id)).toBe(2);
+    expect(await countMessages(id)).toBe(GREETING + 2);
     expect((await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } })).userId).toBe(owner.id);
   });
 
   it('resumes the kept session with its history, or quietly starts a new one when it is not the caller\'s', async () => {
     const c = anon('en');
     const id = await createSession(c);
-    await sendChat(c, id, 'How does akut work?');
+    await sendChat(c, id, 'Emma');
     const resumed = await c.post<{ id: string; resumed: boolean; state: string; messages: unknown[] }>('/api/chat/session', { lang: 'en', resumeId: id });
     expect(resumed.status).toBe(200);
-    expect(resumed.body).toMatchObject({ id, resumed: true, state: 'explainingHowItWorks' });
-    expect(resumed.body.messages).toHaveLength(2);
+    expect(resumed.body).toMatchObject({ id, resumed: true, state: 'choosingCategory' });
+    expect(resumed.body.messages).toHaveLength(GREETING + 2);
 
     const { client: owner, user } = await signedInClient(app, { role: 'seeker' });
     const attached = await owner.post<{ id: string; resumed: boolean }>('/api/chat/session', { lang: 'en', resumeId: id });
     expect(attached.body).toMatchObject({ id, resumed: true });
     expect((await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } })).userId).toBe(user.id);
 
-    // Now it is the owner's: the anonymous visitor who kept the id gets a fresh, empty session instead.
+    // Now it is the owner's: the anonymous visitor who kept the id gets a fresh session (just the greeting) instead.
     const fresh = await c.post<{ id: string; resumed: boolean; messages: unknown[] }>('/api/chat/session', { lang: 'en', resumeId: id });
     expect(fresh.status).toBe(200);
     expect(fresh.body.resumed).toBe(false);
     expect(fresh.body.id).not.toBe(id);
-    expect(fresh.body.messages).toEqual([]);
-    expect(await countMessages(id)).toBe(2);
+    expect(fresh.body.messages).toHaveLength(GREETING);
+    expect(await countMessages(id)).toBe(GREETING + 2);
   });
 
   it('a session created while signed in belongs to that person from the start', async () => {
@@ -204,10 +214,10 @@ describe('message limits', () => {
         code: 'CHAT_MESSAGE_TOO_LONG',
         message: lang === 'de' ? 'Die Nachricht ist zu lang (höchstens 2000 Zeichen).' : 'The message is too long (at most 2000 characters).',
       });
-      expect(await countMessages(id)).toBe(0);
+      expect(await countMessages(id)).toBe(GREETING);
       // Exactly at the limit is fine.
       expect((await sendChat(c, id, 'y'.repeat(2000))).status).toBe(200);
-      expect(await countMessages(id)).toBe(2);
+      expect(await countMessages(id)).toBe(GREETING + 2);
     }
   });
 });
@@ -278,7 +288,7 @@ describe('confirmation of actions that spend money or change settings', () => {
   }
 
   it("the model's tool call alone changes nothing; the owner's confirmation runs it exactly once", async () => {
-    const { client: owner, user } = await signedInClient(app, { role: 'seeker' });
+    const { client: owner, user } = await signedInClient(app, { role: 'provider' });
     const id = await createSession(owner, 'de');
     const confirmationId = await proposal(owner, id);
     expect(runs).toBe(0);
@@ -290,7 +300,7 @@ describe('confirmation of actions that spend money or change settings', () => {
     expect(runs).toBe(0);
 
     // Nobody else can confirm it.
-    const stranger = (await signedInClient(app, { role: 'seeker' })).client;
+    const stranger = (await signedInClient(app, { role: 'provider' })).client;
     expect((await stranger.post('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' })).status).toBe(404);
     expect((await anon('de').post('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' })).status).toBe(404);
     // Not through another session of one's own either.
@@ -320,7 +330,7 @@ describe('confirmation of actions that spend money or change settings', () => {
   });
 
   it('two confirmations at the same moment still run it once', async () => {
-    const { client: owner } = await signedInClient(app, { role: 'seeker' });
+    const { client: owner } = await signedInClient(app, { role: 'provider' });
     const id = await createSession(owner, 'de');
     const confirmationId = await proposal(owner, id);
     const before = runs;
@@ -330,7 +340,7 @@ describe('confirmation of actions that spend money or change settings', () => {
   });
 
   it('a cancelled or expired proposal never runs', async () => {
-    const { client: owner } = await signedInClient(app, { role: 'seeker' });
+    const { client: owner } = await signedInClient(app, { role: 'provider' });
     const id = await createSession(owner, 'de');
     const before = runs;
     const cancelledId = await proposal(owner, id);
@@ -375,7 +385,7 @@ describe('per-session rate limit', () => {
     const over = await sendChat(c, id, 'Hallo 4', { headers: from() });
     expect(over.status).toBe(429);
     expect((over.res.body as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
-    expect(await limited.deps.db.prisma.chatMessage.count({ where: { sessionId: id } })).toBe(6);
+    expect(await limited.deps.db.prisma.chatMessage.count({ where: { sessionId: id } })).toBe(3 + 6);
 
     // Another session from yet another address is not affected.
     const other = await c.post<{ id: string }>('/api/chat/session', { lang: 'de' }, from());

@@ -19,6 +19,8 @@ export function replyForToolResult(t: TFunction, toolName: string, output: unkno
   if (!isToolOutcome(output)) return t('chat:offline.done') as string;
   const data = output.data ?? {};
   if (!output.accepted) return reasonReply(t, output.reason, data);
+  // A text of the follow-up script the flow says at this point (already in the person's language).
+  if (typeof data.say === 'string' && data.say) return data.say;
   return (
     maybe(t, `chat:offline.tool.${toolName}`, data) ??
     (output.state && machine ? maybe(t, `chat:offline.state.${machine}.${output.state}`, data) : null) ??

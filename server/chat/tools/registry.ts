@@ -47,6 +47,10 @@ export interface ChatToolDef<I = Record<string, unknown>> {
   requiresConfirmation?: boolean;
   /** The confirm widget's text: a key of the chat namespace and its parameters. */
   confirmSummary?: (input: I) => { key: string; params?: Record<string, string | number> };
+  /** Completes the input stored with a pending confirmation (for example the version the person sees). */
+  pinInput?: (ctx: ChatToolContext, input: I) => I;
+  /** Facts shown with a pending confirmation (for example the request summary the person confirms). */
+  confirmData?: (ctx: ChatToolContext, input: I) => Promise<ToolOutcome['data']> | ToolOutcome['data'];
   /** How the offline rules model recognises a message that calls for this tool. */
   offline?: OfflineIntent;
   run(ctx: ChatToolContext, input: I): Promise<ToolOutcome>;
@@ -123,7 +127,7 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
           return { accepted: false, reason: 'TOOL_NOT_ALLOWED', state: base.machine.state } satisfies ToolOutcome;
         }
         const ctx: ChatToolContext = { ...base, toolCallId };
-        if (def.requiresConfirmation) return requestConfirmation(ctx, def, input);
+        if (def.requiresConfirmation) return requestConfirmation(ctx, def, def.pinInput ? def.pinInput(ctx, input) : input);
         return def.run(ctx, input);
       },
     });
@@ -134,7 +138,12 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
   };
 }
 
-async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input: unknown): Promise<ToolOutcome> {
+/**
+ * Records a pending confirmation of `def` with this input: nothing runs until the person confirms it through
+ * POST /api/chat/confirm. Used when the model calls such a tool, and by flows that put a confirm button in
+ * front of the person themselves (the intake's summary card).
+ */
+export async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input: unknown): Promise<ToolOutcome> {
   const summary = def.confirmSummary?.(input) ?? { key: 'confirm.summary.default', params: { tool: def.name } };
   const row = await ctx.deps.db.prisma.chatConfirmation.create({
     data: {
@@ -146,10 +155,12 @@ async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input:
       expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
     },
   });
+  const data = def.confirmData ? await def.confirmData(ctx, input) : undefined;
   return {
     accepted: false,
     reason: 'CONFIRMATION_REQUIRED',
     state: ctx.machine.state,
+    ...(data ? { data } : {}),
     confirmation: { id: row.id, status: 'pending', summary: { key: summary.key, params: summary.params ?? {} } },
   };
 }

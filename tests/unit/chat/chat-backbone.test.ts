@@ -151,7 +151,9 @@ describe('machine runtime', () => {
 
   it('starts over on an unusable snapshot or an unknown machine', () => {
     expect(restoreMachine('welcome', { value: 'noSuchState', status: 'active', context: {} }).state).toBe('greeting');
-    expect(restoreMachine('noSuchMachine', null).name).toBe('welcome');
+    expect(restoreMachine('intake', { value: { asking: 'noSuchField' }, status: 'active', context: {} }).state).toBe('greeting');
+    // An unknown machine name: the seeker intake, from its start.
+    expect(restoreMachine('noSuchMachine', null).name).toBe('intake');
   });
 
   it('names nested states with dots', () => {

@@ -1,0 +1,188 @@
+// Generated graph tests for the seeker intake machine: every shortest path from @xstate/graph (over the
+// state value and which fields the draft has) is replayed on a real actor with each state's expectations
+// checked, and every transition, the eventless routing included, must be taken.
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { intakeMachine, nextMissing, type IntakeEvent } from '../../machines/intake.machine.ts';
+import { machines } from '../../server/machines/registry.ts';
+import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
+
+type Snap = SnapshotFrom<typeof intakeMachine>;
+
+const FULL = { category: 'handwerk', description: 'Heizung fällt aus', postcode: '50667', place: 'Köln', budgetMin: 300, budgetMax: 500, urgency: 'dringend', date: '2030-01-01' } as const;
+
+// The events the intake's tools send. REQUEST_CONFIRMED names the version shown; a stale one is refused.
+const events = (s: Snap): IntakeEvent[] => [
+  { type: 'FIRST_NAME_SUBMITTED', name: 'Anna' },
+  { type: 'FIRST_NAME_SUBMITTED', name: 'Anna Schmidt' },
+  { type: 'CATEGORY_CHOSEN', category: 'auto' },
+  { type: 'DRAFT_UPDATED', patch: FULL },
+  { type: 'DRAFT_UPDATED', patch: { place: 'Olpe' } },
+  { type: 'DRAFT_UPDATED', patch: { description: 'Bremsen quietschen' } },
+  { type: 'DRAFT_UPDATED', patch: {} },
+  { type: 'FORM_SUBMITTED', patch: { category: 'auto', description: 'Marke: BMW; Bremsen', postcode: '50667', place: 'Köln' } },
+  { type: 'FORM_SUBMITTED', patch: { budgetMin: 100, budgetMax: 100 }, open: ['date'] },
+  { type: 'QUESTION_SKIPPED' },
+  { type: 'REQUEST_CONFIRMED', version: s.context.version, requestId: 'r1', requestStatus: 'draft' },
+  { type: 'REQUEST_CONFIRMED', version: s.context.version - 1, requestId: 'r0', requestStatus: 'draft' },
+  { type: 'NEW_REQUEST_STARTED' },
+];
+
+const flags = (s: Snap) =>
+  JSON.stringify([s.value, Object.entries(s.context.draft).map(([k, v]) => (v === null ? '' : k)), [...s.context.skipped].sort(), s.context.requestId !== null, s.context.firstName !== null]);
+
+const expectations: Record<string, (s: Snap) => void> = {
+  greeting: (s) => {
+    expect(s.context.firstName).toBeNull();
+    expect(s.can({ type: 'FIRST_NAME_SUBMITTED', name: 'Jürgen' })).toBe(true);
+    expect(s.can({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna Schmidt' })).toBe(false);
+    expect(s.can({ type: 'CATEGORY_CHOSEN', category: 'auto' })).toBe(false);
+    expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(false);
+  },
+  choosingCategory: (s) => {
+    expect(s.context.firstName).toBe('Anna');
+    expect(s.can({ type: 'CATEGORY_CHOSEN', category: 'auto' })).toBe(true);
+    expect(s.can({ type: 'DRAFT_UPDATED', patch: {} })).toBe(false);
+  },
+  fillingForm: (s) => {
+    expect(s.context.draft.category).toBe('auto');
+    expect(s.can({ type: 'FORM_SUBMITTED', patch: { place: 'Olpe' } })).toBe(true);
+  },
+  'asking.category': (s) => expect(nextMissing(s.context.draft, s.context.skipped)).toBe('category'),
+  'asking.description': (s) => expect(nextMissing(s.context.draft, s.context.skipped)).toBe('description'),
+  'asking.location': (s) => expect(nextMissing(s.context.draft, s.context.skipped)).toBe('location'),
+  'asking.budget': (s) => {
+    expect(nextMissing(s.context.draft, s.context.skipped)).toBe('budget');
+    expect(s.can({ type: 'QUESTION_SKIPPED' })).toBe(true);
+  },
+  'asking.urgency': (s) => expect(s.can({ type: 'QUESTION_SKIPPED' })).toBe(true),
+  'asking.date': (s) => expect(s.can({ type: 'QUESTION_SKIPPED' })).toBe(true),
+  reviewing: (s) => {
+    expect(nextMissing(s.context.draft, s.context.skipped)).toBeNull();
+    expect(s.can({ type: 'REQUEST_CONFIRMED', version: s.context.version, requestId: 'x', requestStatus: 'draft' })).toBe(true);
+    expect(s.can({ type: 'REQUEST_CONFIRMED', version: s.context.version + 1, requestId: 'x', requestStatus: 'draft' })).toBe(false);
+    expect(s.can({ type: 'QUESTION_SKIPPED' })).toBe(false);
+  },
+  submitted: (s) => {
+    expect(s.hasTag('done')).toBe(true);
+    expect(s.context.requestId).toBe('r1');
+    expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(false);
+    expect(s.can({ type: 'NEW_REQUEST_STARTED' })).toBe(true);
+  },
+};
+
+const key = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.entries(s.value).map(([k, v]) => `${k}.${String(v)}`).join(''));
+
+const model = createTestModel(intakeMachine, { events, serializeState: flags } as never);
+const coverage = createTransitionCoverage(intakeMachine);
+
+async function runPath(path: ReturnType<typeof model.getShortestPaths>[number]) {
+  const actor = createActor(intakeMachine, { inspect: coverage.inspect });
+  actor.start();
+  for (const step of path.steps) {
+    actor.send(step.event as IntakeEvent);
+    const snap = actor.getSnapshot();
+    expect(snap.value).toEqual(step.state.value);
+    expectations[key(snap)]?.(snap);
+  }
+  actor.stop();
+}
+
+describe('intake machine: shortest paths', () => {
+  const paths = model.getShortestPaths({ limit: 5000 } as never);
+  it('reaches every state', () => {
+    // Paths that are prefixes of longer ones are merged by @xstate/graph: count every step's state.
+    const reached = new Set(paths.flatMap((p) => p.steps.map((step) => key(step.state as Snap))));
+    for (const s of Object.keys(expectations)) expect(reached).toContain(s);
+  });
+  it('are a bounded number', () => expect(paths.length).toBeLessThan(2000));
+  it('each path replays on a real actor with every state checked', async () => {
+    for (const path of paths) await runPath(path);
+  });
+});
+
+describe('intake machine: rules', () => {
+  it('the server checks first names against the surname lists (the registry provides the guard)', () => {
+    const logic = machines.intake.logic;
+    for (const [name, ok] of [['Jürgen', true], ['Anne-Marie', true], ['Müller', false], ['Schmidt', false], ['Anna Schmidt', false], ['R2D2', false]] as const) {
+      const actor = createActor(logic).start();
+      actor.send({ type: 'FIRST_NAME_SUBMITTED', name });
+      expect(actor.getSnapshot().value, name).toBe(ok ? 'choosingCategory' : 'greeting');
+    }
+  });
+
+  it('asks the missing fields in order and only those', () => {
+    const actor = createActor(intakeMachine, { inspect: coverage.inspect }).start();
+    actor.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
+    actor.send({ type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Heizung kaputt', urgency: 'dringend' } });
+    expect(actor.getSnapshot().value).toEqual({ asking: 'location' });
+    actor.send({ type: 'DRAFT_UPDATED', patch: { place: 'Olpe' } });
+    expect(actor.getSnapshot().value).toEqual({ asking: 'budget' });
+    actor.send({ type: 'QUESTION_SKIPPED' });
+    // Urgency was given with the need: the date is next.
+    expect(actor.getSnapshot().value).toEqual({ asking: 'date' });
+    actor.send({ type: 'QUESTION_SKIPPED' });
+    expect(actor.getSnapshot().value).toBe('reviewing');
+    expect(actor.getSnapshot().context.skipped).toEqual(['budget', 'date']);
+    // A budget given later reopens nothing and replaces 'open'.
+    actor.send({ type: 'DRAFT_UPDATED', patch: { budgetMin: 50, budgetMax: 80 } });
+    expect(actor.getSnapshot().context.skipped).toEqual(['date']);
+    expect(actor.getSnapshot().value).toBe('reviewing');
+  });
+
+  it('the form of another category replaces the first; a category chosen when asked goes on to the next question', () => {
+    const actor = createActor(intakeMachine, { inspect: coverage.inspect }).start();
+    actor.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
+    actor.send({ type: 'CATEGORY_CHOSEN', category: 'auto' });
+    actor.send({ type: 'CATEGORY_CHOSEN', category: 'beauty' });
+    expect(actor.getSnapshot().value).toBe('fillingForm');
+    expect(actor.getSnapshot().context.draft.category).toBe('beauty');
+
+    const asked = createActor(intakeMachine, { inspect: coverage.inspect }).start();
+    asked.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
+    asked.send({ type: 'DRAFT_UPDATED', patch: { place: 'Olpe', description: 'Bitte schnell' } });
+    expect(asked.getSnapshot().value).toEqual({ asking: 'category' });
+    asked.send({ type: 'CATEGORY_CHOSEN', category: 'handwerk' });
+    expect(asked.getSnapshot().value).toEqual({ asking: 'budget' });
+  });
+
+  it('a new request after a submitted one keeps the first name and starts with an empty draft', () => {
+    const actor = createActor(intakeMachine, { inspect: coverage.inspect }).start();
+    actor.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
+    actor.send({ type: 'DRAFT_UPDATED', patch: FULL });
+    const { version } = actor.getSnapshot().context;
+    actor.send({ type: 'REQUEST_CONFIRMED', version, requestId: 'r1', requestStatus: 'open' });
+    expect(actor.getSnapshot().value).toBe('submitted');
+    actor.send({ type: 'NEW_REQUEST_STARTED' });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('choosingCategory');
+    expect(s.context).toMatchObject({ firstName: 'Anna', requestId: null, skipped: [], draft: { category: null, description: null } });
+    expect(s.context.version).toBeGreaterThan(version);
+  });
+
+  it('a refused event changes nothing, not even the version', () => {
+    const actor = createActor(intakeMachine).start();
+    actor.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'DRAFT_UPDATED', patch: {} });
+    actor.send({ type: 'QUESTION_SKIPPED' });
+    actor.send({ type: 'REQUEST_CONFIRMED', version: before.version, requestId: 'x', requestStatus: 'open' });
+    expect(actor.getSnapshot().context).toEqual(before);
+  });
+
+  it('restores from a persisted snapshot in a nested state', () => {
+    const actor = createActor(intakeMachine).start();
+    actor.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
+    actor.send({ type: 'DRAFT_UPDATED', patch: { category: 'beauty', description: 'Haare schneiden zu Hause' } });
+    const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+    const restored = createActor(intakeMachine, { snapshot: persisted }).start();
+    expect(restored.getSnapshot().value).toEqual({ asking: 'location' });
+    expect(restored.getSnapshot().context.draft.category).toBe('beauty');
+  });
+});
+
+describe('transition coverage', () => {
+  // Runs last in this file, after every generated path above.
+  it('every transition of the intake machine was taken', () => coverage.assertAllCovered());
+});

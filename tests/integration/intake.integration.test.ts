@@ -1,0 +1,183 @@
+// The seeker intake through POST /api/chat with the offline rules model: greeting from the follow-up
+// script, the first-name check, the category form path and the free-text path in German and English,
+// one question at a time, the summary and its confirmation by click, and the request held as a draft
+// until the seeker registers and verifies the e-mail address.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
+import { signedInClient } from '../helpers/auth.ts';
+import { getSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function anon(lang: 'de' | 'en'): TestClient {
+  const c = app.client();
+  c.lang = lang;
+  return c;
+}
+
+const state = async (id: string) => (await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } })).machineState;
+
+async function open(c: TestClient) {
+  const res = await c.post<{ id: string; machine: string; state: string; messages: { role: string; parts: { type: string; text?: string }[] }[] }>('/api/chat/session', { lang: c.lang });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+function lastTool(turn: ChatTurn) {
+  const tool = turn.tools.at(-1);
+  if (!tool) throw new Error(`no tool call; reply: ${turn.text}`);
+  return tool;
+}
+
+async function confirm(c: TestClient, sessionId: string, turn: ChatTurn) {
+  const confirmation = lastTool(turn).output?.confirmation;
+  expect(confirmation?.status).toBe('pending');
+  return c.post<{ status: string; result: { state: string; data: Record<string, unknown> } }>('/api/chat/confirm', { sessionId, confirmationId: confirmation!.id, decision: 'confirm' });
+}
+
+describe('greeting and first name', () => {
+  it('opens with the three greeting messages of the default script (German), then asks only for the first name again on rejection', async () => {
+    const c = anon('de');
+    const s = await open(c);
+    expect(s.machine).toBe('intake');
+    expect(s.state).toBe('greeting');
+    expect(s.messages).toHaveLength(3);
+    expect(s.messages.every((m) => m.role === 'assistant')).toBe(true);
+    expect(s.messages[0]!.parts[0]!.text).toMatch(/Ich bin Aki, der KI-Assistent von akut/);
+    expect(s.messages[2]!.parts[0]!.text).toBe('Wie ist dein Vorname?');
+
+    for (const [text, reason] of [
+      ['Anna Schmidt', 'NAME_TWO_WORDS'],
+      ['Müller', 'NAME_SURNAME'],
+      ['Schmidt', 'NAME_SURNAME'],
+      ['R2D2', 'NAME_DIGITS'],
+      ['<b>Anna</b>', 'NAME_MARKUP'],
+    ] as const) {
+      const turn = await sendChat(c, s.id, text);
+      expect(lastTool(turn)).toMatchObject({ toolName: 'submitFirstName', output: { accepted: false, reason, state: 'greeting' } });
+      expect(turn.text).toMatch(/Vorname/);
+      expect(await state(s.id)).toBe('greeting');
+    }
+    const ok = await sendChat(c, s.id, 'Jürgen');
+    expect(lastTool(ok).output).toMatchObject({ accepted: true, state: 'choosingCategory', data: { firstName: 'Jürgen' } });
+    expect(ok.text).toContain('Schön, dich kennenzulernen, Jürgen!');
+  });
+
+  it('takes an introduction around the name ("I\'m Chloé") in English', async () => {
+    const c = anon('en');
+    const s = await open(c);
+    expect(s.messages[2]!.parts[0]!.text).toBe('What is your first name?');
+    const ok = await sendChat(c, s.id, "I'm Chloé");
+    expect(lastTool(ok).output).toMatchObject({ accepted: true, data: { firstName: 'Chloé' } });
+    expect(ok.text).toContain('Nice to meet you, Chloé!');
+  });
+});
+
+describe('the category form path', () => {
+  it('German: dropdown → form → Übernehmen → asks only what is missing → summary → confirm by click → draft', async () => {
+    const c = anon('de');
+    const s = await open(c);
+    await sendChat(c, s.id, 'Anna');
+    const cat = await sendChat(c, s.id, 'Auto');
+    expect(lastTool(cat)).toMatchObject({ toolName: 'chooseCategory', input: { category: 'auto' }, output: { accepted: true, state: 'fillingForm', data: { category: 'auto' } } });
+    expect(cat.text).toContain('Gute Wahl: Auto');
+
+    const form = await sendChat(c, s.id, 'Kategorie: Auto; Marke: BMW; Modell: 3er; Anliegen: Reparatur; Beschreibung: Bremsen quietschen; PLZ: 50667; Ort: Köln;');
+    expect(lastTool(form)).toMatchObject({ toolName: 'submitCategoryForm', output: { accepted: true, state: 'asking.budget' } });
+    expect(form.text).toMatch(/Notiert: .*50667 Köln.*Welches Budget/s);
+
+    const budget = await sendChat(c, s.id, '300 bis 500 Euro');
+    expect(lastTool(budget)).toMatchObject({ toolName: 'updateRequestDraft', output: { accepted: true, state: 'asking.urgency', data: { budgetMin: 300, budgetMax: 500 } } });
+    const urgency = await sendChat(c, s.id, 'Dringend');
+    expect(lastTool(urgency).output).toMatchObject({ accepted: true, state: 'asking.date', data: { urgency: 'dringend' } });
+    const date = await sendChat(c, s.id, 'Kein fester Termin');
+    expect(lastTool(date)).toMatchObject({ toolName: 'skipQuestion', output: { accepted: true, state: 'reviewing' } });
+    expect(lastTool(date).output?.confirmation).toMatchObject({ status: 'pending' });
+    expect(date.text).toContain('Hier ist deine Anfrage im Überblick, Anna');
+
+    // Saying yes only proposes: nothing is stored without the click.
+    const yes = await sendChat(c, s.id, 'Ja, passt so');
+    expect(lastTool(yes)).toMatchObject({ toolName: 'confirmRequest', output: { accepted: false, reason: 'CONFIRMATION_REQUIRED' } });
+    expect(await app.deps.db.prisma.request.count({ where: { sessionId: s.id } })).toBe(0);
+
+    const res = await confirm(c, s.id, yes);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('confirmed');
+    expect(res.body.result).toMatchObject({ state: 'submitted', data: { requestStatus: 'draft', needsRegistration: true } });
+    expect(String(res.body.result.data.say)).toContain('Registriere dich jetzt kostenlos');
+    const stored = await app.deps.db.prisma.request.findFirstOrThrow({ where: { sessionId: s.id } });
+    expect(stored).toMatchObject({ kategorie: 'auto', postcode: '50667', ort: 'Köln', budgetMin: 300, budgetMax: 500, dringlichkeit: 'dringend', status: 'draft', userId: null, firstName: 'Anna' });
+    expect(stored.beschreibung).toContain('Bremsen quietschen');
+    expect(await state(s.id)).toBe('submitted');
+
+    // History survives: the decision is in the stored tool part.
+    const history = await getSession(c, s.id);
+    expect(JSON.stringify(history.body)).toContain('"status":"confirmed"');
+  });
+});
+
+describe('the free-text path', () => {
+  it('English: one message with everything but the date → asks for the date only → edit in the summary → confirm', async () => {
+    const c = anon('en');
+    const s = await open(c);
+    await sendChat(c, s.id, 'Tom');
+    const need = await sendChat(c, s.id, 'I urgently need a plumber in 50667 Köln, my kitchen sink is leaking, budget up to 200 euros');
+    expect(lastTool(need)).toMatchObject({ toolName: 'describeRequest', output: { accepted: true, state: 'asking.date', data: { category: 'handwerk', postcode: '50667', budgetMax: 200 } } });
+    expect(need.text).toMatch(/Noted: .*Is there a specific date/s);
+
+    const date = await sendChat(c, s.id, 'tomorrow');
+    expect(lastTool(date).output).toMatchObject({ accepted: true, state: 'reviewing' });
+    expect(String(lastTool(date).output?.data?.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const edit = await sendChat(c, s.id, 'Category: Trades & Repairs; Description: Kitchen sink leaking under the cabinet; Postcode: 10115; Place: Berlin; Budget: open; Urgency: Very urgent;');
+    expect(lastTool(edit)).toMatchObject({ toolName: 'submitCategoryForm', output: { accepted: true, state: 'reviewing', data: { postcode: '10115', place: 'Berlin', budgetOpen: true, budgetMin: null, urgency: 'sehr_dringend' } } });
+
+    // The first summary's confirmation is stale now: it cannot store the old version.
+    const stale = await confirm(c, s.id, date);
+    expect(stale.body.status).toBe('failed');
+    expect(stale.body.result).toMatchObject({ reason: 'DRAFT_CHANGED' });
+
+    const res = await confirm(c, s.id, edit);
+    expect(res.body.status).toBe('confirmed');
+    const stored = await app.deps.db.prisma.request.findFirstOrThrow({ where: { sessionId: s.id } });
+    expect(stored).toMatchObject({ kategorie: 'handwerk', postcode: '10115', budgetMin: null, budgetMax: null, dringlichkeit: 'sehr_dringend', lang: 'en' });
+  });
+
+  it('German: asks for each missing field one at a time', async () => {
+    const c = anon('de');
+    const s = await open(c);
+    await sendChat(c, s.id, 'Lena');
+    const need = await sendChat(c, s.id, 'Meine Heizung ist kaputt');
+    expect(lastTool(need).output).toMatchObject({ accepted: true, state: 'asking.location', data: { category: 'handwerk' } });
+    const place = await sendChat(c, s.id, 'Olpe');
+    expect(lastTool(place).output).toMatchObject({ accepted: true, state: 'asking.budget', data: { place: 'Olpe' } });
+    const nonsense = await sendChat(c, s.id, 'hmm');
+    expect(lastTool(nonsense).output).toMatchObject({ accepted: false, state: 'asking.budget' });
+    expect(nonsense.text).toMatch(/Budget/);
+    const skip = await sendChat(c, s.id, 'Budget offen');
+    expect(lastTool(skip)).toMatchObject({ toolName: 'skipQuestion', output: { state: 'asking.urgency' } });
+  });
+});
+
+describe('release to providers', () => {
+  it("a signed-in, verified seeker's request is released at once", async () => {
+    const { client } = await signedInClient(app, { role: 'seeker' });
+    client.lang = 'de';
+    const s = await open(client);
+    expect(s.machine).toBe('intake');
+    await sendChat(client, s.id, 'Mia');
+    const need = await sendChat(client, s.id, 'Ich suche eine Putzhilfe in 10115 Berlin für 150 Euro, ab morgen');
+    expect(lastTool(need).output).toMatchObject({ state: 'reviewing' });
+    const res = await confirm(client, s.id, need);
+    expect(res.body.result).toMatchObject({ data: { requestStatus: 'open', needsRegistration: false } });
+    const stored = await app.deps.db.prisma.request.findFirstOrThrow({ where: { sessionId: s.id } });
+    expect(stored.status).toBe('open');
+    expect(stored.releasedAt).not.toBeNull();
+  });
+});
