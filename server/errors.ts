@@ -17,6 +17,7 @@ export const errorStatus = {
   CHAT_MESSAGE_TOO_LONG: 400,
   TOOL_NOT_ALLOWED: 403,
   CHAT_CONFIRMATION_EXPIRED: 409,
+  TTS_FAILED: 503,
   INTERNAL: 500,
 } as const;
 

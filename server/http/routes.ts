@@ -6,9 +6,10 @@ import { adminRoutes } from './admin.ts';
 import { metaRoutes } from './meta.ts';
 import { chatRoutes } from './chat.ts';
 import { intakeRoutes } from './intake.ts';
+import { ttsRoutes } from './tts.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/auth';
-import { FloatingChat } from '@/chat';
+import { FloatingChat, useAttachChatSession } from '@/chat';
 import { cn } from '@/lib/utils';
 
 const NAV = [
@@ -171,6 +171,9 @@ function Footer() {
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { user } = useAuth();
+  const { i18n } = useTranslation();
+  useAttachChatSession(user?.id ?? null, i18n.resolvedLanguage ?? 'de');
   const showFloatingChat = pathname !== '/search' && pathname !== '/auth';
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,5 +1,5 @@
 // The chat surface: inline on /search (height from the parent) or in the floating panel.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
 import { chatApi, sessionStore } from './api.ts';
@@ -7,51 +7,57 @@ import { Conversation } from './conversation.tsx';
 import { cn } from '@/lib/utils';
 import { errorText } from './errors.ts';
 import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
+import { registerIntakeRenderers } from './intake/index.ts';
 
 registerWelcomeRenderers();
+registerIntakeRenderers();
 
 export interface ChatPanelProps {
   variant: 'inline' | 'floating';
   onClose?: () => void;
 }
 
-type Loaded = { sessionId: string | null; messages: UIMessage[]; notice: string | null; key: number };
+type Loaded = { sessionId: string | null; machine: string | null; messages: UIMessage[]; fresh: boolean; notice: string | null; key: number };
 
-/** Restores the stored session's history; a session that is gone is replaced by a new one. */
+/**
+ * Restores the stored session's history, or opens a new session (whose greeting the server sends);
+ * a session that is gone is replaced by a new one.
+ */
 function useStoredConversation(lang: string) {
   const { t } = useTranslation('chat');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const langRef = useRef(lang);
+  langRef.current = lang;
+
+  const open = useCallback(
+    async (resumeId: string | null, notice: string | null) => {
+      try {
+        const s = resumeId ? await chatApi.resumeSession(resumeId, langRef.current) : await chatApi.createSession(langRef.current);
+        if (s.id !== resumeId) sessionStore.set(s.id);
+        setLoaded((l) => ({ sessionId: s.id, machine: s.machine, messages: s.messages, fresh: !s.resumed, notice, key: (l?.key ?? 0) + 1 }));
+      } catch (err) {
+        setLoaded((l) => ({ sessionId: null, machine: null, messages: [], fresh: false, notice: errorText(err, t), key: (l?.key ?? 0) + 1 }));
+      }
+    },
+    [t],
+  );
+
   useEffect(() => {
-    let cancelled = false;
-    const id = sessionStore.get();
-    if (!id) {
-      // No conversation yet: the session is created with the first message.
-      setLoaded({ sessionId: null, messages: [], notice: null, key: 0 });
-      return;
-    }
-    chatApi.resumeSession(id, lang).then(
-      (s) => {
-        if (cancelled) return;
-        if (s.id !== id) sessionStore.set(s.id);
-        setLoaded({ sessionId: s.id, messages: s.messages, notice: null, key: 0 });
-      },
-      (err: unknown) => {
-        if (cancelled) return;
-        setLoaded({ sessionId: null, messages: [], notice: errorText(err, t), key: 0 });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
+    void open(sessionStore.get(), null);
     // The history is loaded once per mount; the language only changes how new replies are written.
   }, []);
-  return [loaded, setLoaded] as const;
+
+  const reset = useCallback(() => {
+    sessionStore.clear();
+    void open(null, t('error.sessionReset'));
+  }, [open, t]);
+  return [loaded, reset] as const;
 }
 
 export function ChatPanel({ variant, onClose }: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
-  const [loaded, setLoaded] = useStoredConversation(lang);
+  const [loaded, reset] = useStoredConversation(lang);
   const name = t('persona.name');
 
   return (
@@ -90,9 +96,11 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
           key={loaded.key}
           initialSessionId={loaded.sessionId}
           initialMessages={loaded.messages}
+          machine={loaded.machine ?? undefined}
+          fresh={loaded.fresh}
           initialNotice={loaded.notice}
           autoFocus={variant === 'floating'}
-          onReset={() => setLoaded((l) => ({ sessionId: null, messages: [], notice: t('error.sessionReset'), key: (l?.key ?? 0) + 1 }))}
+          onReset={reset}
         />
       ) : (
         <p role="status" data-testid="chat-loading" className="flex flex-1 items-center justify-center p-6 text-sm text-muted-foreground">

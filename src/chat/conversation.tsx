@@ -1,6 +1,6 @@
 // useChat wiring: the transport posts only the newest message with the session id and the UI language;
 // the server keeps the history. A session is created on the first message.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,21 @@ import { ChatInput } from './chat-input.tsx';
 import { ChatActionsContext, type ChatActions } from './context.ts';
 import { errorText, isSessionGone } from './errors.ts';
 import { MessageList } from './message-list.tsx';
+import { typewriterEnabled } from './typewriter.ts';
+import { TtsPanel } from './tts/index.ts';
+
+/** Without the typewriter, the greeting's messages follow each other at this pace. */
+const INTRO_STEP_MS = 700;
+/** With it, a short pause after each typed greeting message. */
+const INTRO_PAUSE_MS = 300;
 
 export interface ConversationProps {
   initialSessionId: string | null;
   initialMessages: UIMessage[];
+  /** The session's flow: the welcome flow shows its greeting in the client, the intake's greeting comes from the server. */
+  machine?: string;
+  /** A session just created: its greeting messages appear one after the other. */
+  fresh?: boolean;
   /** A notice to show from the start (for example: the stored conversation was gone). */
   initialNotice?: string | null;
   autoFocus?: boolean;
@@ -20,7 +31,7 @@ export interface ConversationProps {
   onReset(): void;
 }
 
-export function Conversation({ initialSessionId, initialMessages, initialNotice, autoFocus, onReset }: ConversationProps) {
+export function Conversation({ initialSessionId, initialMessages, machine, fresh = false, initialNotice, autoFocus, onReset }: ConversationProps) {
   const { t, i18n } = useTranslation('chat');
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
   const langRef = useRef(lang);
@@ -77,6 +88,29 @@ export function Conversation({ initialSessionId, initialMessages, initialNotice,
     },
   });
 
+  // The greeting of a new session appears message by message; a reload shows the history at once.
+  const introLength = fresh ? initialMessages.length : 0;
+  const [introShown, setIntroShown] = useState(introLength > 0 ? 1 : 0);
+  const introducing = introShown < introLength && messages.length <= introLength;
+  const animateAll = useMemo(() => typewriterEnabled(), []);
+  const historyIds = useRef(new Set(fresh ? [] : initialMessages.map((m) => m.id)));
+  const animate = useCallback((id: string) => animateAll && !historyIds.current.has(id), [animateAll]);
+  const onTyped = useCallback(
+    (id: string) => {
+      historyIds.current.add(id);
+      if (animateAll && introShown < introLength && initialMessages[introShown - 1]?.id === id) {
+        window.setTimeout(() => setIntroShown((n) => n + 1), INTRO_PAUSE_MS);
+      }
+    },
+    [animateAll, introShown, introLength, initialMessages],
+  );
+  useEffect(() => {
+    if (animateAll || introShown >= introLength) return;
+    const timer = window.setTimeout(() => setIntroShown((n) => n + 1), INTRO_STEP_MS);
+    return () => window.clearTimeout(timer);
+  }, [animateAll, introShown, introLength]);
+  const visibleMessages = introducing ? messages.slice(0, introShown) : messages;
+
   const busy = status === 'submitted' || status === 'streaming';
   const last = messages.at(-1);
   const typing = status === 'submitted' || (status === 'streaming' && (last?.role !== 'assistant' || !last.parts.some((p) => p.type === 'text' && p.text.length > 0)));
@@ -98,12 +132,13 @@ export function Conversation({ initialSessionId, initialMessages, initialNotice,
 
   return (
     <ChatActionsContext.Provider value={actions}>
-      <MessageList messages={messages} typing={typing} />
+      <MessageList messages={visibleMessages} typing={typing || introducing} welcomeGreeting={machine === 'welcome'} animate={animate} onTyped={onTyped} />
       {notice && (
         <p role="alert" data-testid="chat-error" className="mx-3 mb-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {notice}
         </p>
       )}
+      <TtsPanel messages={visibleMessages} busy={busy || introducing} />
       <ChatInput onSend={send} disabled={busy} autoFocus={autoFocus} onTooLong={setInputError} />
     </ChatActionsContext.Provider>
   );

@@ -4,3 +4,4 @@ export { ChatPanel, type ChatPanelProps } from './chat-panel.tsx';
 export { FloatingChat } from './floating-chat.tsx';
 export { registerToolRenderer, type ToolRendererProps } from './tool-renderers/registry.tsx';
 export { OptionButtons } from './tool-renderers/option-buttons.tsx';
+export { useAttachChatSession } from './attach-session.ts';

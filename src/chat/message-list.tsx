@@ -1,6 +1,6 @@
 // The conversation: the greeting (the assistant says plainly it is an AI), the messages with their tool
 // widgets, and the typing indicator.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
@@ -8,13 +8,17 @@ import { OptionButtons } from './tool-renderers/option-buttons.tsx';
 import { ToolPartView } from './tool-renderers/registry.tsx';
 import { isToolPart } from './tool-renderers/types.ts';
 import { GREETING_OPTIONS } from './tool-renderers/welcome.tsx';
+import { useTypewriter } from './typewriter.ts';
+import { VoiceButton } from './voice-button.tsx';
 
-function Bubble({ role, children, testId }: { role: 'user' | 'assistant'; children: ReactNode; testId: string }) {
+function Bubble({ role, children, testId, wide = false }: { role: 'user' | 'assistant'; children: ReactNode; testId: string; wide?: boolean }) {
   return (
     <div data-role={role} data-testid={testId} className={cn('flex', role === 'user' ? 'justify-end' : 'justify-start')}>
       <div
         className={cn(
-          'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words',
+          // A message with a widget (form, summary, cards) may use the whole width on a phone.
+          wide ? 'w-full max-w-full sm:w-auto sm:max-w-[85%]' : 'max-w-[85%]',
+          'rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words',
           role === 'user' ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
         )}
       >
@@ -24,25 +28,65 @@ function Bubble({ role, children, testId }: { role: 'user' | 'assistant'; childr
   );
 }
 
-function MessageItem({ message, isLatest }: { message: UIMessage; isLatest: boolean }) {
-  const { t } = useTranslation('chat');
-  if (message.role === 'system') return null;
-  const visible = message.parts.filter((p) => p.type === 'text' || isToolPart(p));
-  if (!visible.length) return null;
+function MessageText({ text, animate, onTyped }: { text: string; animate: boolean; onTyped?: () => void }) {
+  const { shown, done } = useTypewriter(text, animate);
+  const fired = useRef(false);
+  useEffect(() => {
+    if (done && !fired.current) {
+      fired.current = true;
+      onTyped?.();
+    }
+  }, [done, onTyped]);
+  if (!animate) return <p className="whitespace-pre-wrap">{text}</p>;
+  // Screen readers get the whole text at once; the letters appear for the eyes only.
   return (
-    <Bubble role={message.role} testId="chat-message">
+    <>
+      <span className="sr-only">{text}</span>
+      <p aria-hidden="true" data-typing={done ? undefined : 'true'} className="whitespace-pre-wrap">
+        {shown}
+      </p>
+    </>
+  );
+}
+
+function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessage; isLatest: boolean; animate: boolean; onTyped?: (id: string) => void }) {
+  const { t } = useTranslation('chat');
+  const typed = useCallback(() => onTyped?.(message.id), [onTyped, message.id]);
+  const [textDone, setTextDone] = useState(!animate);
+  const finish = useCallback(() => {
+    setTextDone(true);
+    typed();
+  }, [typed]);
+  if (message.role === 'system') return null;
+  const visible = message.parts.filter((p) => p.type === 'text' || isToolPart(p) || p.type === 'data-voice');
+  if (!visible.length) return null;
+  const text = message.parts
+    .filter((p) => p.type === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('\n\n');
+  const voice = message.parts.find((p) => p.type === 'data-voice') as { data?: { lang?: string } } | undefined;
+  return (
+    <Bubble role={message.role} testId="chat-message" wide={message.parts.some(isToolPart)}>
       <span className="sr-only">{message.role === 'user' ? `${t('you')}: ` : `${t('persona.name')}: `}</span>
-      {/* The words first, then the widgets of the tools (choices, confirmations) below them. */}
-      {message.parts.map((part, i) =>
-        part.type === 'text' ? (
-          <p key={i} className="whitespace-pre-wrap [&+p]:mt-2">
-            {part.text}
-          </p>
-        ) : null,
-      )}
-      {message.parts.map((part, i) => (isToolPart(part) ? <ToolPartView key={part.toolCallId ?? i} part={part} isLatest={isLatest} /> : null))}
+      {/* The words first, then the widgets of the tools (choices, forms, the summary) once the words are there. */}
+      {text && <MessageText text={text} animate={animate && message.role === 'assistant'} onTyped={finish} />}
+      {!text && <TypedOnMount onTyped={finish} />}
+      {voice && text && <VoiceButton text={text} lang={voice.data?.lang ?? 'de'} />}
+      {textDone && message.parts.map((part, i) => (isToolPart(part) ? <ToolPartView key={part.toolCallId ?? i} part={part} isLatest={isLatest} /> : null))}
     </Bubble>
   );
+}
+
+/** A message without words counts as typed at once. */
+function TypedOnMount({ onTyped }: { onTyped: () => void }) {
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!fired.current) {
+      fired.current = true;
+      onTyped();
+    }
+  }, [onTyped]);
+  return null;
 }
 
 export function TypingIndicator() {
@@ -60,11 +104,26 @@ export function TypingIndicator() {
   );
 }
 
-export function MessageList({ messages, typing }: { messages: UIMessage[]; typing: boolean }) {
+export interface MessageListProps {
+  messages: UIMessage[];
+  typing: boolean;
+  /** Show the welcome flow's greeting with its choices (providers and admins; the intake greets from the server). */
+  welcomeGreeting?: boolean;
+  /** Whether a message is new here and should appear with the typewriter animation. */
+  animate?: (id: string) => boolean;
+  /** Called when an animated message has been typed out. */
+  onTyped?: (id: string) => void;
+}
+
+export function MessageList({ messages, typing, welcomeGreeting = false, animate, onTyped }: MessageListProps) {
   const { t } = useTranslation('chat');
   const end = useRef<HTMLDivElement>(null);
   const name = t('persona.name');
   const lastText = messages.at(-1)?.parts.map((p) => (p.type === 'text' ? p.text.length : 1)).join(',');
+  // Keep the newest words in view once they are typed (widgets appear then).
+  const follow = useCallback(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, []);
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -72,12 +131,23 @@ export function MessageList({ messages, typing }: { messages: UIMessage[]; typin
 
   return (
     <div role="log" aria-live="polite" aria-label={t('log', { name })} data-testid="chat-messages" className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4">
-      <Bubble role="assistant" testId="chat-greeting">
-        <p className="whitespace-pre-wrap">{t('greeting', { name })}</p>
-        <OptionButtons options={GREETING_OPTIONS} active={messages.length === 0} />
-      </Bubble>
+      {welcomeGreeting && (
+        <Bubble role="assistant" testId="chat-greeting">
+          <p className="whitespace-pre-wrap">{t('greeting', { name })}</p>
+          <OptionButtons options={GREETING_OPTIONS} active={messages.length === 0} />
+        </Bubble>
+      )}
       {messages.map((m, i) => (
-        <MessageItem key={m.id} message={m} isLatest={i === messages.length - 1} />
+        <MessageItem
+          key={m.id}
+          message={m}
+          isLatest={i === messages.length - 1}
+          animate={animate?.(m.id) ?? false}
+          onTyped={(id) => {
+            follow();
+            onTyped?.(id);
+          }}
+        />
       ))}
       {typing && <TypingIndicator />}
       <div ref={end} />

@@ -133,7 +133,7 @@ describe('the free-text path', () => {
 
     const date = await sendChat(c, s.id, 'tomorrow');
     expect(lastTool(date).output).toMatchObject({ accepted: true, state: 'reviewing' });
-    expect(String(lastTool(date).output?.data?.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(String((lastTool(date).output?.data as { date?: string } | undefined)?.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const edit = await sendChat(c, s.id, 'Category: Trades & Repairs; Description: Kitchen sink leaking under the cabinet; Postcode: 10115; Place: Berlin; Budget: open; Urgency: Very urgent;');
     expect(lastTool(edit)).toMatchObject({ toolName: 'submitCategoryForm', output: { accepted: true, state: 'reviewing', data: { postcode: '10115', place: 'Berlin', budgetOpen: true, budgetMin: null, urgency: 'sehr_dringend' } } });

@@ -341,7 +341,8 @@ export const confirmRequestTool = defineChatTool({
     const status = t(`chat:intake.submitted.${stored.status}`) as string;
     return {
       ...outcome,
-      data: intakeView(ctx.machine, { say: [closing, status].filter(Boolean).join('\n\n'), requestId: stored.id, requestStatus: stored.status, needsRegistration: stored.status === 'draft' }),
+      // The closing already says what happens next for a draft; the card adds the status line.
+      data: intakeView(ctx.machine, { say: closing || status, requestId: stored.id, requestStatus: stored.status, needsRegistration: stored.status === 'draft' }),
     };
   },
 });

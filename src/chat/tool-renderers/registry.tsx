@@ -1,6 +1,6 @@
 // Tool parts render as widgets: a registry from tool name to React component. A later flow registers
 // its widgets (category form, request summary, teaser and offer cards) with registerToolRenderer.
-// Any tool output that carries a confirmation renders as the confirm card, whatever the tool.
+// Any other tool output that carries a confirmation renders as the confirm card.
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmCard } from './confirm-card.tsx';
@@ -28,9 +28,11 @@ export function ToolPartView({ part, isLatest }: { part: ToolPart; isLatest: boo
   const { t } = useTranslation('chat');
   const toolName = toolNameOf(part);
   const output = part.state === 'output-available' ? part.output : undefined;
-  if (output?.confirmation) return <ConfirmCard toolName={toolName} confirmation={output.confirmation} />;
+  // A flow's own widget first (the intake's summary card carries its confirmation); otherwise any
+  // confirmation renders as the generic confirm card.
   const Renderer = renderers.get(toolName);
   if (Renderer) return <Renderer toolName={toolName} part={part} output={output} isLatest={isLatest} />;
+  if (output?.confirmation) return <ConfirmCard toolName={toolName} confirmation={output.confirmation} />;
   if (part.state === 'input-streaming' || part.state === 'input-available') {
     return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;
   }

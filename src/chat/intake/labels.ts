@@ -1,0 +1,56 @@
+// The intake's words in both languages, read straight from the locale files so the strings the widgets
+// send (form strings, answers) are built without i18next and match what the screen shows. Pure: no DOM.
+import de from '../../i18n/locales/de/intake.json';
+import en from '../../i18n/locales/en/intake.json';
+
+export type Lang = 'de' | 'en';
+
+/** The category ids in the order of the contract (docs/domain/intake-contract.md). */
+export const INTAKE_CATEGORIES = [
+  'auto',
+  'urlaub_reisen',
+  'versicherung',
+  'essen',
+  'gastronomie',
+  'dienstleistungen',
+  'immobilien',
+  'elektronik',
+  'beauty',
+  'handwerk',
+  'news',
+] as const;
+export type CategoryId = (typeof INTAKE_CATEGORIES)[number];
+
+export const URGENCIES = ['sehr_dringend', 'dringend', 'normal', 'niedrig'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+const DICTIONARIES: Record<Lang, unknown> = { de, en };
+
+export function toLang(lang: string | null | undefined): Lang {
+  return (lang ?? '').toLowerCase().startsWith('en') ? 'en' : 'de';
+}
+
+export function isCategoryId(value: unknown): value is CategoryId {
+  return typeof value === 'string' && (INTAKE_CATEGORIES as readonly string[]).includes(value);
+}
+
+export function isUrgency(value: unknown): value is Urgency {
+  return typeof value === 'string' && (URGENCIES as readonly string[]).includes(value);
+}
+
+/** The string at a dotted key of the intake namespace; the key itself when missing (the parity test keeps both files whole). */
+export function intakeText(lang: string, key: string): string {
+  let node: unknown = DICTIONARIES[toLang(lang)];
+  for (const part of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return typeof node === 'string' ? node : key;
+}
+
+export function categoryLabel(id: CategoryId, lang: string): string {
+  return intakeText(lang, `categories.${id}`);
+}
+
+export function urgencyLabel(id: Urgency, lang: string): string {
+  return intakeText(lang, `urgency.${id}`);
+}
