@@ -51,7 +51,7 @@ export interface IntakeContext {
   /** Grows with every accepted change of the draft; a confirmation names the version it shows. */
   version: number;
   requestId: string | null;
-  requestStatus: 'draft' | 'open' | null;
+  requestStatus: 'draft' | 'open' | 'review' | null;
 }
 
 export type IntakeEvent =
@@ -62,7 +62,7 @@ export type IntakeEvent =
   /** The category form's or the summary card's 'Label: value;' string, read into a patch. */
   | { type: 'FORM_SUBMITTED'; patch: DraftPatch; open?: SkippableField[] }
   | { type: 'QUESTION_SKIPPED' }
-  | { type: 'REQUEST_CONFIRMED'; version: number; requestId: string; requestStatus: 'draft' | 'open' }
+  | { type: 'REQUEST_CONFIRMED'; version: number; requestId: string; requestStatus: 'draft' | 'open' | 'review' }
   | { type: 'NEW_REQUEST_STARTED' };
 
 /** The first missing field, in asking order; null when the draft is complete. */

@@ -26,10 +26,11 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     requireEmailVerification: config.requireEmailVerification,
     // A seeker's requests held as drafts go to providers once the e-mail address is verified.
     onEmailVerified: async (userId) => {
-      await releaseUserDrafts(db.prisma, userId, bus);
+      await releaseUserDrafts(deps, userId);
     },
   });
-  return { config, db, logger, mailer, auth, bus };
+  const deps: AppDeps = { config, db, logger, mailer, auth, bus };
+  return deps;
 }
 
 export async function closeDeps(deps: AppDeps) {

@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { buildDeps, closeDeps } from './bootstrap.ts';
 import { createApp } from './app.ts';
 import { attachWebSocket } from './realtime/ws.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -27,6 +28,7 @@ if (dev) {
 }
 server.on('request', app);
 const ws = attachWebSocket(server, deps);
+const jobs = startScheduler(deps);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
@@ -41,6 +43,7 @@ async function shutdown(signal: string) {
   deps.logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  await jobs.stop();
   await ws.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();

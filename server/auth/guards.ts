@@ -31,7 +31,8 @@ export type Access = 'public' | 'user' | { roles: readonly Role[] };
 export function describeAccess(access: Access): string[] {
   if (access === 'public') return ['anonymous', 'seeker', 'provider', 'partner', 'admin'];
   if (access === 'user') return ['seeker', 'provider', 'partner', 'admin'];
-  return [...access.roles];
+  // A partner is a signed-in person (a seeker account) who brought others in: seeker doors are theirs too.
+  return access.roles.includes('seeker') ? [...access.roles, 'partner'] : [...access.roles];
 }
 
 export async function getAuthContext(deps: Pick<AppDeps, 'auth'>, headers: IncomingHttpHeaders): Promise<AuthContext> {

@@ -33,7 +33,7 @@ function asResult(row: Pick<Row, 'status' | 'result'>, repeated: boolean): Confi
 
 export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang: Lang, input: ConfirmInput): Promise<ConfirmResult> {
   const prisma = deps.db.prisma;
-  const session = await openChatSession(prisma, auth, input.sessionId, deps.bus);
+  const session = await openChatSession(deps, auth, input.sessionId);
   const release = await chatRuntime(deps).lock.acquire(session.id);
   try {
     const row = await prisma.chatConfirmation.findFirst({ where: { id: input.confirmationId, sessionId: session.id } });

@@ -9,7 +9,7 @@ import type { Lang } from '../i18n.ts';
 import { machineFor } from '../machines/registry.ts';
 import { restoreMachine } from '../machines/runtime.ts';
 import type { Logger } from '../logger.ts';
-import type { EventBus } from '../realtime/bus.ts';
+import type { AppDeps } from '../deps.ts';
 import { personaName } from '../ai/prompts.ts';
 import { greetingSteps, loadFollowUpScript, stepText } from '../intake/follow-up-script.ts';
 import { claimSessionRequests } from '../domain/requests/requests.ts';
@@ -52,7 +52,8 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
  * a session of another person (or of any person, for an anonymous caller) answers CHAT_SESSION_NOT_FOUND,
  * exactly like a session that does not exist.
  */
-export async function openChatSession(prisma: Db, auth: AuthContext, id: string, bus?: EventBus) {
+export async function openChatSession(deps: AppDeps, auth: AuthContext, id: string) {
+  const prisma = deps.db.prisma;
   const session = await prisma.chatSession.findUnique({ where: { id } });
   if (!session) throw new AppError('CHAT_SESSION_NOT_FOUND');
   const me = auth.user?.id ?? null;
@@ -66,7 +67,7 @@ export async function openChatSession(prisma: Db, auth: AuthContext, id: string,
   const attached = await prisma.chatSession.findUniqueOrThrow({ where: { id } });
   if (attached.userId !== me) throw new AppError('CHAT_SESSION_NOT_FOUND');
   // Requests confirmed in the anonymous session become the seeker's (released once verified).
-  await claimSessionRequests(prisma, id, { id: me, role: auth.user?.role ?? null }, bus);
+  await claimSessionRequests(deps, id, { id: me, role: auth.user?.role ?? null });
   return attached;
 }
 

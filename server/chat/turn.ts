@@ -75,7 +75,7 @@ export interface TurnInput {
 
 /** Opens the session for the caller and counts the message against the session's limit. */
 export async function openTurnSession(deps: AppDeps, auth: AuthContext, sessionId: string): Promise<ChatSessionRow> {
-  const session = await openChatSession(deps.db.prisma, auth, sessionId, deps.bus);
+  const session = await openChatSession(deps, auth, sessionId);
   if (!chatRuntime(deps).limiter.hit(session.id)) throw new AppError('RATE_LIMITED');
   return session;
 }

@@ -47,7 +47,7 @@ export const chatRoutes = [
     responseDescription: 'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead.',
     handler: async ({ deps, auth, body, lang }) => {
       if (body.resumeId) {
-        const existing = await openChatSession(deps.db.prisma, auth, body.resumeId, deps.bus).catch((e: unknown) => {
+        const existing = await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
           if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
           throw e;
         });
@@ -71,7 +71,7 @@ export const chatRoutes = [
     params: z.object({ id: z.uuid() }),
     response: sessionView,
     handler: async ({ deps, auth, params }) => {
-      const s = await openChatSession(deps.db.prisma, auth, params.id, deps.bus);
+      const s = await openChatSession(deps, auth, params.id);
       const messages = await loadHistory(deps.db.prisma, s.id);
       return { id: s.id, machine: s.machine, state: s.machineState, messages: messages as z.infer<typeof uiMessage>[] };
     },

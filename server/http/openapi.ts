@@ -46,6 +46,9 @@ export function buildOpenApi(routes: AnyRoute[], auth: Auth) {
       security: r.access === 'public' ? [] : [{ sessionCookie: [] }],
       ...(parameters.length ? { parameters } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } } } : {}),
+      ...(r.rawBody
+        ? { requestBody: { required: true, description: r.rawBody.description, content: Object.fromEntries(r.rawBody.types.map((t) => [t, { schema: { type: 'string', format: 'binary', maxLength: r.rawBody!.limit } }])) } }
+        : {}),
       responses: {
         [String(r.status ?? 200)]: {
           description: r.responseDescription ?? 'OK',

@@ -1,7 +1,7 @@
 // Every HTTP endpoint is declared once with defineRoute: method, path, who may call it, zod schemas
 // for input and output, and a thin handler that calls a domain command. The same declarations build
 // the Express routers and the OpenAPI document, so the authorization matrix cannot drift from the code.
-import type { Request, Response, Router, NextFunction } from 'express';
+import express, { type Request, type Response, type Router, type NextFunction } from 'express';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
@@ -36,6 +36,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown> {
   response?: z.ZodType<R>;
   responseDescription?: string;
   responseContentType?: string;
+  /** A binary upload: the body arrives unparsed (req.body is a Buffer) for these content types, up to limit bytes. */
+  rawBody?: { types: readonly string[]; limit: number; description: string };
   /** Rate-limit bucket applied before the handler. */
   rateLimit?: 'auth' | 'chat' | 'public';
   /** When the handler writes the response itself (streams, files), it returns undefined and sets raw. */
@@ -66,6 +68,7 @@ function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, where
 export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps, limiters: Record<string, (req: Request, res: Response, next: NextFunction) => void>) {
   for (const route of routes) {
     const middlewares = route.rateLimit ? [limiters[route.rateLimit]!] : [];
+    if (route.rawBody) middlewares.push(express.raw({ type: [...route.rawBody.types], limit: route.rawBody.limit }));
     router[route.method](route.path, ...middlewares, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const auth = await requireAccess(deps, req, route.access);

@@ -7,9 +7,12 @@ import { metaRoutes } from './meta.ts';
 import { chatRoutes } from './chat.ts';
 import { intakeRoutes } from './intake.ts';
 import { ttsRoutes } from './tts.ts';
+import { providerRoutes } from './providers.ts';
+import { seekerRoutes } from './seekers.ts';
+import { dealRoutes } from './deals.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -129,7 +129,7 @@ describe('from draft to providers', () => {
     expect(await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId } })).toMatchObject({ status: 'draft', userId: null, releasedAt: null });
     const released: unknown[] = [];
     const unsubscribe = app.deps.bus.subscribe((e) => {
-      if (e.type === 'request.released') released.push(e.payload);
+      if (e.type === 'request.review') released.push(e.payload);
     });
     try {
       const email = `seeker-${Date.now()}@example.com`;
@@ -143,7 +143,9 @@ describe('from draft to providers', () => {
       const resumed = await c.post<{ id: string; resumed: boolean }>('/api/chat/session', { lang: 'de', resumeId: sessionId });
       expect(resumed.body).toMatchObject({ id: sessionId, resumed: true });
       const row = await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId }, include: { user: true } });
-      expect(row.status).toBe('open');
+      // Released through the pre-filter: contact data in the description holds it for moderation.
+      expect(row.status).toBe('review');
+      expect(row.flags).toEqual([{ code: 'contact_data' }]);
       expect(row.releasedAt).not.toBeNull();
       expect(row.user?.email).toBe(email);
       expect(released).toEqual([{ requestId }]);

@@ -326,7 +326,7 @@ export const confirmRequestTool = defineChatTool({
     if (input.version !== undefined && input.version !== c.version) return refuse(ctx, 'DRAFT_CHANGED');
     const probe = { type: 'REQUEST_CONFIRMED', version: c.version, requestId: 'probe', requestStatus: 'draft' as const };
     if (!ctx.machine.can(probe)) return refuse(ctx, 'NOT_POSSIBLE_NOW');
-    const stored = await submitRequest(ctx.deps.db.prisma, ctx.auth, {
+    const stored = await submitRequest(ctx.deps, ctx.auth, {
       draft: c.draft,
       firstName: c.firstName,
       sessionId: ctx.sessionId,
@@ -334,7 +334,6 @@ export const confirmRequestTool = defineChatTool({
       sourceKey: ctx.confirmationId ?? `${ctx.sessionId}:${c.version}`,
     });
     const outcome = await sendMachineEvent(ctx, { type: 'REQUEST_CONFIRMED', version: c.version, requestId: stored.id, requestStatus: stored.status });
-    if (stored.status === 'open' && !stored.repeated) await ctx.publish({ type: 'request.released', to: { role: 'provider' }, payload: { requestId: stored.id } });
     const t = translator(ctx.lang);
     // The closing of the script invites to register; a verified seeker's request is published at once instead.
     const closing = stored.status === 'draft' ? ((await say(ctx, ['closing'])) ?? '') : '';

@@ -2,12 +2,13 @@
 // registered and has verified the e-mail address, then released to providers ('open').
 import { redactContact } from '../../ai/nlu/contact.ts';
 import type { AuthContext } from '../../auth/guards.ts';
-import type { Db } from '../../db.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { Lang } from '../../i18n.ts';
-import type { EventBus } from '../../realtime/bus.ts';
 import type { RequestDraft } from '../../../machines/intake.machine.ts';
+import { releaseRequest } from './release-request.ts';
 
-export type RequestStatus = 'draft' | 'open';
+/** What the seeker sees right after confirming: held (draft), waiting for moderation (review) or open. */
+export type RequestStatus = 'draft' | 'open' | 'review';
 
 export interface SubmitRequestInput {
   draft: RequestDraft;
@@ -30,17 +31,22 @@ export function canRelease(user: { emailVerified: boolean } | null | undefined):
   return Boolean(user?.emailVerified);
 }
 
-/** Stores the confirmed draft: released at once for a verified signed-in person, otherwise held as a draft. */
-export async function submitRequest(prisma: Db, auth: AuthContext, input: SubmitRequestInput): Promise<SubmittedRequest> {
+const shown = (status: string): RequestStatus => (status === 'draft' || status === 'review' ? status : 'open');
+
+/**
+ * Stores the confirmed draft. A verified signed-in person's request is released at once (the pre-filter
+ * opens and matches it, or holds it for moderation); otherwise it is held as a draft.
+ */
+export async function submitRequest(deps: AppDeps, auth: AuthContext, input: SubmitRequestInput): Promise<SubmittedRequest> {
+  const prisma = deps.db.prisma;
   const existing = await prisma.request.findUnique({ where: { sourceKey: input.sourceKey } });
-  if (existing) return { id: existing.id, status: existing.status as RequestStatus, repeated: true };
+  if (existing) return { id: existing.id, status: shown(existing.status), repeated: true };
   const { draft } = input;
   if (!draft.category || !draft.description || (!draft.postcode && !draft.place)) throw new Error('submitRequest: the draft is incomplete');
   const user = auth.user ? await prisma.user.findUnique({ where: { id: auth.user.id }, select: { id: true, emailVerified: true } }) : null;
-  const release = canRelease(user);
-  const now = new Date();
+  let row;
   try {
-    const row = await prisma.request.create({
+    row = await prisma.request.create({
       data: {
         userId: user?.id ?? null,
         sessionId: input.sessionId,
@@ -56,40 +62,38 @@ export async function submitRequest(prisma: Db, auth: AuthContext, input: Submit
         budgetMax: draft.budgetMax,
         dringlichkeit: draft.urgency ?? 'normal',
         date: draft.date ? new Date(`${draft.date}T00:00:00.000Z`) : null,
-        status: release ? 'open' : 'draft',
-        releasedAt: release ? now : null,
+        status: 'draft',
       },
     });
-    return { id: row.id, status: row.status as RequestStatus, repeated: false };
   } catch (err) {
     // Two confirmations racing with the same key: the unique index lets one win; answer with its row.
     const winner = await prisma.request.findUnique({ where: { sourceKey: input.sourceKey } });
-    if (winner) return { id: winner.id, status: winner.status as RequestStatus, repeated: true };
+    if (winner) return { id: winner.id, status: shown(winner.status), repeated: true };
     throw err;
   }
+  if (!canRelease(user)) return { id: row.id, status: 'draft', repeated: false };
+  const released = await releaseRequest(deps, row.id);
+  return { id: row.id, status: released.status === 'review' ? 'review' : released.status === 'open' ? 'open' : 'draft', repeated: false };
 }
 
-/** Releases a person's held drafts when they are verified; returns the ids released now. */
-export async function releaseUserDrafts(prisma: Db, userId: string, bus?: EventBus): Promise<string[]> {
+/** Releases a person's held drafts when they are verified (through the pre-filter); returns the ids released now. */
+export async function releaseUserDrafts(deps: AppDeps, userId: string): Promise<string[]> {
+  const prisma = deps.db.prisma;
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { emailVerified: true } });
   if (!canRelease(user)) return [];
-  const drafts = await prisma.request.findMany({ where: { userId, status: 'draft' }, select: { id: true } });
-  if (!drafts.length) return [];
-  const ids = drafts.map((d) => d.id);
-  // Conditional update: a request released twice at once is counted once.
-  await prisma.request.updateMany({ where: { id: { in: ids }, status: 'draft' }, data: { status: 'open', releasedAt: new Date() } });
-  if (bus) {
-    for (const id of ids) await bus.publish({ type: 'request.released', to: { role: 'provider' }, payload: { requestId: id } });
-  }
-  return ids;
+  const drafts = await prisma.request.findMany({ where: { userId, status: 'draft' }, select: { id: true }, orderBy: { createdAt: 'asc' } });
+  const released: string[] = [];
+  // releaseRequest moves a draft only once, however often this runs at the same time.
+  for (const d of drafts) if ((await releaseRequest(deps, d.id)).status !== 'unchanged') released.push(d.id);
+  return released;
 }
 
 /**
  * An anonymous chat session was attached to a signed-in seeker: the requests taken in it become theirs
  * (only unowned ones), and are released when the seeker is verified.
  */
-export async function claimSessionRequests(prisma: Db, sessionId: string, user: { id: string; role?: string | null }, bus?: EventBus): Promise<string[]> {
+export async function claimSessionRequests(deps: AppDeps, sessionId: string, user: { id: string; role?: string | null }): Promise<string[]> {
   if (user.role && user.role !== 'seeker') return [];
-  await prisma.request.updateMany({ where: { sessionId, userId: null }, data: { userId: user.id } });
-  return releaseUserDrafts(prisma, user.id, bus);
+  await deps.db.prisma.request.updateMany({ where: { sessionId, userId: null }, data: { userId: user.id } });
+  return releaseUserDrafts(deps, user.id);
 }

@@ -215,3 +215,11 @@ export function distanceKm(a: string, b: string): number | null {
   if (!pa || !pb) return null;
   return haversineKm(pa.lat, pa.lon, pb.lat, pb.lon);
 }
+
+/** Coordinates of a postcode (its first place) or else of a named place; null when neither is known. */
+export function coordinatesOf(postcode: string | null | undefined, place: string | null | undefined): { lat: number; lon: number } | null {
+  const byCode = postcode ? lookupPostcode(postcode)[0] : undefined;
+  if (byCode) return { lat: byCode.lat, lon: byCode.lon };
+  const byName = place ? resolvePlace(place) : null;
+  return byName ? { lat: byName.lat, lon: byName.lon } : null;
+}

@@ -4,13 +4,13 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import type { Lang } from '../../i18n.ts';
-import { renderMail, type MailTemplate } from './templates.ts';
+import { renderMail, type MailParams, type MailTemplate } from './templates.ts';
 
 export interface SendMailInput {
   to: string;
   template: MailTemplate;
   lang: Lang;
-  params: { name?: string; url?: string };
+  params: MailParams;
 }
 
 export interface Mailer {

@@ -1,7 +1,27 @@
 // E-mail templates: subject and body lines come from the `email` locale namespace in both languages.
 import { translator, type Lang } from '../../i18n.ts';
 
-export type MailTemplate = 'verifyEmail' | 'resetPassword' | 'welcome';
+export const MAIL_TEMPLATES = [
+  'verifyEmail',
+  'resetPassword',
+  'welcome',
+  'newMatch',
+  'offerReceived',
+  'offerAccepted',
+  'dealConfirmed',
+  'dealCompleted',
+  'dealCancelled',
+  'dealInquiry',
+  'verificationDecided',
+  'requestModerated',
+  'purchaseReceipt',
+  'payoutPaid',
+  'payoutFailed',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** Values a template's words may use ({{name}}, {{url}}, and the template's own). */
+export type MailParams = { name?: string; url?: string } & Record<string, string | number | undefined>;
 
 export interface RenderedMail {
   subject: string;
@@ -11,9 +31,9 @@ export interface RenderedMail {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function renderMail(template: MailTemplate, lang: Lang, params: { name?: string; url?: string }): RenderedMail {
+export function renderMail(template: MailTemplate, lang: Lang, params: MailParams): RenderedMail {
   const t = translator(lang);
-  const vars = { name: params.name || t('email:common.friend'), url: params.url ?? '' };
+  const vars = { ...params, name: params.name || t('email:common.friend'), url: params.url ?? '' };
   const subject = t(`email:${template}.subject`, vars);
   const greeting = t('email:common.greeting', vars);
   const body = t(`email:${template}.body`, vars);
@@ -23,6 +43,11 @@ export function renderMail(template: MailTemplate, lang: Lang, params: { name?: 
   const button = params.url
     ? `<p><a href="${escapeHtml(params.url)}" style="display:inline-block;padding:12px 20px;background:#e11d48;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(params.url)}</p>`
     : '';
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">akut</h1><p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>${button}<p style="font-size:12px;color:#666">${escapeHtml(footer)}</p></body></html>`;
+  // A body of several lines becomes several paragraphs (a receipt's lines, a quoted message).
+  const paragraphs = body
+    .split('\n')
+    .map((line) => (line.trim() ? `<p>${escapeHtml(line)}</p>` : ''))
+    .join('');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">akut</h1><p>${escapeHtml(greeting)}</p>${paragraphs}${button}<p style="font-size:12px;color:#666">${escapeHtml(footer)}</p></body></html>`;
   return { subject, text, html };
 }

@@ -16,15 +16,15 @@ export function SubmittedView({ view }: { view: IntakeView }) {
         <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-green-600" />
         {t('submitted.title')}
       </p>
-      {/* The script's closing (the invitation to register); a published request is told by the status line alone. */}
-      {view.say && status !== 'open' && <p className="mt-2 text-sm whitespace-pre-wrap">{view.say}</p>}
+      {/* The script's closing (the invitation to register); a released request is told by the status line alone. */}
+      {view.say && (status === 'draft' || !status) && <p className="mt-2 text-sm whitespace-pre-wrap">{view.say}</p>}
       {status && (
         <p
           role="status"
           data-testid="intake-submitted-status"
           className={cn(
             'mt-3 flex items-start gap-2 rounded-md border px-2.5 py-2 text-xs leading-snug',
-            status === 'open' ? 'border-green-200 bg-green-50 text-green-800' : 'border-amber-200 bg-amber-50 text-amber-900',
+            status === 'open' ? 'border-green-200 bg-green-50 text-green-800' : status === 'review' ? 'border-sky-200 bg-sky-50 text-sky-900' : 'border-amber-200 bg-amber-50 text-amber-900',
           )}
         >
           {status === 'open' ? <Send aria-hidden="true" className="mt-px size-3.5 shrink-0" /> : <Clock aria-hidden="true" className="mt-px size-3.5 shrink-0" />}

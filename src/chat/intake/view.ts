@@ -16,7 +16,7 @@ export interface IntakeView {
   version: number;
   say?: string;
   requestId?: string;
-  requestStatus?: 'draft' | 'open';
+  requestStatus?: 'draft' | 'open' | 'review';
   needsRegistration?: boolean;
 }
 
@@ -44,7 +44,7 @@ export function readView(data: Data): IntakeView {
   if (say) view.say = say;
   const requestId = str(d.requestId);
   if (requestId) view.requestId = requestId;
-  if (d.requestStatus === 'draft' || d.requestStatus === 'open') view.requestStatus = d.requestStatus;
+  if (d.requestStatus === 'draft' || d.requestStatus === 'open' || d.requestStatus === 'review') view.requestStatus = d.requestStatus;
   if (typeof d.needsRegistration === 'boolean') view.needsRegistration = d.needsRegistration;
   return view;
 }

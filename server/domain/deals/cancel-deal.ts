@@ -1,0 +1,36 @@
+// Either side cancels a deal before both confirmed: the offer is 'storniert', the request takes offers
+// again (its accepted offer is cleared) and the other side is told why.
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { appLink, notify } from '../notifications/notify.ts';
+import { formatEuro } from '../offers/format.ts';
+import { transitionOffer } from '../offers/offer-transition.ts';
+import { partyOf } from './confirm-deal.ts';
+import { StaleDealError, transitionDeal } from './deal-transition.ts';
+
+export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, reason: string): Promise<{ dealId: string; status: 'cancelled' }> {
+  const { deal, party } = await partyOf(deps.db.prisma, userId, dealId);
+  if (deal.status === 'cancelled') return { dealId, status: 'cancelled' };
+  const now = new Date();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await inTransaction(deps.db.prisma, async (tx) => {
+        await transitionDeal(tx, dealId, { type: 'DEAL_CANCELLED', by: party }, { cancelledAt: now, cancelledById: userId, cancelReason: reason });
+        const d = await tx.deal.findUniqueOrThrow({ where: { id: dealId }, select: { offerId: true } });
+        await transitionOffer(tx, d.offerId, { type: 'DEAL_CANCELLED' }, 'CONFLICT');
+        await tx.request.updateMany({ where: { id: deal.requestId, acceptedOfferId: d.offerId }, data: { acceptedOfferId: null } });
+      });
+      break;
+    } catch (e) {
+      if (!(e instanceof StaleDealError) || attempt >= 4) throw e instanceof StaleDealError ? new AppError('CONFLICT') : e;
+    }
+  }
+  const other = party === 'provider' ? deal.seekerId : deal.providerId;
+  await notify(deps, {
+    userId: other,
+    event: { type: 'deal.cancelled', payload: { dealId, by: party } },
+    mail: { template: 'dealCancelled', params: (lang) => ({ price: formatEuro(deal.valueCents, lang), reason, url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }) },
+  });
+  return { dealId, status: 'cancelled' };
+}

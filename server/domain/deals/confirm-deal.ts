@@ -1,0 +1,76 @@
+// A side confirms the deal. The second confirmation completes it and settles the escrow in the same
+// transaction. Only the deal's provider and seeker may confirm; anyone else gets 'not found'.
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { dealStatusOf, type DealParty } from '../../../machines/deal.machine.ts';
+import { appLink, notify } from '../notifications/notify.ts';
+import { formatEuro } from '../offers/format.ts';
+import { StaleDealError, transitionDeal } from './deal-transition.ts';
+import { settleDeal } from './settle-deal.ts';
+
+export interface ConfirmedDeal {
+  dealId: string;
+  status: string;
+  completed: boolean;
+}
+
+export async function partyOf(prisma: Db, userId: string, dealId: string) {
+  const deal = await prisma.deal.findUnique({ where: { id: dealId }, select: { id: true, requestId: true, providerId: true, seekerId: true, valueCents: true, status: true } });
+  if (!deal || (deal.providerId !== userId && deal.seekerId !== userId)) throw new AppError('NOT_FOUND');
+  const party: DealParty = deal.providerId === userId ? 'provider' : 'seeker';
+  return { deal, party };
+}
+
+export async function confirmDeal(deps: AppDeps, userId: string, dealId: string): Promise<ConfirmedDeal> {
+  const { deal, party } = await partyOf(deps.db.prisma, userId, dealId);
+  const now = new Date();
+  let result: { state: string } | null = null;
+  for (let attempt = 0; attempt < 5 && !result; attempt++) {
+    try {
+      result = await inTransaction(deps.db.prisma, async (tx) => {
+        const step = await transitionDeal(
+          tx,
+          dealId,
+          { type: party === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED' },
+          party === 'provider' ? { providerConfirmedAt: now } : { seekerConfirmedAt: now },
+        );
+        if (step.state === 'completed') {
+          await tx.deal.update({ where: { id: dealId }, data: { completedAt: now } });
+          await settleDeal(tx, deal);
+        }
+        return step;
+      });
+    } catch (e) {
+      if (!(e instanceof StaleDealError)) throw e;
+    }
+  }
+  if (!result) throw new AppError('CONFLICT');
+  const completed = result.state === 'completed';
+  const other = party === 'provider' ? deal.seekerId : deal.providerId;
+  const price = (lang: 'de' | 'en') => formatEuro(deal.valueCents, lang);
+  if (completed) {
+    for (const who of [deal.providerId, deal.seekerId]) {
+      await notify(deps, {
+        userId: who,
+        event: { type: 'deal.completed', payload: { dealId } },
+        mail: { template: 'dealCompleted', params: (lang) => ({ price: price(lang), url: appLink(deps, who === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }) },
+      });
+    }
+  } else {
+    await notify(deps, {
+      userId: other,
+      event: { type: 'deal.confirmed', payload: { dealId, by: party } },
+      mail: {
+        template: 'dealConfirmed',
+        params: (lang) => ({
+          party: party === 'provider' ? (lang === 'de' ? 'Der Anbieter' : 'The provider') : lang === 'de' ? 'Der Suchende' : 'The seeker',
+          price: price(lang),
+          url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard'),
+        }),
+      },
+    });
+  }
+  return { dealId, status: dealStatusOf(result.state), completed };
+}

@@ -1,0 +1,100 @@
+// The public '/erfolgreiche-deals' page: completed deals with their rating and testimonial, searchable by
+// provider name, place and category, with the summary figures. 'Nachfragen' reaches a party of the deal
+// only when that party chose to be contactable.
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db.ts';
+import { CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
+import { appLink, notify } from '../notifications/notify.ts';
+
+export const SUCCESS_FILTER_CATEGORIES = ['auto', 'handwerk', 'gastronomie', 'elektronik', 'immobilien', 'dienstleistungen'] as const;
+
+export interface SuccessfulDeal {
+  id: string;
+  kategorie: CategoryId;
+  providerId: string;
+  providerName: string;
+  customer: string | null;
+  rating: number | null;
+  testimonial: string | null;
+  valueCents: number;
+  location: string | null;
+  completedAt: string;
+  contactVisible: boolean;
+}
+
+export interface SuccessfulDeals {
+  deals: SuccessfulDeal[];
+  summary: { count: number; volumeCents: number; locations: number };
+  total: number;
+}
+
+const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+
+export async function listSuccessfulDeals(prisma: Db, opts: { q?: string; category?: CategoryId }): Promise<SuccessfulDeals> {
+  const rows = await prisma.deal.findMany({
+    where: { status: 'completed', ...(opts.category ? { request: { kategorie: opts.category } } : {}) },
+    orderBy: { completedAt: 'desc' },
+    take: 1000,
+    include: {
+      request: { select: { kategorie: true, ort: true, firstName: true } },
+      offer: { select: { provider: { select: { providerProfile: { select: { firmenname: true } } } } } },
+      review: { select: { rating: true, testimonial: true, showFirstName: true } },
+    },
+  });
+  const total = await prisma.deal.count({ where: { status: 'completed' } });
+  const q = opts.q ? fold(opts.q.trim()) : '';
+  const deals: SuccessfulDeal[] = rows
+    .map((d) => ({
+      id: d.id,
+      kategorie: d.request.kategorie as CategoryId,
+      providerId: d.providerId,
+      providerName: d.offer.provider.providerProfile?.firmenname ?? '',
+      customer: d.review?.showFirstName && d.request.firstName ? d.request.firstName : null,
+      rating: d.review?.rating ?? null,
+      testimonial: d.review?.testimonial ?? null,
+      valueCents: d.valueCents,
+      location: d.request.ort,
+      completedAt: (d.completedAt ?? d.updatedAt).toISOString(),
+      contactVisible: d.providerContactVisible || d.seekerContactVisible,
+    }))
+    .filter((d) => {
+      if (!q) return true;
+      const labels = CATEGORY_LABELS[d.kategorie];
+      return [d.providerName, d.location ?? '', labels.de, labels.en, d.kategorie].some((s) => fold(s).includes(q));
+    });
+  return {
+    deals,
+    summary: { count: deals.length, volumeCents: deals.reduce((s, d) => s + d.valueCents, 0), locations: new Set(deals.map((d) => d.location).filter(Boolean)).size },
+    total,
+  };
+}
+
+export const inquiryInput = z.object({
+  email: z.email().max(200),
+  message: z.string().trim().min(1).max(2000),
+});
+
+export async function createDealInquiry(deps: AppDeps, inquirerId: string, dealId: string, input: z.infer<typeof inquiryInput>): Promise<{ id: string; recipients: number }> {
+  const prisma = deps.db.prisma;
+  const deal = await prisma.deal.findUnique({
+    where: { id: dealId },
+    select: { status: true, providerId: true, seekerId: true, providerContactVisible: true, seekerContactVisible: true, request: { select: { kategorie: true, ort: true } } },
+  });
+  if (!deal || deal.status !== 'completed') throw new AppError('NOT_FOUND');
+  if (!deal.providerContactVisible && !deal.seekerContactVisible) throw new AppError('CONTACT_NOT_VISIBLE');
+  const row = await prisma.dealInquiry.create({ data: { dealId, inquirerId, inquirerEmail: input.email.toLowerCase(), message: input.message } });
+  const recipients = [...(deal.providerContactVisible ? [deal.providerId] : []), ...(deal.seekerContactVisible ? [deal.seekerId] : [])].filter((id) => id !== inquirerId);
+  for (const userId of recipients) {
+    await notify(deps, {
+      userId,
+      event: { type: 'deal.inquiry', payload: { dealId, inquiryId: row.id } },
+      mail: {
+        template: 'dealInquiry',
+        params: (l) => ({ category: CATEGORY_LABELS[deal.request.kategorie as CategoryId]?.[l] ?? deal.request.kategorie, place: deal.request.ort ?? '', message: input.message, email: input.email, url: appLink(deps, '/erfolgreiche-deals') }),
+      },
+    });
+  }
+  return { id: row.id, recipients: recipients.length };
+}

@@ -1,0 +1,60 @@
+// Ledger accounts: one per owner and purpose. The platform's accounts are owned by 'platform'.
+import type { DbTx } from '../../db.ts';
+
+export const PLATFORM = 'platform';
+
+export const ACCOUNT_KINDS = {
+  /** A provider's Goints to spend. */
+  wallet: { allowNegative: false },
+  /** A seeker's share of deals, to be paid out. */
+  seeker_earnings: { allowNegative: false },
+  /** A partner's commissions, to be paid out. */
+  partner_earnings: { allowNegative: false },
+  /** Unlock fees of one request (owner: the request id), until a deal splits them or they are refunded. */
+  escrow: { allowNegative: false },
+  /** The platform's share. */
+  platform_revenue: { allowNegative: false },
+  /** Source of welcome bonuses and goodwill credits: its balance is what promotions cost. */
+  promotion: { allowNegative: true },
+  /** Source of purchased Goints: its balance is minus what payments brought in. */
+  payment_clearing: { allowNegative: true },
+  /** Payouts requested and not yet paid. */
+  payout_clearing: { allowNegative: false },
+  /** What was paid out to people. */
+  payouts_paid: { allowNegative: false },
+} as const;
+
+export type AccountKind = keyof typeof ACCOUNT_KINDS;
+
+export interface AccountRef {
+  kind: AccountKind;
+  ownerId: string;
+}
+
+export const account = {
+  wallet: (userId: string): AccountRef => ({ kind: 'wallet', ownerId: userId }),
+  seekerEarnings: (userId: string): AccountRef => ({ kind: 'seeker_earnings', ownerId: userId }),
+  partnerEarnings: (userId: string): AccountRef => ({ kind: 'partner_earnings', ownerId: userId }),
+  escrow: (requestId: string): AccountRef => ({ kind: 'escrow', ownerId: requestId }),
+  platformRevenue: (): AccountRef => ({ kind: 'platform_revenue', ownerId: PLATFORM }),
+  promotion: (): AccountRef => ({ kind: 'promotion', ownerId: PLATFORM }),
+  paymentClearing: (): AccountRef => ({ kind: 'payment_clearing', ownerId: PLATFORM }),
+  payoutClearing: (): AccountRef => ({ kind: 'payout_clearing', ownerId: PLATFORM }),
+  payoutsPaid: (): AccountRef => ({ kind: 'payouts_paid', ownerId: PLATFORM }),
+};
+
+export const refKey = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
+
+/**
+ * The ids of these accounts, created when missing. ON CONFLICT DO NOTHING: two transactions creating the
+ * same account at once both go on (neither aborts).
+ */
+export async function ensureAccounts(tx: DbTx, refs: readonly AccountRef[]): Promise<Map<string, string>> {
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  await tx.ledgerAccount.createMany({
+    data: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId, allowNegative: ACCOUNT_KINDS[r.kind].allowNegative })),
+    skipDuplicates: true,
+  });
+  const rows = await tx.ledgerAccount.findMany({ where: { OR: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) }, select: { id: true, kind: true, ownerId: true } });
+  return new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.id]));
+}

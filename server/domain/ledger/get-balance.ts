@@ -1,0 +1,14 @@
+// Balances as the ledger keeps them (0 for an account that has never moved).
+import type { Db, DbTx } from '../../db.ts';
+import { refKey, type AccountRef } from './accounts.ts';
+
+export async function getBalance(db: Db | DbTx, ref: AccountRef): Promise<bigint> {
+  const row = await db.ledgerAccount.findUnique({ where: { kind_ownerId: { kind: ref.kind, ownerId: ref.ownerId } }, select: { balance: true } });
+  return row?.balance ?? 0n;
+}
+
+export async function getBalances(db: Db | DbTx, refs: readonly AccountRef[]): Promise<Map<string, bigint>> {
+  const rows = refs.length ? await db.ledgerAccount.findMany({ where: { OR: refs.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) }, select: { kind: true, ownerId: true, balance: true } }) : [];
+  const found = new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.balance]));
+  return new Map(refs.map((r) => [refKey(r), found.get(refKey(r)) ?? 0n]));
+}

@@ -1,0 +1,60 @@
+// A provider's offer for a request they unlocked: price in euros, description, availability. One per
+// provider and request; the seeker hears of it live and by e-mail.
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
+import { offerMachine } from '../../../machines/offer.machine.ts';
+import { initialEntity } from '../../machines/entity.ts';
+import { appLink, notify } from '../notifications/notify.ts';
+import { formatEuro } from './format.ts';
+import { toCents, type CreateOfferInput } from './offers.schemas.ts';
+
+export interface CreatedOffer {
+  id: string;
+  requestId: string;
+  status: string;
+  priceCents: number;
+}
+
+export async function createOffer(deps: AppDeps, providerId: string, input: CreateOfferInput): Promise<CreatedOffer> {
+  const prisma = deps.db.prisma;
+  const [unlock, request, profile] = await Promise.all([
+    prisma.unlock.findUnique({ where: { requestId_providerId: { requestId: input.requestId, providerId } }, select: { id: true } }),
+    prisma.request.findUnique({ where: { id: input.requestId }, select: { status: true, userId: true } }),
+    prisma.providerProfile.findUnique({ where: { userId: providerId }, select: { firmenname: true } }),
+  ]);
+  if (!request) throw new AppError('NOT_FOUND');
+  if (!unlock) throw new AppError('NOT_UNLOCKED');
+  if (request.status !== 'open') throw new AppError('REQUEST_NOT_AVAILABLE');
+  const init = initialEntity(offerMachine);
+  const priceCents = toCents(input.price);
+  let offer;
+  try {
+    offer = await inTransaction(prisma, async (tx) => {
+      const created = await tx.offer.create({
+        data: {
+          requestId: input.requestId,
+          providerId,
+          priceCents,
+          beschreibung: input.beschreibung,
+          verfuegbarkeit: input.verfuegbarkeit,
+          status: init.state,
+          machineSnapshot: init.snapshot as never,
+        },
+      });
+      await tx.match.updateMany({ where: { requestId: input.requestId, providerId }, data: { status: 'angebot' } });
+      return created;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError('OFFER_EXISTS');
+    throw e;
+  }
+  if (request.userId) {
+    await notify(deps, {
+      userId: request.userId,
+      event: { type: 'offer.received', payload: { offerId: offer.id, requestId: input.requestId } },
+      mail: { template: 'offerReceived', params: (lang) => ({ provider: profile?.firmenname ?? '', price: formatEuro(priceCents, lang), url: appLink(deps, '/suchende-dashboard') }) },
+    });
+  }
+  return { id: offer.id, requestId: offer.requestId, status: offer.status, priceCents: offer.priceCents };
+}

@@ -1,0 +1,97 @@
+// The offers a seeker received: the top 10 ('Beste Angebote', ranked by provider rating, then how well
+// the price fits the budget, then response time) and all of them. A provider's contact data appears only
+// once the deal is confirmed by both.
+import type { Db } from '../../db.ts';
+import type { CategoryId } from '../../ai/nlu/categories.ts';
+import { getProviderStats, type ProviderStats } from '../providers/provider-stats.ts';
+
+export const TOP_OFFERS = 10;
+
+export interface SeekerOffer {
+  id: string;
+  requestId: string;
+  request: { kategorie: CategoryId; place: string | null; budgetMin: number | null; budgetMax: number | null; status: string };
+  provider: { id: string; firmenname: string } & Pick<ProviderStats, 'ratingAvg' | 'ratingCount' | 'badge' | 'verified' | 'medianResponseMinutes'>;
+  priceCents: number;
+  beschreibung: string;
+  verfuegbarkeit: string;
+  status: string;
+  createdAt: string;
+  responseMinutes: number | null;
+  rank: number | null;
+  deal: { id: string; status: string; providerConfirmed: boolean; seekerConfirmed: boolean; reviewed: boolean } | null;
+  contact: { phone: string; email: string } | null;
+}
+
+/** 0 when the price is within (or below) the budget; otherwise how far above it, relative to the budget. */
+export function priceMisfit(priceCents: number, budgetMin: number | null, budgetMax: number | null): number {
+  const max = budgetMax ?? budgetMin;
+  if (max === null || max <= 0) return 0;
+  const price = priceCents / 100;
+  return price <= max ? 0 : (price - max) / max;
+}
+
+export function rankOffers<T extends { provider: { ratingAvg: number | null }; priceCents: number; request: { budgetMin: number | null; budgetMax: number | null }; responseMinutes: number | null; createdAt: string }>(offers: readonly T[]): T[] {
+  return [...offers].sort(
+    (a, b) =>
+      (b.provider.ratingAvg ?? -1) - (a.provider.ratingAvg ?? -1) ||
+      priceMisfit(a.priceCents, a.request.budgetMin, a.request.budgetMax) - priceMisfit(b.priceCents, b.request.budgetMin, b.request.budgetMax) ||
+      (a.responseMinutes ?? Infinity) - (b.responseMinutes ?? Infinity) ||
+      a.createdAt.localeCompare(b.createdAt),
+  );
+}
+
+export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { requestId?: string } = {}): Promise<{ top: SeekerOffer[]; all: SeekerOffer[] }> {
+  const rows = await prisma.offer.findMany({
+    where: { request: { userId: seekerId }, ...(opts.requestId ? { requestId: opts.requestId } : {}) },
+    orderBy: { createdAt: 'desc' },
+    take: 500,
+    include: {
+      request: { select: { kategorie: true, ort: true, budgetMin: true, budgetMax: true, status: true } },
+      provider: { select: { providerProfile: { select: { firmenname: true, phone: true, email: true } } } },
+      deal: { select: { id: true, status: true, providerConfirmedAt: true, seekerConfirmedAt: true, review: { select: { id: true } } } },
+    },
+  });
+  const [stats, matches] = await Promise.all([
+    getProviderStats(
+      prisma,
+      rows.map((r) => r.providerId),
+    ),
+    prisma.match.findMany({ where: { OR: rows.map((r) => ({ requestId: r.requestId, providerId: r.providerId })) }, select: { requestId: true, providerId: true, createdAt: true } }),
+  ]);
+  const matchedAt = new Map(matches.map((m) => [`${m.requestId}:${m.providerId}`, m.createdAt]));
+  const all: SeekerOffer[] = rows.map((r) => {
+    const s = stats.get(r.providerId)!;
+    const matched = matchedAt.get(`${r.requestId}:${r.providerId}`);
+    const completed = r.deal?.status === 'completed';
+    return {
+      id: r.id,
+      requestId: r.requestId,
+      request: { kategorie: r.request.kategorie as CategoryId, place: r.request.ort, budgetMin: r.request.budgetMin, budgetMax: r.request.budgetMax, status: r.request.status },
+      provider: {
+        id: r.providerId,
+        firmenname: r.provider.providerProfile?.firmenname ?? '',
+        ratingAvg: s.ratingAvg,
+        ratingCount: s.ratingCount,
+        badge: s.badge,
+        verified: s.verified,
+        medianResponseMinutes: s.medianResponseMinutes,
+      },
+      priceCents: r.priceCents,
+      beschreibung: r.beschreibung,
+      verfuegbarkeit: r.verfuegbarkeit,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      responseMinutes: matched ? Math.max(0, Math.round((r.createdAt.getTime() - matched.getTime()) / 60_000)) : null,
+      rank: null,
+      deal: r.deal
+        ? { id: r.deal.id, status: r.deal.status, providerConfirmed: !!r.deal.providerConfirmedAt, seekerConfirmed: !!r.deal.seekerConfirmedAt, reviewed: !!r.deal.review }
+        : null,
+      contact: completed && r.provider.providerProfile ? { phone: r.provider.providerProfile.phone, email: r.provider.providerProfile.email } : null,
+    };
+  });
+  const top = rankOffers(all.filter((o) => o.status === 'versendet' || o.status === 'angenommen'))
+    .slice(0, TOP_OFFERS)
+    .map((o, i) => ({ ...o, rank: i + 1 }));
+  return { top, all };
+}

@@ -1,0 +1,64 @@
+// A request that ends without a deal: closed by its seeker, expired after the setting's days, or rejected
+// by moderation. Every unlocking provider gets the Goints back at once, open offers and matches close.
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { endOpenOffers } from '../offers/offer-transition.ts';
+import { refundRequestUnlocks } from '../unlocks/refund-unlocks.ts';
+
+type EndReason = 'closed' | 'expired' | 'rejected';
+const ENDABLE = ['draft', 'review', 'open'];
+
+async function endRequest(deps: AppDeps, requestId: string, reason: EndReason, guard: { userId?: string }): Promise<{ refunded: { providerId: string; goints: number }[] }> {
+  const result = await inTransaction(deps.db.prisma, async (tx) => {
+    // A deal waiting for confirmations keeps the request open; it must be cancelled first.
+    const ended = await tx.request.updateMany({
+      where: { id: requestId, status: { in: ENDABLE }, acceptedOfferId: null, ...(guard.userId ? { userId: guard.userId } : {}) },
+      data: { status: reason, closedAt: new Date() },
+    });
+    if (ended.count !== 1) return null;
+    const refunded = await refundRequestUnlocks(tx, requestId, reason);
+    await endOpenOffers(tx, requestId);
+    await tx.match.updateMany({ where: { requestId, status: { not: 'geschlossen' } }, data: { status: 'geschlossen' } });
+    return { refunded };
+  });
+  if (!result) return { refunded: [] };
+  for (const r of result.refunded) await deps.bus.publish({ type: 'unlock.refunded', to: { userId: r.providerId }, payload: { requestId, goints: r.goints, reason } }).catch(() => {});
+  return result;
+}
+
+/** The seeker closes a request without a deal. */
+export async function closeRequest(deps: AppDeps, seekerId: string, requestId: string): Promise<{ status: 'closed'; refunded: number }> {
+  const r = await deps.db.prisma.request.findUnique({ where: { id: requestId }, select: { userId: true, status: true, acceptedOfferId: true } });
+  if (!r || r.userId !== seekerId) throw new AppError('NOT_FOUND');
+  if (r.status === 'closed') return { status: 'closed', refunded: 0 };
+  if (!ENDABLE.includes(r.status) || r.acceptedOfferId) throw new AppError('REQUEST_NOT_CLOSABLE');
+  const { refunded } = await endRequest(deps, requestId, 'closed', { userId: seekerId });
+  const now = await deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId }, select: { status: true } });
+  if (now.status !== 'closed') throw new AppError('REQUEST_NOT_CLOSABLE');
+  return { status: 'closed', refunded: refunded.length };
+}
+
+/** Moderation refuses a flagged request (nothing was unlocked, but the rule is the same). */
+export async function rejectRequest(deps: AppDeps, requestId: string): Promise<void> {
+  await endRequest(deps, requestId, 'rejected', {});
+}
+
+/** Expires requests past their date that have no deal in progress; safe to run on several instances at once. */
+export async function expireRequests(deps: AppDeps, now = new Date(), batch = 100): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const due = await deps.db.prisma.request.findMany({
+      where: { status: { in: ['review', 'open'] }, expiresAt: { lte: now }, acceptedOfferId: null },
+      select: { id: true },
+      take: batch,
+      orderBy: { expiresAt: 'asc' },
+    });
+    if (!due.length) return total;
+    for (const r of due) {
+      await endRequest(deps, r.id, 'expired', {});
+      total++;
+    }
+    if (due.length < batch) return total;
+  }
+}

@@ -1,0 +1,76 @@
+// The seeker dashboard's figures and request list, for the signed-in seeker only: active requests, offers
+// received, their total value, and the seeker's own points (earnings) from the ledger.
+import type { Db } from '../../db.ts';
+import type { CategoryId } from '../../ai/nlu/categories.ts';
+import { account } from '../ledger/accounts.ts';
+import { getBalance } from '../ledger/get-balance.ts';
+import { milliToCents, toGoints } from '../ledger/money.ts';
+
+export const ACTIVE_REQUEST_STATUSES = ['draft', 'review', 'open'] as const;
+
+export interface SeekerRequestRow {
+  id: string;
+  kategorie: CategoryId;
+  beschreibung: string;
+  ort: string | null;
+  postcode: string | null;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  dringlichkeit: string;
+  date: string | null;
+  status: string;
+  active: boolean;
+  offers: number;
+  unlocked: number;
+  maxUnlocks: number;
+  dealStatus: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export interface SeekerDashboard {
+  stats: { activeRequests: number; offersReceived: number; offersValueCents: number; points: number; earningsCents: number };
+  requests: SeekerRequestRow[];
+}
+
+export async function getSeekerDashboard(prisma: Db, seekerId: string): Promise<SeekerDashboard> {
+  const [requests, offerAgg, earnings] = await Promise.all([
+    prisma.request.findMany({
+      where: { userId: seekerId },
+      orderBy: { createdAt: 'desc' },
+      take: 200,
+      include: { _count: { select: { offers: true } }, deals: { select: { status: true }, orderBy: { createdAt: 'desc' }, take: 1 } },
+    }),
+    prisma.offer.aggregate({ where: { request: { userId: seekerId }, status: { not: 'zurueckgezogen' } }, _count: { _all: true }, _sum: { priceCents: true } }),
+    getBalance(prisma, account.seekerEarnings(seekerId)),
+  ]);
+  const rows: SeekerRequestRow[] = requests.map((r) => ({
+    id: r.id,
+    kategorie: r.kategorie as CategoryId,
+    beschreibung: r.beschreibung,
+    ort: r.ort,
+    postcode: r.postcode,
+    budgetMin: r.budgetMin,
+    budgetMax: r.budgetMax,
+    dringlichkeit: r.dringlichkeit,
+    date: r.date ? r.date.toISOString().slice(0, 10) : null,
+    status: r.status,
+    active: (ACTIVE_REQUEST_STATUSES as readonly string[]).includes(r.status),
+    offers: r._count.offers,
+    unlocked: r.unlockCount,
+    maxUnlocks: r.maxUnlocks,
+    dealStatus: r.deals[0]?.status ?? null,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  }));
+  return {
+    stats: {
+      activeRequests: rows.filter((r) => r.active).length,
+      offersReceived: offerAgg._count._all,
+      offersValueCents: offerAgg._sum.priceCents ?? 0,
+      points: toGoints(earnings),
+      earningsCents: milliToCents(earnings),
+    },
+    requests: rows,
+  };
+}

@@ -1,0 +1,51 @@
+// Platform settings that admins change (stored in Setting, validated here). A stored value that no longer
+// passes its schema is ignored in favour of the default, so a bad row never stops the marketplace.
+import { z } from 'zod';
+import type { Db, DbTx } from '../../db.ts';
+
+export const SETTINGS = {
+  /** At most this many providers may unlock one request. */
+  'marketplace.maxUnlocks': z.number().int().min(1).max(50),
+  /** A request without a deal expires (and its unlocks are refunded) after this many days. */
+  'marketplace.requestExpiryDays': z.number().int().min(1).max(365),
+  /** The largest service radius a provider may choose, in km (also the matching search box). */
+  'marketplace.maxRadiusKm': z.number().int().min(5).max(1000),
+  /** Requests scoring below this wait for moderation even without a flag. */
+  'marketplace.minQualityScore': z.number().int().min(0).max(100),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type Settings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]> };
+
+export const DEFAULT_SETTINGS: Settings = {
+  'marketplace.maxUnlocks': 5,
+  'marketplace.requestExpiryDays': 30,
+  'marketplace.maxRadiusKm': 200,
+  'marketplace.minQualityScore': 40,
+};
+
+export const settingsPatchSchema = z
+  .object(Object.fromEntries(Object.entries(SETTINGS).map(([k, schema]) => [k, schema.optional()])) as { [K in SettingKey]: z.ZodOptional<(typeof SETTINGS)[K]> })
+  .strict();
+
+export async function getSettings(db: Db | DbTx): Promise<Settings> {
+  const rows = await db.setting.findMany({ where: { key: { in: Object.keys(SETTINGS) } } });
+  const out: Settings = { ...DEFAULT_SETTINGS };
+  for (const row of rows) {
+    const key = row.key as SettingKey;
+    const parsed = SETTINGS[key]?.safeParse(row.value);
+    if (parsed?.success) (out as Record<string, unknown>)[key] = parsed.data;
+  }
+  return out;
+}
+
+/** Stores the given settings (already validated by settingsPatchSchema) and answers all of them. */
+export async function updateSettings(db: Db, patch: Partial<Settings>, adminId: string): Promise<Settings> {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  await db.$transaction(
+    entries.map(([key, value]) =>
+      db.setting.upsert({ where: { key }, create: { key, value: value as never, updatedById: adminId }, update: { value: value as never, updatedById: adminId } }),
+    ),
+  );
+  return getSettings(db);
+}

@@ -1,0 +1,148 @@
+// Response shapes of the marketplace doors, for the OpenAPI document and the tests.
+import { z } from 'zod';
+import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
+import { URGENCY_VALUES } from '../ai/nlu/urgency.ts';
+import { badgeSchema } from '../domain/providers/providers.schemas.ts';
+
+const category = z.enum(CATEGORY_IDS);
+
+export const teaserSchema = z.object({
+  id: z.string(),
+  kategorie: category,
+  title: z.string(),
+  descriptionPreview: z.string().describe('The public description (contact data hidden), cut to 80 characters'),
+  placeMasked: z.string().nullable().describe("First word of the place and ' (****)'"),
+  postcodeMasked: z.string().nullable().describe("First two digits and '***'"),
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+  dringlichkeit: z.enum(URGENCY_VALUES).or(z.string()),
+  date: z.string().nullable(),
+  status: z.string(),
+  unlocked: z.number().int().describe('Providers who unlocked the request'),
+  maxUnlocks: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const detailsSchema = teaserSchema.omit({ placeMasked: true, postcodeMasked: true }).extend({
+  description: z.string(),
+  postcode: z.string().nullable(),
+  place: z.string().nullable(),
+  contact: z.object({ firstName: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+});
+
+const offerOnCard = z.object({ id: z.string(), status: z.string(), priceCents: z.number().int(), beschreibung: z.string(), verfuegbarkeit: z.string(), createdAt: z.string() });
+
+export const matchCardSchema = z.discriminatedUnion('unlocked', [
+  z.object({ unlocked: z.literal(false), request: teaserSchema }),
+  z.object({ unlocked: z.literal(true), request: detailsSchema }),
+]).and(
+  z.object({
+    id: z.string(),
+    status: z.string(),
+    distanceKm: z.number(),
+    createdAt: z.string(),
+    offer: offerOnCard.nullable(),
+    deal: z.object({ id: z.string(), status: z.string() }).nullable(),
+  }),
+);
+
+export const feedSchema = z.object({ matches: z.array(matchCardSchema), balance: z.number().int().describe('Goints'), nextCursor: z.string().nullable() });
+
+export const quoteSchema = z.object({
+  requestId: z.string(),
+  price: z.number().int(),
+  balance: z.number().int(),
+  unlocked: z.number().int(),
+  max: z.number().int(),
+  alreadyUnlocked: z.boolean(),
+  available: z.boolean(),
+});
+
+export const unlockResultSchema = z.object({ requestId: z.string(), balance: z.number().int(), repeated: z.boolean() });
+
+const providerOnOffer = z.object({
+  id: z.string(),
+  firmenname: z.string(),
+  ratingAvg: z.number().nullable(),
+  ratingCount: z.number().int(),
+  badge: badgeSchema,
+  verified: z.boolean(),
+  medianResponseMinutes: z.number().nullable(),
+});
+
+export const seekerOfferSchema = z.object({
+  id: z.string(),
+  requestId: z.string(),
+  request: z.object({ kategorie: category, place: z.string().nullable(), budgetMin: z.number().int().nullable(), budgetMax: z.number().int().nullable(), status: z.string() }),
+  provider: providerOnOffer,
+  priceCents: z.number().int(),
+  beschreibung: z.string(),
+  verfuegbarkeit: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  responseMinutes: z.number().nullable(),
+  rank: z.number().int().nullable(),
+  deal: z.object({ id: z.string(), status: z.string(), providerConfirmed: z.boolean(), seekerConfirmed: z.boolean(), reviewed: z.boolean() }).nullable(),
+  contact: z.object({ phone: z.string(), email: z.string() }).nullable().describe('Only once both confirmed the deal'),
+});
+
+export const userDealSchema = z.object({
+  id: z.string(),
+  role: z.enum(['provider', 'seeker']),
+  status: z.string(),
+  valueCents: z.number().int(),
+  requestId: z.string(),
+  kategorie: category,
+  place: z.string().nullable(),
+  counterpart: z.string(),
+  providerConfirmed: z.boolean(),
+  seekerConfirmed: z.boolean(),
+  reviewed: z.boolean(),
+  providerContactVisible: z.boolean(),
+  seekerContactVisible: z.boolean(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+export const successfulDealSchema = z.object({
+  id: z.string(),
+  kategorie: category,
+  providerId: z.string(),
+  providerName: z.string(),
+  customer: z.string().nullable().describe("The seeker's first name when shown, else null ('Anonym')"),
+  rating: z.number().int().nullable(),
+  testimonial: z.string().nullable(),
+  valueCents: z.number().int(),
+  location: z.string().nullable(),
+  completedAt: z.string(),
+  contactVisible: z.boolean(),
+});
+
+export const seekerRequestSchema = z.object({
+  id: z.string(),
+  kategorie: category,
+  beschreibung: z.string(),
+  ort: z.string().nullable(),
+  postcode: z.string().nullable(),
+  budgetMin: z.number().int().nullable(),
+  budgetMax: z.number().int().nullable(),
+  dringlichkeit: z.string(),
+  date: z.string().nullable(),
+  status: z.string(),
+  active: z.boolean(),
+  offers: z.number().int(),
+  unlocked: z.number().int(),
+  maxUnlocks: z.number().int(),
+  dealStatus: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+
+export const walletSchema = z.object({
+  goints: z.number().int(),
+  earnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
+  partnerEarnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
+  movements: z.array(z.object({ id: z.string(), at: z.string(), kind: z.string(), account: z.string(), goints: z.number(), balanceAfter: z.number(), reference: z.string().nullable() })),
+});
+
+export const idParams = z.object({ id: z.uuid() });

@@ -1,0 +1,204 @@
+// Provider doors: onboarding and profile, the match feed, unlocks, offers, verification documents; the
+// public provider page; favourites. Thin: zod, the caller's role, one domain command.
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { AppError } from '../errors.ts';
+import { providerProfileInput, providerProfileOutput, publicProviderOutput } from '../domain/providers/providers.schemas.ts';
+import { upsertProviderProfile } from '../domain/providers/upsert-provider-profile.ts';
+import { getOwnProviderProfile, requireProviderProfile } from '../domain/providers/get-own-provider-profile.ts';
+import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  listOwnVerificationDocuments,
+  uploadVerificationDocument,
+} from '../domain/providers/verification-documents.ts';
+import { matchProviderToOpenRequests } from '../domain/matching/match-provider.ts';
+import { dismissMatch, listProviderMatches } from '../domain/matching/list-provider-matches.ts';
+import { getUnlockQuote } from '../domain/unlocks/get-unlock-quote.ts';
+import { unlockRequest } from '../domain/unlocks/unlock-request.ts';
+import { createOffer } from '../domain/offers/create-offer.ts';
+import { withdrawOffer } from '../domain/offers/accept-offer.ts';
+import { createOfferInput } from '../domain/offers/offers.schemas.ts';
+import { addFavorite, isFavorite, listFavorites, removeFavorite } from '../domain/favorites/favorites.ts';
+import { feedSchema, idParams, quoteSchema, unlockResultSchema } from './marketplace.schemas.ts';
+
+const provider = { roles: ['provider'] } as const;
+
+const documentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const providerRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/provider/profile',
+    summary: "The signed-in provider's profile, or null before onboarding",
+    tags: ['provider'],
+    access: provider,
+    response: z.object({ profile: providerProfileOutput.nullable() }),
+    handler: async ({ deps, auth }) => ({ profile: await getOwnProviderProfile(deps.db.prisma, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/provider/profile',
+    summary: 'Onboarding and profile edits: company, categories, service area (postcode and radius), description, phone, e-mail. The first profile brings the 50 Goints welcome bonus.',
+    tags: ['provider'],
+    access: provider,
+    body: providerProfileInput,
+    response: z.object({ profile: providerProfileOutput, created: z.boolean(), bonusGranted: z.number().int(), matched: z.number().int() }),
+    handler: async ({ deps, auth, body }) => {
+      const result = await upsertProviderProfile(deps.db.prisma, auth.user!.id, body);
+      const matched = await matchProviderToOpenRequests(deps, auth.user!.id);
+      return { ...result, matched };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/provider/matches',
+    summary: "The provider's match feed: teasers until unlocked, then the full request with contact data",
+    tags: ['provider'],
+    access: provider,
+    query: z.object({ cursor: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
+    response: feedSchema,
+    handler: async ({ deps, auth, query, lang }) => {
+      await requireProviderProfile(deps.db.prisma, auth.user!.id);
+      return listProviderMatches(deps.db.prisma, auth.user!.id, lang, { cursor: query.cursor ?? null, ...(query.limit ? { limit: query.limit } : {}) });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/provider/matches/:id/dismiss',
+    summary: "'Kein Interesse': hides a locked match (free)",
+    tags: ['provider'],
+    access: provider,
+    params: idParams,
+    handler: async ({ deps, auth, params }) => {
+      await dismissMatch(deps.db.prisma, auth.user!.id, params.id);
+      return { ok: true };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/provider/requests/:id/unlock-quote',
+    summary: "Price, balance and 'x of N unlocked' for a matched request",
+    tags: ['provider'],
+    access: provider,
+    params: idParams,
+    response: quoteSchema,
+    handler: ({ deps, auth, params }) => getUnlockQuote(deps.db.prisma, auth.user!.id, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/provider/requests/:id/unlock',
+    summary: 'Unlocks a matched request for 50 Goints (wallet to escrow, one database transaction; a repeat answers the first unlock)',
+    tags: ['provider'],
+    access: provider,
+    params: idParams,
+    response: unlockResultSchema,
+    handler: ({ deps, auth, params }) => unlockRequest(deps, auth.user!.id, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/provider/offers',
+    summary: 'Sends an offer for an unlocked request: price in euros, description, availability',
+    tags: ['provider'],
+    access: provider,
+    body: createOfferInput,
+    status: 201,
+    response: z.object({ id: z.string(), requestId: z.string(), status: z.string(), priceCents: z.number().int() }),
+    handler: ({ deps, auth, body }) => createOffer(deps, auth.user!.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/provider/offers/:id/withdraw',
+    summary: 'Withdraws an offer the seeker has not answered yet',
+    tags: ['provider'],
+    access: provider,
+    params: idParams,
+    response: z.object({ status: z.string() }),
+    handler: ({ deps, auth, params }) => withdrawOffer(deps, auth.user!.id, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/provider/verification',
+    summary: "The provider's uploaded trade documents and their review status",
+    tags: ['provider'],
+    access: provider,
+    response: z.object({ documents: z.array(documentSchema) }),
+    handler: async ({ deps, auth }) => ({ documents: await listOwnVerificationDocuments(deps.db.prisma, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/provider/verification',
+    summary: 'Uploads a Gewerbeschein or Handwerkskarte (PDF, JPEG or PNG, at most 5 MB) for the Verifiziert badge',
+    tags: ['provider'],
+    access: provider,
+    query: z.object({ kind: z.enum(DOCUMENT_KINDS), fileName: z.string().trim().min(1).max(200) }),
+    rawBody: { types: DOCUMENT_TYPES, limit: MAX_DOCUMENT_BYTES + 1024, description: 'The file itself; Content-Type application/pdf, image/jpeg or image/png' },
+    status: 201,
+    response: documentSchema,
+    handler: ({ deps, auth, req, query }) => {
+      if (!Buffer.isBuffer(req.body)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+      return uploadVerificationDocument(deps.db.prisma, auth.user!.id, { kind: query.kind, fileName: query.fileName, data: req.body });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/providers/:id',
+    summary: 'The public provider page: rating, badge, reviews, categories, area, median response time',
+    tags: ['providers'],
+    access: 'public',
+    rateLimit: 'public',
+    params: idParams,
+    response: publicProviderOutput.extend({ favorite: z.boolean().nullable().describe('null when not signed in') }),
+    handler: async ({ deps, auth, params, lang }) => {
+      const page = await getPublicProvider(deps.db.prisma, params.id, lang);
+      return { ...page, favorite: auth.user ? await isFavorite(deps.db.prisma, auth.user.id, params.id) : null };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/favorites',
+    summary: "The signed-in person's favourite providers",
+    tags: ['favorites'],
+    access: 'user',
+    response: z.object({ favorites: z.array(z.object({ providerId: z.string(), firmenname: z.string(), place: z.string(), createdAt: z.string() })) }),
+    handler: async ({ deps, auth }) => ({ favorites: await listFavorites(deps.db.prisma, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/favorites/:id',
+    summary: 'Marks a provider as favourite',
+    tags: ['favorites'],
+    access: 'user',
+    params: idParams,
+    response: z.object({ favorite: z.literal(true) }),
+    handler: async ({ deps, auth, params }) => {
+      await addFavorite(deps.db.prisma, auth.user!.id, params.id);
+      return { favorite: true as const };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/favorites/:id',
+    summary: 'Removes a provider from the favourites',
+    tags: ['favorites'],
+    access: 'user',
+    params: idParams,
+    response: z.object({ favorite: z.literal(false) }),
+    handler: async ({ deps, auth, params }) => {
+      await removeFavorite(deps.db.prisma, auth.user!.id, params.id);
+      return { favorite: false as const };
+    },
+  }),
+];

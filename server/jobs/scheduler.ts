@@ -1,0 +1,47 @@
+// Background jobs of one app instance: expiring old requests (and refunding their unlocks). Every job is
+// idempotent and safe when several instances run it at the same time (conditional updates, ledger keys).
+import type { AppDeps } from '../deps.ts';
+import { expireRequests } from '../domain/requests/end-request.ts';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(deps: AppDeps): Promise<unknown>;
+}
+
+export const JOBS: Job[] = [{ name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) }];
+
+export function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): { stop(): Promise<void> } {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  for (const job of jobs) {
+    let busy = false;
+    const tick = () => {
+      if (busy || stopped) return;
+      busy = true;
+      const p = job
+        .run(deps)
+        .then((result) => deps.logger.debug({ job: job.name, result }, 'job done'))
+        .catch((err: unknown) => deps.logger.error({ job: job.name, err: err instanceof Error ? err.message : String(err) }, 'job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(p);
+        });
+      running.add(p);
+    };
+    // A first run shortly after start, then at the interval.
+    const first = setTimeout(tick, 5_000);
+    first.unref();
+    const every = setInterval(tick, job.everyMs);
+    every.unref();
+    timers.push(first, every);
+  }
+  return {
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

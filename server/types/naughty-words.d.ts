@@ -1,0 +1,4 @@
+declare module 'naughty-words' {
+  const lists: Record<string, string[]>;
+  export default lists;
+}

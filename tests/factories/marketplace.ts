@@ -1,0 +1,96 @@
+// Marketplace data for tests and the demo seed alike, built through the real domain commands: providers
+// onboard (and get the welcome bonus), seekers' requests are released through the pre-filter and matched.
+import crypto from 'node:crypto';
+import type { AppDeps } from '../../server/deps.ts';
+import type { Db } from '../../server/db.ts';
+import type { CategoryId } from '../../server/ai/nlu/categories.ts';
+import { upsertProviderProfile } from '../../server/domain/providers/upsert-provider-profile.ts';
+import { matchProviderToOpenRequests } from '../../server/domain/matching/match-provider.ts';
+import { releaseRequest } from '../../server/domain/requests/release-request.ts';
+import { redactContact } from '../../server/ai/nlu/contact.ts';
+import { placeOfPostcode } from '../../server/integrations/geo/postcodes.ts';
+import { account } from '../../server/domain/ledger/accounts.ts';
+import { goints } from '../../server/domain/ledger/money.ts';
+import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
+import { inTransaction } from '../../server/db/tx.ts';
+import { createUser, type UserInput } from './users.ts';
+
+export interface ProviderInput {
+  firmenname?: string;
+  categories?: CategoryId[];
+  postcode?: string;
+  radiusKm?: number;
+  description?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** A provider account with a completed profile (and the 50 Goints welcome bonus). */
+export async function createProvider(deps: AppDeps, input: ProviderInput & { user?: UserInput } = {}) {
+  const user = await createUser(deps.db.prisma, { role: 'provider', ...(input.user ?? {}) });
+  const { profile } = await upsertProviderProfile(deps.db.prisma, user.id, {
+    firmenname: input.firmenname ?? `Betrieb ${user.name}`,
+    categories: input.categories ?? ['handwerk'],
+    postcode: input.postcode ?? '50667',
+    radiusKm: input.radiusKm ?? 50,
+    description: input.description ?? 'Meisterbetrieb mit 20 Jahren Erfahrung, schnell und zuverlässig.',
+    phone: input.phone ?? '+49 221 1234567',
+    email: input.email ?? user.email,
+  });
+  await matchProviderToOpenRequests(deps, user.id);
+  return { user, profile };
+}
+
+export interface RequestInput {
+  kategorie?: CategoryId;
+  beschreibung?: string;
+  postcode?: string;
+  budgetMin?: number | null;
+  budgetMax?: number | null;
+  dringlichkeit?: 'sehr_dringend' | 'dringend' | 'normal' | 'niedrig';
+  firstName?: string;
+}
+
+/** A seeker's request as the intake stores it, released through the pre-filter (open and matched when clean). */
+export async function createReleasedRequest(deps: AppDeps, seekerId: string, input: RequestInput = {}) {
+  const beschreibung = input.beschreibung ?? 'Die Heizung im Einfamilienhaus fällt immer wieder aus und muss repariert werden.';
+  const postcode = input.postcode ?? '50667';
+  const row = await deps.db.prisma.request.create({
+    data: {
+      userId: seekerId,
+      sourceKey: `factory:${crypto.randomUUID()}`,
+      firstName: input.firstName ?? 'Sam',
+      kategorie: input.kategorie ?? 'handwerk',
+      beschreibung,
+      beschreibungOeffentlich: redactContact(beschreibung, 'de'),
+      postcode,
+      ort: placeOfPostcode(postcode),
+      budgetMin: input.budgetMin === undefined ? 300 : input.budgetMin,
+      budgetMax: input.budgetMax === undefined ? 800 : input.budgetMax,
+      dringlichkeit: input.dringlichkeit ?? 'dringend',
+      status: 'draft',
+    },
+  });
+  const released = await releaseRequest(deps, row.id);
+  return { id: row.id, ...released };
+}
+
+/** Goints for tests and demo data, booked like a goodwill credit from the promotion account. */
+export async function grantGoints(prisma: Db, userId: string, amount: number, key = `grant:${crypto.randomUUID()}`) {
+  await inTransaction(prisma, (tx) =>
+    postTransaction(tx, {
+      idempotencyKey: key,
+      kind: 'goodwill_credit',
+      reference: userId,
+      lines: [
+        { account: account.promotion(), amount: -goints(amount) },
+        { account: account.wallet(userId), amount: goints(amount) },
+      ],
+    }),
+  );
+}
+
+/** A seeker account (verified) for the marketplace. */
+export function createSeeker(prisma: Db, input: UserInput = {}) {
+  return createUser(prisma, { role: 'seeker', ...input });
+}
