@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Globe, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
+import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -75,6 +75,14 @@ function Header() {
           <NavLink to="/admin" onClick={() => setOpen(false)}>
             <Shield />
             {t('nav.admin')}
+          </NavLink>
+        </Button>
+      )}
+      {user.role !== 'admin' && (
+        <Button asChild variant="ghost" size="sm">
+          <NavLink to={user.role === 'provider' ? '/anbieter/dashboard' : '/suchende-dashboard'} data-testid="nav-dashboard" onClick={() => setOpen(false)}>
+            <LayoutDashboard />
+            {t(user.role === 'provider' ? 'nav.providerDashboard' : 'nav.seekerDashboard')}
           </NavLink>
         </Button>
       )}

@@ -15,11 +15,17 @@ afterAll(async () => {
 
 describe('npm run seed', () => {
   it('is idempotent', async () => {
-    await seed(app.deps.db.prisma);
-    const users = await app.deps.db.prisma.user.count();
-    await seed(app.deps.db.prisma);
-    expect(await app.deps.db.prisma.user.count()).toBe(users);
-    expect(users).toBeGreaterThanOrEqual(4);
+    await seed(app.deps);
+    const prisma = app.deps.db.prisma;
+    const counts = async () => [await prisma.user.count(), await prisma.request.count(), await prisma.offer.count(), await prisma.deal.count(), await prisma.ledgerTransaction.count()];
+    const first = await counts();
+    await seed(app.deps);
+    expect(await counts()).toEqual(first);
+    expect(first[0]).toBeGreaterThanOrEqual(6);
+    // A demo marketplace: open requests with offers and a completed, rated deal.
+    expect(await prisma.deal.count({ where: { status: 'completed' } })).toBe(1);
+    expect(await prisma.review.count()).toBe(1);
+    expect(await prisma.offer.count({ where: { status: 'versendet' } })).toBe(1);
   });
 });
 
