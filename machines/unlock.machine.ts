@@ -1,8 +1,9 @@
 // Unlocking a request's details for 50 Goints: the provider sees the price, the balance and how many of
 // the allowed providers have unlocked it, confirms, and the server moves the Goints in one database
-// transaction. Pure: the two actors (loading the quote, performing the unlock) are provided by the door
-// that runs the machine (the provider dashboard through HTTP, the chat through the domain commands).
-import { assign, fromPromise, setup } from 'xstate';
+// transaction. Pure: the door that runs the machine provides the two actions that start the work (loading
+// the quote, performing the unlock) and sends their results back as events (the provider dashboard does
+// it through HTTP, the chat through the domain commands).
+import { assign, setup } from 'xstate';
 
 export interface UnlockQuote {
   requestId: string;
@@ -37,9 +38,16 @@ export interface UnlockContext {
   error: string | null;
 }
 
-export type UnlockEvent = { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'RETRY' };
+export type UnlockEvent =
+  | { type: 'QUOTE_LOADED'; quote: UnlockQuote }
+  | { type: 'QUOTE_FAILED'; code: string }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'RETRY' }
+  | { type: 'UNLOCK_SUCCEEDED'; result: UnlockResult }
+  | { type: 'UNLOCK_FAILED'; code: string };
 
-const errorCode = (error: unknown): string => (error && typeof error === 'object' && 'code' in error ? String((error as UnlockFailure).code) : 'UNLOCK_FAILED');
+const failure = (event: UnlockEvent): string => (event.type === 'UNLOCK_FAILED' || event.type === 'QUOTE_FAILED' ? event.code : 'UNLOCK_FAILED');
 
 export const unlockMachine = setup({
   types: {
@@ -47,23 +55,23 @@ export const unlockMachine = setup({
     events: {} as UnlockEvent,
     input: {} as { requestId: string },
   },
-  actors: {
-    // Provided by the door; these defaults never settle, so the pure machine does no I/O.
-    loadQuote: fromPromise<UnlockQuote, { requestId: string }>(() => new Promise(() => {})),
-    performUnlock: fromPromise<UnlockResult, { requestId: string }>(() => new Promise(() => {})),
+  actions: {
+    // Provided by the door: start the work and send QUOTE_LOADED / QUOTE_FAILED, UNLOCK_SUCCEEDED / UNLOCK_FAILED.
+    loadQuote: () => {},
+    performUnlock: () => {},
+    rememberQuote: assign({ quote: ({ event }) => (event.type === 'QUOTE_LOADED' ? event.quote : null), error: null }),
+    rememberResult: assign({ result: ({ event }) => (event.type === 'UNLOCK_SUCCEEDED' ? event.result : null), error: null }),
+    rememberError: assign({ error: ({ event }) => failure(event) }),
   },
   guards: {
     isAlreadyUnlocked: ({ context }) => context.quote?.alreadyUnlocked === true,
     isUnavailable: ({ context }) => context.quote?.available === false,
     isSoldOut: ({ context }) => !!context.quote && context.quote.unlocked >= context.quote.max,
     cannotAfford: ({ context }) => !!context.quote && context.quote.balance < context.quote.price,
-    failedForGoints: ({ event }) => errorCode((event as { error?: unknown }).error) === 'INSUFFICIENT_GOINTS',
-    failedSoldOut: ({ event }) => errorCode((event as { error?: unknown }).error) === 'REQUEST_SOLD_OUT',
-    failedAlreadyUnlocked: ({ event }) => errorCode((event as { error?: unknown }).error) === 'ALREADY_UNLOCKED',
-    failedUnavailable: ({ event }) => errorCode((event as { error?: unknown }).error) === 'REQUEST_NOT_AVAILABLE',
-  },
-  actions: {
-    rememberError: assign({ error: ({ event }) => errorCode((event as { error?: unknown }).error) }),
+    failedForGoints: ({ event }) => failure(event) === 'INSUFFICIENT_GOINTS',
+    failedSoldOut: ({ event }) => failure(event) === 'REQUEST_SOLD_OUT',
+    failedAlreadyUnlocked: ({ event }) => failure(event) === 'ALREADY_UNLOCKED',
+    failedUnavailable: ({ event }) => failure(event) === 'REQUEST_NOT_AVAILABLE',
   },
 }).createMachine({
   id: 'unlock',
@@ -72,12 +80,10 @@ export const unlockMachine = setup({
   states: {
     loadingQuote: {
       description: 'Reads the price, the balance and how many providers unlocked the request.',
-      invoke: {
-        id: 'loadQuote',
-        src: 'loadQuote',
-        input: ({ context }) => ({ requestId: context.requestId }),
-        onDone: { target: 'checkingQuote', actions: assign({ quote: ({ event }) => event.output, error: null }) },
-        onError: { target: 'quoteFailed', actions: 'rememberError' },
+      entry: 'loadQuote',
+      on: {
+        QUOTE_LOADED: { target: 'checkingQuote', actions: 'rememberQuote' },
+        QUOTE_FAILED: { target: 'quoteFailed', actions: 'rememberError' },
       },
     },
     checkingQuote: {
@@ -100,12 +106,10 @@ export const unlockMachine = setup({
     },
     unlocking: {
       description: 'One database transaction: wallet to escrow, the unlock recorded.',
-      invoke: {
-        id: 'performUnlock',
-        src: 'performUnlock',
-        input: ({ context }) => ({ requestId: context.requestId }),
-        onDone: { target: 'unlocked', actions: assign({ result: ({ event }) => event.output, error: null }) },
-        onError: [
+      entry: 'performUnlock',
+      on: {
+        UNLOCK_SUCCEEDED: { target: 'unlocked', actions: 'rememberResult' },
+        UNLOCK_FAILED: [
           { guard: 'failedForGoints', target: 'insufficientGoints', actions: 'rememberError' },
           { guard: 'failedSoldOut', target: 'soldOut', actions: 'rememberError' },
           { guard: 'failedAlreadyUnlocked', target: 'unlocked', actions: 'rememberError' },
@@ -130,3 +134,27 @@ export const unlockMachine = setup({
 });
 
 export type UnlockState = 'loadingQuote' | 'checkingQuote' | 'quoteFailed' | 'awaitingConfirmation' | 'unlocking' | 'failed' | 'insufficientGoints' | 'unlocked' | 'soldOut' | 'unavailable' | 'cancelled';
+
+/**
+ * The machine with the door's two operations: each starts the work and sends its result back as an event
+ * (an error with a code, like the server's AppError or the client's ApiError, becomes UNLOCK_FAILED with it).
+ */
+export function unlockMachineWith(ops: { quote(requestId: string): Promise<UnlockQuote>; unlock(requestId: string): Promise<UnlockResult> }) {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? String((e as UnlockFailure).code) : 'UNLOCK_FAILED');
+  return unlockMachine.provide({
+    actions: {
+      loadQuote: ({ context, self }) => {
+        ops.quote(context.requestId).then(
+          (quote) => self.send({ type: 'QUOTE_LOADED', quote }),
+          (e: unknown) => self.send({ type: 'QUOTE_FAILED', code: code(e) }),
+        );
+      },
+      performUnlock: ({ context, self }) => {
+        ops.unlock(context.requestId).then(
+          (result) => self.send({ type: 'UNLOCK_SUCCEEDED', result }),
+          (e: unknown) => self.send({ type: 'UNLOCK_FAILED', code: code(e) }),
+        );
+      },
+    },
+  });
+}

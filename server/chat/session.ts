@@ -5,13 +5,15 @@ import type { UIMessage } from 'ai';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { Db } from '../db.ts';
-import type { Lang } from '../i18n.ts';
+import { translator, type Lang } from '../i18n.ts';
 import { machineFor } from '../machines/registry.ts';
 import { restoreMachine } from '../machines/runtime.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps } from '../deps.ts';
 import { personaName } from '../ai/prompts.ts';
-import { greetingSteps, loadFollowUpScript, stepText } from '../intake/follow-up-script.ts';
+import { greetingSteps, loadFollowUpScript, scriptSay, stepsFor, stepText } from '../intake/follow-up-script.ts';
+import { checkFirstName } from '../ai/nlu/names.ts';
+import { intakeView } from './tools/intake.ts';
 import { claimSessionRequests } from '../domain/requests/requests.ts';
 
 /**
@@ -24,7 +26,12 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
   if (machine.name === 'intake') {
     const { script } = await loadFollowUpScript(prisma, logger);
     const persona = personaName(lang);
-    for (const step of greetingSteps(script)) {
+    // A signed-in seeker is not asked for the first name again: the account's first name is taken, as if
+    // given in the chat, and the conversation opens where the category is chosen.
+    const known = auth.user?.role === 'seeker' ? knownFirstName(auth.user.name) : null;
+    if (known) machine.send({ type: 'FIRST_NAME_SUBMITTED', name: known });
+    const steps = known ? stepsFor(script, ['greeting']) : greetingSteps(script);
+    for (const step of steps) {
       const text = stepText(step, lang, { persona });
       greeting.push({
         id: crypto.randomUUID(),
@@ -32,6 +39,29 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
         parts: [{ type: 'text', text }, ...(step.type === 'voice' ? [{ type: 'data-voice' as const, data: { lang } }] : [])],
       });
     }
+    if (known && machine.state === 'choosingCategory') {
+      const text = scriptSay(script, ['nameConfirmed', 'categoryPrompt'], lang, { name: known, persona }) ?? '';
+      greeting.push({
+        id: crypto.randomUUID(),
+        role: 'assistant',
+        parts: [
+          { type: 'text', text },
+          // The recorded first-name step: the client shows the category dropdown under it, and the model sees the name was taken.
+          { type: 'tool-submitFirstName', toolCallId: `greeting-${crypto.randomUUID()}`, state: 'output-available', input: { name: known }, output: { accepted: true, state: machine.state, data: intakeView(machine) } } as never,
+        ],
+      });
+    }
+  }
+  if (machine.name === 'providerDesk') {
+    const t = translator(lang);
+    greeting.push({
+      id: crypto.randomUUID(),
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: t('chat:providerDesk.greeting', { name: knownFirstName(auth.user?.name) ?? auth.user?.name ?? '', persona: personaName(lang) }) as string },
+        { type: 'data-options', data: { options: ['showMatches', 'showBalance', 'buyGoints'] } },
+      ],
+    });
   }
   const session = await prisma.chatSession.create({
     data: {
@@ -45,6 +75,12 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
   machine.stop();
   for (const message of greeting) await appendMessage(prisma, session.id, message);
   return session;
+}
+
+/** The first word of an account's name when it passes the first-name check; null otherwise. */
+export function knownFirstName(name: string | null | undefined): string | null {
+  const first = (name ?? '').trim().split(/\s+/)[0] ?? '';
+  return first && checkFirstName(first).ok ? first : null;
 }
 
 /**

@@ -105,6 +105,7 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
       lang: input.lang,
       sessionId: session.id,
       machine,
+      userText: input.text,
       saveMachine: () => saveMachine(prisma, session.id, machine),
       publish: (event) => publishChatEvent(deps, event),
     };

@@ -4,6 +4,7 @@ import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { isUsableNeed, welcomeMachine } from '../../machines/welcome.machine.ts';
 import { intakeMachine, type IntakeContext } from '../../machines/intake.machine.ts';
 import { checkFirstName } from '../ai/nlu/names.ts';
+import { providerDeskMachine } from '../../machines/provider-desk.machine.ts';
 
 export interface MachineEntry {
   /** The machine with the server's implementations provided. */
@@ -36,6 +37,9 @@ export const machines = {
       return undefined;
     },
   },
+  providerDesk: {
+    logic: providerDeskMachine.provide({}),
+  },
 } satisfies Record<string, MachineEntry>;
 
 export type MachineName = keyof typeof machines;
@@ -43,9 +47,10 @@ export type MachineName = keyof typeof machines;
 /** The machine of a session whose stored machine is unknown. */
 export const DEFAULT_MACHINE: MachineName = 'intake';
 
-/** The flow a new session starts in: the seeker intake for visitors and seekers, the welcome for the others. */
+/** The flow a new session starts in: the seeker intake for visitors and seekers, the provider desk for providers, the welcome for admins. */
 export function machineFor(role: string | null): MachineName {
-  return role === 'provider' || role === 'admin' ? 'welcome' : 'intake';
+  if (role === 'provider') return 'providerDesk';
+  return role === 'admin' ? 'welcome' : 'intake';
 }
 
 export function isMachineName(name: string): name is MachineName {

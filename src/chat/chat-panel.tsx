@@ -8,9 +8,11 @@ import { cn } from '@/lib/utils';
 import { errorText } from './errors.ts';
 import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
 import { registerIntakeRenderers } from './intake/index.ts';
+import { registerMarketRenderers } from './market/market-widgets.tsx';
 
 registerWelcomeRenderers();
 registerIntakeRenderers();
+registerMarketRenderers();
 
 export interface ChatPanelProps {
   variant: 'inline' | 'floating';

@@ -58,7 +58,7 @@ function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessa
     typed();
   }, [typed]);
   if (message.role === 'system') return null;
-  const visible = message.parts.filter((p) => p.type === 'text' || isToolPart(p) || p.type === 'data-voice');
+  const visible = message.parts.filter((p) => p.type === 'text' || isToolPart(p) || p.type === 'data-voice' || p.type === 'data-options');
   if (!visible.length) return null;
   const text = message.parts
     .filter((p) => p.type === 'text')
@@ -72,7 +72,13 @@ function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessa
       {text && <MessageText text={text} animate={animate && message.role === 'assistant'} onTyped={finish} />}
       {!text && <TypedOnMount onTyped={finish} />}
       {voice && text && <VoiceButton text={text} lang={voice.data?.lang ?? 'de'} />}
-      {textDone && message.parts.map((part, i) => (isToolPart(part) ? <ToolPartView key={part.toolCallId ?? i} part={part} isLatest={isLatest} /> : null))}
+      {textDone &&
+        message.parts.map((part, i) => {
+          if (isToolPart(part)) return <ToolPartView key={part.toolCallId ?? i} part={part} isLatest={isLatest} />;
+          // Suggested next steps the server put under a message (the provider greeting's choices).
+          if (part.type === 'data-options') return <OptionButtons key={`options-${i}`} options={((part as { data?: { options?: string[] } }).data?.options ?? []).filter((o) => typeof o === 'string')} active={isLatest} />;
+          return null;
+        })}
     </Bubble>
   );
 }

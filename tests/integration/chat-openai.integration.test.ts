@@ -30,8 +30,8 @@ describe('OpenAI-compatible endpoint', () => {
         ? { text: 'Gern! So funktioniert akut: Du beschreibst kostenlos, was du brauchst.' }
         : { toolCalls: [{ name: 'chooseWelcomeOption', arguments: { option: 'howItWorks' } }] };
 
-    // Providers start in the welcome flow (visitors and seekers in the intake: intake-openai.integration.test.ts).
-    const c = (await signedInClient(app, { role: 'provider' })).client;
+    // Admins start in the welcome flow (visitors and seekers in the intake: intake-openai.integration.test.ts).
+    const c = (await signedInClient(app, { role: 'admin' })).client;
     c.lang = 'de';
     const id = await createSession(c);
     const turn = await sendChat(c, id, 'Erklär mir bitte, wie das hier läuft.');
@@ -46,8 +46,8 @@ describe('OpenAI-compatible endpoint', () => {
     const [first, second] = fake.requests as [ChatCompletionRequest, ChatCompletionRequest];
     expect(first.model).toBe('fake-model-1');
     expect(first.stream).toBe(true);
-    // A provider in the greeting state: exactly that state's tools.
-    expect(toolNames(first)).toEqual(['chooseWelcomeOption', 'describeNeed']);
+    // The greeting state: exactly that state's tools, and the admin's own.
+    expect(toolNames(first)).toEqual(['chooseWelcomeOption', 'describeNeed', 'getPlatformOverview']);
     expect(systemText(first)).toContain('Du bist Aki, der KI-Assistent von akut');
     expect(systemText(first)).toContain('(welcome · greeting)');
     expect(first.messages.at(-1)).toMatchObject({ role: 'user', content: 'Erklär mir bitte, wie das hier läuft.' });
@@ -55,7 +55,7 @@ describe('OpenAI-compatible endpoint', () => {
     const toolMessage = second.messages.find((m) => m.role === 'tool');
     expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ accepted: true, state: 'explainingHowItWorks' });
     expect(systemText(second)).toContain('(welcome · explainingHowItWorks)');
-    expect(toolNames(second)).toEqual(['chooseWelcomeOption', 'describeNeed']);
+    expect(toolNames(second)).toEqual(['chooseWelcomeOption', 'describeNeed', 'getPlatformOverview']);
 
     const history = await getSession(c, id);
     expect(history.body.state).toBe('explainingHowItWorks');
@@ -82,11 +82,27 @@ describe('OpenAI-compatible endpoint', () => {
     expect(toolNames(fake.requests[0]!)).toEqual(['chooseWelcomeOption', 'describeNeed', 'getPlatformOverview']);
 
     fake.requests.length = 0;
-    const seeker = (await signedInClient(app, { role: 'seeker' })).client;
-    const seekerSession = await createSession(seeker, 'en');
-    await sendChat(seeker, seekerSession, 'Hello', { lang: 'en' });
+    const visitor = app.client();
+    const visitorSession = await createSession(visitor, 'en');
+    await sendChat(visitor, visitorSession, 'Hello', { lang: 'en' });
     expect(toolNames(fake.requests[0]!)).toEqual(['submitFirstName']);
     expect(systemText(fake.requests[0]!)).toContain('(intake · greeting)');
+
+    // A signed-in seeker starts after the name: the category step's tools and the seeker's marketplace tools.
+    fake.requests.length = 0;
+    const seeker = (await signedInClient(app, { role: 'seeker', name: 'Jana Beispiel' })).client;
+    const seekerSession = await createSession(seeker, 'en');
+    await sendChat(seeker, seekerSession, 'Hello', { lang: 'en' });
+    expect(toolNames(fake.requests[0]!)).toEqual(['acceptOffer', 'chooseCategory', 'confirmDeal', 'describeRequest', 'listOffers', 'rateDeal', 'showBalance', 'submitCategoryForm']);
+    expect(systemText(fake.requests[0]!)).toContain('(intake · choosingCategory)');
+
+    // A provider: the desk's tools, never another role's.
+    fake.requests.length = 0;
+    const provider = (await signedInClient(app, { role: 'provider' })).client;
+    const providerSession = await createSession(provider, 'en');
+    await sendChat(provider, providerSession, 'Hello', { lang: 'en' });
+    expect(toolNames(fake.requests[0]!)).toEqual(['confirmDeal', 'listMatches', 'showBalance', 'startOffer', 'unlockRequest']);
+    expect(systemText(fake.requests[0]!)).toContain('(providerDesk · ready)');
   });
 
   it('a model that calls a tool it was not offered gets nothing out of it', async () => {

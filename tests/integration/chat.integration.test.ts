@@ -21,9 +21,9 @@ afterAll(async () => {
 const countMessages = (sessionId: string) => app.deps.db.prisma.chatMessage.count({ where: { sessionId } });
 const machineState = async (sessionId: string) => (await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id: sessionId } })).machineState;
 
-/** Providers (and admins) start in the welcome flow; visitors and seekers in the seeker intake. */
+/** Admins start in the welcome flow; providers at their desk; visitors and seekers in the seeker intake. */
 async function welcomeClient(lang: 'de' | 'en'): Promise<TestClient> {
-  const { client } = await signedInClient(app, { role: 'provider' });
+  const { client } = await signedInClient(app, { role: 'admin' });
   client.lang = lang;
   return client;
 }
@@ -192,11 +192,23 @@ describe('sessions', () => {
     expect(await countMessages(id)).toBe(GREETING + 2);
   });
 
-  it('a session created while signed in belongs to that person from the start', async () => {
-    const { client, user } = await signedInClient(app, { role: 'provider' });
+  it('a session created while signed in belongs to that person from the start, in the flow of the role', async () => {
+    const { client, user } = await signedInClient(app, { role: 'admin' });
     const id = await createSession(client, 'en');
     const row = await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ userId: user.id, locale: 'en', machine: 'welcome', machineState: 'greeting' });
+    const provider = await signedInClient(app, { role: 'provider', name: 'Petra Profi' });
+    const desk = await provider.client.post<{ id: string; machine: string; messages: { parts: { type: string; text?: string; data?: unknown }[] }[] }>('/api/chat/session', { lang: 'de' });
+    expect(desk.body.machine).toBe('providerDesk');
+    expect(desk.body.messages[0]!.parts[0]!.text).toMatch(/^Hallo Petra! Ich bin Aki, der KI-Assistent von akut/);
+    expect(desk.body.messages[0]!.parts[1]).toEqual({ type: 'data-options', data: { options: ['showMatches', 'showBalance', 'buyGoints'] } });
+    // A signed-in seeker is not asked for the first name: the account's is taken.
+    const seeker = await signedInClient(app, { role: 'seeker', name: 'Jana Beispiel' });
+    const intake = await seeker.client.post<{ id: string; state: string; messages: { parts: { type: string; text?: string; output?: { state: string } }[] }[] }>('/api/chat/session', { lang: 'de' });
+    expect(intake.body.state).toBe('choosingCategory');
+    expect(intake.body.messages.at(-1)!.parts[0]!.text).toMatch(/^Schön, dich kennenzulernen, Jana!/);
+    expect(intake.body.messages.at(-1)!.parts[1]).toMatchObject({ type: 'tool-submitFirstName', output: { state: 'choosingCategory' } });
+    expect(intake.body.messages.map((m) => m.parts[0]!.text)).not.toContain('Wie ist dein Vorname?');
   });
 });
 
@@ -288,7 +300,7 @@ describe('confirmation of actions that spend money or change settings', () => {
   }
 
   it("the model's tool call alone changes nothing; the owner's confirmation runs it exactly once", async () => {
-    const { client: owner, user } = await signedInClient(app, { role: 'provider' });
+    const { client: owner, user } = await signedInClient(app, { role: 'admin' });
     const id = await createSession(owner, 'de');
     const confirmationId = await proposal(owner, id);
     expect(runs).toBe(0);
@@ -300,7 +312,7 @@ describe('confirmation of actions that spend money or change settings', () => {
     expect(runs).toBe(0);
 
     // Nobody else can confirm it.
-    const stranger = (await signedInClient(app, { role: 'provider' })).client;
+    const stranger = (await signedInClient(app, { role: 'admin' })).client;
     expect((await stranger.post('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' })).status).toBe(404);
     expect((await anon('de').post('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' })).status).toBe(404);
     // Not through another session of one's own either.
@@ -330,7 +342,7 @@ describe('confirmation of actions that spend money or change settings', () => {
   });
 
   it('two confirmations at the same moment still run it once', async () => {
-    const { client: owner } = await signedInClient(app, { role: 'provider' });
+    const { client: owner } = await signedInClient(app, { role: 'admin' });
     const id = await createSession(owner, 'de');
     const confirmationId = await proposal(owner, id);
     const before = runs;
@@ -340,7 +352,7 @@ describe('confirmation of actions that spend money or change settings', () => {
   });
 
   it('a cancelled or expired proposal never runs', async () => {
-    const { client: owner } = await signedInClient(app, { role: 'provider' });
+    const { client: owner } = await signedInClient(app, { role: 'admin' });
     const id = await createSession(owner, 'de');
     const before = runs;
     const cancelledId = await proposal(owner, id);

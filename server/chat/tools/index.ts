@@ -3,13 +3,14 @@ import { registerChatTool } from './registry.ts';
 import { welcomeTools } from './welcome.ts';
 import { adminTools } from './admin.ts';
 import { intakeTools } from './intake.ts';
+import { marketTools } from './market.ts';
 
 let registered = false;
 
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...adminTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...adminTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

@@ -18,7 +18,7 @@ export interface ToolOutcome {
   /** The machine's state afterwards. */
   state?: string;
   /** Facts for the reply (for example the remembered need, or counters). */
-  data?: Record<string, string | number | boolean | null>;
+  data?: Record<string, unknown>;
   /** Choices the person can take now, rendered as buttons. */
   options?: string[];
   /** Present for tools that need the person's confirmation. */

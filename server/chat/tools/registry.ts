@@ -26,6 +26,8 @@ export interface ChatToolContext {
   toolCallId: string;
   /** Set when the run follows the person's confirmation: use it as the domain command's idempotency key. */
   confirmationId?: string;
+  /** The person's message of this turn (absent when the run follows a confirmation click). */
+  userText?: string;
   /** Stores the machine's snapshot; call it after an accepted event. */
   saveMachine(): Promise<void>;
   /** Publishes a domain event to the event bus (pushed to the people concerned over ws). */
@@ -39,14 +41,21 @@ export interface ChatToolDef<I = Record<string, unknown>> {
   input: z.ZodType<I>;
   /** Who may use it; the same rule as a route's access (admins need two-factor). */
   access: Access;
-  /** The machine whose states may offer the tool, or '*' for any. */
-  machine: MachineName | '*';
+  /** The machine (or machines) whose states may offer the tool, or '*' for any. */
+  machine: MachineName | readonly MachineName[] | '*';
   /** The states that offer the tool, or '*' for all states of that machine. */
   states: readonly string[] | '*';
   /** Spends money or changes settings: the person must confirm before run() happens. */
   requiresConfirmation?: boolean;
-  /** The confirm widget's text: a key of the chat namespace and its parameters. */
-  confirmSummary?: (input: I) => { key: string; params?: Record<string, string | number> };
+  /** The confirm widget's text: a key of the chat namespace and its parameters (data: what confirmData found). */
+  confirmSummary?: (input: I, data?: ToolOutcome['data']) => { key: string; params?: Record<string, string | number> };
+  /**
+   * The tool takes a form string the person sent ('Label: value;'): it runs only when its input is exactly
+   * the person's message of this turn, so a model cannot make one up.
+   */
+  fromPersonOnly?: (input: I) => string;
+  /** Checked before a confirmation is asked for: an outcome here (a refusal) is returned instead. */
+  precheck?: (ctx: ChatToolContext, input: I) => Promise<ToolOutcome | null>;
   /** Completes the input stored with a pending confirmation (for example the version the person sees). */
   pinInput?: (ctx: ChatToolContext, input: I) => I;
   /** Facts shown with a pending confirmation (for example the request summary the person confirms). */
@@ -92,8 +101,13 @@ export function mayUse(def: AnyToolDef, auth: AuthContext): boolean {
   }
 }
 
+export function forMachine(def: AnyToolDef, machine: string): boolean {
+  if (def.machine === '*') return true;
+  return typeof def.machine === 'string' ? def.machine === machine : def.machine.includes(machine as MachineName);
+}
+
 export function offeredIn(def: AnyToolDef, machine: string, state: string): boolean {
-  if (def.machine !== '*' && def.machine !== machine) return false;
+  if (!forMachine(def, machine)) return false;
   return def.states === '*' || def.states.includes(state);
 }
 
@@ -115,7 +129,7 @@ export interface TurnTools {
 
 /** Builds the AI SDK tool set for one turn. */
 export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnTools {
-  const defs = toolsForRole(base.auth).filter((def) => def.machine === '*' || def.machine === base.machine.name);
+  const defs = toolsForRole(base.auth).filter((def) => forMachine(def, base.machine.name));
   const tools: ToolSet = {};
   for (const def of defs) {
     tools[def.name] = tool({
@@ -127,7 +141,14 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
           return { accepted: false, reason: 'TOOL_NOT_ALLOWED', state: base.machine.state } satisfies ToolOutcome;
         }
         const ctx: ChatToolContext = { ...base, toolCallId };
-        if (def.requiresConfirmation) return requestConfirmation(ctx, def, def.pinInput ? def.pinInput(ctx, input) : input);
+        if (def.fromPersonOnly && def.fromPersonOnly(input).trim() !== (base.userText ?? '').trim()) {
+          return { accepted: false, reason: 'NOT_FROM_PERSON', state: base.machine.state } satisfies ToolOutcome;
+        }
+        if (def.requiresConfirmation) {
+          const refused = def.precheck ? await def.precheck(ctx, input) : null;
+          if (refused) return refused;
+          return requestConfirmation(ctx, def, def.pinInput ? def.pinInput(ctx, input) : input);
+        }
         return def.run(ctx, input);
       },
     });
@@ -144,7 +165,8 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
  * front of the person themselves (the intake's summary card).
  */
 export async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input: unknown): Promise<ToolOutcome> {
-  const summary = def.confirmSummary?.(input) ?? { key: 'confirm.summary.default', params: { tool: def.name } };
+  const data = def.confirmData ? await def.confirmData(ctx, input) : undefined;
+  const summary = def.confirmSummary?.(input, data) ?? { key: 'confirm.summary.default', params: { tool: def.name } };
   const row = await ctx.deps.db.prisma.chatConfirmation.create({
     data: {
       id: crypto.randomUUID(),
@@ -155,7 +177,6 @@ export async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef,
       expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
     },
   });
-  const data = def.confirmData ? await def.confirmData(ctx, input) : undefined;
   return {
     accepted: false,
     reason: 'CONFIRMATION_REQUIRED',

@@ -10,7 +10,7 @@ export interface ToolOutput {
   accepted: boolean;
   reason?: string;
   state?: string;
-  data?: Record<string, string | number | boolean | null>;
+  data?: Record<string, unknown>;
   options?: string[];
   confirmation?: ConfirmationView;
 }

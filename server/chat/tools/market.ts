@@ -1,0 +1,457 @@
+// The marketplace by chat: providers list their matches, unlock one (the person confirms; the model
+// cannot), write an offer, see their balance and confirm deals; seekers see their top offers, accept one,
+// confirm the deal, rate it and see their earnings. Every tool calls the same domain commands as the
+// dashboards. Requests, offers and deals are named by a short reference ('#a1b2c3', the first six
+// characters of the id) that the cards show and the buttons send.
+import { z } from 'zod';
+import { waitFor, createActor } from 'xstate';
+import { AppError, isAppError } from '../../errors.ts';
+import type { Db } from '../../db.ts';
+import { translator } from '../../i18n.ts';
+import { unlockMachineWith } from '../../../machines/unlock.machine.ts';
+import { listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
+import { getUnlockQuote } from '../../domain/unlocks/get-unlock-quote.ts';
+import { unlockRequest } from '../../domain/unlocks/unlock-request.ts';
+import { createOffer } from '../../domain/offers/create-offer.ts';
+import { euroAmount } from '../../domain/offers/offers.schemas.ts';
+import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
+import { acceptOffer } from '../../domain/offers/accept-offer.ts';
+import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
+import { rateDeal } from '../../domain/deals/rate-deal.ts';
+import { listUserDeals } from '../../domain/deals/list-user-deals.ts';
+import { getWallet } from '../../domain/wallet/get-wallet.ts';
+import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
+import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import type { ToolOutcome } from './outcome.ts';
+import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+
+const provider = { roles: ['provider'] } as const;
+const seeker = { roles: ['seeker'] } as const;
+/** How many cards a chat answer shows; the dashboards show all. */
+const CHAT_CARDS = 6;
+
+export const shortRef = (id: string) => id.slice(0, 6);
+const REF = /#?\b([0-9a-f]{6})(?:[0-9a-f-]{0,30})\b/i;
+const refInput = z
+  .string()
+  .trim()
+  .regex(/^#?[0-9a-fA-F-]{6,36}$/)
+  .describe("The reference shown on the card ('#a1b2c3') or the full id");
+
+function refOf(text: string): string | null {
+  return REF.exec(text)?.[1]?.toLowerCase() ?? null;
+}
+const cleanRef = (ref: string) => ref.replace(/^#/, '').toLowerCase();
+
+async function requestOfProvider(prisma: Db, providerId: string, ref: string): Promise<string | null> {
+  const r = cleanRef(ref);
+  const match = await prisma.match.findFirst({ where: { providerId, requestId: { startsWith: r.slice(0, 36) } }, select: { requestId: true } });
+  return match?.requestId ?? null;
+}
+
+async function offerOfSeeker(prisma: Db, seekerId: string, ref: string): Promise<string | null> {
+  const offer = await prisma.offer.findFirst({ where: { id: { startsWith: cleanRef(ref) }, request: { userId: seekerId } }, select: { id: true } });
+  return offer?.id ?? null;
+}
+
+async function dealOf(prisma: Db, userId: string, ref: string): Promise<string | null> {
+  const deal = await prisma.deal.findFirst({ where: { id: { startsWith: cleanRef(ref) }, OR: [{ providerId: userId }, { seekerId: userId }] }, select: { id: true } });
+  return deal?.id ?? null;
+}
+
+function refuse(ctx: ChatToolContext, reason: string, data: Record<string, unknown> = {}): ToolOutcome {
+  return { accepted: false, reason, state: ctx.machine.state, data };
+}
+
+/** A domain refusal (AppError) as the outcome the model phrases; anything else is a real failure. */
+async function attempt(ctx: ChatToolContext, fn: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isAppError(e)) return refuse(ctx, e.code, { message: translator(ctx.lang)(`errors:${e.code}`, e.params ?? {}) as string });
+    throw e;
+  }
+}
+
+/** null when the checks pass, otherwise the refusal (before any confirmation is asked for). */
+async function refusalOf(ctx: ChatToolContext, checks: () => Promise<void>): Promise<ToolOutcome | null> {
+  try {
+    await checks();
+    return null;
+  } catch (e) {
+    if (isAppError(e)) return refuse(ctx, e.code, { message: translator(ctx.lang)(`errors:${e.code}`, e.params ?? {}) as string });
+    throw e;
+  }
+}
+
+const card = (m: MatchCard) => ({ ...m, ref: shortRef(m.request.id), dealRef: m.deal ? shortRef(m.deal.id) : null });
+
+// ---------------------------------------------------------------------------------------------------
+// Offline detectors.
+
+const LIST_MATCHES = [
+  /\b(meine|neue|passende|aktuelle|offene)? ?(anfragen|matches|auftraege|leads)\b/,
+  /\bwas gibt es (neues|fuer mich)\b/,
+  /\b(show|list|see)( me)?( my)?( new)? (matches|requests|leads)\b/,
+  /^(matches|anfragen|requests)[.!?]*$/,
+];
+const BALANCE = [/\b(guthaben|kontostand|wie viele goints|meine goints|meine punkte|verdienst|einnahmen)\b/, /\b(balance|how many goints|my goints|my points|earnings)\b/];
+const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/];
+const START_OFFER = [/\bangebot\b.*\b(erstellen|schreiben|abgeben|machen|senden|schicken)\b/, /\b(erstellen|schreiben|abgeben|machen)\b.*\bangebot\b/, /\b(create|write|make|send)( an)? offer\b/];
+const CANCEL = [/^(abbrechen|abbruch|doch nicht|cancel|stop|never mind)[.!]*$/];
+const CONFIRM_DEAL = [/\bdeal\b.*\b(bestaetigen|bestaetige)\b/, /\b(bestaetige|bestaetigen)\b.*\bdeal\b/, /\bconfirm( the)? deal\b/];
+const LIST_OFFERS = [/\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/, /\bangebote (ansehen|anzeigen|zeigen)\b/, /\b(show|see|list)( me)?( my)?( best)? offers\b/, /\bmy offers\b/, /^(angebote|offers)[.!?]*$/];
+const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/];
+
+/** 'Angebot: Anfrage: #a1b2c3; Preis: 450 €; …' / 'Offer: Request: …' — the offer form's string. */
+export const OFFER_FORM = /^\s*(angebot|offer)\s*:/i;
+/** 'Bewertung: Deal: #a1b2c3; Sterne: 5; …' / 'Review: …' — the review form's string. */
+export const REVIEW_FORM = /^\s*(bewertung|review)\s*:/i;
+
+function formFields(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  // The first pair names the form ('Angebot: Anfrage: #…'), so the label before it is dropped.
+  const body = text.replace(/^\s*[^:;]+:\s*/, '');
+  for (const part of body.split(';')) {
+    const i = part.indexOf(':');
+    if (i < 0) continue;
+    const label = normalize(part.slice(0, i));
+    const value = part.slice(i + 1).trim();
+    if (label && value) out[label] = value;
+  }
+  return out;
+}
+
+const pick = (fields: Record<string, string>, ...labels: string[]) => labels.map((l) => fields[l]).find((v) => v !== undefined) ?? null;
+
+/** Euros from '450', '450 €', '1.250,50 €', '€450.50'. */
+export function parseEuro(text: string): number | null {
+  const t = text.replace(/[€\s]|eur(o)?/gi, '');
+  if (!/^\d[\d.,]*$/.test(t)) return null;
+  let n: string;
+  if (/,\d{1,2}$/.test(t)) n = t.replace(/\./g, '').replace(',', '.');
+  else if (/\.\d{1,2}$/.test(t) && !/\.\d{3}$/.test(t)) n = t.replace(/,/g, '');
+  else n = t.replace(/[.,]/g, '');
+  const v = Number(n);
+  return Number.isFinite(v) && v > 0 ? Math.round(v * 100) / 100 : null;
+}
+
+export interface OfferForm {
+  ref: string | null;
+  price: number | null;
+  verfuegbarkeit: string | null;
+  beschreibung: string | null;
+}
+
+export function parseOfferForm(text: string): OfferForm {
+  const f = formFields(text);
+  const ref = pick(f, 'anfrage', 'request');
+  const price = pick(f, 'preis', 'price');
+  return {
+    ref: ref ? refOf(ref) : null,
+    price: price ? parseEuro(price) : null,
+    verfuegbarkeit: pick(f, 'verfuegbarkeit', 'availability'),
+    beschreibung: pick(f, 'beschreibung', 'description'),
+  };
+}
+
+export interface ReviewForm {
+  ref: string | null;
+  rating: number | null;
+  testimonial: string | null;
+  showFirstName: boolean;
+  contactVisible: boolean;
+}
+
+const YES = /^(ja|yes|true|1)$/i;
+
+export function parseReviewForm(text: string): ReviewForm {
+  const f = formFields(text);
+  const ref = pick(f, 'deal');
+  const stars = Number(pick(f, 'sterne', 'stars'));
+  return {
+    ref: ref ? refOf(ref) : null,
+    rating: Number.isInteger(stars) && stars >= 1 && stars <= 5 ? stars : null,
+    testimonial: pick(f, 'text', 'bewertungstext', 'testimonial'),
+    showFirstName: YES.test(pick(f, 'vorname zeigen', 'show first name') ?? ''),
+    contactVisible: YES.test(pick(f, 'kontakt', 'contact') ?? ''),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Shared: balance and deal confirmation for both roles.
+
+const showBalance = defineChatTool({
+  name: 'showBalance',
+  description: "Shows the person's balance: a provider's Goints, a seeker's earnings from deals (Goints and euros).",
+  input: z.object({}),
+  access: { roles: ['provider', 'seeker'] },
+  machine: ['providerDesk', 'intake'],
+  states: ['ready', 'writingOffer', 'choosingCategory', 'submitted'],
+  offline: { priority: 45, detect: ({ text }) => (matchesAny(normalize(text), BALANCE) ? {} : null) },
+  run: async (ctx) => {
+    const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 });
+    return { accepted: true, state: ctx.machine.state, data: { role: ctx.auth.user!.role, context: ctx.auth.user!.role, goints: w.goints, earningsGoints: w.earnings.goints, earningsEuro: (w.earnings.cents / 100).toFixed(2), movements: w.movements } };
+  },
+});
+
+const confirmDealTool = defineChatTool({
+  name: 'confirmDeal',
+  description: 'Confirms a deal (accepted offer) for the person. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.',
+  input: z.object({ deal: refInput }),
+  access: { roles: ['provider', 'seeker'] },
+  machine: ['providerDesk', 'intake'],
+  states: ['ready', 'choosingCategory', 'submitted'],
+  requiresConfirmation: true,
+  precheck: (ctx, input) =>
+    refusalOf(ctx, async () => {
+      const id = await dealOf(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal);
+      if (!id) throw new AppError('NOT_FOUND');
+      const d = await ctx.deps.db.prisma.deal.findUniqueOrThrow({ where: { id }, select: { status: true, providerId: true, providerConfirmedAt: true, seekerConfirmedAt: true } });
+      if (d.status === 'completed' || d.status === 'cancelled') throw new AppError('DEAL_NOT_ACTIVE');
+      if (d.providerId === ctx.auth.user!.id ? d.providerConfirmedAt : d.seekerConfirmedAt) throw new AppError('DEAL_ALREADY_CONFIRMED');
+    }),
+  confirmData: async (ctx, input) => {
+    const id = (await dealOf(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal))!;
+    const deal = (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id)).find((d) => d.id === id);
+    return deal ? { deal, ref: shortRef(id) } : { ref: shortRef(id) };
+  },
+  confirmSummary: (input, data) => {
+    const deal = (data?.deal ?? null) as { valueCents: number; counterpart: string } | null;
+    return { key: 'confirm.summary.confirmDeal', params: { ref: shortRef(cleanRef(input.deal)), price: deal ? (deal.valueCents / 100).toFixed(2) : '', counterpart: deal?.counterpart ?? '' } };
+  },
+  offline: {
+    priority: 75,
+    detect: ({ text }) => {
+      const ref = refOf(text);
+      return ref && matchesAny(normalize(text), CONFIRM_DEAL) ? { deal: ref } : null;
+    },
+  },
+  run: (ctx, input) =>
+    attempt(ctx, async () => {
+      const id = await dealOf(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal);
+      if (!id) throw new AppError('NOT_FOUND');
+      const r = await confirmDeal(ctx.deps, ctx.auth.user!.id, id);
+      return { accepted: true, state: ctx.machine.state, data: { ...r, ref: shortRef(id) } };
+    }),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Providers.
+
+const providerTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'listMatches',
+    description: "Lists the provider's newest matching requests as cards: a teaser until unlocked, then the details and the seeker's contact, with the offer and deal on it.",
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: ['ready', 'writingOffer'],
+    offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), LIST_MATCHES) ? {} : null) },
+    run: (ctx) =>
+      attempt(ctx, async () => {
+        if (!(await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id))) throw new AppError('PROVIDER_PROFILE_REQUIRED');
+        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1 });
+        const shown = feed.matches.slice(0, CHAT_CARDS).map(card);
+        return { accepted: true, state: ctx.machine.state, data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance } };
+      }),
+  }),
+  defineChatTool({
+    name: 'unlockRequest',
+    description: "Unlocks a matched request's details and contact for 50 Goints. Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
+    input: z.object({ request: refInput }),
+    access: provider,
+    machine: 'providerDesk',
+    states: ['ready'],
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        const id = await requestOfProvider(ctx.deps.db.prisma, ctx.auth.user!.id, input.request);
+        if (!id) throw new AppError('NOT_FOUND');
+        const q = await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id);
+        if (q.alreadyUnlocked) throw new AppError('ALREADY_UNLOCKED');
+        if (!q.available) throw new AppError('REQUEST_NOT_AVAILABLE');
+        if (q.unlocked >= q.max) throw new AppError('REQUEST_SOLD_OUT');
+        if (q.balance < q.price) throw new AppError('INSUFFICIENT_GOINTS');
+      }),
+    confirmData: async (ctx, input) => {
+      const id = (await requestOfProvider(ctx.deps.db.prisma, ctx.auth.user!.id, input.request))!;
+      const [quote, feed] = await Promise.all([getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id), listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: 100 })]);
+      const m = feed.matches.find((x) => x.request.id === id);
+      return { quote, ref: shortRef(id), ...(m ? { match: card(m) } : {}) };
+    },
+    confirmSummary: (_input, data) => {
+      const q = data?.quote as { price: number; balance: number; unlocked: number; max: number } | undefined;
+      return { key: 'confirm.summary.unlockRequest', params: { ref: String(data?.ref ?? ''), price: q?.price ?? 50, balance: q?.balance ?? 0, unlocked: q?.unlocked ?? 0, max: q?.max ?? 0 } };
+    },
+    offline: {
+      priority: 70,
+      detect: ({ text }) => {
+        const ref = refOf(text);
+        return ref && matchesAny(normalize(text), UNLOCK) ? { request: ref } : null;
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const providerId = ctx.auth.user!.id;
+        const id = await requestOfProvider(ctx.deps.db.prisma, providerId, input.request);
+        if (!id) throw new AppError('NOT_FOUND');
+        // The same unlock machine as the dashboard, with the domain commands as its operations.
+        const actor = createActor(unlockMachineWith({ quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r), unlock: (r) => unlockRequest(ctx.deps, providerId, r) }), { input: { requestId: id } });
+        actor.start();
+        const ready = await waitFor(actor, (s) => s.status === 'done' || ['awaitingConfirmation', 'quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), { timeout: 15_000 });
+        if (ready.value === 'awaitingConfirmation') actor.send({ type: 'CONFIRM' });
+        const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), { timeout: 15_000 });
+        actor.stop();
+        const state = String(end.value);
+        const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable: 'REQUEST_NOT_AVAILABLE', failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
+        if (reason) throw new AppError(reason as 'UNLOCK_FAILED');
+        const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
+        const m = feed.matches.find((x) => x.request.id === id);
+        return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(id), balance: end.context.result?.balance ?? feed.balance, ...(m ? { match: card(m) } : {}) } };
+      }),
+  }),
+  defineChatTool({
+    name: 'startOffer',
+    description: 'Opens the offer form for an unlocked request (price in euros, availability, description).',
+    input: z.object({ request: refInput }),
+    access: provider,
+    machine: 'providerDesk',
+    states: ['ready', 'writingOffer'],
+    offline: {
+      priority: 72,
+      detect: ({ text }) => {
+        const ref = refOf(text);
+        return ref && matchesAny(normalize(text), START_OFFER) ? { request: ref } : null;
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const providerId = ctx.auth.user!.id;
+        const id = await requestOfProvider(ctx.deps.db.prisma, providerId, input.request);
+        if (!id) throw new AppError('NOT_FOUND');
+        if (!(await ctx.deps.db.prisma.unlock.findUnique({ where: { requestId_providerId: { requestId: id, providerId } } }))) throw new AppError('NOT_UNLOCKED');
+        if (await ctx.deps.db.prisma.offer.findUnique({ where: { requestId_providerId: { requestId: id, providerId } } })) throw new AppError('OFFER_EXISTS');
+        const outcome = await sendMachineEvent(ctx, { type: 'OFFER_STARTED', requestId: id });
+        const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
+        const m = feed.matches.find((x) => x.request.id === id);
+        return { ...outcome, data: { ref: shortRef(id), ...(m ? { match: card(m) } : {}) } };
+      }),
+  }),
+  defineChatTool({
+    name: 'submitOffer',
+    description: "The provider pressed 'Angebot senden' on the offer form: pass the form string ('Angebot: Anfrage: #…; Preis: …; Verfügbarkeit: …; Beschreibung: …;') unchanged.",
+    input: z.object({ output: z.string().trim().min(1).max(4000).describe('The form string, unchanged') }),
+    access: provider,
+    machine: 'providerDesk',
+    states: ['writingOffer'],
+    fromPersonOnly: (input) => input.output,
+    offline: { priority: 80, detect: ({ text }) => (OFFER_FORM.test(text) && text.includes(';') ? { output: text.trim() } : null) },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const form = parseOfferForm(input.output);
+        const requestId = (ctx.machine.context as { offerRequestId?: string | null }).offerRequestId ?? null;
+        if (!requestId || (form.ref && !requestId.startsWith(form.ref))) throw new AppError('NOT_FOUND');
+        const parsed = z.object({ price: euroAmount, verfuegbarkeit: z.string().trim().min(2).max(200), beschreibung: z.string().trim().min(10).max(2000) }).safeParse(form);
+        if (!parsed.success) return refuse(ctx, 'OFFER_FORM_INVALID', { fields: parsed.error.issues.map((i) => String(i.path[0])).join(', ') });
+        const offer = await createOffer(ctx.deps, ctx.auth.user!.id, { requestId, ...parsed.data });
+        const outcome = await sendMachineEvent(ctx, { type: 'OFFER_SENT' });
+        return { ...outcome, data: { ref: shortRef(requestId), priceCents: offer.priceCents, price: (offer.priceCents / 100).toFixed(2), status: offer.status } };
+      }),
+  }),
+  defineChatTool({
+    name: 'cancelOffer',
+    description: 'Closes the offer form without sending an offer.',
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: ['writingOffer'],
+    offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), CANCEL) ? {} : null) },
+    run: (ctx) => sendMachineEvent(ctx, { type: 'OFFER_CANCELLED' }),
+  }),
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Seekers (in the intake's resting states: after the name, and after a request was sent).
+
+const SEEKER_STATES = ['choosingCategory', 'submitted'];
+
+const seekerTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'listOffers',
+    description: "Shows the seeker's best offers (top 10 by provider rating, price fit and response time) with their deals, and deals waiting for a rating.",
+    input: z.object({}),
+    access: seeker,
+    machine: 'intake',
+    states: SEEKER_STATES,
+    offline: { priority: 85, detect: ({ text }) => (matchesAny(normalize(text), LIST_OFFERS) ? {} : null) },
+    run: async (ctx) => {
+      const { top } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const toRate = deals.filter((d) => d.status === 'completed' && !d.reviewed).map((d) => ({ ...d, ref: shortRef(d.id) }));
+      const offers = top.map((o) => ({ ...o, ref: shortRef(o.id), dealRef: o.deal ? shortRef(o.deal.id) : null }));
+      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate } };
+    },
+  }),
+  defineChatTool({
+    name: 'acceptOffer',
+    description: 'Accepts an offer for the seeker. Only proposes it: the seeker confirms with the button; then both sides confirm the deal.',
+    input: z.object({ offer: refInput }),
+    access: seeker,
+    machine: 'intake',
+    states: SEEKER_STATES,
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        const id = await offerOfSeeker(ctx.deps.db.prisma, ctx.auth.user!.id, input.offer);
+        if (!id) throw new AppError('NOT_FOUND');
+        const o = await ctx.deps.db.prisma.offer.findUniqueOrThrow({ where: { id }, select: { status: true, request: { select: { status: true, acceptedOfferId: true } } } });
+        if (o.status !== 'versendet' || o.request.status !== 'open' || o.request.acceptedOfferId) throw new AppError('OFFER_NOT_AVAILABLE');
+      }),
+    confirmData: async (ctx, input) => {
+      const id = (await offerOfSeeker(ctx.deps.db.prisma, ctx.auth.user!.id, input.offer))!;
+      const { all } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const o = all.find((x) => x.id === id);
+      return { ref: shortRef(id), ...(o ? { offer: { ...o, ref: shortRef(o.id) } } : {}) };
+    },
+    confirmSummary: (_input, data) => {
+      const o = data?.offer as { priceCents: number; provider: { firmenname: string } } | undefined;
+      return { key: 'confirm.summary.acceptOffer', params: { ref: String(data?.ref ?? ''), company: o?.provider.firmenname ?? '', price: o ? (o.priceCents / 100).toFixed(2) : '' } };
+    },
+    offline: {
+      priority: 85,
+      detect: ({ text }) => {
+        const ref = refOf(text);
+        return ref && matchesAny(normalize(text), ACCEPT) ? { offer: ref } : null;
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const id = await offerOfSeeker(ctx.deps.db.prisma, ctx.auth.user!.id, input.offer);
+        if (!id) throw new AppError('NOT_FOUND');
+        const r = await acceptOffer(ctx.deps, ctx.auth.user!.id, id);
+        return { accepted: true, state: ctx.machine.state, data: { ...r, ref: shortRef(id), dealRef: shortRef(r.dealId) } };
+      }),
+  }),
+  defineChatTool({
+    name: 'rateDeal',
+    description: "The seeker sent the rating form of a completed deal: pass the form string ('Bewertung: Deal: #…; Sterne: 5; Text: …; Vorname zeigen: ja; Kontakt: nein;') unchanged.",
+    input: z.object({ output: z.string().trim().min(1).max(4000).describe('The form string, unchanged') }),
+    access: seeker,
+    machine: 'intake',
+    states: SEEKER_STATES,
+    fromPersonOnly: (input) => input.output,
+    offline: { priority: 85, detect: ({ text }) => (REVIEW_FORM.test(text) && text.includes(';') ? { output: text.trim() } : null) },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const form = parseReviewForm(input.output);
+        const id = form.ref ? await dealOf(ctx.deps.db.prisma, ctx.auth.user!.id, form.ref) : null;
+        if (!id) throw new AppError('NOT_FOUND');
+        if (!form.rating || !form.testimonial || form.testimonial.length < 3) return refuse(ctx, 'REVIEW_FORM_INVALID');
+        await rateDeal(ctx.deps.db.prisma, ctx.auth.user!.id, id, { rating: form.rating, testimonial: form.testimonial, showFirstName: form.showFirstName, contactVisible: form.contactVisible });
+        return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(id), rating: form.rating } };
+      }),
+  }),
+];
+
+export const marketTools: AnyChatToolDef[] = [showBalance, confirmDealTool, ...providerTools, ...seekerTools];

@@ -1,0 +1,106 @@
+// Renderers of the marketplace chat tools (server/chat/tools/market.ts).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { GointsAmount, formatEuro } from '@/components/market';
+import { GointsShopDialog } from '@/components/shop/goints-shop-dialog';
+import { useChatActions } from '../context.ts';
+import { WidgetCard } from '../intake/controls.tsx';
+import { ConfirmCard } from '../tool-renderers/confirm-card.tsx';
+import { registerToolRenderer, type ToolRendererProps } from '../tool-renderers/registry.tsx';
+import { MatchCardView, MatchList } from './match-cards.tsx';
+import { OfferFormWidget } from './offer-form.tsx';
+import { OffersWidget } from './offers.tsx';
+import { list, type ChatDealToRate, type ChatMatchCard, type ChatOffer } from './types.ts';
+
+function Pending() {
+  const { t } = useTranslation('chat');
+  return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;
+}
+
+function ListMatches({ output }: ToolRendererProps) {
+  if (!output) return <Pending />;
+  if (!output.accepted) return null;
+  const matches = list<ChatMatchCard>(output.data?.matches);
+  return matches.length ? <MatchList matches={matches} more={output.data?.more === true} /> : null;
+}
+
+function UnlockRequest({ toolName, output }: ToolRendererProps) {
+  const { t } = useTranslation('chatmarket');
+  if (!output) return <Pending />;
+  const match = output.data?.match as ChatMatchCard | undefined;
+  if (!output.confirmation) return null;
+  return (
+    <ConfirmCard
+      toolName={toolName}
+      confirmation={output.confirmation}
+      details={match ? <MatchCardView m={match} actions={false} /> : null}
+      renderResult={(result) => {
+        const unlocked = result.data?.match as ChatMatchCard | undefined;
+        return (
+          <div data-testid="chat-unlocked">
+            <p className="mt-2 text-sm font-medium">{t('unlockedToast')}</p>
+            {unlocked && <MatchCardView m={unlocked} />}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+function StartOffer({ output, isLatest }: ToolRendererProps) {
+  if (!output) return <Pending />;
+  if (!output.accepted) return null;
+  const match = output.data?.match as ChatMatchCard | undefined;
+  const ref = String(output.data?.ref ?? '');
+  return (
+    <>
+      {match && <MatchCardView m={match} actions={false} />}
+      {isLatest && output.state === 'writingOffer' && <OfferFormWidget reference={ref} />}
+    </>
+  );
+}
+
+function ShowBalance({ output }: ToolRendererProps) {
+  const { t } = useTranslation('chatmarket');
+  const { lang } = useChatActions();
+  const [shop, setShop] = useState(false);
+  if (!output) return <Pending />;
+  if (!output.accepted) return null;
+  const d = output.data ?? {};
+  return (
+    <WidgetCard data-testid="chat-balance">
+      {d.role === 'provider' ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <GointsAmount value={Number(d.goints ?? 0)} size="md" className="text-lg" testId="chat-balance-goints" />
+          <Button size="sm" variant="hero" onClick={() => setShop(true)} data-testid="chat-buy-goints">
+            {t('buyGoints')}
+          </Button>
+          <GointsShopDialog open={shop} onOpenChange={setShop} />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <GointsAmount value={Number(d.earningsGoints ?? 0)} size="md" className="text-lg" testId="chat-balance-goints" />
+          <p className="text-sm text-muted-foreground">{t('earningsEuro', { amount: formatEuro(Math.round(Number(d.earningsEuro ?? 0) * 100), lang) })}</p>
+        </div>
+      )}
+    </WidgetCard>
+  );
+}
+
+function ListOffers({ output }: ToolRendererProps) {
+  if (!output) return <Pending />;
+  if (!output.accepted) return null;
+  const offers = list<ChatOffer>(output.data?.offers);
+  const toRate = list<ChatDealToRate>(output.data?.toRate);
+  return offers.length || toRate.length ? <OffersWidget offers={offers} toRate={toRate} /> : null;
+}
+
+/** Renders every marketplace tool's output (call once, before the chat renders). */
+export function registerMarketRenderers(): void {
+  registerToolRenderer('listMatches', ListMatches);
+  registerToolRenderer('unlockRequest', UnlockRequest);
+  registerToolRenderer('startOffer', StartOffer);
+  registerToolRenderer('showBalance', ShowBalance);
+  registerToolRenderer('listOffers', ListOffers);
+}

@@ -1,0 +1,102 @@
+// The provider's matches in the chat (tool listMatches; the unlocked request after unlockRequest and
+// startOffer): teaser cards until unlocked, then details with the seeker's contact. Buttons send the
+// same words a person could type ('Anfrage #a1b2c3 freischalten').
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, Lock, Mail, MapPin } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { formatBudget, formatEuro, UrgencyBadge } from '@/components/market';
+import { useChatActions } from '../context.ts';
+import { WidgetCard } from '../intake/controls.tsx';
+import type { ChatMatchCard } from './types.ts';
+
+export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions?: boolean }) {
+  const { t } = useTranslation('chatmarket');
+  const { send, busy, lang } = useChatActions();
+  const r = m.request;
+  const budget = formatBudget(r.budgetMin, r.budgetMax, lang) ?? t('budgetOpen');
+  return (
+    <WidgetCard data-testid="chat-match" data-unlocked={m.unlocked} data-ref={m.ref}>
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-semibold">{r.title}</p>
+        <UrgencyBadge urgency={r.dringlichkeit} className="shrink-0" />
+      </div>
+      <p className="mt-0.5 text-xs text-muted-foreground">
+        #{m.ref} · {t('unlockedOf', { count: r.unlocked, max: r.maxUnlocks })}
+      </p>
+      <p className="mt-2 text-sm">{m.unlocked ? r.description : r.descriptionPreview}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted-foreground">{t('place')}</dt>
+        <dd className="flex items-center gap-1">
+          <MapPin className="size-3" aria-hidden />
+          {m.unlocked ? [r.postcode, r.place].filter(Boolean).join(' ') : [r.postcodeMasked, r.placeMasked].filter(Boolean).join(' ')}
+          <span className="text-muted-foreground">({t('distance', { km: Math.round(m.distanceKm) })})</span>
+        </dd>
+        <dt className="text-muted-foreground">{t('budget')}</dt>
+        <dd>{budget}</dd>
+      </dl>
+      {m.unlocked ? (
+        <div className="mt-2 rounded-md bg-muted/60 p-2 text-xs">
+          <p className="flex items-center gap-1 font-medium text-green-700">
+            <CheckCircle2 className="size-3.5" aria-hidden />
+            {t('unlockedNote')}
+          </p>
+          {r.contact && (
+            <p className="mt-1 flex flex-wrap items-center gap-x-2">
+              <span>{r.contact.firstName ?? r.contact.name}</span>
+              {r.contact.email && (
+                <a className="inline-flex items-center gap-1 text-primary hover:underline" href={`mailto:${r.contact.email}`}>
+                  <Mail className="size-3" aria-hidden />
+                  {r.contact.email}
+                </a>
+              )}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="mt-2 flex items-center gap-1 text-xs text-muted-foreground">
+          <Lock className="size-3" aria-hidden />
+          {t('lockedNote')}
+        </p>
+      )}
+      {m.offer && (
+        <p className="mt-2 text-xs">
+          {t('yourOffer', { price: formatEuro(m.offer.priceCents, lang) })} · {t(`offerStatus.${m.offer.status}`, { defaultValue: m.offer.status })}
+          {m.deal && <> · {t(`dealStatus.${m.deal.status}`, { defaultValue: m.deal.status })}</>}
+        </p>
+      )}
+      {actions && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {!m.unlocked && (
+            <Button size="sm" disabled={busy} data-testid="chat-unlock" onClick={() => send(t('say.unlock', { ref: m.ref }))}>
+              {t('unlockButton')}
+            </Button>
+          )}
+          {m.unlocked && !m.offer && (
+            <Button size="sm" disabled={busy} data-testid="chat-start-offer" onClick={() => send(t('say.startOffer', { ref: m.ref }))}>
+              {t('offerButton')}
+            </Button>
+          )}
+          {m.deal && m.dealRef && (m.deal.status === 'awaiting_both' || m.deal.status === 'awaiting_provider') && (
+            <Button size="sm" disabled={busy} data-testid="chat-confirm-deal" onClick={() => send(t('say.confirmDeal', { ref: m.dealRef }))}>
+              {t('confirmDealButton')}
+            </Button>
+          )}
+        </div>
+      )}
+    </WidgetCard>
+  );
+}
+
+export function MatchList({ matches, more }: { matches: ChatMatchCard[]; more: boolean }) {
+  const { t } = useTranslation('chatmarket');
+  return (
+    <div className="flex flex-col">
+      {matches.map((m) => (
+        <MatchCardView key={m.id} m={m} />
+      ))}
+      <a href="/anbieter/dashboard" className="mt-2 text-xs font-medium text-primary hover:underline">
+        {more ? t('moreInDashboard') : t('toDashboard')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// Generated graph tests for the unlock machine: the quote's and the unlock's results are events
+// (QUOTE_LOADED/QUOTE_FAILED, UNLOCK_SUCCEEDED/UNLOCK_FAILED), so every path through the quote's outcomes,
+// the confirmation and the unlock's outcomes is replayed on a real actor.
+import { describe, expect, it } from 'vitest';
+import { createTestModel } from '@xstate/graph';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { unlockMachine, unlockMachineWith, type UnlockEvent, type UnlockQuote } from '../../machines/unlock.machine.ts';
+import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
+
+type Snap = SnapshotFrom<typeof unlockMachine>;
+
+const quote = (q: Partial<UnlockQuote>): UnlockQuote => ({ requestId: 'r1', price: 50, balance: 120, unlocked: 1, max: 5, alreadyUnlocked: false, available: true, ...q });
+const quoteDone = (q: Partial<UnlockQuote>): UnlockEvent => ({ type: 'QUOTE_LOADED', quote: quote(q) });
+const unlockFailed = (code: string): UnlockEvent => ({ type: 'UNLOCK_FAILED', code });
+
+const events: UnlockEvent[] = [
+  quoteDone({}),
+  quoteDone({ balance: 20 }),
+  quoteDone({ unlocked: 5 }),
+  quoteDone({ alreadyUnlocked: true }),
+  quoteDone({ available: false }),
+  { type: 'QUOTE_FAILED', code: 'NOT_FOUND' },
+  { type: 'UNLOCK_SUCCEEDED', result: { requestId: 'r1', balance: 70, repeated: false } },
+  unlockFailed('INSUFFICIENT_GOINTS'),
+  unlockFailed('REQUEST_SOLD_OUT'),
+  unlockFailed('ALREADY_UNLOCKED'),
+  unlockFailed('REQUEST_NOT_AVAILABLE'),
+  unlockFailed('INTERNAL'),
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
+  { type: 'RETRY' },
+];
+
+const expectations: Record<string, (s: Snap) => void> = {
+  loadingQuote: (s) => expect(s.can({ type: 'CONFIRM' })).toBe(false),
+  quoteFailed: (s) => {
+    expect(s.context.error).toBe('NOT_FOUND');
+    expect(s.can({ type: 'RETRY' })).toBe(true);
+  },
+  awaitingConfirmation: (s) => {
+    expect(s.context.quote!.balance).toBeGreaterThanOrEqual(s.context.quote!.price);
+    expect(s.context.quote!.unlocked).toBeLessThan(s.context.quote!.max);
+    expect(s.can({ type: 'CONFIRM' })).toBe(true);
+  },
+  // Nothing is charged without the confirmation: the unlock runs only after CONFIRM.
+  unlocking: (s) => expect(s.can({ type: 'CONFIRM' })).toBe(false),
+  failed: (s) => expect(s.context.error).toBe('INTERNAL'),
+  insufficientGoints: (s) => {
+    expect(s.can({ type: 'CONFIRM' })).toBe(false);
+    expect(s.can({ type: 'RETRY' })).toBe(true);
+  },
+  unlocked: (s) => expect(s.status).toBe('done'),
+  soldOut: (s) => expect(s.status).toBe('done'),
+  unavailable: (s) => expect(s.status).toBe('done'),
+  cancelled: (s) => expect(s.status).toBe('done'),
+};
+
+const model = createTestModel(unlockMachine, { events, input: { requestId: 'r1' } } as never);
+const coverage = createTransitionCoverage(unlockMachine);
+
+async function runPath(path: ReturnType<typeof model.getShortestPaths>[number]) {
+  const actor = createActor(unlockMachine, { input: { requestId: 'r1' }, inspect: coverage.inspect });
+  actor.start();
+  await path.test({
+    states: Object.fromEntries(
+      Object.entries(expectations).map(([state, check]) => [
+        state,
+        (modelState: Snap) => {
+          expect(actor.getSnapshot().value).toEqual(modelState.value);
+          check(actor.getSnapshot());
+        },
+      ]),
+    ),
+    events: Object.fromEntries(events.map((e) => [e.type, (step: { event: UnlockEvent }) => void actor.send(step.event)])) as never,
+  });
+  actor.stop();
+}
+
+describe('unlock machine: shortest paths', () => {
+  const paths = model.getShortestPaths({ serializeState: (s: Snap) => JSON.stringify([s.value, s.context.error, s.context.quote?.balance]) } as never);
+  it('reaches every state', () => {
+    // Paths that are the start of a longer path are merged into it: count every state a path passes.
+    const reached = new Set(paths.flatMap((p) => [...p.steps.map((st) => JSON.stringify(st.state.value)), JSON.stringify(p.state.value)]));
+    for (const s of Object.keys(expectations)) expect(reached).toContain(JSON.stringify(s));
+  });
+  for (const path of paths) it(path.description, () => runPath(path));
+});
+
+describe('unlock machine: simple paths', () => {
+  const paths = model.getSimplePaths({ serializeState: (s: Snap) => JSON.stringify(s.value) } as never);
+  it('are bounded', () => expect(paths.length).toBeLessThan(400));
+  for (const path of paths) it(path.description, () => runPath(path));
+});
+
+describe('unlock machine: the door provides the actors', () => {
+  it('runs quote, confirmation and unlock with the provided operations, and never unlocks without CONFIRM', async () => {
+    const calls: string[] = [];
+    const m = unlockMachineWith({
+      quote: async () => (calls.push('quote'), quote({})),
+      unlock: async () => (calls.push('unlock'), { requestId: 'r1', balance: 70, repeated: false }),
+    });
+    const actor = createActor(m, { input: { requestId: 'r1' }, inspect: coverage.inspect }).start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('awaitingConfirmation');
+    expect(calls).toEqual(['quote']);
+    actor.send({ type: 'CONFIRM' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('unlocked');
+    expect(actor.getSnapshot().context.result).toEqual({ requestId: 'r1', balance: 70, repeated: false });
+    expect(calls).toEqual(['quote', 'unlock']);
+  });
+});
+
+describe('unlock machine: errors of the operations', () => {
+  it('an operation failing with a code ends in the state for that code', async () => {
+    const m = unlockMachineWith({
+      quote: async () => quote({}),
+      unlock: async () => {
+        throw Object.assign(new Error('no'), { code: 'REQUEST_SOLD_OUT' });
+      },
+    });
+    const actor = createActor(m, { input: { requestId: 'r1' } }).start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'CONFIRM' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('soldOut');
+    expect(actor.getSnapshot().context.error).toBe('REQUEST_SOLD_OUT');
+  });
+});
+
+describe('transition coverage', () => {
+  it('every transition of the unlock machine is covered by the tests above', () => {
+    coverage.assertAllCovered();
+  });
+});
