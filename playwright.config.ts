@@ -11,6 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : [['list']],
   use: {
     baseURL: E2E_URL,

@@ -36,7 +36,10 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     authHandler(req, res).catch(next);
   });
 
-  app.use('/api', express.json({ limit: '64kb' }), csrfProtection(deps.config));
+  // Routes that read their body raw (uploads, signed webhooks) skip the JSON parser.
+  const json = express.json({ limit: '64kb' });
+  const rawPaths = new Set(allRoutes.filter((r) => r.rawBody).map((r) => r.path));
+  app.use('/api', (req, res, next) => (rawPaths.has(req.originalUrl.split('?')[0]!) ? next() : json(req, res, next)), csrfProtection(deps.config));
   const api = express.Router();
   mountRoutes(api, allRoutes, deps, limiters);
   app.use(api);

@@ -8,6 +8,9 @@ import { resolveAuthSecret } from './auth/secret.ts';
 import { createMemoryBus, createPostgresBus } from './realtime/bus.ts';
 import type { AppDeps } from './deps.ts';
 import { releaseUserDrafts } from './domain/requests/requests.ts';
+import { createSecretBox, resolvePayoutKey } from './crypto/secret-box.ts';
+import { createStripe } from './integrations/stripe/client.ts';
+import { createPayPalClient } from './integrations/paypal/client.ts';
 
 export async function buildDeps(config: Config, opts: { logger?: Logger; database?: DatabaseTarget } = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config.logLevel);
@@ -29,7 +32,13 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
       await releaseUserDrafts(deps, userId);
     },
   });
-  const deps: AppDeps = { config, db, logger, mailer, auth, bus };
+  if (!config.payoutKey && target.kind === 'postgres') logger.warn('PAYOUT_ENCRYPTION_KEY is not set: IBANs are encrypted with a key kept in DATA_DIR; set it when several instances share the database');
+  const money = {
+    box: createSecretBox(resolvePayoutKey(config.payoutKey, config.dataDir)),
+    stripe: createStripe(config.stripe),
+    paypal: config.paypal ? createPayPalClient(config.paypal) : null,
+  };
+  const deps: AppDeps = { config, db, logger, mailer, auth, bus, money };
   return deps;
 }
 

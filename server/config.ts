@@ -39,6 +39,26 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   // Cookies marked Secure; defaults to true when APP_URL is https.
   SECURE_COOKIES: bool,
+  // Payments: Stripe Checkout when both are set, otherwise the built-in test checkout.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // Another Stripe API host (a local fake in tests, stripe-mock), e.g. http://127.0.0.1:12111.
+  STRIPE_API_BASE: optionalString.pipe(z.string().url().optional()),
+  // Payouts by PayPal when both are set (sandbox by default); bank payouts always through SEPA files.
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_API_BASE: optionalString.pipe(z.string().url().optional()),
+  PAYPAL_WEBHOOK_ID: optionalString,
+  // Key for IBANs at rest (32 bytes as 64 hex characters, or any passphrase); generated into DATA_DIR when unset.
+  PAYOUT_ENCRYPTION_KEY: optionalString,
+  // The seller on receipts and the debtor of SEPA transfer files.
+  SELLER_NAME: z.string().default('akut (Testbetrieb)'),
+  SELLER_ADDRESS: z.string().default('Musterstraße 1, 10115 Berlin'),
+  SELLER_VAT_ID: z.string().default('DE000000000'),
+  SEPA_DEBTOR_IBAN: optionalString,
+  SEPA_DEBTOR_BIC: optionalString,
+  VAT_RATE_PERCENT: z.coerce.number().min(0).max(50).default(19),
   // Require e-mail verification before sign-in (default true).
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(['true', 'false'])
@@ -83,6 +103,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, windowMs: e.RATE_LIMIT_WINDOW_MS },
     secureCookies: env.SECURE_COOKIES !== undefined && env.SECURE_COOKIES !== '' ? e.SECURE_COOKIES : appUrl.startsWith('https://'),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : null,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            apiBase: e.PAYPAL_API_BASE ?? (e.PAYPAL_MODE === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+          }
+        : null,
+    payoutKey: e.PAYOUT_ENCRYPTION_KEY,
+    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatId: e.SELLER_VAT_ID, vatRatePercent: e.VAT_RATE_PERCENT },
+    sepa: { debtorName: e.SELLER_NAME, debtorIban: e.SEPA_DEBTOR_IBAN ?? 'DE89370400440532013000', debtorBic: e.SEPA_DEBTOR_BIC, configured: Boolean(e.SEPA_DEBTOR_IBAN) },
   };
 }
 
@@ -91,5 +124,7 @@ export function publicConfig(config: Config) {
   return {
     aiProvider: config.ai.provider,
     mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
+    checkout: config.stripe ? 'stripe' : 'test',
+    paypalPayouts: config.paypal ? 'api' : 'manual',
   } as const;
 }

@@ -4,6 +4,9 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { EventBus } from './realtime/bus.ts';
+import type { SecretBox } from './crypto/secret-box.ts';
+import type { StripeClient } from './integrations/stripe/client.ts';
+import type { PayPalClient } from './integrations/paypal/client.ts';
 
 /** Everything the HTTP doors, chat tools and ws server need; built once in main.ts (or per test). */
 export interface AppDeps {
@@ -13,4 +16,6 @@ export interface AppDeps {
   mailer: Mailer;
   auth: Auth;
   bus: EventBus;
+  /** Payments and payouts: IBAN encryption, Stripe (null: test checkout), PayPal (null: payouts by hand). */
+  money: { box: SecretBox; stripe: StripeClient | null; paypal: PayPalClient | null };
 }

@@ -10,9 +10,11 @@ import { ttsRoutes } from './tts.ts';
 import { providerRoutes } from './providers.ts';
 import { seekerRoutes } from './seekers.ts';
 import { dealRoutes } from './deals.ts';
+import { shopRoutes } from './shop.ts';
+import { payoutRoutes } from './payouts.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -1,7 +1,10 @@
-// Background jobs of one app instance: expiring old requests (and refunding their unlocks). Every job is
+// Background jobs of one app instance: expiring old requests (and refunding their unlocks), reading back
+// Stripe purchases whose webhook did not arrive, and syncing PayPal payouts. Every job is
 // idempotent and safe when several instances run it at the same time (conditional updates, ledger keys).
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
+import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts';
+import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 
 export interface Job {
   name: string;
@@ -9,7 +12,11 @@ export interface Job {
   run(deps: AppDeps): Promise<unknown>;
 }
 
-export const JOBS: Job[] = [{ name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) }];
+export const JOBS: Job[] = [
+  { name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) },
+  { name: 'reconcile-stripe-purchases', everyMs: 10 * 60_000, run: (deps) => reconcileStripePurchases(deps) },
+  { name: 'sync-paypal-payouts', everyMs: 2 * 60_000, run: (deps) => syncPayPalPayouts(deps) },
+];
 
 export function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): { stop(): Promise<void> } {
   const timers: NodeJS.Timeout[] = [];

@@ -5,6 +5,10 @@ import { AuthPage } from '@/pages/auth/AuthPage';
 import { AdminPage } from '@/pages/admin/AdminPage';
 import { SearchPage } from '@/pages/search/SearchPage';
 import { NotFoundPage } from '@/pages/not-found/NotFoundPage';
+import { SeekerDashboardPage } from '@/pages/seeker/SeekerDashboardPage';
+import { SuccessfulDealsPage } from '@/pages/deals/SuccessfulDealsPage';
+import { ProviderDashboardPage } from '@/pages/provider/ProviderDashboardPage';
+import { PublicProviderPage } from '@/pages/provider/public/PublicProviderPage';
 
 // Each screen's route is registered by the issue that builds it.
 export const routes: RouteObject[] = [
@@ -15,6 +19,10 @@ export const routes: RouteObject[] = [
       { path: '/search', element: <SearchPage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/admin', element: <AdminPage /> },
+      { path: '/suchende-dashboard', element: <SeekerDashboardPage /> },
+      { path: '/erfolgreiche-deals', element: <SuccessfulDealsPage /> },
+      { path: '/anbieter/dashboard', element: <ProviderDashboardPage /> },
+      { path: '/anbieter/:id', element: <PublicProviderPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

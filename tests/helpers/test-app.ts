@@ -29,6 +29,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_AUTH: '1000',
     RATE_LIMIT_CHAT: '1000',
     EVENT_BUS: target.kind === 'postgres' ? 'postgres' : 'memory',
+    PAYOUT_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     ...env,
   });
   const deps = await buildDeps(config, { logger: createLogger('silent'), database: target });

@@ -68,7 +68,7 @@ for (const lang of ['de', 'en'] as const) {
       const pc = await as(provider.user, lang);
       const ps = await createSession(pc, lang);
       const listed = await sendChat(pc, ps, say.matches);
-      const cards = tool(listed, 'listMatches').output!.data!.matches as { ref: string; unlocked: boolean; request: Record<string, unknown> }[];
+      const cards = (tool(listed, 'listMatches').output!.data as { matches: unknown }).matches as { ref: string; unlocked: boolean; request: Record<string, unknown> }[];
       const card = cards.find((c) => c.ref === ref)!;
       expect(card.unlocked).toBe(false);
       expect(JSON.stringify(card)).not.toContain(seeker.email);
@@ -96,7 +96,7 @@ for (const lang of ['de', 'en'] as const) {
       const sc = await as(seeker, lang);
       const ss = await createSession(sc, lang);
       const offers = await sendChat(sc, ss, say.offers);
-      const shown = tool(offers, 'listOffers').output!.data!.offers as { ref: string; provider: { firmenname: string } }[];
+      const shown = (tool(offers, 'listOffers').output!.data as { offers: unknown }).offers as { ref: string; provider: { firmenname: string } }[];
       expect(shown.map((o) => o.provider.firmenname)).toEqual([`Therme Express ${lang}`]);
       const offerRef = shown[0]!.ref;
       const accept = await sendChat(sc, ss, say.accept(offerRef));
@@ -115,7 +115,7 @@ for (const lang of ['de', 'en'] as const) {
       expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(goints(25));
 
       const toRate = await sendChat(sc, ss, say.offers);
-      expect((tool(toRate, 'listOffers').output!.data!.toRate as { ref: string }[]).map((d) => d.ref)).toEqual([dealRef]);
+      expect(((tool(toRate, 'listOffers').output!.data as { toRate: unknown }).toRate as { ref: string }[]).map((d) => d.ref)).toEqual([dealRef]);
       const rated = await sendChat(sc, ss, say.review(dealRef));
       expect(tool(rated, 'rateDeal').output).toMatchObject({ accepted: true, data: { rating: 5 } });
       expect(await app.deps.db.prisma.review.findFirstOrThrow({ where: { providerId: provider.user.id } })).toMatchObject({ rating: 5, showFirstName: true });
@@ -147,7 +147,7 @@ describe('what the chat refuses', () => {
     // An unknown reference is refused before any confirmation is asked for.
     const unknown = await sendChat(pc, ps, 'Anfrage #ffffff freischalten');
     expect(tool(unknown, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
-    expect(unknown.output?.confirmation).toBeUndefined();
+    expect(tool(unknown, 'unlockRequest').output?.confirmation).toBeUndefined();
   });
 });
 

@@ -389,3 +389,18 @@ describe('admin settings', () => {
     expect((await pc.request('PUT', '/api/admin/settings', { 'marketplace.maxUnlocks': 9 })).status).toBe(403);
   });
 });
+
+describe('teasers hide the location', () => {
+  it('masks postcodes and street addresses in the preview like the place and postcode fields', async () => {
+    const seeker = await createSeeker(app.deps.db.prisma);
+    const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '50823' });
+    const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '50823', beschreibung: 'Heizung in der Venloer Straße 12, 50823 Köln ist ausgefallen.' });
+    const c = app.client();
+    await signIn(c, p.user.email, p.user.password);
+    const feed = await c.get<Feed>('/api/provider/matches');
+    const card = feed.body.matches.find((m) => m.request.id === r.id)!;
+    expect(card.request.descriptionPreview).toBe('Heizung in der [Adresse verborgen], 50*** Köln ist ausgefallen.');
+    expect(feed.text).not.toContain('50823');
+    expect(feed.text).not.toContain('Venloer');
+  });
+});

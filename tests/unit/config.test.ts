@@ -11,7 +11,7 @@ describe('configuration', () => {
     expect(c.eventBus).toBe('memory');
     expect(c.secureCookies).toBe(false);
     expect(c.requireEmailVerification).toBe(true);
-    expect(publicConfig(c)).toEqual({ aiProvider: 'offline', mailMode: 'outbox' });
+    expect(publicConfig(c)).toEqual({ aiProvider: 'offline', mailMode: 'outbox', checkout: 'test', paypalPayouts: 'manual' });
   });
 
   it('switches to real components when configured', () => {

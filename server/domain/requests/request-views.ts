@@ -30,6 +30,17 @@ export function budgetText(min: number | null, max: number | null, lang: Lang): 
   return fmt((max ?? min)!);
 }
 
+// 'Venloer Straße 12', 'Hauptstr. 5a', 'Am Ring 3': an optional capitalised word, a street word, a number.
+const STREET = /(?:\p{Lu}[\p{L}.-]*\s+)?[\p{L}.-]*(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Gg]asse|[Aa]llee|[Pp]latz|[Rr]ing|[Dd]amm|[Uu]fer|[Cc]haussee)\s+\d+\s?[a-z]?\b/gu;
+
+/**
+ * The public description with the location narrowed like the teaser's place and postcode: postcodes
+ * become their first two digits and '***', street addresses are hidden. (Contact data is already hidden.)
+ */
+export function maskLocation(text: string, lang: Lang): string {
+  return text.replace(/\b(\d{2})\d{3}\b/g, '$1***').replace(STREET, lang === 'de' ? '[Adresse verborgen]' : '[address hidden]');
+}
+
 export interface RequestRow {
   id: string;
   kategorie: string;
@@ -80,7 +91,7 @@ export function toTeaser(r: RequestRow, lang: Lang): RequestTeaser {
     id: r.id,
     kategorie: r.kategorie as CategoryId,
     title: place ? `${label} · ${place.replace(' (****)', '')}` : label,
-    descriptionPreview: previewText(r.beschreibungOeffentlich || ''),
+    descriptionPreview: previewText(maskLocation(r.beschreibungOeffentlich || '', lang)),
     placeMasked: place,
     postcodeMasked: maskPostcode(r.postcode),
     budgetMin: r.budgetMin,

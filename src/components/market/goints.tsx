@@ -10,9 +10,8 @@ export function GointsCoin({ size = 'sm', className }: { size?: keyof typeof SIZ
     <svg viewBox="0 0 24 24" aria-hidden className={cn(SIZES[size], 'shrink-0', className)}>
       <circle cx="12" cy="12" r="11" fill="#f59e0b" />
       <circle cx="12" cy="12" r="8.5" fill="#fbbf24" stroke="#d97706" strokeWidth="1" />
-      <text x="12" y="16.2" textAnchor="middle" fontSize="11" fontWeight="700" fill="#92400e" fontFamily="system-ui, sans-serif">
-        G
-      </text>
+      {/* The G as a stroke, not as text, so the coin adds no letter to the page's text. */}
+      <path d="M15.6 9.4A4.4 4.4 0 1 0 16.4 13h-3.6" fill="none" stroke="#92400e" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

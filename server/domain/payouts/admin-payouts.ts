@@ -1,0 +1,159 @@
+// The admins' side of payouts: the approval queue, approve and reject, PayPal payouts through the API
+// (when configured) with the sender batch id stored before the call, manual completion when PayPal is not
+// configured, and the status sync (polling) that turns PayPal's answers into paid or failed.
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { PayPalError } from '../../integrations/paypal/client.ts';
+import { appLink, notify } from '../notifications/notify.ts';
+import { transitionPayout } from './payout-transition.ts';
+
+export interface AdminPayout {
+  id: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  amountCents: number;
+  source: string;
+  status: string;
+  method: { type: string; label: string; accountHolder: string | null; verified: boolean };
+  sepaBatchId: string | null;
+  paypalBatchId: string | null;
+  failureReason: string | null;
+  requestedAt: string;
+}
+
+export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<AdminPayout[]> {
+  const rows = await deps.db.prisma.payout.findMany({
+    where: status ? { status } : {},
+    orderBy: { requestedAt: 'desc' },
+    take: 300,
+    include: { method: true, user: { select: { email: true, name: true } } },
+  });
+  return rows.map((p) => ({
+    id: p.id,
+    userId: p.userId,
+    userEmail: p.user.email,
+    userName: p.user.name,
+    amountCents: p.amountCents,
+    source: p.source,
+    status: p.status,
+    method: { type: p.method.type, label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}`, accountHolder: p.method.accountHolder, verified: p.method.verified },
+    sepaBatchId: p.sepaBatchId,
+    paypalBatchId: p.paypalBatchId,
+    failureReason: p.failureReason,
+    requestedAt: p.requestedAt.toISOString(),
+  }));
+}
+
+const euro = (cents: number, lang: 'de' | 'en') => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** Tells the person where their payout stands (live, and by e-mail when it was paid, failed or rejected). */
+export async function tell(deps: AppDeps, payoutId: string) {
+  const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
+  const method = p.method.type === 'paypal' ? `PayPal (${p.method.paypalEmail})` : `IBAN •••• ${p.method.ibanLast4}`;
+  if (p.status === 'paid') {
+    await notify(deps, { userId: p.userId, event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } }, mail: { template: 'payoutPaid', params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard') }) } });
+  } else if (p.status === 'failed' || p.status === 'rejected') {
+    await notify(deps, {
+      userId: p.userId,
+      event: { type: `payout.${p.status}`, payload: { payoutId } },
+      mail: { template: 'payoutFailed', params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard') }) },
+    });
+  } else {
+    await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload: { payoutId } }).catch(() => {});
+  }
+}
+
+/** Approves a requested payout; a PayPal payout goes to PayPal at once when PayPal is configured. */
+export async function approvePayout(deps: AppDeps, adminId: string, payoutId: string): Promise<{ status: string }> {
+  await inTransaction(deps.db.prisma, (tx) => transitionPayout(tx, payoutId, { type: 'APPROVED' }, { approvedById: adminId }));
+  const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
+  if (p.method.type === 'paypal' && deps.money.paypal) await sendPayPalPayout(deps, payoutId);
+  await tell(deps, payoutId);
+  return { status: (await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, select: { status: true } })).status };
+}
+
+export async function rejectPayout(deps: AppDeps, payoutId: string, reason: string): Promise<{ status: string }> {
+  const status = await inTransaction(deps.db.prisma, (tx) => transitionPayout(tx, payoutId, { type: 'REJECTED', reason }));
+  await tell(deps, payoutId);
+  return { status };
+}
+
+/** PayPal payouts done by hand (no API configured): the admin records the outcome. */
+export async function completeManualPayout(deps: AppDeps, payoutId: string, outcome: 'paid' | 'failed', reason?: string): Promise<{ status: string }> {
+  const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, include: { method: true } });
+  if (!p) throw new AppError('NOT_FOUND');
+  if (p.method.type !== 'paypal' || deps.money.paypal) throw new AppError('PAYOUT_NOT_POSSIBLE');
+  const status = await inTransaction(deps.db.prisma, async (tx) => {
+    if (p.status === 'approved') await transitionPayout(tx, payoutId, { type: 'SENT' });
+    return transitionPayout(tx, payoutId, outcome === 'paid' ? { type: 'PAID' } : { type: 'FAILED', reason: reason ?? 'manual' });
+  });
+  await tell(deps, payoutId);
+  return { status };
+}
+
+/**
+ * Sends an approved PayPal payout. The sender batch id is written first, so a crash or a lost answer is
+ * followed by a retry with the same id (PayPal's idempotency), never by a second payout.
+ */
+export async function sendPayPalPayout(deps: AppDeps, payoutId: string): Promise<void> {
+  const paypal = deps.money.paypal;
+  if (!paypal) return;
+  const prisma = deps.db.prisma;
+  const senderBatchId = `akut-${payoutId}`;
+  await prisma.payout.updateMany({ where: { id: payoutId, status: 'approved', senderBatchId: null }, data: { senderBatchId } });
+  const p = await prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
+  if (p.status !== 'approved' || p.senderBatchId !== senderBatchId) return;
+  try {
+    const batch = await paypal.createPayout({
+      senderBatchId,
+      emailSubject: 'akut: Auszahlung / payout',
+      items: [{ senderItemId: payoutId, receiver: p.method.paypalEmail!, amountCents: p.amountCents, note: 'akut' }],
+    });
+    await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'SENT' }, { paypalBatchId: batch.batchId }));
+  } catch (err) {
+    if (err instanceof PayPalError && !err.retryable) {
+      await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'FAILED', reason: `PayPal: ${err.message}` }));
+      return;
+    }
+    // PayPal not reachable: it stays approved with its sender batch id; the sync job tries again.
+    deps.logger.warn({ payoutId, err: err instanceof Error ? err.message : String(err) }, 'PayPal payout not sent yet; will retry');
+  }
+}
+
+const PAID = new Set(['SUCCESS']);
+const FAILED = new Set(['FAILED', 'RETURNED', 'BLOCKED', 'REFUNDED', 'REVERSED', 'DENIED']);
+
+/** Polls PayPal for payouts in flight, and retries approved ones whose call did not get through. */
+export async function syncPayPalPayouts(deps: AppDeps): Promise<{ paid: number; failed: number; retried: number }> {
+  const paypal = deps.money.paypal;
+  const out = { paid: 0, failed: 0, retried: 0 };
+  if (!paypal) return out;
+  const prisma = deps.db.prisma;
+  const stuck = await prisma.payout.findMany({ where: { status: 'approved', method: { type: 'paypal' } }, select: { id: true }, take: 50 });
+  for (const s of stuck) {
+    await sendPayPalPayout(deps, s.id);
+    out.retried++;
+  }
+  const inFlight = await prisma.payout.findMany({ where: { status: 'processing', paypalBatchId: { not: null } }, take: 100 });
+  for (const p of inFlight) {
+    try {
+      const batch = await paypal.getPayout(p.paypalBatchId!);
+      const item = batch.items.find((i) => i.senderItemId === p.id) ?? batch.items[0];
+      if (!item) continue;
+      if (PAID.has(item.status)) {
+        await inTransaction(prisma, (tx) => transitionPayout(tx, p.id, { type: 'PAID' }, { paypalItemId: item.itemId }));
+        out.paid++;
+        await tell(deps, p.id);
+      } else if (FAILED.has(item.status)) {
+        await inTransaction(prisma, (tx) => transitionPayout(tx, p.id, { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` }, { paypalItemId: item.itemId }));
+        out.failed++;
+        await tell(deps, p.id);
+      }
+    } catch (err) {
+      deps.logger.warn({ payoutId: p.id, err: err instanceof Error ? err.message : String(err) }, 'PayPal payout status not read');
+    }
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+// Where earnings are paid out: a PayPal address or a bank account. IBAN and BIC are checked with
+// ibantools; the IBAN is stored encrypted (deps.money.box) with its last four digits for display.
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+
+export const payoutMethodInput = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('paypal'), email: z.string().trim().max(200).optional() }),
+  z.object({
+    type: z.literal('bank'),
+    iban: z.string().trim().max(64).optional(),
+    accountHolder: z.string().trim().max(140).optional(),
+    bic: z.string().trim().max(20).optional(),
+    bankName: z.string().trim().max(140).optional(),
+  }),
+]);
+export type PayoutMethodInput = z.infer<typeof payoutMethodInput>;
+
+export interface PayoutMethodView {
+  id: string;
+  type: 'paypal' | 'bank';
+  paypalEmail: string | null;
+  /** The IBAN in blocks of four (for its owner only). */
+  iban: string | null;
+  ibanLast4: string | null;
+  bic: string | null;
+  accountHolder: string | null;
+  bankName: string | null;
+  verified: boolean;
+  createdAt: string;
+}
+
+const emailSchema = z.email();
+
+export async function addPayoutMethod(deps: AppDeps, userId: string, input: PayoutMethodInput): Promise<PayoutMethodView> {
+  const prisma = deps.db.prisma;
+  if (input.type === 'paypal') {
+    if (!input.email) throw new AppError('PAYPAL_EMAIL_REQUIRED');
+    if (!emailSchema.safeParse(input.email).success) throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body.email', code: 'invalid_format', message: 'invalid e-mail' }] });
+    const row = await prisma.payoutMethod.create({ data: { userId, type: 'paypal', paypalEmail: input.email.toLowerCase() } });
+    return view(deps, row);
+  }
+  if (!input.iban || !input.accountHolder) throw new AppError('BANK_FIELDS_REQUIRED');
+  const iban = electronicFormatIBAN(input.iban) ?? '';
+  if (!isValidIBAN(iban)) throw new AppError('IBAN_INVALID');
+  const bic = input.bic ? input.bic.replace(/\s+/g, '').toUpperCase() : null;
+  if (bic && !isValidBIC(bic)) throw new AppError('BIC_INVALID');
+  const row = await prisma.payoutMethod.create({
+    data: {
+      userId,
+      type: 'bank',
+      ibanEncrypted: deps.money.box.seal(iban),
+      ibanLast4: iban.slice(-4),
+      ibanCountry: iban.slice(0, 2),
+      bic,
+      accountHolder: input.accountHolder,
+      bankName: input.bankName || null,
+    },
+  });
+  return view(deps, row);
+}
+
+type Row = { id: string; type: string; paypalEmail: string | null; ibanEncrypted: string | null; ibanLast4: string | null; bic: string | null; accountHolder: string | null; bankName: string | null; verified: boolean; createdAt: Date };
+
+function view(deps: AppDeps, r: Row): PayoutMethodView {
+  return {
+    id: r.id,
+    type: r.type as 'paypal' | 'bank',
+    paypalEmail: r.paypalEmail,
+    iban: r.ibanEncrypted ? friendlyFormatIBAN(deps.money.box.open(r.ibanEncrypted)) : null,
+    ibanLast4: r.ibanLast4,
+    bic: r.bic,
+    accountHolder: r.accountHolder,
+    bankName: r.bankName,
+    verified: r.verified,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listPayoutMethods(deps: AppDeps, userId: string): Promise<PayoutMethodView[]> {
+  const rows = await deps.db.prisma.payoutMethod.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: 'desc' } });
+  return rows.map((r) => view(deps, r));
+}
+
+export async function removePayoutMethod(deps: AppDeps, userId: string, id: string): Promise<void> {
+  const done = await deps.db.prisma.payoutMethod.updateMany({ where: { id, userId, deletedAt: null }, data: { deletedAt: new Date() } });
+  if (done.count !== 1) throw new AppError('NOT_FOUND');
+}
+
+/** The decrypted IBAN for a SEPA file (admins only, through the batch). */
+export function openIban(deps: AppDeps, sealed: string | null): string | null {
+  return sealed ? deps.money.box.open(sealed) : null;
+}

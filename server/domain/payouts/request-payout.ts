@@ -1,0 +1,87 @@
+// A seeker (deal earnings) or partner (commissions) asks for a payout: at least 10 €, to one of their
+// payout methods. One transaction moves the amount from the earnings to payout clearing and records the
+// payout; the same idempotency key always answers the same payout.
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
+import { payoutMachine } from '../../../machines/payout.machine.ts';
+import { initialEntity } from '../../machines/entity.ts';
+import { account } from '../ledger/accounts.ts';
+import { centsToMilli, MIN_PAYOUT_CENTS } from '../ledger/money.ts';
+import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction.ts';
+import { sourceAccount } from './payout-transition.ts';
+
+export const requestPayoutInput = z.object({
+  amountCents: z.number().int().positive().max(100_000_000),
+  methodId: z.uuid(),
+  source: z.enum(['seeker_earnings', 'partner_earnings']).default('seeker_earnings'),
+  idempotencyKey: z.string().trim().min(8).max(100),
+});
+export type RequestPayoutInput = z.infer<typeof requestPayoutInput>;
+
+export interface PayoutView {
+  id: string;
+  amountCents: number;
+  method: { id: string; type: string; label: string };
+  source: string;
+  status: string;
+  requestedAt: string;
+  processedAt: string | null;
+  failureReason: string | null;
+}
+
+const formatMin = (lang: 'de' | 'en') => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(MIN_PAYOUT_CENTS / 100);
+
+export async function requestPayout(deps: AppDeps, userId: string, input: RequestPayoutInput, lang: 'de' | 'en' = 'de'): Promise<{ payoutId: string; repeated: boolean }> {
+  const prisma = deps.db.prisma;
+  const key = `${userId}:${input.idempotencyKey}`;
+  const existing = await prisma.payout.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
+  if (existing) return { payoutId: existing.id, repeated: true };
+  if (input.amountCents < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: formatMin(lang) } });
+  const method = await prisma.payoutMethod.findFirst({ where: { id: input.methodId, userId, deletedAt: null }, select: { id: true } });
+  if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
+  const init = initialEntity(payoutMachine);
+  try {
+    return await inTransaction(prisma, async (tx) => {
+      const payout = await tx.payout.create({
+        data: { userId, methodId: method.id, source: input.source, amountCents: input.amountCents, idempotencyKey: key, status: init.state, machineSnapshot: init.snapshot as never },
+      });
+      await postTransaction(tx, {
+        idempotencyKey: `payout_request:${payout.id}`,
+        kind: 'payout_request',
+        reference: payout.id,
+        lines: [
+          { account: sourceAccount(input.source, userId), amount: -centsToMilli(input.amountCents) },
+          { account: account.payoutClearing(), amount: centsToMilli(input.amountCents) },
+        ],
+      });
+      return { payoutId: payout.id, repeated: false };
+    });
+  } catch (e) {
+    if (isInsufficientFunds(e)) throw new AppError('INSUFFICIENT_EARNINGS');
+    if (isUniqueViolation(e)) {
+      const again = await prisma.payout.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
+      if (again) return { payoutId: again.id, repeated: true };
+    }
+    throw e;
+  }
+}
+
+export async function listPayouts(prisma: AppDeps['db']['prisma'], userId: string): Promise<PayoutView[]> {
+  const rows = await prisma.payout.findMany({ where: { userId }, orderBy: { requestedAt: 'desc' }, take: 100, include: { method: true } });
+  return rows.map(toPayoutView);
+}
+
+export function toPayoutView(p: { id: string; amountCents: number; source: string; status: string; requestedAt: Date; paidAt: Date | null; failedAt: Date | null; rejectedAt: Date | null; failureReason: string | null; method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null } }): PayoutView {
+  return {
+    id: p.id,
+    amountCents: p.amountCents,
+    method: { id: p.method.id, type: p.method.type, label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}` },
+    source: p.source,
+    status: p.status,
+    requestedAt: p.requestedAt.toISOString(),
+    processedAt: (p.paidAt ?? p.rejectedAt ?? p.failedAt)?.toISOString() ?? null,
+    failureReason: p.failureReason,
+  };
+}

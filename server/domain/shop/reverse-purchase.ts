@@ -1,0 +1,58 @@
+// A refund or a dispute of a paid purchase takes back the Goints it paid for, as far as they are still in
+// the wallet; what was already spent is recorded as owed on the purchase (never a negative balance).
+// Idempotent per refunded total: Stripe's repeated or reordered events book the difference once.
+import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { account } from '../ledger/accounts.ts';
+import { getBalance } from '../ledger/get-balance.ts';
+import { goints, MILLI_PER_GOINT } from '../ledger/money.ts';
+import { postTransaction } from '../ledger/post-transaction.ts';
+
+export class PurchaseNotPaidYet extends Error {}
+
+export interface Reversal {
+  purchaseId: string;
+  reversedGoints: number;
+  owedGoints: number;
+}
+
+export async function reversePurchase(deps: AppDeps, purchaseId: string, refundedCents: number, kind: 'refund' | 'dispute'): Promise<Reversal> {
+  return inTransaction(deps.db.prisma, async (tx) => {
+    const p = await tx.purchase.findUnique({ where: { id: purchaseId } });
+    if (!p) throw new Error(`purchase ${purchaseId} not found`);
+    // A refund before the payment's own event was processed: let the provider deliver it again later.
+    if (!p.paidAt) throw new PurchaseNotPaidYet(purchaseId);
+    const share = Math.min(1, refundedCents / p.grossCents);
+    const target = Math.floor(p.goints * share);
+    const already = p.reversedGoints + p.owedGoints;
+    const due = Math.max(0, target - already);
+    let reversed = 0;
+    if (due > 0) {
+      const wallet = await getBalance(tx, account.wallet(p.userId));
+      reversed = Math.min(due, Number(wallet / MILLI_PER_GOINT));
+      if (reversed > 0) {
+        await postTransaction(tx, {
+          idempotencyKey: `purchase_reversal:${purchaseId}:${target}`,
+          kind: 'purchase_reversal',
+          reference: purchaseId,
+          memo: { kind, refundedCents },
+          lines: [
+            { account: account.wallet(p.userId), amount: -goints(reversed) },
+            { account: account.paymentClearing(), amount: goints(reversed) },
+          ],
+        });
+      }
+    }
+    const owed = due - reversed;
+    const fully = target >= p.goints;
+    const updated = await tx.purchase.update({
+      where: { id: purchaseId },
+      data: {
+        reversedGoints: { increment: reversed },
+        owedGoints: { increment: owed },
+        status: kind === 'dispute' ? 'disputed' : fully ? 'refunded' : 'partially_refunded',
+      },
+    });
+    return { purchaseId, reversedGoints: updated.reversedGoints, owedGoints: updated.owedGoints };
+  });
+}

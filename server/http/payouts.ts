@@ -1,0 +1,247 @@
+// Money out: payout methods and payouts for the person, the admins' approval queue and SEPA batches, and
+// PayPal's webhook. Thin doors; the rules are in server/domain/payouts.
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { AppError } from '../errors.ts';
+import { addPayoutMethod, listPayoutMethods, payoutMethodInput, removePayoutMethod } from '../domain/payouts/payout-methods.ts';
+import { listPayouts, requestPayout, requestPayoutInput } from '../domain/payouts/request-payout.ts';
+import { approvePayout, completeManualPayout, listAdminPayouts, rejectPayout, syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
+import { createSepaBatch, getSepaFile, listSepaBatches, markSepaBatchPaid, markSepaBatchSent, markSepaPayoutFailed } from '../domain/payouts/sepa-batches.ts';
+import { idParams } from './marketplace.schemas.ts';
+
+const admin = { roles: ['admin'] } as const;
+
+const methodSchema = z.object({
+  id: z.string(),
+  type: z.enum(['paypal', 'bank']),
+  paypalEmail: z.string().nullable(),
+  iban: z.string().nullable().describe('The IBAN in blocks of four (only to its owner)'),
+  ibanLast4: z.string().nullable(),
+  bic: z.string().nullable(),
+  accountHolder: z.string().nullable(),
+  bankName: z.string().nullable(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+});
+
+const payoutSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  method: z.object({ id: z.string(), type: z.string(), label: z.string() }),
+  source: z.string(),
+  status: z.string().describe('requested | approved | processing (shown as pending) | paid | failed | rejected'),
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+
+const batchSchema = z.object({ id: z.string(), messageId: z.string(), status: z.string(), count: z.number().int(), totalCents: z.number().int(), createdAt: z.string(), sentAt: z.string().nullable(), paidAt: z.string().nullable() });
+
+export const payoutRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/payout-methods',
+    summary: "The caller's payout methods",
+    tags: ['payouts'],
+    access: 'user',
+    response: z.object({ methods: z.array(methodSchema) }),
+    handler: async ({ deps, auth }) => ({ methods: await listPayoutMethods(deps, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/payout-methods',
+    summary: 'Adds a PayPal address or a bank account (IBAN and holder required, BIC and bank name optional; IBAN encrypted at rest)',
+    tags: ['payouts'],
+    access: 'user',
+    body: payoutMethodInput,
+    status: 201,
+    response: methodSchema,
+    handler: ({ deps, auth, body }) => addPayoutMethod(deps, auth.user!.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/payout-methods/:id',
+    summary: 'Removes a payout method',
+    tags: ['payouts'],
+    access: 'user',
+    params: idParams,
+    handler: async ({ deps, auth, params }) => {
+      await removePayoutMethod(deps, auth.user!.id, params.id);
+      return { ok: true };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/payouts',
+    summary: "The caller's payouts, newest first",
+    tags: ['payouts'],
+    access: 'user',
+    response: z.object({ payouts: z.array(payoutSchema) }),
+    handler: async ({ deps, auth }) => ({ payouts: await listPayouts(deps.db.prisma, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/payouts',
+    summary: 'Requests a payout of earnings (at least 10 €); the same idempotency key always answers the same payout',
+    tags: ['payouts'],
+    access: 'user',
+    body: requestPayoutInput,
+    status: 201,
+    response: z.object({ payoutId: z.string(), repeated: z.boolean() }),
+    handler: ({ deps, auth, body, lang }) => requestPayout(deps, auth.user!.id, body, lang),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/payouts',
+    summary: 'Payouts for the admins (the approval queue with status=requested)',
+    tags: ['admin'],
+    access: admin,
+    query: z.object({ status: z.enum(['requested', 'approved', 'processing', 'paid', 'failed', 'rejected']).optional() }),
+    response: z.object({
+      payouts: z.array(
+        z.object({
+          id: z.string(),
+          userId: z.string(),
+          userEmail: z.string(),
+          userName: z.string(),
+          amountCents: z.number().int(),
+          source: z.string(),
+          status: z.string(),
+          method: z.object({ type: z.string(), label: z.string(), accountHolder: z.string().nullable(), verified: z.boolean() }),
+          sepaBatchId: z.string().nullable(),
+          paypalBatchId: z.string().nullable(),
+          failureReason: z.string().nullable(),
+          requestedAt: z.string(),
+        }),
+      ),
+      paypal: z.enum(['api', 'manual']),
+    }),
+    handler: async ({ deps, query }) => ({ payouts: await listAdminPayouts(deps, query.status), paypal: deps.money.paypal ? ('api' as const) : ('manual' as const) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/payouts/:id/approve',
+    summary: 'Approves a payout (a PayPal payout is sent at once when PayPal is configured; bank payouts wait for the next SEPA file)',
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    response: z.object({ status: z.string() }),
+    handler: ({ deps, auth, params }) => approvePayout(deps, auth.user!.id, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/payouts/:id/reject',
+    summary: 'Rejects a payout before it is sent; the amount returns to the earnings',
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    body: z.object({ reason: z.string().trim().min(3).max(300) }),
+    response: z.object({ status: z.string() }),
+    handler: ({ deps, params, body }) => rejectPayout(deps, params.id, body.reason),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/payouts/:id/complete',
+    summary: 'Records the outcome of a PayPal payout made by hand (when the PayPal API is not configured)',
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().trim().max(300).optional() }),
+    response: z.object({ status: z.string() }),
+    handler: ({ deps, params, body }) => completeManualPayout(deps, params.id, body.outcome, body.reason),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/payouts/:id/transfer-failed',
+    summary: 'A bank transfer of a sent SEPA file came back: the payout failed and its amount returns',
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    body: z.object({ reason: z.string().trim().min(3).max(300) }),
+    response: z.object({ status: z.string() }),
+    handler: ({ deps, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/payouts/sync-paypal',
+    summary: 'Reads the status of PayPal payouts in flight and retries approved ones whose call did not get through',
+    tags: ['admin'],
+    access: admin,
+    response: z.object({ paid: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
+    handler: ({ deps }) => syncPayPalPayouts(deps),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/sepa-batches',
+    summary: 'SEPA credit transfer batches',
+    tags: ['admin'],
+    access: admin,
+    response: z.object({ batches: z.array(batchSchema) }),
+    handler: async ({ deps }) => ({ batches: await listSepaBatches(deps) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/sepa-batches',
+    summary: 'Collects the approved bank payouts into a new SEPA file (pain.001.001.09)',
+    tags: ['admin'],
+    access: admin,
+    status: 201,
+    response: batchSchema,
+    handler: ({ deps, auth }) => createSepaBatch(deps, auth.user!.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/sepa-batches/:id/file',
+    summary: 'The SEPA file (pain.001 XML) of a batch',
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    raw: true,
+    responseContentType: 'application/xml',
+    responseDescription: 'pain.001.001.09 XML, as a download',
+    handler: async ({ deps, params, res }) => {
+      const file = await getSepaFile(deps, params.id);
+      res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
+      res.end(file.xml);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/sepa-batches/:id/sent',
+    summary: 'Marks the batch as sent to the bank: its payouts are processing',
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    response: batchSchema,
+    handler: ({ deps, params }) => markSepaBatchSent(deps, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/sepa-batches/:id/paid',
+    summary: "Marks the batch as paid: its payouts are 'Ausgezahlt'",
+    tags: ['admin'],
+    access: admin,
+    params: idParams,
+    response: batchSchema,
+    handler: ({ deps, params }) => markSepaBatchPaid(deps, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/paypal/webhook',
+    summary: "PayPal's webhook for payout items (verified with PayPal's verify-webhook-signature; then the payouts are synced)",
+    tags: ['webhooks'],
+    access: 'public',
+    response: z.object({ received: z.literal(true) }),
+    handler: async ({ deps, req }) => {
+      const webhookId = deps.config.paypal?.webhookId;
+      if (!deps.money.paypal || !webhookId) throw new AppError('NOT_FOUND');
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v[0] : v]));
+      const ok = await deps.money.paypal.verifyWebhook({ webhookId, headers, event: req.body }).catch(() => false);
+      if (!ok) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      const type = String((req.body as { event_type?: string })?.event_type ?? '');
+      if (type.startsWith('PAYMENT.PAYOUTS')) await syncPayPalPayouts(deps);
+      return { received: true as const };
+    },
+  }),
+];
