@@ -3,6 +3,7 @@
 // companies are fictional and use the reserved example.com domain.
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, closeDeps } from '../server/bootstrap.ts';
+import { createLogger } from '../server/logger.ts';
 import type { AppDeps } from '../server/deps.ts';
 import type { CategoryId } from '../server/ai/nlu/categories.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
@@ -66,7 +67,8 @@ export async function seed(deps: AppDeps) {
 
 if (import.meta.main) {
   const config = loadConfig();
-  const deps = await buildDeps(config);
+  // The demo's e-mails go to the outbox quietly; the summary below is what the person reads.
+  const deps = await buildDeps(config, { logger: createLogger('warn') });
   try {
     const people = await seed(deps);
     console.log(`Demo data ready (password for every demo account: ${DEMO_PASSWORD}):`);

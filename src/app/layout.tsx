@@ -62,7 +62,7 @@ function Header() {
   const links = (
     <>
       {NAV.map((n) => (
-        <a key={n.key} href={n.href} className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground" onClick={() => setOpen(false)}>
+        <a key={n.key} href={n.href} className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground" onClick={() => setOpen(false)}>
           {t(`nav.${n.key}`)}
         </a>
       ))}
@@ -86,7 +86,7 @@ function Header() {
           </NavLink>
         </Button>
       )}
-      <span className="hidden max-w-40 truncate text-sm text-muted-foreground xl:inline" title={user.email}>
+      <span className="hidden max-w-40 truncate text-sm text-muted-foreground 2xl:inline" title={user.email}>
         {t('nav.signedInAs', { name: user.name })}
       </span>
       <Button variant="outline" size="sm" onClick={() => void onSignOut()}>
@@ -100,7 +100,7 @@ function Header() {
     </Button>
   );
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Logo />
         <nav className="hidden flex-1 items-center gap-1 lg:flex" aria-label={t('nav.menu')}>
@@ -140,7 +140,7 @@ function Footer() {
   const col = 'flex flex-col gap-2 text-sm';
   const link = 'text-muted-foreground hover:text-foreground';
   return (
-    <footer className="border-t bg-muted/40">
+    <footer className="border-t bg-muted/40 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-3">
           <Logo />
@@ -190,7 +190,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      {showFloatingChat && <FloatingChat />}
+      {showFloatingChat && (
+        <div className="print:hidden">
+          <FloatingChat />
+        </div>
+      )}
     </div>
   );
 }

@@ -188,3 +188,40 @@ describe('with an OpenAI-compatible model', () => {
     expect(await ai.deps.db.prisma.offer.count({ where: { providerId: provider.user.id } })).toBe(0);
   });
 });
+
+describe('money by chat', () => {
+  it('a provider sees the packages (buying needs their click); a seeker requests a payout with the button', async () => {
+    const provider = await createProvider(app.deps, { categories: ['auto'], postcode: '70173' });
+    const pc = await as(provider.user, 'de');
+    const ps = await createSession(pc, 'de');
+    const shop = await sendChat(pc, ps, 'Ich möchte Goints kaufen');
+    expect(tool(shop, 'buyGoints').output).toMatchObject({ accepted: true, data: { checkout: 'test', goints: 50 } });
+    expect(((tool(shop, 'buyGoints').output!.data as { packages: { id: string }[] }).packages).map((p) => p.id)).toEqual(['small', 'medium', 'large']);
+    expect(await app.deps.db.prisma.purchase.count({ where: { userId: provider.user.id } })).toBe(0);
+
+    const seeker = await createSeeker(app.deps.db.prisma, { name: 'Mia Muster' });
+    const sc = await as(seeker, 'de');
+    const ss = await createSession(sc, 'de');
+    const none = await sendChat(sc, ss, 'Bitte zahl mir mein Geld aus');
+    expect(tool(none, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_BELOW_MINIMUM' });
+    // 15 € of earnings and a bank account.
+    await app.deps.db.prisma.$transaction(async (tx) => {
+      const { postTransaction } = await import('../../server/domain/ledger/post-transaction.ts');
+      await postTransaction(tx, { idempotencyKey: `earn:${seeker.id}`, kind: 'test_setup', lines: [{ account: account.promotion(), amount: -goints(150) }, { account: account.seekerEarnings(seeker.id), amount: goints(150) }] });
+    });
+    const noMethod = await sendChat(sc, ss, 'Auszahlung bitte');
+    expect(tool(noMethod, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_METHOD_REQUIRED' });
+    expect((await sc.post('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000', accountHolder: 'Mia Muster' })).status).toBe(201);
+    const ask = await sendChat(sc, ss, 'Zahl mir 12,50 € aufs Konto aus');
+    expect(tool(ask, 'requestPayout').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { amountCents: 1250 }, confirmation: { summary: { params: { amount: '12.50' } } } });
+    expect(await app.deps.db.prisma.payout.count({ where: { userId: seeker.id } })).toBe(0);
+    const done = await confirm(sc, ss, ask, 'requestPayout');
+    expect(done.body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { amountCents: 1250, method: 'bank' } } });
+    // The same click again is the same payout.
+    const id = tool(ask, 'requestPayout').output!.confirmation!.id;
+    expect((await sc.post<{ repeated: boolean }>('/api/chat/confirm', { sessionId: ss, confirmationId: id, decision: 'confirm' })).body.repeated).toBe(true);
+    expect(await app.deps.db.prisma.payout.count({ where: { userId: seeker.id } })).toBe(1);
+    expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(goints(25));
+  });
+});
+

@@ -93,7 +93,7 @@ describe('OpenAI-compatible endpoint', () => {
     const seeker = (await signedInClient(app, { role: 'seeker', name: 'Jana Beispiel' })).client;
     const seekerSession = await createSession(seeker, 'en');
     await sendChat(seeker, seekerSession, 'Hello', { lang: 'en' });
-    expect(toolNames(fake.requests[0]!)).toEqual(['acceptOffer', 'chooseCategory', 'confirmDeal', 'describeRequest', 'listOffers', 'rateDeal', 'showBalance', 'submitCategoryForm']);
+    expect(toolNames(fake.requests[0]!)).toEqual(['acceptOffer', 'chooseCategory', 'confirmDeal', 'describeRequest', 'listOffers', 'rateDeal', 'requestPayout', 'showBalance', 'submitCategoryForm']);
     expect(systemText(fake.requests[0]!)).toContain('(intake · choosingCategory)');
 
     // A provider: the desk's tools, never another role's.
@@ -101,7 +101,7 @@ describe('OpenAI-compatible endpoint', () => {
     const provider = (await signedInClient(app, { role: 'provider' })).client;
     const providerSession = await createSession(provider, 'en');
     await sendChat(provider, providerSession, 'Hello', { lang: 'en' });
-    expect(toolNames(fake.requests[0]!)).toEqual(['confirmDeal', 'listMatches', 'showBalance', 'startOffer', 'unlockRequest']);
+    expect(toolNames(fake.requests[0]!)).toEqual(['buyGoints', 'confirmDeal', 'listMatches', 'showBalance', 'startOffer', 'unlockRequest']);
     expect(systemText(fake.requests[0]!)).toContain('(providerDesk · ready)');
   });
 

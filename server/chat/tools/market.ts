@@ -21,6 +21,10 @@ import { rateDeal } from '../../domain/deals/rate-deal.ts';
 import { listUserDeals } from '../../domain/deals/list-user-deals.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
+import { listPackages } from '../../domain/shop/packages.ts';
+import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
+import { requestPayout } from '../../domain/payouts/request-payout.ts';
+import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
@@ -102,6 +106,14 @@ const CANCEL = [/^(abbrechen|abbruch|doch nicht|cancel|stop|never mind)[.!]*$/];
 const CONFIRM_DEAL = [/\bdeal\b.*\b(bestaetigen|bestaetige)\b/, /\b(bestaetige|bestaetigen)\b.*\bdeal\b/, /\bconfirm( the)? deal\b/];
 const LIST_OFFERS = [/\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/, /\bangebote (ansehen|anzeigen|zeigen)\b/, /\b(show|see|list)( me)?( my)?( best)? offers\b/, /\bmy offers\b/, /^(angebote|offers)[.!?]*$/];
 const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/];
+const BUY = [/\bgoints\b.*\b(kaufen|aufladen|nachkaufen|bestellen)\b/, /\b(kaufen|aufladen)\b.*\bgoints\b/, /\b(buy|top up|purchase|get more)\b.*\bgoints\b/, /\bpakete?\b/, /\bpackages?\b/];
+const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay out|pay me|cash out|withdraw)\b/];
+
+/** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
+function amountOf(text: string): number | null {
+  const m = /(\d{1,6}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?/i.exec(text.replace(/\b\d{6}\b/g, ''));
+  return m ? parseEuro(m[1]!) : null;
+}
 
 /** 'Angebot: Anfrage: #a1b2c3; Preis: 450 €; …' / 'Offer: Request: …' — the offer form's string. */
 export const OFFER_FORM = /^\s*(angebot|offer)\s*:/i;
@@ -360,6 +372,19 @@ const providerTools: AnyChatToolDef[] = [
       }),
   }),
   defineChatTool({
+    name: 'buyGoints',
+    description: 'Shows the Goints packages (prices include VAT). The provider buys by clicking a package; the payment page opens in a new window. Never buy for them.',
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: ['ready', 'writingOffer'],
+    offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), BUY) ? {} : null) },
+    run: async (ctx) => {
+      const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 });
+      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(), checkout: ctx.deps.money.stripe ? 'stripe' : 'test', goints: w.goints } };
+    },
+  }),
+  defineChatTool({
     name: 'cancelOffer',
     description: 'Closes the offer form without sending an offer.',
     input: z.object({}),
@@ -453,5 +478,55 @@ const seekerTools: AnyChatToolDef[] = [
       }),
   }),
 ];
+
+seekerTools.push(
+  defineChatTool({
+    name: 'requestPayout',
+    description: "Requests a payout of the seeker's deal earnings (at least 10 €) to one of their payout methods. Only proposes it: the person confirms with the button.",
+    input: z.object({
+      amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; all earnings when left out'),
+      method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+    }),
+    access: seeker,
+    machine: 'intake',
+    states: SEEKER_STATES,
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
+        const amount = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
+        if (amount < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: ctx.lang === 'de' ? '10,00 €' : '€10.00' } });
+        if (amount > cents) throw new AppError('INSUFFICIENT_EARNINGS');
+        const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).filter((m) => !input.method || m.type === input.method);
+        if (!methods.length) throw new AppError('PAYOUT_METHOD_REQUIRED');
+      }),
+    confirmData: async (ctx, input) => {
+      const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
+      const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method)!;
+      const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
+      return { amountCents, methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
+    },
+    confirmSummary: (_input, data) => ({ key: 'confirm.summary.requestPayout', params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') } }),
+    offline: {
+      priority: 80,
+      detect: ({ text }) => {
+        if (!matchesAny(normalize(text), PAYOUT)) return null;
+        const amount = amountOf(text);
+        const method = /paypal/i.test(text) ? 'paypal' : /\b(bank|iban|konto|account)\b/i.test(text) ? 'bank' : undefined;
+        return { ...(amount ? { amountEuro: amount } : {}), ...(method ? { method } : {}) };
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
+        const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
+        if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
+        const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
+        // The confirmation's id is the payout's idempotency key: a second click is the same payout.
+        const r = await requestPayout(ctx.deps, ctx.auth.user!.id, { amountCents, methodId: method.id, source: 'seeker_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` }, ctx.lang);
+        return { accepted: true, state: ctx.machine.state, data: { payoutId: r.payoutId, amountCents, method: method.type } };
+      }),
+  }),
+);
 
 export const marketTools: AnyChatToolDef[] = [showBalance, confirmDealTool, ...providerTools, ...seekerTools];

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { GointsAmount, formatEuro } from '@/components/market';
-import { GointsShopDialog } from '@/components/shop/goints-shop-dialog';
+import { GointsShopDialog, PackageCard, useBuyPackage, type ShopCatalog, type ShopPackage } from '@/components/shop/goints-shop-dialog';
 import { useChatActions } from '../context.ts';
 import { WidgetCard } from '../intake/controls.tsx';
 import { ConfirmCard } from '../tool-renderers/confirm-card.tsx';
@@ -96,6 +96,25 @@ function ListOffers({ output }: ToolRendererProps) {
   return offers.length || toRate.length ? <OffersWidget offers={offers} toRate={toRate} /> : null;
 }
 
+function BuyGoints({ output }: ToolRendererProps) {
+  const { t } = useTranslation('shop');
+  const checkout = output?.data?.checkout === 'stripe' ? 'stripe' : 'test';
+  const { buy, buying } = useBuyPackage(checkout as ShopCatalog['checkout']);
+  if (!output) return <Pending />;
+  if (!output.accepted) return null;
+  const packages = list<ShopPackage>(output.data?.packages);
+  return (
+    <div data-testid="chat-shop" className="@container mt-3 flex w-full flex-col gap-3">
+      {checkout === 'test' && <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">{t('testNotice')}</p>}
+      <div className="grid gap-4 pt-2 @lg:grid-cols-3">
+        {packages.map((pkg) => (
+          <PackageCard key={pkg.id} pkg={pkg} buying={buying} onBuy={(p) => void buy(p)} compact />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** Renders every marketplace tool's output (call once, before the chat renders). */
 export function registerMarketRenderers(): void {
   registerToolRenderer('listMatches', ListMatches);
@@ -103,4 +122,5 @@ export function registerMarketRenderers(): void {
   registerToolRenderer('startOffer', StartOffer);
   registerToolRenderer('showBalance', ShowBalance);
   registerToolRenderer('listOffers', ListOffers);
+  registerToolRenderer('buyGoints', BuyGoints);
 }

@@ -27,18 +27,10 @@ export interface ShopCatalog {
   checkout: 'stripe' | 'test';
 }
 
-export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t, i18n } = useTranslation('shop');
-  const lang = i18n.resolvedLanguage ?? 'de';
-  const [catalog, setCatalog] = useState<ShopCatalog | null>(null);
-  const [failed, setFailed] = useState(false);
+/** Creating a purchase and opening its payment page in a new window; one at a time. */
+export function useBuyPackage(checkout: ShopCatalog['checkout'] | undefined) {
+  const { t } = useTranslation('shop');
   const [buying, setBuying] = useState<ShopPackage['id'] | null>(null);
-
-  useEffect(() => {
-    if (!open || catalog) return;
-    api<ShopCatalog>('/api/shop/packages').then(setCatalog, () => setFailed(true));
-  }, [open, catalog]);
-
   async function buy(pkg: ShopPackage) {
     if (buying) return;
     setBuying(pkg.id);
@@ -48,7 +40,7 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
       const { url } = await api<{ url: string; purchaseId: string }>('/api/shop/checkout', { method: 'POST', body: { packageId: pkg.id } });
       if (win) win.location.href = url;
       else window.location.href = url;
-      toast.success(t(catalog?.checkout === 'stripe' ? 'toast.redirect.title' : 'toast.test.title'), { description: t('toast.redirect.text') });
+      toast.success(t(checkout === 'stripe' ? 'toast.redirect.title' : 'toast.test.title'), { description: t('toast.redirect.text') });
     } catch {
       win?.close();
       toast.error(t('toast.error.title'), { description: t('toast.error.text') });
@@ -56,6 +48,51 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
       setBuying(null);
     }
   }
+  return { buy, buying };
+}
+
+export function PackageCard({ pkg, buying, onBuy, compact = false }: { pkg: ShopPackage; buying: ShopPackage['id'] | null; onBuy: (pkg: ShopPackage) => void; compact?: boolean }) {
+  const { t, i18n } = useTranslation('shop');
+  const lang = i18n.resolvedLanguage ?? 'de';
+  return (
+    <div data-testid={`package-${pkg.id}`} className={cn('relative flex flex-col gap-3 rounded-xl border bg-card p-4', pkg.popular && 'border-primary shadow-md ring-1 ring-primary', compact && 'gap-2 p-3')}>
+      {pkg.popular && (
+        <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
+          <Sparkles className="size-3" aria-hidden />
+          {t('popular')}
+        </span>
+      )}
+      <h3 className="text-base font-semibold">{t(`packages.${pkg.id}`)}</h3>
+      <GointsAmount value={pkg.goints} size="md" className={compact ? 'text-base' : 'text-lg'} />
+      <p className={cn('font-bold tabular-nums', compact ? 'text-xl' : 'text-2xl')}>{formatEuro(pkg.priceCents, lang)}</p>
+      <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
+        <li className="flex items-center gap-1.5">
+          <Check className="size-4 text-green-600" aria-hidden />
+          {t('requests', { count: pkg.requests })}
+        </li>
+        <li className="flex items-center gap-1.5">
+          <Check className="size-4 text-green-600" aria-hidden />
+          {t('vatIncluded')}
+        </li>
+        {pkg.savingsCents > 0 && <li className="font-medium text-green-700">{t('savings', { amount: formatEuro(pkg.savingsCents, lang).replace(/[,.]00/, ''), percent: pkg.savingsPercent })}</li>}
+      </ul>
+      <Button className="mt-auto" variant={pkg.popular ? 'hero' : 'default'} disabled={buying !== null} aria-busy={buying === pkg.id || undefined} onClick={() => onBuy(pkg)} data-testid={`buy-${pkg.id}`}>
+        {buying === pkg.id ? t('loading') : t('buy')}
+      </Button>
+    </div>
+  );
+}
+
+export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('shop');
+  const [catalog, setCatalog] = useState<ShopCatalog | null>(null);
+  const [failed, setFailed] = useState(false);
+  const { buy, buying } = useBuyPackage(catalog?.checkout);
+
+  useEffect(() => {
+    if (!open || catalog) return;
+    api<ShopCatalog>('/api/shop/packages').then(setCatalog, () => setFailed(true));
+  }, [open, catalog]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -74,41 +111,7 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
         )}
         {failed && <p className="text-sm text-destructive">{t('toast.error.text')}</p>}
         <div className="grid gap-4 md:grid-cols-3">
-          {catalog
-            ? catalog.packages.map((pkg) => (
-                <div
-                  key={pkg.id}
-                  data-testid={`package-${pkg.id}`}
-                  className={cn('relative flex flex-col gap-3 rounded-xl border p-4', pkg.popular && 'border-primary shadow-md ring-1 ring-primary')}
-                >
-                  {pkg.popular && (
-                    <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
-                      <Sparkles className="size-3" aria-hidden />
-                      {t('popular')}
-                    </span>
-                  )}
-                  <h3 className="text-base font-semibold">{t(`packages.${pkg.id}`)}</h3>
-                  <GointsAmount value={pkg.goints} size="md" className="text-lg" />
-                  <p className="text-2xl font-bold tabular-nums">{formatEuro(pkg.priceCents, lang)}</p>
-                  <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
-                    <li className="flex items-center gap-1.5">
-                      <Check className="size-4 text-green-600" aria-hidden />
-                      {t('requests', { count: pkg.requests })}
-                    </li>
-                    <li className="flex items-center gap-1.5">
-                      <Check className="size-4 text-green-600" aria-hidden />
-                      {t('vatIncluded')}
-                    </li>
-                    {pkg.savingsCents > 0 && (
-                      <li className="font-medium text-green-700">{t('savings', { amount: formatEuro(pkg.savingsCents, lang).replace(/[,.]00/, ''), percent: pkg.savingsPercent })}</li>
-                    )}
-                  </ul>
-                  <Button className="mt-auto" variant={pkg.popular ? 'hero' : 'default'} disabled={buying !== null} aria-busy={buying === pkg.id || undefined} onClick={() => void buy(pkg)} data-testid={`buy-${pkg.id}`}>
-                    {buying === pkg.id ? t('loading') : t('buy')}
-                  </Button>
-                </div>
-              ))
-            : !failed && [0, 1, 2].map((i) => <Skeleton key={i} className="h-64" />)}
+          {catalog ? catalog.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} buying={buying} onBuy={(p) => void buy(p)} />) : !failed && [0, 1, 2].map((i) => <Skeleton key={i} className="h-64" />)}
         </div>
         <div className="rounded-lg bg-muted/60 p-4 text-sm">
           <h3 className="font-semibold">{t('why.title')}</h3>
