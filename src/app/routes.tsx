@@ -9,6 +9,9 @@ import { SeekerDashboardPage } from '@/pages/seeker/SeekerDashboardPage';
 import { SuccessfulDealsPage } from '@/pages/deals/SuccessfulDealsPage';
 import { ProviderDashboardPage } from '@/pages/provider/ProviderDashboardPage';
 import { PublicProviderPage } from '@/pages/provider/public/PublicProviderPage';
+import { TestCheckoutPage } from '@/pages/shop/TestCheckoutPage';
+import { ThankYouPage } from '@/pages/shop/ThankYouPage';
+import { ReceiptPage } from '@/pages/shop/ReceiptPage';
 
 // Each screen's route is registered by the issue that builds it.
 export const routes: RouteObject[] = [
@@ -23,6 +26,9 @@ export const routes: RouteObject[] = [
       { path: '/erfolgreiche-deals', element: <SuccessfulDealsPage /> },
       { path: '/anbieter/dashboard', element: <ProviderDashboardPage /> },
       { path: '/anbieter/:id', element: <PublicProviderPage /> },
+      { path: '/shop/test-checkout/:id', element: <TestCheckoutPage /> },
+      { path: '/shop/danke', element: <ThankYouPage /> },
+      { path: '/quittung/:id', element: <ReceiptPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -53,6 +53,8 @@ describe('without PayPal configured', () => {
     expect(noHolder.body.error.message).toBe('Bitte füllen Sie alle Pflichtfelder aus.');
     expect((await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013001', accountHolder: 'Sara' })).body.error.code).toBe('IBAN_INVALID');
     expect((await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000', accountHolder: 'Sara', bic: 'NOTABIC' })).body.error.code).toBe('BIC_INVALID');
+    // An Austrian bank's BIC for a German IBAN would make every SEPA file with this payout unbuildable.
+    expect((await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000', accountHolder: 'Sara', bic: 'BKAUATWW' })).body.error.code).toBe('BIC_INVALID');
     c.lang = 'en';
     expect((await c.post<{ error: { message: string } }>('/api/payout-methods', { type: 'paypal', email: '' })).body.error.message).toBe('Please enter your PayPal e-mail address.');
     c.lang = 'de';

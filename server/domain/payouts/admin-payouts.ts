@@ -53,12 +53,12 @@ export async function tell(deps: AppDeps, payoutId: string) {
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
   const method = p.method.type === 'paypal' ? `PayPal (${p.method.paypalEmail})` : `IBAN •••• ${p.method.ibanLast4}`;
   if (p.status === 'paid') {
-    await notify(deps, { userId: p.userId, event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } }, mail: { template: 'payoutPaid', params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard') }) } });
+    await notify(deps, { userId: p.userId, event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } }, mail: { template: 'payoutPaid', params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard?tab=payouts') }) } });
   } else if (p.status === 'failed' || p.status === 'rejected') {
     await notify(deps, {
       userId: p.userId,
       event: { type: `payout.${p.status}`, payload: { payoutId } },
-      mail: { template: 'payoutFailed', params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard') }) },
+      mail: { template: 'payoutFailed', params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard?tab=payouts') }) },
     });
   } else {
     await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload: { payoutId } }).catch(() => {});

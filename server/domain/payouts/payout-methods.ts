@@ -33,6 +33,15 @@ export interface PayoutMethodView {
 
 const emailSchema = z.email();
 
+// The BIC must name a bank of the IBAN's country (or of a territory that banks under it): the sepa package
+// refuses to build a file with a mismatch, which would stop every SEPA file that includes the payout.
+const BIC_TERRITORIES: Record<string, string[]> = { FI: ['AX'], FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'], GB: ['IM', 'JE', 'GG'] };
+function bicFitsIban(bic: string, iban: string): boolean {
+  const bank = bic.slice(4, 6);
+  const country = iban.slice(0, 2);
+  return bank === country || (BIC_TERRITORIES[country]?.includes(bank) ?? false);
+}
+
 export async function addPayoutMethod(deps: AppDeps, userId: string, input: PayoutMethodInput): Promise<PayoutMethodView> {
   const prisma = deps.db.prisma;
   if (input.type === 'paypal') {
@@ -45,7 +54,7 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
   const iban = electronicFormatIBAN(input.iban) ?? '';
   if (!isValidIBAN(iban)) throw new AppError('IBAN_INVALID');
   const bic = input.bic ? input.bic.replace(/\s+/g, '').toUpperCase() : null;
-  if (bic && !isValidBIC(bic)) throw new AppError('BIC_INVALID');
+  if (bic && (!isValidBIC(bic) || !bicFitsIban(bic, iban))) throw new AppError('BIC_INVALID');
   const row = await prisma.payoutMethod.create({
     data: {
       userId,

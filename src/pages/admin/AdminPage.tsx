@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Handshake, LogOut, Mail, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
+import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, LayoutDashboard, LogOut, Mail, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
+import { PayoutsTab } from './PayoutsTab';
+import { SepaTab } from './SepaTab';
+import { ModerationTab } from './ModerationTab';
+import { VerificationsTab } from './VerificationsTab';
+import { SettingsTab } from './SettingsTab';
 
 interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
@@ -25,6 +30,18 @@ const COUNTERS = [
   { key: 'transactions', icon: ArrowLeftRight },
   { key: 'affiliates', icon: UserPlus },
 ] as const;
+
+// Each tab loads its own data when it is opened (Radix mounts only the active one).
+const TABS = [
+  { key: 'overview', icon: LayoutDashboard },
+  { key: 'payouts', icon: Banknote },
+  { key: 'sepa', icon: FileStack },
+  { key: 'moderation', icon: Flag },
+  { key: 'verifications', icon: FileCheck },
+  { key: 'settings', icon: Settings },
+  { key: 'outbox', icon: Mail },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
 
 export function AdminPage() {
   const { t } = useTranslation('admin');
@@ -54,6 +71,23 @@ function AdminDashboard() {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [mails, setMails] = useState<Mail[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const tab: TabKey = TABS.some((x) => x.key === params.get('tab')) ? (params.get('tab') as TabKey) : 'overview';
+  const setTab = (v: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (v === 'overview') next.delete('tab');
+        else next.set('tab', v);
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (tab === 'outbox') loadOutbox();
+    // The outbox loads once, when its tab is first shown (also when the page opens on it).
+  }, [tab]);
 
   useEffect(() => {
     api<Overview>('/api/admin/overview').then(setOverview, (e: unknown) => {
@@ -89,13 +123,14 @@ function AdminDashboard() {
         </Button>
       </div>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <Tabs defaultValue="overview" onValueChange={(v) => v === 'outbox' && loadOutbox()}>
-        <TabsList>
-          <TabsTrigger value="overview">{t('tabs.overview')}</TabsTrigger>
-          <TabsTrigger value="outbox">
-            <Mail className="mr-1 size-4" aria-hidden />
-            {t('tabs.outbox')}
-          </TabsTrigger>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
+          {TABS.map(({ key, icon: Icon }) => (
+            <TabsTrigger key={key} value={key} className="flex-none gap-1.5" data-testid={`admin-tab-${key}`}>
+              <Icon className="size-4" aria-hidden />
+              {t(`tabs.${key}`)}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="overview">
           <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
@@ -119,6 +154,21 @@ function AdminDashboard() {
               </Card>
             ))}
           </div>
+        </TabsContent>
+        <TabsContent value="payouts" className="mt-6">
+          <PayoutsTab />
+        </TabsContent>
+        <TabsContent value="sepa" className="mt-6">
+          <SepaTab />
+        </TabsContent>
+        <TabsContent value="moderation" className="mt-6">
+          <ModerationTab />
+        </TabsContent>
+        <TabsContent value="verifications" className="mt-6">
+          <VerificationsTab />
+        </TabsContent>
+        <TabsContent value="settings" className="mt-6">
+          <SettingsTab />
         </TabsContent>
         <TabsContent value="outbox">
           {!mails ? (

@@ -1,7 +1,7 @@
 // /anbieter/dashboard: onboarding for a new provider, then the match feed with the Goints balance, the
 // shop, the profile and the verification documents.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ExternalLink, Inbox, Loader2, PauseCircle, RefreshCw, ShoppingCart, Sparkles } from 'lucide-react';
@@ -12,12 +12,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { GointsAmount, GointsCoin, ProviderBadge } from '@/components/market';
 import { GointsShopDialog } from '@/components/shop/goints-shop-dialog';
+import { usePurchaseAnnouncements } from '@/components/shop/purchases';
 import { useAuth, usePageMeta, type Me } from '@/lib/auth';
 import { useLiveEvents, type LiveEvent } from '@/lib/live';
 import { FEED_PAGE, providerApi, type Feed, type ProviderProfile, type SavedProfile } from './provider-api';
 import { MatchCard } from './match-card';
 import { ProfileForm } from './profile-form';
 import { VerificationSection } from './verification-section';
+import { PurchasesTab } from './purchases-tab';
+
+const TABS = ['matches', 'profile', 'purchases'] as const;
+type Tab = (typeof TABS)[number];
 
 const LIVE_FEED_EVENTS = ['match.created', 'offer.accepted', 'offer.declined', 'deal.confirmed', 'deal.completed', 'deal.cancelled', 'unlock.refunded', 'request.unlocked', 'purchase.completed', 'verification.decided'] as const;
 
@@ -131,7 +136,21 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
   const [feedFailed, setFeedFailed] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [shopOpen, setShopOpen] = useState(false);
-  const [tab, setTab] = useState('matches');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'matches';
+  const setTab = useCallback(
+    (v: string) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (v === 'matches') next.delete('tab');
+          else next.set('tab', v);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const [docsKey, setDocsKey] = useState(0);
   const seq = useRef(0);
   const loaded = useRef(0);
@@ -174,8 +193,35 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
     }
   };
 
+  // Stripe's cancel_url brings the provider back with ?kauf=abgebrochen: say so once, then forget it.
+  const cancelledCheckout = params.get('kauf') === 'abgebrochen';
+  useEffect(() => {
+    if (!cancelledCheckout) return;
+    toast.info(t('purchases.toast.cancelled'));
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('kauf');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [cancelledCheckout, setParams, t]);
+
+  // The test checkout's window says at once when it was paid; the live event below follows.
+  usePurchaseAnnouncements(() => {
+    setShopOpen(false);
+    refetch();
+  });
+
   useLiveEvents(LIVE_FEED_EVENTS, (e: LiveEvent) => {
     if (e.type === 'match.created') toast.info(t('dashboard.live.newMatch'));
+    if (e.type === 'purchase.completed') {
+      // Bought: the shop has done its job.
+      setShopOpen(false);
+      const goints = (e.payload as { goints?: number } | undefined)?.goints;
+      if (typeof goints === 'number') toast.success(t('purchases.toast.credited.title'), { description: t('purchases.toast.credited.text', { goints: goints.toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE') }) });
+    }
     if (e.type === 'offer.accepted') toast.info(t('dashboard.live.offerAccepted'));
     if (e.type === 'verification.decided') {
       reloadProfile();
@@ -227,12 +273,15 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
       )}
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="matches" className="whitespace-nowrap" data-testid="tab-matches">
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+          <TabsTrigger value="matches" className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-matches">
             {t('tabs.matches')}
           </TabsTrigger>
-          <TabsTrigger value="profile" className="whitespace-nowrap" data-testid="tab-profile">
+          <TabsTrigger value="profile" className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-profile">
             {t('tabs.profile')}
+          </TabsTrigger>
+          <TabsTrigger value="purchases" className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-purchases">
+            {t('tabs.purchases')}
           </TabsTrigger>
         </TabsList>
 
@@ -312,6 +361,10 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
             </CardContent>
           </Card>
           <VerificationSection verification={profile.verification} reloadKey={docsKey} onUploaded={reloadProfile} />
+        </TabsContent>
+
+        <TabsContent value="purchases" className="mt-6">
+          <PurchasesTab onBuy={() => setShopOpen(true)} />
         </TabsContent>
       </Tabs>
 

@@ -14,9 +14,10 @@ import { useSeekerData } from './use-seeker-data';
 import { RequestsTab } from './RequestsTab';
 import { BestOffersTab } from './BestOffersTab';
 import { AllOffersTab } from './AllOffersTab';
+import { PayoutsPanel } from '@/components/payouts';
 import type { SeekerDashboard } from './types';
 
-const TABS = ['requests', 'best', 'all'] as const;
+const TABS = ['requests', 'best', 'all', 'payouts'] as const;
 type Tab = (typeof TABS)[number];
 
 export function SeekerDashboardPage() {
@@ -86,10 +87,10 @@ function Dashboard({ name }: { name: string }) {
         </Alert>
       )}
 
-      <StatCards stats={dashboard?.stats ?? null} />
+      <StatCards stats={dashboard?.stats ?? null} onPayouts={() => setTab('payouts')} />
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto sm:gap-0">
           <TabsTrigger value="requests" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-requests">
             {t('tabs.requests')}
           </TabsTrigger>
@@ -99,16 +100,22 @@ function Dashboard({ name }: { name: string }) {
           <TabsTrigger value="all" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-all">
             {t('tabs.all')}
           </TabsTrigger>
+          <TabsTrigger value="payouts" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-payouts">
+            {t('tabs.payouts')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="requests">{loaded ? <RequestsTab requests={dashboard.requests} onChanged={reload} /> : <ListSkeleton />}</TabsContent>
         <TabsContent value="best">{loaded ? <BestOffersTab offers={offers} requests={dashboard.requests} onChanged={reload} /> : <ListSkeleton />}</TabsContent>
         <TabsContent value="all">{loaded ? <AllOffersTab offers={offers.all} requests={dashboard.requests} /> : <ListSkeleton />}</TabsContent>
+        <TabsContent value="payouts">
+          <PayoutsPanel source="seeker_earnings" onChanged={() => void reload()} />
+        </TabsContent>
       </Tabs>
     </div>
   );
 }
 
-function StatCards({ stats }: { stats: SeekerDashboard['stats'] | null }) {
+function StatCards({ stats, onPayouts }: { stats: SeekerDashboard['stats'] | null; onPayouts: () => void }) {
   const { t, i18n } = useTranslation('seeker');
   const lang = i18n.resolvedLanguage ?? 'de';
   const cards = [
@@ -140,6 +147,11 @@ function StatCards({ stats }: { stats: SeekerDashboard['stats'] | null }) {
                 </p>
               )}
               {key === 'points' && (sub === null ? <Skeleton className="h-4 w-24" /> : <p className="text-xs text-muted-foreground" data-testid="stat-points-euro">{sub}</p>)}
+              {key === 'points' && stats && (
+                <button type="button" onClick={onPayouts} className="self-start text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="stat-points-payout">
+                  {t('stats.payoutLink')}
+                </button>
+              )}
             </div>
           </CardContent>
         </Card>

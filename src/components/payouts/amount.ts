@@ -1,0 +1,11 @@
+// The payout amount as people type it: euros with a comma or a point, at most two decimals.
+
+/** '12,50' / '12.50' / '12,50 €' → 1250 cents; null when it is not an amount. */
+export function parseEuroInput(value: string): number | null {
+  const v = value.replace(/[\s€]/g, '');
+  if (!/^\d+([.,]\d{1,2})?$/.test(v)) return null;
+  return Math.round(Number(v.replace(',', '.')) * 100);
+}
+
+/** 1250 → '12,50' (de) / '12.50' (en), without grouping, for the amount field. */
+export const amountInputValue = (cents: number, lang: string) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);

@@ -1,0 +1,10 @@
+export { PayoutsPanel } from './payouts-panel';
+export { PayoutRequestCard } from './payout-request-card';
+export { parseEuroInput, amountInputValue } from './amount';
+export { PayoutMethodsCard } from './payout-methods';
+export { PayoutHistory } from './payout-history';
+export { PayoutStatusBadge, AdminPayoutStatusBadge } from './payout-status';
+export { usePayoutData } from './use-payout-data';
+export { formatIban, caretAfterFormat } from './iban';
+export { newIdempotencyKey } from './idempotency-key';
+export * from './types';

@@ -1,0 +1,51 @@
+// The whole payout area for one source of earnings: request a payout, the payout methods, the history.
+// The seeker dashboard shows it for deal earnings; a partner dashboard will show it for commissions.
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { RefreshCw } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { formatEuro } from '@/components/market';
+import { PayoutHistory } from './payout-history';
+import { PayoutMethodsCard } from './payout-methods';
+import { PayoutRequestCard } from './payout-request-card';
+import { usePayoutData } from './use-payout-data';
+import type { PayoutSource } from './types';
+
+export function PayoutsPanel({ source, onChanged }: { source: PayoutSource; onChanged?: () => void }) {
+  const { t, i18n } = useTranslation('payouts');
+  const data = usePayoutData((e) => {
+    // The history shows it too; a short word when it was paid out or came back.
+    const id = (e.payload as { payoutId?: string } | undefined)?.payoutId;
+    const payout = data.payouts?.find((p) => p.id === id);
+    if (payout) {
+      const amount = formatEuro(payout.amountCents, i18n.resolvedLanguage ?? 'de');
+      if (e.type === 'payout.paid') toast.success(t('toast.live.paid', { amount }));
+      if (e.type === 'payout.failed' || e.type === 'payout.rejected') toast.error(t(`toast.live.${e.type === 'payout.failed' ? 'failed' : 'rejected'}`, { amount }));
+    }
+    if (e.type.startsWith('payout.')) onChanged?.();
+  });
+  const changed = () => {
+    void data.reload();
+    onChanged?.();
+  };
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="payouts-panel">
+      {data.failed && !data.wallet && (
+        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{t('loadError')}</span>
+          <Button variant="outline" size="sm" onClick={() => void data.reload()}>
+            <RefreshCw aria-hidden />
+            {t('retry')}
+          </Button>
+        </Alert>
+      )}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <PayoutRequestCard source={source} wallet={data.wallet} methods={data.methods} onRequested={changed} />
+        <PayoutMethodsCard methods={data.methods} onChanged={changed} />
+      </div>
+      <PayoutHistory payouts={data.payouts?.filter((p) => p.source === source) ?? null} />
+    </div>
+  );
+}

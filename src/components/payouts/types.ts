@@ -1,0 +1,57 @@
+// Payout methods and payouts as the payout doors answer them (server/http/payouts.ts).
+import { api } from '@/lib/api';
+
+export type PayoutSource = 'seeker_earnings' | 'partner_earnings';
+
+export interface PayoutMethod {
+  id: string;
+  type: 'paypal' | 'bank';
+  paypalEmail: string | null;
+  /** In blocks of four, as the server formats it (to its owner only). */
+  iban: string | null;
+  ibanLast4: string | null;
+  bic: string | null;
+  accountHolder: string | null;
+  bankName: string | null;
+  verified: boolean;
+  createdAt: string;
+}
+
+export interface Payout {
+  id: string;
+  amountCents: number;
+  method: { id: string; type: string; label: string };
+  source: PayoutSource | string;
+  status: string;
+  requestedAt: string;
+  processedAt: string | null;
+  failureReason: string | null;
+}
+
+export interface Wallet {
+  goints: number;
+  earnings: { goints: number; cents: number };
+  partnerEarnings: { goints: number; cents: number };
+}
+
+export type NewPayoutMethod =
+  | { type: 'paypal'; email: string }
+  | { type: 'bank'; iban: string; accountHolder: string; bic?: string; bankName?: string };
+
+export const payoutsApi = {
+  methods: () => api<{ methods: PayoutMethod[] }>('/api/payout-methods'),
+  addMethod: (body: NewPayoutMethod) => api<PayoutMethod>('/api/payout-methods', { method: 'POST', body }),
+  removeMethod: (id: string) => api<{ ok: true }>(`/api/payout-methods/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  payouts: () => api<{ payouts: Payout[] }>('/api/payouts'),
+  request: (body: { amountCents: number; methodId: string; source: PayoutSource; idempotencyKey: string }) => api<{ payoutId: string; repeated: boolean }>('/api/payouts', { method: 'POST', body }),
+  wallet: () => api<Wallet>('/api/wallet'),
+};
+
+/** The live events the server sends a person about their payouts. */
+export const PAYOUT_EVENTS = ['payout.approved', 'payout.processing', 'payout.paid', 'payout.failed', 'payout.rejected'] as const;
+
+/** Live events after which the earnings differ: the payout steps, and a deal completed (the seeker's share). */
+export const WALLET_EVENTS = [...PAYOUT_EVENTS, 'deal.completed'] as const;
+
+/** The euro cents a source holds in the wallet. */
+export const availableCents = (wallet: Wallet, source: PayoutSource) => (source === 'partner_earnings' ? wallet.partnerEarnings.cents : wallet.earnings.cents);

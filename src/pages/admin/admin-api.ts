@@ -1,0 +1,96 @@
+// The admin doors this area uses (server/http/admin.ts, server/http/payouts.ts), typed as they answer.
+import { api, ApiError } from '@/lib/api';
+
+export const PAYOUT_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export type AdminPayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export interface AdminPayout {
+  id: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  amountCents: number;
+  source: string;
+  status: AdminPayoutStatus | string;
+  method: { type: string; label: string; accountHolder: string | null; verified: boolean };
+  sepaBatchId: string | null;
+  paypalBatchId: string | null;
+  failureReason: string | null;
+  requestedAt: string;
+}
+
+export interface AdminPayouts {
+  payouts: AdminPayout[];
+  paypal: 'api' | 'manual';
+}
+
+export interface SepaBatch {
+  id: string;
+  messageId: string;
+  status: 'created' | 'sent' | 'paid' | string;
+  count: number;
+  totalCents: number;
+  createdAt: string;
+  sentAt: string | null;
+  paidAt: string | null;
+}
+
+export interface ModerationRequest {
+  id: string;
+  kategorie: string;
+  beschreibung: string;
+  ort: string | null;
+  postcode: string | null;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  dringlichkeit: string;
+  qualityScore: number | null;
+  flags: { code: string; detail?: string }[];
+  createdAt: string;
+}
+
+export interface VerificationDoc {
+  id: string;
+  providerId: string;
+  firmenname: string;
+  kind: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  status: 'pending' | 'approved' | 'rejected' | string;
+  note: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+export const SETTING_KEYS = ['marketplace.maxUnlocks', 'marketplace.requestExpiryDays', 'marketplace.maxRadiusKm', 'marketplace.minQualityScore'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+export type Settings = Record<SettingKey, number>;
+
+const post = <T,>(path: string, body?: unknown) => api<T>(path, { method: 'POST', ...(body === undefined ? {} : { body }) });
+
+export const adminApi = {
+  payouts: (status?: AdminPayoutStatus) => api<AdminPayouts>(`/api/admin/payouts${status ? `?status=${status}` : ''}`),
+  approvePayout: (id: string) => post<{ status: string }>(`/api/admin/payouts/${id}/approve`),
+  rejectPayout: (id: string, reason: string) => post<{ status: string }>(`/api/admin/payouts/${id}/reject`, { reason }),
+  completePayout: (id: string, outcome: 'paid' | 'failed', reason?: string) => post<{ status: string }>(`/api/admin/payouts/${id}/complete`, { outcome, ...(reason ? { reason } : {}) }),
+  transferFailed: (id: string, reason: string) => post<{ status: string }>(`/api/admin/payouts/${id}/transfer-failed`, { reason }),
+  syncPayPal: () => post<{ paid: number; failed: number; retried: number }>('/api/admin/payouts/sync-paypal'),
+  batches: () => api<{ batches: SepaBatch[] }>('/api/admin/sepa-batches'),
+  createBatch: () => post<SepaBatch>('/api/admin/sepa-batches'),
+  batchSent: (id: string) => post<SepaBatch>(`/api/admin/sepa-batches/${id}/sent`),
+  batchPaid: (id: string) => post<SepaBatch>(`/api/admin/sepa-batches/${id}/paid`),
+  batchFileUrl: (id: string) => `/api/admin/sepa-batches/${id}/file`,
+  moderation: () => api<{ requests: ModerationRequest[] }>('/api/admin/moderation'),
+  moderate: (id: string, decision: 'approve' | 'reject') => post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision }),
+  verifications: (status: 'pending' | 'approved' | 'rejected') => api<{ documents: VerificationDoc[] }>(`/api/admin/verifications?status=${status}`),
+  verificationFileUrl: (id: string) => `/api/admin/verifications/${id}/file`,
+  decideVerification: (id: string, decision: 'approve' | 'reject', note?: string) => post<{ providerId: string; status: string }>(`/api/admin/verifications/${id}/decide`, { decision, ...(note ? { note } : {}) }),
+  settings: () => api<Settings>('/api/admin/settings'),
+  saveSettings: (patch: Partial<Settings>) => api<Settings>('/api/admin/settings', { method: 'PUT', body: patch }),
+};
+
+/** The server's translated message, or the fallback (network errors carry none). */
+export function errorText(e: unknown, fallback: string): string {
+  return e instanceof ApiError && e.message ? e.message : fallback;
+}
