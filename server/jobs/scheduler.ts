@@ -14,7 +14,7 @@ export interface Job {
 
 export const JOBS: Job[] = [
   { name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) },
-  { name: 'reconcile-stripe-purchases', everyMs: 10 * 60_000, run: (deps) => reconcileStripePurchases(deps) },
+  { name: 'reconcile-purchases', everyMs: 10 * 60_000, run: (deps) => reconcileStripePurchases(deps) },
   { name: 'sync-paypal-payouts', everyMs: 2 * 60_000, run: (deps) => syncPayPalPayouts(deps) },
 ];
 

@@ -97,3 +97,19 @@ describe('the test checkout', () => {
     expect((await tc.post('/api/stripe/webhook', {})).status).toBe(404);
   });
 });
+
+describe('stale checkouts', () => {
+  it('a checkout nobody finished within a day is marked expired; a paid one is never touched', async () => {
+    const { reconcileStripePurchases, STALE_CHECKOUT_MS } = await import('../../server/domain/shop/reconcile-purchases.ts');
+    const { c } = await providerClient();
+    const open = (await c.post<{ purchaseId: string }>('/api/shop/checkout', { packageId: 'small' })).body.purchaseId;
+    const paid = (await c.post<{ purchaseId: string }>('/api/shop/checkout', { packageId: 'small' })).body.purchaseId;
+    await c.post(`/api/shop/test-checkout/${paid}/pay`);
+    const old = new Date(Date.now() - STALE_CHECKOUT_MS - 60_000);
+    await app.deps.db.prisma.purchase.updateMany({ where: { id: { in: [open, paid] } }, data: { createdAt: old } });
+    expect((await reconcileStripePurchases(app.deps)).expired).toBe(1);
+    expect((await c.get<{ status: string }>(`/api/shop/purchases/${open}`)).body.status).toBe('expired');
+    expect((await c.get<{ status: string }>(`/api/shop/purchases/${paid}`)).body.status).toBe('paid');
+  });
+});
+
