@@ -10,7 +10,7 @@ import { createProvider, createReleasedRequest, createSeeker } from '../factorie
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
-import { parseEuro, parseOfferForm, parseReviewForm } from '../../server/chat/tools/market.ts';
+import { parseEuro, parseOfferForm, parseReviewForm, refOf } from '../../server/chat/tools/market.ts';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server.ts';
 
 let app: TestApp;
@@ -46,6 +46,7 @@ describe('form strings', () => {
     expect(parseOfferForm('Offer: Request: #a1b2c3; Price: 450.00 €; Availability: today; Description: All in;')).toEqual({ ref: 'a1b2c3', price: 450, verfuegbarkeit: 'today', beschreibung: 'All in' });
     expect(parseReviewForm('Bewertung: Deal: #0f0f0f; Sterne: 4; Text: Gut; Vorname zeigen: ja; Kontakt: nein;')).toEqual({ ref: '0f0f0f', rating: 4, testimonial: 'Gut', showFirstName: true, contactVisible: false });
     expect(parseReviewForm('Review: Deal: #0f0f0f; Stars: 9; Text: x;').rating).toBeNull();
+    expect([refOf('Anfrage #a1b2c3 freischalten'), refOf('unlock 0f1e2d'), refOf('Deal für die Facade bestätigen'), refOf('Anfrage freischalten')]).toEqual(['a1b2c3', '0f1e2d', null, null]);
     expect([parseEuro('450'), parseEuro('1.200'), parseEuro('1.200,5'), parseEuro('€99.90'), parseEuro('abc'), parseEuro('0')]).toEqual([450, 1200, 1200.5, 99.9, null, null]);
   });
 });

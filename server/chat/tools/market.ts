@@ -35,15 +35,17 @@ const seeker = { roles: ['seeker'] } as const;
 const CHAT_CARDS = 6;
 
 export const shortRef = (id: string) => id.slice(0, 6);
-const REF = /#?\b([0-9a-f]{6})(?:[0-9a-f-]{0,30})\b/i;
+// '#a1b2c3', or a bare id with at least one digit (so words like 'facade' are never taken for one).
+const REF = /#([0-9a-f]{6})|\b(?=[0-9a-f-]*\d)([0-9a-f]{6})[0-9a-f-]{0,30}\b/i;
 const refInput = z
   .string()
   .trim()
   .regex(/^#?[0-9a-fA-F-]{6,36}$/)
   .describe("The reference shown on the card ('#a1b2c3') or the full id");
 
-function refOf(text: string): string | null {
-  return REF.exec(text)?.[1]?.toLowerCase() ?? null;
+export function refOf(text: string): string | null {
+  const m = REF.exec(text);
+  return (m?.[1] ?? m?.[2])?.toLowerCase() ?? null;
 }
 const cleanRef = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 
