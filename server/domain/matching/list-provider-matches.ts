@@ -47,36 +47,47 @@ const REQUEST_FIELDS = {
 
 export async function listProviderMatches(prisma: Db, providerId: string, lang: Lang, opts: { limit?: number; cursor?: string | null; matchId?: string } = {}): Promise<ProviderFeed> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
-  const rows = await prisma.match.findMany({
-    where: { providerId, ...(opts.matchId ? { id: opts.matchId } : { status: { in: [...FEED_STATUSES] } }) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit + 1,
-    ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
-    select: { id: true, status: true, distanceKm: true, createdAt: true, requestId: true, request: { select: REQUEST_FIELDS } },
-  });
-  const page = rows.slice(0, limit);
-  const requestIds = page.map((m) => m.requestId);
-  const [unlocks, offers, balance] = await Promise.all([
-    prisma.unlock.findMany({ where: { providerId, requestId: { in: requestIds } }, select: { requestId: true } }),
-    prisma.offer.findMany({
-      where: { providerId, requestId: { in: requestIds } },
-      select: { id: true, requestId: true, status: true, priceCents: true, beschreibung: true, verfuegbarkeit: true, createdAt: true, deal: { select: { id: true, status: true } } },
+  // The balance does not depend on the page: read it alongside. Queries whose answer is known to be empty
+  // (deals without offers, seekers without unlocked cards) are not sent.
+  const [rows, balance] = await Promise.all([
+    prisma.match.findMany({
+      where: { providerId, ...(opts.matchId ? { id: opts.matchId } : { status: { in: [...FEED_STATUSES] } }) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+      ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
+      select: { id: true, status: true, distanceKm: true, createdAt: true, requestId: true, request: { select: REQUEST_FIELDS } },
     }),
     getBalance(prisma, account.wallet(providerId)),
   ]);
+  const page = rows.slice(0, limit);
+  const requestIds = page.map((m) => m.requestId);
+  const [unlocks, offers] = requestIds.length
+    ? await Promise.all([
+        prisma.unlock.findMany({ where: { providerId, requestId: { in: requestIds } }, select: { requestId: true } }),
+        prisma.offer.findMany({
+          where: { providerId, requestId: { in: requestIds } },
+          select: { id: true, requestId: true, status: true, priceCents: true, beschreibung: true, verfuegbarkeit: true, createdAt: true },
+        }),
+      ])
+    : [[], []];
+  const deals = offers.length ? await prisma.deal.findMany({ where: { offerId: { in: offers.map((o) => o.id) } }, select: { id: true, status: true, offerId: true } }) : [];
+  const dealOf = new Map(deals.map((d) => [d.offerId, d]));
   const unlocked = new Set(unlocks.map((u) => u.requestId));
   const seekerIds = [...new Set(page.filter((m) => unlocked.has(m.requestId) && m.request.userId).map((m) => m.request.userId!))];
-  const seekers = new Map((await prisma.user.findMany({ where: { id: { in: seekerIds } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u]));
+  const seekers = new Map(
+    (seekerIds.length ? await prisma.user.findMany({ where: { id: { in: seekerIds } }, select: { id: true, name: true, email: true } }) : []).map((u) => [u.id, u]),
+  );
   const offerOf = new Map(offers.map((o) => [o.requestId, o]));
   const matches: MatchCard[] = page.map((m) => {
     const o = offerOf.get(m.requestId);
+    const deal = o ? dealOf.get(o.id) : undefined;
     const base = {
       id: m.id,
       status: m.status,
       distanceKm: m.distanceKm,
       createdAt: m.createdAt.toISOString(),
       offer: o ? { id: o.id, status: o.status, priceCents: o.priceCents, beschreibung: o.beschreibung, verfuegbarkeit: o.verfuegbarkeit, createdAt: o.createdAt.toISOString() } : null,
-      deal: o?.deal ? { id: o.deal.id, status: o.deal.status } : null,
+      deal: deal ? { id: deal.id, status: deal.status } : null,
     };
     if (unlocked.has(m.requestId)) {
       const seeker = m.request.userId ? (seekers.get(m.request.userId) ?? null) : null;

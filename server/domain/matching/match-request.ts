@@ -24,14 +24,28 @@ export async function findCandidates(
   const box = boundingBox(q.lat, q.lon, maxRadiusKm);
   const rows = await prisma.providerCategory.findMany({
     where: { category: q.category, active: true, lat: { gte: box.minLat, lte: box.maxLat }, lon: { gte: box.minLon, lte: box.maxLon } },
-    select: { providerId: true, lat: true, lon: true, radiusKm: true, provider: { select: { acceptsMatches: true, minBudget: true } } },
+    select: { providerId: true, lat: true, lon: true, radiusKm: true },
   });
-  const out: Candidate[] = [];
+  // The box of the largest radius holds many more providers than the few whose own radius reaches the
+  // point: the distance decides first, and only those providers' settings are read.
+  const near: { providerId: string; d: number }[] = [];
   for (const row of rows) {
-    if (row.providerId === q.excludeUserId || !row.provider.acceptsMatches) continue;
-    if (row.provider.minBudget !== null && q.budgetMax !== null && q.budgetMax < row.provider.minBudget) continue;
+    if (row.providerId === q.excludeUserId) continue;
     const d = withinKm(q, row, Math.min(row.radiusKm, maxRadiusKm));
-    if (d !== null) out.push({ providerId: row.providerId, distanceKm: Math.round(d * 10) / 10 });
+    if (d !== null) near.push({ providerId: row.providerId, d });
+  }
+  if (!near.length) return [];
+  const settings = new Map(
+    (
+      await prisma.providerProfile.findMany({ where: { userId: { in: near.map((n) => n.providerId) } }, select: { userId: true, acceptsMatches: true, minBudget: true } })
+    ).map((p) => [p.userId, p]),
+  );
+  const out: Candidate[] = [];
+  for (const { providerId, d } of near) {
+    const provider = settings.get(providerId);
+    if (!provider || !provider.acceptsMatches) continue;
+    if (provider.minBudget !== null && q.budgetMax !== null && q.budgetMax < provider.minBudget) continue;
+    out.push({ providerId, distanceKm: Math.round(d * 10) / 10 });
   }
   return out;
 }

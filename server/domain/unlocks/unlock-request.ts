@@ -15,10 +15,13 @@ export const unlockKey = (requestId: string, providerId: string) => `unlock:${re
 
 export async function unlockRequest(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>, providerId: string, requestId: string): Promise<UnlockResult> {
   const prisma = deps.db.prisma;
-  const match = await prisma.match.findUnique({ where: { requestId_providerId: { requestId, providerId } }, select: { id: true } });
+  // The match, and whether this provider unlocked the request already, in one round trip.
+  const [match] = await prisma.$queryRaw<{ id: string; unlocked: boolean }[]>`
+    SELECT m."id", EXISTS (SELECT 1 FROM "Unlock" u WHERE u."requestId" = m."requestId" AND u."providerId" = m."providerId") AS "unlocked"
+    FROM "Match" m WHERE m."requestId" = ${requestId} AND m."providerId" = ${providerId}`;
   if (!match) throw new AppError('NOT_FOUND');
   const repeat = async (): Promise<UnlockResult> => ({ requestId, balance: toGoints(await getBalance(prisma, account.wallet(providerId))), repeated: true });
-  if (await prisma.unlock.findUnique({ where: { requestId_providerId: { requestId, providerId } }, select: { id: true } })) return repeat();
+  if (match.unlocked) return repeat();
   try {
     const result = await inTransaction(prisma, async (tx) => {
       // Takes one of the request's places, only while it is open and not full.
@@ -39,8 +42,8 @@ export async function unlockRequest(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>
           { account: account.escrow(requestId), amount: goints(UNLOCK_PRICE_GOINTS) },
         ],
       });
-      await tx.unlock.create({ data: { requestId, providerId, price: goints(UNLOCK_PRICE_GOINTS), ledgerTxId: posted.transactionId } });
-      await tx.match.update({ where: { id: match.id }, data: { status: 'freigeschaltet' } });
+      await tx.unlock.create({ data: { requestId, providerId, price: goints(UNLOCK_PRICE_GOINTS), ledgerTxId: posted.transactionId }, select: { id: true } });
+      await tx.match.update({ where: { id: match.id }, data: { status: 'freigeschaltet' }, select: { id: true } });
       const balance = await getBalance(tx, account.wallet(providerId));
       return { requestId, balance: toGoints(balance), repeated: false };
     });
