@@ -1,6 +1,6 @@
 // Nobody but an admin with two-factor reaches admin data: checked in the UI and on the API.
-import { test, expect, adminTotpUri, totpFromUri, totpFromSecret, signUpVerified } from './fixtures.ts';
-import { E2E_ADMIN, E2E_ENROL_ADMIN, E2E_PASSWORD } from './e2e-env.ts';
+import { test, expect, adminTotpUri, exclusive, totpFromUri, totpFromSecret, signUpVerified } from './fixtures.ts';
+import { E2E_ADMIN, E2E_ENROL_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
 
 const t = {
   de: { email: /E-Mail/i, password: /^Passwort/i, signIn: /^Anmelden$/i, code: /Code/i, verify: /Bestätigen|Prüfen|Weiter/i, users: /Nutzer|Benutzer/i, noAccess: /Berechtigung|Zugriff|kein/i },
@@ -73,4 +73,59 @@ test('a new admin must enrol TOTP before any admin data is shown', async ({ page
   await page.getByRole('button', { name: l.verify }).click();
   await expect(page.getByTestId('admin-counter-users')).toBeVisible();
   expect((await page.request.get('/api/admin/overview')).status()).toBe(200);
+});
+
+const S = {
+  de: { tab: 'Einstellungen', integer: 'Bitte eine ganze Zahl eingeben.', range: 'Bitte einen Wert von 1 bis 50 eingeben.', allowed: 'Erlaubt: 1 bis 365.', unchanged: 'Keine Änderungen zum Speichern.', saved: 'Einstellungen gespeichert' },
+  en: { tab: 'Settings', integer: 'Please enter a whole number.', range: 'Please enter a value from 1 to 50.', allowed: 'Allowed: 1 to 365.', unchanged: 'No changes to save.', saved: 'Settings saved' },
+};
+
+test('the admin changes a marketplace setting; a value that is no whole number or out of range is refused with the allowed range', async ({ page, lang }) => {
+  const s = S[lang];
+  const origin = { origin: E2E_URL };
+  expect((await page.request.post('/api/auth/sign-in/email', { headers: origin, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers: origin, data: { code: totpFromUri(adminTotpUri()) } })).ok()).toBe(true);
+  const stored = async () => (await (await page.request.get('/api/admin/settings')).json()) as Record<string, number>;
+  const before = await stored();
+
+  await page.goto('/admin?tab=settings');
+  await expect(page.getByRole('tab', { name: s.tab })).toHaveAttribute('aria-selected', 'true');
+  const unlocks = page.getByTestId('setting-maxUnlocks');
+  await expect(unlocks).toHaveValue(String(before['marketplace.maxUnlocks']));
+  await expect(page.getByText(s.allowed)).toBeVisible();
+
+  // Not a whole number, then out of range: the field says why, nothing is stored.
+  await unlocks.fill('2,5');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('setting-error')).toHaveText(s.integer);
+  await expect(unlocks).toHaveAttribute('aria-invalid', 'true');
+  await unlocks.fill('0');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('setting-error')).toHaveText(s.range);
+  expect(await stored()).toEqual(before);
+
+  // Back to the stored value: nothing to save.
+  await unlocks.fill(String(before['marketplace.maxUnlocks']));
+  await expect(page.getByTestId('setting-error')).toHaveCount(0);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(s.unchanged)).toBeVisible();
+
+  // A real change, kept over a reload, then put back. Both language projects share the server: they take turns,
+  // and the expiry days changed here are asserted by no other browser test.
+  await exclusive('settings', async () => {
+    await page.reload();
+    const days = page.getByTestId('setting-requestExpiryDays');
+    const original = (await stored())['marketplace.requestExpiryDays']!;
+    await expect(days).toHaveValue(String(original));
+    await days.fill(String(original + 1));
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByText(s.saved)).toBeVisible();
+    expect((await stored())['marketplace.requestExpiryDays']).toBe(original + 1);
+    await page.reload();
+    await expect(days).toHaveValue(String(original + 1));
+    await days.fill(String(original));
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByText(s.saved).first()).toBeVisible();
+    await expect.poll(async () => (await stored())['marketplace.requestExpiryDays']).toBe(original);
+  });
 });

@@ -3,7 +3,10 @@
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { createOTP } from '@better-auth/utils/otp';
-import { E2E_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_ADMIN, E2E_PASSWORD, E2E_PORT, E2E_URL } from './e2e-env.ts';
 
 export type Lang = 'de' | 'en';
 
@@ -100,6 +103,31 @@ export async function signUpVerified(page: Page, role: 'seeker' | 'provider', la
   const v = await page.request.get(linkIn(mail.text));
   expect(v.ok()).toBe(true);
   return { email };
+}
+
+/**
+ * The two language projects share one server: tests that change shared state (a SEPA file takes every approved
+ * bank payout; platform settings) take turns (a lock directory in the temp folder, per test server).
+ */
+export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-${name}.lock`);
+  for (let waited = 0; ; waited += 200) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch {
+      // A lock older than three minutes was left by a crashed run.
+      const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 180_000) fs.rmSync(dir, { recursive: true, force: true });
+      if (waited > 150_000) throw new Error(`lock ${name} not free`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export { expect };

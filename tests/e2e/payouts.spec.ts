@@ -4,11 +4,9 @@
 // approves it, puts it into a SEPA file, marks the file sent and paid; the seeker sees 'Ausgezahlt' live.
 // Below the 10 € minimum the button stays disabled; adding PayPal needs an e-mail.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, allowConsoleErrors, adminTotpUri, expectNoHorizontalScroll, signUpVerified, totpFromUri, type Lang } from './fixtures.ts';
-import { E2E_ADMIN, E2E_PASSWORD, E2E_PORT, E2E_URL } from './e2e-env.ts';
+import { test, expect, allowConsoleErrors, adminTotpUri, exclusive, expectNoHorizontalScroll, signUpVerified, totpFromUri, type Lang } from './fixtures.ts';
+import { E2E_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
 import { providerAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer, unlockOnly } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -86,31 +84,6 @@ async function earnFromDeal(page: Page, lang: Lang, unlocks: number) {
     expect(((await done.json()) as { completed: boolean }).completed).toBe(true);
   } finally {
     await Promise.all(providers.map((p) => p.api.dispose()));
-  }
-}
-
-/**
- * The two language projects share one server, and a SEPA file takes every approved bank payout: they take
- * turns at the admin desk (a lock directory in the temp folder, per test server).
- */
-async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const dir = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-${name}.lock`);
-  for (let waited = 0; ; waited += 200) {
-    try {
-      fs.mkdirSync(dir);
-      break;
-    } catch {
-      // A lock older than three minutes was left by a crashed run.
-      const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 180_000) fs.rmSync(dir, { recursive: true, force: true });
-      if (waited > 150_000) throw new Error(`lock ${name} not free`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

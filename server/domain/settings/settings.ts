@@ -3,15 +3,25 @@
 import { z } from 'zod';
 import type { Db, DbTx } from '../../db.ts';
 
-export const SETTINGS = {
+/** The allowed range of each setting (whole numbers), shared with the admin screen for its hints and checks. */
+export const SETTING_LIMITS = {
   /** At most this many providers may unlock one request. */
-  'marketplace.maxUnlocks': z.number().int().min(1).max(50),
+  'marketplace.maxUnlocks': { min: 1, max: 50 },
   /** A request without a deal expires (and its unlocks are refunded) after this many days. */
-  'marketplace.requestExpiryDays': z.number().int().min(1).max(365),
+  'marketplace.requestExpiryDays': { min: 1, max: 365 },
   /** The largest service radius a provider may choose, in km (also the matching search box). */
-  'marketplace.maxRadiusKm': z.number().int().min(5).max(1000),
+  'marketplace.maxRadiusKm': { min: 5, max: 1000 },
   /** Requests scoring below this wait for moderation even without a flag. */
-  'marketplace.minQualityScore': z.number().int().min(0).max(100),
+  'marketplace.minQualityScore': { min: 0, max: 100 },
+} as const;
+
+const whole = (key: keyof typeof SETTING_LIMITS) => z.number().int().min(SETTING_LIMITS[key].min).max(SETTING_LIMITS[key].max);
+
+export const SETTINGS = {
+  'marketplace.maxUnlocks': whole('marketplace.maxUnlocks'),
+  'marketplace.requestExpiryDays': whole('marketplace.requestExpiryDays'),
+  'marketplace.maxRadiusKm': whole('marketplace.maxRadiusKm'),
+  'marketplace.minQualityScore': whole('marketplace.minQualityScore'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

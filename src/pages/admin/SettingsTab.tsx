@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { SETTING_LIMITS } from '../../../server/domain/settings/settings.ts';
 import { adminApi, errorText, SETTING_KEYS, type SettingKey, type Settings } from './admin-api';
 
 const slug = (key: SettingKey) => key.replace('marketplace.', '');
@@ -36,10 +37,9 @@ export function SettingsTab() {
     );
   useEffect(() => void load(), []);
 
-  /** A field error of the server in words (the answer names the rule broken, not the limit). */
-  const fieldMessage = (code: string, message: string) => {
-    if (code === 'too_small') return t('settings.errors.tooSmall');
-    if (code === 'too_big') return t('settings.errors.tooBig');
+  /** A field error of the server in words, with the allowed range (the same limits the server checks). */
+  const fieldMessage = (key: SettingKey, code: string, message: string) => {
+    if (code === 'too_small' || code === 'too_big') return t('settings.errors.range', SETTING_LIMITS[key]);
     if (code === 'invalid_type') return t('settings.errors.integer');
     return message || t('errors:field.invalid_value');
   };
@@ -51,7 +51,9 @@ export function SettingsTab() {
     const local: Partial<Record<SettingKey, string>> = {};
     for (const k of SETTING_KEYS) {
       const raw = values[k].trim();
+      const { min, max } = SETTING_LIMITS[k];
       if (!/^-?\d+$/.test(raw)) local[k] = t('settings.errors.integer');
+      else if (Number(raw) < min || Number(raw) > max) local[k] = t('settings.errors.range', { min, max });
       else if (Number(raw) !== saved[k]) patch[k] = Number(raw);
     }
     setErrors(local);
@@ -69,7 +71,7 @@ export function SettingsTab() {
         const next: Partial<Record<SettingKey, string>> = {};
         for (const f of err.fields) {
           const key = SETTING_KEYS.find((k) => f.path === `body.${k}` || f.path.endsWith(k));
-          if (key) next[key] = fieldMessage(f.code, f.message);
+          if (key) next[key] = fieldMessage(key, f.code, f.message);
         }
         setErrors(next);
       }
@@ -124,7 +126,7 @@ export function SettingsTab() {
                   </span>
                 </div>
                 <p id={`setting-${slug(k)}-hint`} className="text-xs text-muted-foreground">
-                  {t(`settings.fields.${slug(k)}.hint`)}
+                  {t(`settings.fields.${slug(k)}.hint`)} {t('settings.allowed', SETTING_LIMITS[k])}
                 </p>
                 {errors[k] && (
                   <p id={`setting-${slug(k)}-error`} className="text-sm text-destructive" data-testid="setting-error">
