@@ -1,6 +1,8 @@
 // Nobody but an admin with two-factor reaches admin data: checked in the UI and on the API.
 import { test, expect, adminTotpUri, exclusive, totpFromUri, totpFromSecret, signUpVerified } from './fixtures.ts';
 import { E2E_ADMIN, E2E_ENROL_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { onboardedProvider } from './market-helpers.ts';
+import { apiAccount, requestByChat } from './seeker-helpers.ts';
 
 const t = {
   de: { email: /E-Mail/i, password: /^Passwort/i, signIn: /^Anmelden$/i, code: /Code/i, verify: /Bestätigen|Prüfen|Weiter/i, users: /Nutzer|Benutzer/i, noAccess: /Berechtigung|Zugriff|kein/i },
@@ -128,4 +130,49 @@ test('the admin changes a marketplace setting; a value that is no whole number o
     await expect(page.getByText(s.saved).first()).toBeVisible();
     await expect.poll(async () => (await stored())['marketplace.requestExpiryDays']).toBe(original);
   });
+});
+
+const M = {
+  de: {
+    tab: 'Moderation',
+    need: (site: string) => `Ich brauche dringend einen Elektriker in 50667 Köln, Fotos vom Sicherungskasten unter www.${site}.example, Budget 300-500 Euro`,
+    flag: 'Link in der Beschreibung',
+    approved: /^Anfrage freigegeben und an \d+ Anbieter weitergeleitet$/,
+  },
+  en: {
+    tab: 'Moderation',
+    need: (site: string) => `I urgently need an electrician in 50667 Köln, photos of the fuse box at www.${site}.example, budget 300-500 euros`,
+    flag: 'Link in the description',
+    approved: /^Request approved and sent to \d+ providers?$/,
+  },
+};
+
+test('a request the pre-filter holds waits in Moderation with its reason; approving sends it to the matching providers', async ({ page, lang }) => {
+  const m = M[lang];
+  const provider = await onboardedProvider(lang);
+  const seeker = await apiAccount('seeker', lang, 'Mia Suchende');
+  const feed = async () =>
+    ((await (await provider.api.get('/api/provider/matches?limit=100')).json()) as { matches: { request: { id: string } }[] }).matches.map((x) => x.request.id);
+  try {
+    const site = `fotos-${Date.now().toString(36)}-${lang}`;
+    const { requestId, status } = await requestByChat(seeker.api, lang, 'Mia', m.need(site));
+    expect(status).toBe('review');
+    expect(await feed()).not.toContain(requestId);
+
+    const origin = { origin: E2E_URL };
+    expect((await page.request.post('/api/auth/sign-in/email', { headers: origin, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } })).ok()).toBe(true);
+    expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers: origin, data: { code: totpFromUri(adminTotpUri()) } })).ok()).toBe(true);
+    await page.goto('/admin?tab=moderation');
+    await expect(page.getByRole('tab', { name: m.tab })).toHaveAttribute('aria-selected', 'true');
+    const card = page.locator(`[data-testid="moderation-request"][data-request-id="${requestId}"]`);
+    await expect(card).toContainText(site);
+    await expect(card.locator('[data-testid="moderation-flag"][data-code="link"]')).toContainText(m.flag);
+    await card.getByTestId('moderation-approve').click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: m.approved })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    // Released and matched: the provider in Köln has it in the feed, still as a teaser.
+    await expect.poll(feed).toContain(requestId);
+  } finally {
+    await Promise.all([provider.api.dispose(), seeker.api.dispose()]);
+  }
 });

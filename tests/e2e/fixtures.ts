@@ -1,6 +1,6 @@
 // Browser-test fixtures: the project's language, a console-error trap (any console error fails the test
 // unless the test declares it expected), and an admin API client for reading the mail outbox.
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { createOTP } from '@better-auth/utils/otp';
 import fs from 'node:fs';
@@ -128,6 +128,23 @@ export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A second browser window signed in as the admin with TOTP; it fails on console errors like the fixture. */
+export async function adminWindow(browser: Browser, lang: Lang) {
+  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL });
+  await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
+  const signIn = await context.request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const totp = await context.request.post('/api/auth/two-factor/verify-totp', { headers: { origin: E2E_URL }, data: { code: totpFromUri(adminTotpUri()) } });
+  expect(totp.ok(), await totp.text()).toBe(true);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors, close: () => context.close() };
 }
 
 export { expect };

@@ -4,9 +4,9 @@
 // approves it, puts it into a SEPA file, marks the file sent and paid; the seeker sees 'Ausgezahlt' live.
 // Below the 10 € minimum the button stays disabled; adding PayPal needs an e-mail.
 import fs from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, allowConsoleErrors, adminTotpUri, exclusive, expectNoHorizontalScroll, signUpVerified, totpFromUri, type Lang } from './fixtures.ts';
-import { E2E_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, adminWindow, allowConsoleErrors, exclusive, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
+import { E2E_URL } from './e2e-env.ts';
 import { providerAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer, unlockOnly } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -87,22 +87,6 @@ async function earnFromDeal(page: Page, lang: Lang, unlocks: number) {
   }
 }
 
-/** A second browser window signed in as the admin with TOTP; it fails on console errors like the fixture. */
-async function adminWindow(browser: Browser, lang: Lang) {
-  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL });
-  await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
-  const signIn = await context.request.post('/api/auth/sign-in/email', { headers: WRITE, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const totp = await context.request.post('/api/auth/two-factor/verify-totp', { headers: WRITE, data: { code: totpFromUri(adminTotpUri()) } });
-  expect(totp.ok(), await totp.text()).toBe(true);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { page, errors, close: () => context.close() };
-}
 
 test('a seeker pays out deal earnings by bank transfer: the admin approves, files it in a SEPA batch, marks it sent and paid', async ({ page, browser, lang }) => {
   test.setTimeout(240_000);

@@ -2,7 +2,7 @@
 // through the dialog, not enough Goints, an offer, 'Kein Interesse', and the public provider page with
 // favourites; in German and English. Requests come from fresh seekers through the real chat API.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
+import { test, expect, adminWindow, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
 import { E2E_URL } from './e2e-env.ts';
 import { onboardedProvider, postRequestThroughChat } from './market-helpers.ts';
 
@@ -64,6 +64,11 @@ const T = {
     upload: 'Hochladen',
     uploaded: 'Dokument hochgeladen',
     pending: 'Wird geprüft',
+    verified: 'Verifiziert',
+    adminTab: 'Nachweise',
+    approve: 'Bestätigen',
+    approved: 'Nachweis von Elektro Blitz Köln bestätigt',
+    docApproved: 'Bestätigt',
   },
   en: {
     title: 'akut – Provider dashboard',
@@ -121,6 +126,11 @@ const T = {
     upload: 'Upload',
     uploaded: 'Document uploaded',
     pending: 'Being checked',
+    verified: 'Verified',
+    adminTab: 'Documents',
+    approve: 'Approve',
+    approved: 'Document of Elektro Blitz Köln approved',
+    docApproved: 'Approved',
   },
 } as const;
 
@@ -156,7 +166,7 @@ test('a signed-out visitor is sent to sign in as a provider; a seeker sees a cle
   await expect(page.getByRole('link', { name: l.home })).toHaveAttribute('href', '/');
 });
 
-test('onboarding: the form shows errors from the browser and the server, then the profile brings 50 Goints', async ({ page, lang }) => {
+test('onboarding: the form shows errors from the browser and the server, then the profile brings 50 Goints; an approved trade document gives the badge', async ({ page, browser, lang }) => {
   const l = T[lang];
   const { email } = await signUpVerified(page, 'provider', lang);
   await page.goto('/anbieter/dashboard');
@@ -206,6 +216,35 @@ test('onboarding: the form shows errors from the browser and the server, then th
   await expect(docs).toContainText('gewerbeschein.pdf');
   await expect(docs).toContainText(l.pending);
   await expect(page.getByTestId('verification-status')).toHaveText(l.pending);
+  const { id: providerId } = ((await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } }).user;
+  await page.goto(`/anbieter/${providerId}`);
+  await expect(page.getByTestId('provider-badge')).toHaveCount(0);
+
+  // An admin approves the document in 'Nachweise': the provider gets the 'Verifiziert' badge, also on the public page.
+  const admin = await adminWindow(browser, lang);
+  try {
+    await admin.page.goto('/admin?tab=verifications');
+    await expect(admin.page.getByRole('tab', { name: l.adminTab })).toHaveAttribute('aria-selected', 'true');
+    const card = admin.page.getByTestId('verification-doc').filter({ has: admin.page.locator(`a[href="/anbieter/${providerId}"]`) });
+    await expect(card).toContainText('gewerbeschein.pdf');
+    await card.getByTestId('verification-approve').click();
+    await admin.page.getByTestId('reason-submit').click();
+    await expect(toast(admin.page, l.approved)).toBeVisible();
+    // The list shows the documents waiting: the approved one leaves it.
+    await expect(card).toHaveCount(0);
+    expect(admin.errors).toEqual([]);
+  } finally {
+    await admin.close();
+  }
+  await expect(page.getByTestId('provider-badge')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('provider-badge')).toHaveText(l.verified);
+  await page.goto('/anbieter/dashboard');
+  await expect(page.getByTestId('provider-badge')).toHaveText(l.verified);
+  await page.getByRole('tab', { name: l.profileTab }).click();
+  const profile = page.getByRole('tabpanel', { name: l.profileTab });
+  await expect(profile.getByTestId('provider-badge')).toHaveText(l.verified);
+  await expect(page.getByTestId('verification-documents')).toContainText(l.docApproved);
 });
 
 test('a locked card shows no contact data; unlocking takes 50 Goints and shows the details; the next request needs more Goints; an offer follows', async ({ page, lang }) => {
