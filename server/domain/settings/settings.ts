@@ -2,18 +2,9 @@
 // passes its schema is ignored in favour of the default, so a bad row never stops the marketplace.
 import { z } from 'zod';
 import type { Db, DbTx } from '../../db.ts';
+import { SETTING_LIMITS } from './limits.ts';
 
-/** The allowed range of each setting (whole numbers), shared with the admin screen for its hints and checks. */
-export const SETTING_LIMITS = {
-  /** At most this many providers may unlock one request. */
-  'marketplace.maxUnlocks': { min: 1, max: 50 },
-  /** A request without a deal expires (and its unlocks are refunded) after this many days. */
-  'marketplace.requestExpiryDays': { min: 1, max: 365 },
-  /** The largest service radius a provider may choose, in km (also the matching search box). */
-  'marketplace.maxRadiusKm': { min: 5, max: 1000 },
-  /** Requests scoring below this wait for moderation even without a flag. */
-  'marketplace.minQualityScore': { min: 0, max: 100 },
-} as const;
+export { SETTING_LIMITS };
 
 const whole = (key: keyof typeof SETTING_LIMITS) => z.number().int().min(SETTING_LIMITS[key].min).max(SETTING_LIMITS[key].max);
 
