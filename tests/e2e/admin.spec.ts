@@ -104,7 +104,7 @@ test('the admin changes a marketplace setting; a value that is no whole number o
   await unlocks.fill('0');
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('setting-error')).toHaveText(s.range);
-  expect(await stored()).toEqual(before);
+  expect((await stored())['marketplace.maxUnlocks']).toBe(before['marketplace.maxUnlocks']);
 
   // Back to the stored value: nothing to save.
   await unlocks.fill(String(before['marketplace.maxUnlocks']));
