@@ -25,7 +25,7 @@ import { listPackages } from '../../domain/shop/packages.ts';
 import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
@@ -48,6 +48,14 @@ export function refOf(text: string): string | null {
   return (m?.[1] ?? m?.[2])?.toLowerCase() ?? null;
 }
 const cleanRef = (ref: string) => ref.replace(/^#/, '').toLowerCase();
+
+/** The offline detector of a command about one card: the card's reference and one of the command's words give `{ [key]: ref }`. */
+const refCommand =
+  (key: string, words: readonly RegExp[]) =>
+  ({ text }: IntentInput): Record<string, string> | null => {
+    const ref = refOf(text);
+    return ref && matchesAny(normalize(text), words) ? { [key]: ref } : null;
+  };
 
 async function requestOfProvider(prisma: Db, providerId: string, ref: string): Promise<string | null> {
   const r = cleanRef(ref);
@@ -236,10 +244,7 @@ const confirmDealTool = defineChatTool({
   },
   offline: {
     priority: 75,
-    detect: ({ text }) => {
-      const ref = refOf(text);
-      return ref && matchesAny(normalize(text), CONFIRM_DEAL) ? { deal: ref } : null;
-    },
+    detect: refCommand('deal', CONFIRM_DEAL),
   },
   run: (ctx, input) =>
     attempt(ctx, async () => {
@@ -300,10 +305,7 @@ const providerTools: AnyChatToolDef[] = [
     },
     offline: {
       priority: 70,
-      detect: ({ text }) => {
-        const ref = refOf(text);
-        return ref && matchesAny(normalize(text), UNLOCK) ? { request: ref } : null;
-      },
+      detect: refCommand('request', UNLOCK),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
@@ -334,10 +336,7 @@ const providerTools: AnyChatToolDef[] = [
     states: ['ready', 'writingOffer'],
     offline: {
       priority: 72,
-      detect: ({ text }) => {
-        const ref = refOf(text);
-        return ref && matchesAny(normalize(text), START_OFFER) ? { request: ref } : null;
-      },
+      detect: refCommand('request', START_OFFER),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
@@ -447,10 +446,7 @@ const seekerTools: AnyChatToolDef[] = [
     },
     offline: {
       priority: 85,
-      detect: ({ text }) => {
-        const ref = refOf(text);
-        return ref && matchesAny(normalize(text), ACCEPT) ? { offer: ref } : null;
-      },
+      detect: refCommand('offer', ACCEPT),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
