@@ -3,14 +3,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Check, Flag, MapPin, RefreshCw, ShieldCheck, X } from 'lucide-react';
+import { Check, Flag, MapPin, ShieldCheck, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UrgencyBadge, formatBudget, formatDateTime } from '@/components/market';
 import { cn } from '@/lib/utils';
 import { adminApi, errorText, type ModerationRequest } from './admin-api';
-import { ConfirmDialog, EmptyState } from './admin-dialogs';
+import { ConfirmDialog, EmptyState, LoadFailed } from './admin-dialogs';
 
 function scoreTone(score: number) {
   if (score >= 70) return 'bg-emerald-500';
@@ -53,13 +53,7 @@ export function ModerationTab() {
 
   if (!requests) {
     return failed ? (
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-        <p className="text-muted-foreground">{t('loadErrorList')}</p>
-        <Button variant="outline" onClick={() => void load()}>
-          <RefreshCw aria-hidden />
-          {t('retry')}
-        </Button>
-      </div>
+      <LoadFailed onRetry={() => void load()} />
     ) : (
       <div className="flex flex-col gap-4">
         <Skeleton className="h-40" />

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatEuro } from '@/components/market';
 import { adminApi, errorText, PAYOUT_STATUSES, type AdminPayout, type AdminPayoutStatus } from './admin-api';
 import { AdminPayoutRow } from './admin-payout-row';
-import { EmptyState, ReasonDialog } from './admin-dialogs';
+import { EmptyState, LoadFailedBanner, ReasonDialog } from './admin-dialogs';
 
 type Pending = { kind: 'reject' | 'failed'; payout: AdminPayout } | null;
 
@@ -88,13 +88,7 @@ export function PayoutsTab() {
   return (
     <div className="flex flex-col gap-6">
       {loadFailed && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive" role="alert">
-          {t('loadErrorList')}
-          <Button variant="outline" size="sm" onClick={() => void refresh()}>
-            <RefreshCw aria-hidden />
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailedBanner onRetry={() => void refresh()} />
       )}
 
       <Card>

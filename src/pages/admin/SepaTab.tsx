@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CheckCheck, Download, FileStack, Landmark, Loader2, RefreshCw, Send, Undo2 } from 'lucide-react';
+import { CheckCheck, Download, FileStack, Landmark, Loader2, Send, Undo2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -13,7 +13,7 @@ import { formatDateTime, formatEuro } from '@/components/market';
 import { cn } from '@/lib/utils';
 import { adminApi, errorText, type AdminPayout, type SepaBatch } from './admin-api';
 import { AdminPayoutRow } from './admin-payout-row';
-import { ConfirmDialog, EmptyState, ReasonDialog } from './admin-dialogs';
+import { ConfirmDialog, EmptyState, LoadFailedBanner, ReasonDialog } from './admin-dialogs';
 
 const BATCH_TONE: Record<string, string> = {
   created: 'border-slate-300 bg-slate-50 text-slate-700',
@@ -68,13 +68,7 @@ export function SepaTab() {
   return (
     <div className="flex flex-col gap-6">
       {loadFailed && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive" role="alert">
-          {t('loadErrorList')}
-          <Button variant="outline" size="sm" onClick={() => void load()}>
-            <RefreshCw aria-hidden />
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailedBanner onRetry={() => void load()} />
       )}
 
       <Card>

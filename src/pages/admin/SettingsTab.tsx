@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Loader2, RefreshCw, Save } from 'lucide-react';
+import { Loader2, Save } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { SETTING_LIMITS } from '../../../server/domain/settings/limits.ts';
 import { adminApi, errorText, SETTING_KEYS, type SettingKey, type Settings } from './admin-api';
+import { LoadFailed } from './admin-dialogs';
 
 const slug = (key: SettingKey) => key.replace('marketplace.', '');
 
@@ -83,13 +84,7 @@ export function SettingsTab() {
 
   if (!values) {
     return failed ? (
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-        <p className="text-muted-foreground">{t('loadErrorList')}</p>
-        <Button variant="outline" onClick={() => void load()}>
-          <RefreshCw aria-hidden />
-          {t('retry')}
-        </Button>
-      </div>
+      <LoadFailed onRetry={() => void load()} />
     ) : (
       <Skeleton className="h-80 max-w-3xl" />
     );

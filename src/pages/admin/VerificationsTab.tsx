@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Check, ExternalLink, FileCheck, FileText, RefreshCw, X } from 'lucide-react';
+import { Check, ExternalLink, FileCheck, FileText, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatNumber } from '@/components/market';
 import { cn } from '@/lib/utils';
 import { adminApi, errorText, type VerificationDoc } from './admin-api';
-import { EmptyState, ReasonDialog } from './admin-dialogs';
+import { EmptyState, LoadFailed, ReasonDialog } from './admin-dialogs';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 type Status = (typeof STATUSES)[number];
@@ -82,13 +82,7 @@ export function VerificationsTab() {
 
       {!docs ? (
         failed ? (
-          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
-            <p className="text-muted-foreground">{t('loadErrorList')}</p>
-            <Button variant="outline" onClick={() => void load()}>
-              <RefreshCw aria-hidden />
-              {t('retry')}
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void load()} />
         ) : (
           <Skeleton className="h-32" />
         )

@@ -2,7 +2,7 @@
 // confirmation for steps that move money.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loader2 } from 'lucide-react';
+import { Loader2, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -138,6 +138,34 @@ export function EmptyState({ icon, text, testId }: { icon: ReactNode; text: stri
     <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center" data-testid={testId}>
       {icon}
       <p className="text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+/** In place of an admin list that could not be loaded: the message and a retry. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-12 text-center">
+      <p className="text-muted-foreground">{t('loadErrorList')}</p>
+      <Button variant="outline" onClick={onRetry}>
+        <RefreshCw aria-hidden />
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** Above admin lists that are still shown when refreshing them failed: the message and a retry. */
+export function LoadFailedBanner({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive" role="alert">
+      {t('loadErrorList')}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCw aria-hidden />
+        {t('retry')}
+      </Button>
     </div>
   );
 }
