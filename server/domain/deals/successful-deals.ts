@@ -15,6 +15,7 @@ export interface SuccessfulDeal {
   kategorie: CategoryId;
   providerId: string;
   providerName: string;
+  /** The seeker's first name when shown, else null ('Anonym'). */
   customer: string | null;
   rating: number | null;
   testimonial: string | null;
@@ -27,6 +28,7 @@ export interface SuccessfulDeal {
 export interface SuccessfulDeals {
   deals: SuccessfulDeal[];
   summary: { count: number; volumeCents: number; locations: number };
+  /** All completed deals, whatever the filter: tells 'none yet' from 'none matching'. */
   total: number;
 }
 

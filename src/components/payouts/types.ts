@@ -1,32 +1,13 @@
 // Payout methods and payouts as the payout doors answer them (server/http/payouts.ts).
 import { api } from '@/lib/api';
+import type { PayoutMethodView } from '../../../server/domain/payouts/payout-methods.ts';
+import type { PayoutView } from '../../../server/domain/payouts/request-payout.ts';
 
 export type PayoutSource = 'seeker_earnings' | 'partner_earnings';
 
-export interface PayoutMethod {
-  id: string;
-  type: 'paypal' | 'bank';
-  paypalEmail: string | null;
-  /** In blocks of four, as the server formats it (to its owner only). */
-  iban: string | null;
-  ibanLast4: string | null;
-  bic: string | null;
-  accountHolder: string | null;
-  bankName: string | null;
-  verified: boolean;
-  createdAt: string;
-}
+export type PayoutMethod = PayoutMethodView;
 
-export interface Payout {
-  id: string;
-  amountCents: number;
-  method: { id: string; type: string; label: string };
-  source: PayoutSource | string;
-  status: string;
-  requestedAt: string;
-  processedAt: string | null;
-  failureReason: string | null;
-}
+export type Payout = PayoutView;
 
 export interface Wallet {
   goints: number;

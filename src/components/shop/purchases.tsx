@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import type { Receipt } from '../../../server/domain/shop/receipt.ts';
+
+export type { Receipt };
 
 export type PurchaseStatus = 'created' | 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'disputed';
 
@@ -23,20 +26,6 @@ export interface Purchase {
   paidAt: string | null;
 }
 
-export interface Receipt {
-  id: string;
-  number: string;
-  date: string;
-  seller: { name: string; address: string; vatId: string };
-  buyer: { name: string; email: string };
-  item: { packageId: string; goints: number };
-  netCents: number;
-  vatCents: number;
-  vatRatePercent: number;
-  grossCents: number;
-  provider: string;
-  test: boolean;
-}
 
 export const shopApi = {
   purchases: () => api<{ purchases: Purchase[] }>('/api/shop/purchases'),

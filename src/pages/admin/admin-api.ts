@@ -1,39 +1,20 @@
 // The admin doors this area uses (server/http/admin.ts, server/http/payouts.ts), typed as they answer.
 import { api, ApiError } from '@/lib/api';
+import type { AdminPayout } from '../../../server/domain/payouts/admin-payouts.ts';
+import type { SepaBatchView } from '../../../server/domain/payouts/sepa-batches.ts';
+import type { PendingDocument } from '../../../server/domain/providers/verification-documents.ts';
 
 export const PAYOUT_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 export type AdminPayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export interface AdminPayout {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  amountCents: number;
-  source: string;
-  status: AdminPayoutStatus | string;
-  method: { type: string; label: string; accountHolder: string | null; verified: boolean };
-  sepaBatchId: string | null;
-  paypalBatchId: string | null;
-  failureReason: string | null;
-  requestedAt: string;
-}
+export type { AdminPayout };
 
 export interface AdminPayouts {
   payouts: AdminPayout[];
   paypal: 'api' | 'manual';
 }
 
-export interface SepaBatch {
-  id: string;
-  messageId: string;
-  status: 'created' | 'sent' | 'paid' | string;
-  count: number;
-  totalCents: number;
-  createdAt: string;
-  sentAt: string | null;
-  paidAt: string | null;
-}
+export type SepaBatch = SepaBatchView;
 
 export interface ModerationRequest {
   id: string;
@@ -49,19 +30,7 @@ export interface ModerationRequest {
   createdAt: string;
 }
 
-export interface VerificationDoc {
-  id: string;
-  providerId: string;
-  firmenname: string;
-  kind: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  status: 'pending' | 'approved' | 'rejected' | string;
-  note: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+export type VerificationDoc = PendingDocument;
 
 export const SETTING_KEYS = ['marketplace.maxUnlocks', 'marketplace.requestExpiryDays', 'marketplace.maxRadiusKm', 'marketplace.minQualityScore'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];

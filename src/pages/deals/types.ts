@@ -1,22 +1,3 @@
-// Shapes of GET /api/successful-deals (server/http/deals.ts, successfulDealSchema).
-export interface SuccessfulDeal {
-  id: string;
-  kategorie: string;
-  providerId: string;
-  providerName: string;
-  /** The seeker's first name when shown, else null ('Anonym'). */
-  customer: string | null;
-  rating: number | null;
-  testimonial: string | null;
-  valueCents: number;
-  location: string | null;
-  completedAt: string;
-  contactVisible: boolean;
-}
-
-export interface SuccessfulDeals {
-  deals: SuccessfulDeal[];
-  summary: { count: number; volumeCents: number; locations: number };
-  /** All completed deals, whatever the filter: tells 'none yet' from 'none matching'. */
-  total: number;
-}
+// Shapes of GET /api/successful-deals (server/http/deals.ts, successfulDealSchema): the server's own types
+// (types only, nothing of the server is bundled).
+export type { SuccessfulDeal, SuccessfulDeals } from '../../../server/domain/deals/successful-deals.ts';

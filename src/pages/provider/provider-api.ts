@@ -3,6 +3,7 @@
 import { currentLang } from '@/i18n';
 import { api, ApiError, type FieldError } from '@/lib/api';
 import type { UnlockQuote, UnlockResult } from '../../../machines/unlock.machine.ts';
+import type { DocumentSummary } from '../../../server/domain/providers/verification-documents.ts';
 
 export const CATEGORY_IDS = ['auto', 'urlaub_reisen', 'versicherung', 'essen', 'gastronomie', 'dienstleistungen', 'immobilien', 'elektronik', 'beauty', 'handwerk', 'news'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
@@ -98,17 +99,7 @@ export interface Feed {
   nextCursor: string | null;
 }
 
-export interface VerificationDocument {
-  id: string;
-  kind: DocumentKind;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  status: 'pending' | 'approved' | 'rejected';
-  note: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+export type VerificationDocument = DocumentSummary;
 
 export const DOCUMENT_KINDS = ['gewerbeschein', 'handwerkskarte'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

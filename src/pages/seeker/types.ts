@@ -1,62 +1,10 @@
-// Shapes of the seeker doors (server/http/seekers.ts, server/http/marketplace.schemas.ts) as the dashboard reads them.
-export type ProviderBadgeValue = 'verifiziert' | 'top_bewertet' | null;
+// Shapes of the seeker doors (server/http/seekers.ts, server/http/marketplace.schemas.ts) as the dashboard
+// reads them: the server's own types (types only, nothing of the server is bundled).
+import type { SeekerDashboard, SeekerRequestRow } from '../../../server/domain/requests/seeker-dashboard.ts';
+import type { SeekerOffer } from '../../../server/domain/offers/list-seeker-offers.ts';
 
-export interface SeekerRequest {
-  id: string;
-  kategorie: string;
-  beschreibung: string;
-  ort: string | null;
-  postcode: string | null;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  dringlichkeit: string;
-  date: string | null;
-  status: string;
-  active: boolean;
-  offers: number;
-  unlocked: number;
-  maxUnlocks: number;
-  dealStatus: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-}
-
-export interface SeekerDashboard {
-  stats: { activeRequests: number; offersReceived: number; offersValueCents: number; points: number; earningsCents: number };
-  requests: SeekerRequest[];
-}
-
-export interface OfferDeal {
-  id: string;
-  status: string;
-  providerConfirmed: boolean;
-  seekerConfirmed: boolean;
-  reviewed: boolean;
-}
-
-export interface SeekerOffer {
-  id: string;
-  requestId: string;
-  request: { kategorie: string; place: string | null; budgetMin: number | null; budgetMax: number | null; status: string };
-  provider: {
-    id: string;
-    firmenname: string;
-    ratingAvg: number | null;
-    ratingCount: number;
-    badge: ProviderBadgeValue;
-    verified: boolean;
-    medianResponseMinutes: number | null;
-  };
-  priceCents: number;
-  beschreibung: string;
-  verfuegbarkeit: string;
-  status: string;
-  createdAt: string;
-  responseMinutes: number | null;
-  rank: number | null;
-  deal: OfferDeal | null;
-  contact: { phone: string; email: string } | null;
-}
+export type { SeekerDashboard, SeekerOffer };
+export type SeekerRequest = SeekerRequestRow;
 
 export interface SeekerOffers {
   top: SeekerOffer[];
