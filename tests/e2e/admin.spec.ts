@@ -1,6 +1,6 @@
 // Nobody but an admin with two-factor reaches admin data: checked in the UI and on the API.
-import { test, expect, adminTotpUri, exclusive, totpFromUri, totpFromSecret, signUpVerified } from './fixtures.ts';
-import { E2E_ADMIN, E2E_ENROL_ADMIN, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { test, expect, adminTotpUri, exclusive, signInAdmin, totpFromUri, totpFromSecret, signUpVerified } from './fixtures.ts';
+import { E2E_ADMIN, E2E_ENROL_ADMIN, E2E_PASSWORD } from './e2e-env.ts';
 import { onboardedProvider } from './market-helpers.ts';
 import { apiAccount, requestByChat } from './seeker-helpers.ts';
 
@@ -84,9 +84,7 @@ const S = {
 
 test('the admin changes a marketplace setting; a value that is no whole number or out of range is refused with the allowed range', async ({ page, lang }) => {
   const s = S[lang];
-  const origin = { origin: E2E_URL };
-  expect((await page.request.post('/api/auth/sign-in/email', { headers: origin, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers: origin, data: { code: totpFromUri(adminTotpUri()) } })).ok()).toBe(true);
+  await signInAdmin(page.request);
   const stored = async () => (await (await page.request.get('/api/admin/settings')).json()) as Record<string, number>;
   const before = await stored();
 
@@ -159,9 +157,7 @@ test('a request the pre-filter holds waits in Moderation with its reason; approv
     expect(status).toBe('review');
     expect(await feed()).not.toContain(requestId);
 
-    const origin = { origin: E2E_URL };
-    expect((await page.request.post('/api/auth/sign-in/email', { headers: origin, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } })).ok()).toBe(true);
-    expect((await page.request.post('/api/auth/two-factor/verify-totp', { headers: origin, data: { code: totpFromUri(adminTotpUri()) } })).ok()).toBe(true);
+    await signInAdmin(page.request);
     await page.goto('/admin?tab=moderation');
     await expect(page.getByRole('tab', { name: m.tab })).toHaveAttribute('aria-selected', 'true');
     const card = page.locator(`[data-testid="moderation-request"][data-request-id="${requestId}"]`);

@@ -22,12 +22,17 @@ export function totpFromSecret(base32: string): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(base32), digits: 6, period: 30 }).generate();
 }
 
+/** Signs a request context (a page's, a window's or a bare one) in as the test admin, with the TOTP code. */
+export async function signInAdmin(request: APIRequestContext): Promise<void> {
+  const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const totp = await request.post('/api/auth/two-factor/verify-totp', { headers: { origin: E2E_URL }, data: { code: totpFromUri(adminTotpUri()) } });
+  expect(totp.ok(), await totp.text()).toBe(true);
+}
+
 async function adminApi(): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { origin: E2E_URL } });
-  const r = await ctx.post('/api/auth/sign-in/email', { data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
-  expect(r.ok()).toBe(true);
-  const v = await ctx.post('/api/auth/two-factor/verify-totp', { data: { code: totpFromUri(adminTotpUri()) } });
-  expect(v.ok(), await v.text()).toBe(true);
+  await signInAdmin(ctx);
   return ctx;
 }
 
@@ -134,10 +139,7 @@ export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<
 export async function adminWindow(browser: Browser, lang: Lang) {
   const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL });
   await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
-  const signIn = await context.request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const totp = await context.request.post('/api/auth/two-factor/verify-totp', { headers: { origin: E2E_URL }, data: { code: totpFromUri(adminTotpUri()) } });
-  expect(totp.ok(), await totp.text()).toBe(true);
+  await signInAdmin(context.request);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

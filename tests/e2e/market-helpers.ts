@@ -1,8 +1,8 @@
 // Marketplace data for browser tests, made through the real doors: a fresh verified seeker posts a request
 // through the chat API (so it is released and matched at once), a provider onboards through the API.
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
-import { latestMail, linkIn, type Lang } from './fixtures.ts';
+import { latestMail, linkIn, signUpVerified, type Lang } from './fixtures.ts';
 
 interface ToolOutput {
   accepted?: boolean;
@@ -129,4 +129,23 @@ export async function onboardedProvider(lang: Lang, profile: Partial<ProfileBody
   const r = await api.put('/api/provider/profile', { data: body });
   expect(r.ok(), await r.text()).toBe(true);
   return { id, email, firmenname, api };
+}
+
+/** Signs the page up as a verified provider and gives it a profile near 50667 Köln through the API (so it has the 50 Goints welcome bonus). */
+export async function providerWithProfile(page: Page, lang: Lang) {
+  const { email } = await signUpVerified(page, 'provider', lang);
+  const r = await page.request.put('/api/provider/profile', {
+    headers: { origin: E2E_URL },
+    data: {
+      firmenname: 'Elektro Blitz Köln',
+      categories: ['handwerk'],
+      postcode: '50668',
+      radiusKm: 50,
+      description: 'Elektroinstallationen, Steckdosen und Sicherungskästen in Köln und Umgebung.',
+      phone: '+49 221 5550123',
+      email,
+    },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
+  return { email };
 }

@@ -3,8 +3,7 @@
 // favourites; in German and English. Requests come from fresh seekers through the real chat API.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, adminWindow, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
-import { E2E_URL } from './e2e-env.ts';
-import { onboardedProvider, postRequestThroughChat } from './market-helpers.ts';
+import { onboardedProvider, postRequestThroughChat, providerWithProfile } from './market-helpers.ts';
 
 const T = {
   de: {
@@ -135,24 +134,6 @@ const T = {
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const card = (page: Page, requestId: string): Locator => page.locator(`[data-testid="match-card"][data-request-id="${requestId}"]`);
 
-/** Signs the page up as a verified provider and gives it a profile near 50667 Köln through the API. */
-async function providerWithProfile(page: Page, lang: Lang) {
-  const { email } = await signUpVerified(page, 'provider', lang);
-  const r = await page.request.put('/api/provider/profile', {
-    headers: { origin: E2E_URL },
-    data: {
-      firmenname: 'Elektro Blitz Köln',
-      categories: ['handwerk'],
-      postcode: '50668',
-      radiusKm: 50,
-      description: 'Elektroinstallationen, Steckdosen und Sicherungskästen in Köln und Umgebung.',
-      phone: '+49 221 5550123',
-      email,
-    },
-  });
-  expect(r.ok(), await r.text()).toBe(true);
-  return { email };
-}
 
 test('a signed-out visitor is sent to sign in as a provider; a seeker sees a clear message', async ({ page, lang }) => {
   const l = T[lang];

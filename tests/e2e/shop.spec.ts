@@ -4,8 +4,9 @@
 // it; the purchase history lists it. Also: cancelling in the test checkout, and the thank-you page that
 // waits for the payment's confirmation.
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
+import { test, expect, expectNoHorizontalScroll, type Lang } from './fixtures.ts';
 import { E2E_URL } from './e2e-env.ts';
+import { providerWithProfile } from './market-helpers.ts';
 
 const T = {
   de: {
@@ -79,24 +80,6 @@ interface ReceiptJson {
   test: boolean;
 }
 
-/** Signs the page up as a verified provider with a profile (and so the 50 Goints welcome bonus). */
-async function provider(page: Page, lang: Lang) {
-  const { email } = await signUpVerified(page, 'provider', lang);
-  const r = await page.request.put('/api/provider/profile', {
-    headers: { origin: E2E_URL },
-    data: {
-      firmenname: 'Elektro Blitz Köln',
-      categories: ['handwerk'],
-      postcode: '50668',
-      radiusKm: 50,
-      description: 'Elektroinstallationen, Steckdosen und Sicherungskästen in Köln und Umgebung.',
-      phone: '+49 221 5550123',
-      email,
-    },
-  });
-  expect(r.ok(), await r.text()).toBe(true);
-  return { email };
-}
 
 /** Console errors of a page the fixture does not watch (the checkout window). */
 function trapErrors(p: Page): string[] {
@@ -111,7 +94,7 @@ function trapErrors(p: Page): string[] {
 test('a provider buys the Business package in the test checkout window: +5,000 Goints live, a receipt, the purchase history', async ({ page, context, lang }) => {
   test.setTimeout(90_000);
   const l = T[lang];
-  const { email } = await provider(page, lang);
+  const { email } = await providerWithProfile(page, lang);
   await page.goto('/anbieter/dashboard');
   await expect(page.getByTestId('goints-balance')).toHaveText(l.balance(l.start));
 
@@ -189,7 +172,7 @@ test('a provider buys the Business package in the test checkout window: +5,000 G
 
 test('cancelling in the test checkout credits nothing; the thank-you page waits for the payment and then shows the Goints', async ({ page, lang }) => {
   const l = T[lang];
-  await provider(page, lang);
+  await providerWithProfile(page, lang);
   const start = async (packageId: string) => {
     const r = await page.request.post('/api/shop/checkout', { headers: { origin: E2E_URL }, data: { packageId } });
     expect(r.ok(), await r.text()).toBe(true);
