@@ -17,8 +17,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { target, drop } = await freshDatabaseTarget();
+export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string } = {}): Promise<TestApp> {
+  const fresh = await freshDatabaseTarget();
+  const { drop } = fresh;
+  // Fault tests reach PostgreSQL through a proxy they can cut (tests/helpers/pg-proxy.ts).
+  const target = fresh.target.kind === 'postgres' && opts.via ? { kind: 'postgres' as const, url: opts.via(fresh.target.url) } : fresh.target;
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
