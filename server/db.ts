@@ -6,6 +6,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
 export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -22,13 +23,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openAdapterFactory(target: DatabaseTarget): Promise<{
+export interface OpenOptions {
+  /** Where dropped pool connections are reported (they are replaced on the next query). */
+  logger?: Pick<Logger, 'warn'>;
+}
+
+export async function openAdapterFactory(target: DatabaseTarget, opts: OpenOptions = {}): Promise<{
   factory: SqlMigrationAwareDriverAdapterFactory;
   pglite?: PGlite;
   close(): Promise<void>;
 }> {
   if (target.kind === 'postgres') {
-    const factory = new PrismaPg({ connectionString: target.url, max: 10 });
+    // Without these listeners an idle connection that PostgreSQL terminates would be an uncaught 'error';
+    // the connect timeout keeps requests from hanging on an unreachable server (they answer 503 instead).
+    const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'database connection lost');
+    const factory = new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true }, { onPoolError: onError, onConnectionError: onError });
     return { factory, close: async () => {} };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
@@ -37,8 +46,8 @@ export async function openAdapterFactory(target: DatabaseTarget): Promise<{
 }
 
 /** Opens the database, applies pending migrations, and returns a Prisma client. */
-export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
-  const { factory, pglite, close } = await openAdapterFactory(target);
+export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } & OpenOptions = {}): Promise<Database> {
+  const { factory, pglite, close } = await openAdapterFactory(target, opts);
   if (opts.migrate !== false) await applyMigrations(factory);
   const prisma = new PrismaClient({ adapter: factory });
   return {
