@@ -124,6 +124,14 @@ describe.runIf(Boolean(url))('database faults on PostgreSQL', () => {
     expect(turn.status).toBe(503);
     expect(turn.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(turn.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    // better-auth's own endpoints too (the browser asks for the session on every page).
+    const sessionDuring = await client.get<{ error: { code: string } }>('/api/auth/get-session');
+    expect(sessionDuring.status).toBe(503);
+    expect(sessionDuring.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(sessionDuring.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    const signInDuring = await app.client().post<{ error: { code: string } }>('/api/auth/sign-in/email', { email: user.email, password: 'whatever-password' });
+    expect(signInDuring.status).toBe(503);
+    expect(signInDuring.body.error.code).toBe('SERVICE_UNAVAILABLE');
     const signedIn = await client.get<{ error: { code: string } }>('/api/deals');
     expect(signedIn.status).toBe(503);
     expect(signedIn.body.error.code).toBe('SERVICE_UNAVAILABLE');
