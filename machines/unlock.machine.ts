@@ -15,9 +15,13 @@ export interface UnlockQuote {
   unlocked: number;
   max: number;
   alreadyUnlocked: boolean;
-  /** The request still takes unlocks (open). */
+  /** The request still takes unlocks: open, not sold out, no accepted offer. */
   available: boolean;
+  /** Why not, when not available. */
+  reason: UnlockUnavailableReason | null;
 }
+
+export type UnlockUnavailableReason = 'soldOut' | 'inDeal' | 'closed';
 
 export interface UnlockResult {
   requestId: string;
@@ -90,8 +94,8 @@ export const unlockMachine = setup({
       description: 'Transient: what the quote allows.',
       always: [
         { guard: 'isAlreadyUnlocked', target: 'unlocked' },
-        { guard: 'isUnavailable', target: 'unavailable' },
         { guard: 'isSoldOut', target: 'soldOut' },
+        { guard: 'isUnavailable', target: 'unavailable' },
         { guard: 'cannotAfford', target: 'insufficientGoints' },
         { target: 'awaitingConfirmation' },
       ],

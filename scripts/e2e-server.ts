@@ -1,15 +1,19 @@
 // Starts akut for the browser tests: a fresh database (a temporary PGlite folder, or a new database on
-// DATABASE_URL), an admin with TOTP already enrolled and admins still to enrol, then the built app.
+// DATABASE_URL), an admin with TOTP already enrolled and admins still to enrol, then the built app as a child
+// process whose log it reads: the mails' links (account links exist only in the log) go to E2E_MAIL_LINKS for
+// the specs, and the lines at LOG_LEVEL (default warn) and above are passed on.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import readline from 'node:readline';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../server/db.ts';
 import { createOrPromoteAdmin } from '../server/domain/users/create-or-promote-admin.ts';
 import { enableTotp } from '../tests/factories/two-factor.ts';
-import { E2E_ADMIN, E2E_AUTH_SECRET, E2E_ENROL_ADMIN, E2E_PASSWORD, E2E_PORT, E2E_URL } from '../tests/e2e/e2e-env.ts';
+import { OUTBOX_LOG_MESSAGE } from '../server/integrations/mail/mailer.ts';
+import { E2E_ADMIN, E2E_AUTH_SECRET, E2E_ENROL_ADMIN, E2E_MAIL_LINKS, E2E_PASSWORD, E2E_PORT, E2E_URL } from '../tests/e2e/e2e-env.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!fs.existsSync(path.join(root, 'dist/index.html'))) {
@@ -53,7 +57,26 @@ Object.assign(process.env, {
   SECURE_COOKIES: 'false',
   RATE_LIMIT_AUTH: '10000',
   RATE_LIMIT_CHAT: '10000',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-process.on('exit', () => void cleanup());
-await import('../server/main.ts');
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const shownFrom = LEVELS[process.env.LOG_LEVEL ?? 'warn'] ?? 40;
+fs.writeFileSync(E2E_MAIL_LINKS, '');
+const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
+  cwd: root,
+  env: { ...process.env, LOG_LEVEL: 'info' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+  let entry: { level?: number; msg?: string; to?: string; template?: string; url?: string };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return void process.stdout.write(line + '\n');
+  }
+  if (entry.msg === OUTBOX_LOG_MESSAGE && entry.url) fs.appendFileSync(E2E_MAIL_LINKS, JSON.stringify({ to: entry.to, template: entry.template, url: entry.url }) + '\n');
+  if ((entry.level ?? 0) >= shownFrom) process.stdout.write(line + '\n');
+});
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => {
+  void cleanup().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+});

@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts'
 import { answerOutages } from './auth/outage.ts';
 import { langFromRequest, translator } from './i18n.ts';
 import type { AppDeps } from './deps.ts';
-import { createLimiters, csrfProtection, requestLogger, securityHeaders } from './http/security.ts';
+import { createLimiters, csrfProtection, refuseNulCharacters, requestLogger, securityHeaders } from './http/security.ts';
 import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 
@@ -21,7 +21,11 @@ export interface AppOptions {
   renderIndex?: (url: string) => Promise<string>;
 }
 
-const AUTH_LIMITED = /^\/api\/auth\/(sign-in|sign-up|forget-password|request-password-reset|reset-password|two-factor\/verify|send-verification-email)/;
+// Every better-auth endpoint that checks a password or a code, or sends a mail: attempts, limited per IP.
+const AUTH_LIMITED =
+  /^\/api\/auth\/(sign-in|sign-up|forget-password|request-password-reset|reset-password|send-verification-email|verify-password|change-password|delete-user|two-factor\/(verify|enable|disable|get-totp-uri|generate-backup-codes))/;
+/** The methods better-auth serves; anything else (TRACE, PUT, ...) would reach it and fail as a 500. */
+const AUTH_METHODS = new Set(['GET', 'POST']);
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
@@ -32,16 +36,28 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(deps.config, Boolean(opts.viteMiddlewares)));
 
-  // better-auth reads its own body: mount it before express.json().
+  // better-auth gets the JSON body parsed here (checked for NUL first; better-auth re-reads the parsed body).
+  const json = express.json({ limit: '64kb' });
   const authHandler = toNodeHandler(answerOutages((request) => deps.auth.handler(request)));
-  app.all('/api/auth/{*splat}', (req, res, next) => (AUTH_LIMITED.test(req.path) ? limiters.auth(req, res, next) : next()), csrfProtection(deps.config), (req, res, next) => {
-    authHandler(req, res).catch(next);
-  });
+  app.all(
+    '/api/auth/{*splat}',
+    (req, res, next) => {
+      if (AUTH_METHODS.has(req.method)) return next();
+      res.setHeader('Allow', [...AUTH_METHODS].join(', '));
+      next(new AppError('METHOD_NOT_ALLOWED'));
+    },
+    (req, res, next) => (AUTH_LIMITED.test(req.path) ? limiters.auth(req, res, next) : next()),
+    csrfProtection(deps.config),
+    json,
+    refuseNulCharacters(),
+    (req, res, next) => {
+      authHandler(req, res).catch(next);
+    },
+  );
 
   // Routes that read their body raw (uploads, signed webhooks) skip the JSON parser.
-  const json = express.json({ limit: '64kb' });
   const rawPaths = new Set(allRoutes.filter((r) => r.rawBody).map((r) => r.path));
-  app.use('/api', (req, res, next) => (rawPaths.has(req.originalUrl.split('?')[0]!) ? next() : json(req, res, next)), csrfProtection(deps.config));
+  app.use('/api', (req, res, next) => (rawPaths.has(req.originalUrl.split('?')[0]!) ? next() : json(req, res, next)), refuseNulCharacters(), csrfProtection(deps.config));
   const api = express.Router();
   mountRoutes(api, allRoutes, deps, limiters);
   app.use(api);

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db.ts';
 
 export type Role = 'seeker' | 'provider' | 'admin';
 export const ROLES: readonly Role[] = ['seeker', 'provider', 'admin'];
@@ -38,19 +39,41 @@ export function describeAccess(access: Access): string[] {
 export async function getAuthContext(deps: Pick<AppDeps, 'auth'>, headers: IncomingHttpHeaders): Promise<AuthContext> {
   const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!result) return { user: null, sessionId: null };
-  const u = result.user as typeof result.user & { role?: string; locale?: string; twoFactorEnabled?: boolean | null };
+  return { sessionId: result.session.id, user: toSessionUser(result.user) };
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role?: string | null;
+  locale?: string | null;
+  twoFactorEnabled?: boolean | null;
+}
+
+function toSessionUser(u: UserRow): SessionUser {
   return {
-    sessionId: result.session.id,
-    user: {
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      role: (ROLES as readonly string[]).includes(u.role ?? '') ? (u.role as Role) : 'seeker',
-      locale: u.locale === 'en' ? 'en' : 'de',
-      emailVerified: u.emailVerified,
-      twoFactorEnabled: u.twoFactorEnabled === true,
-    },
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: (ROLES as readonly string[]).includes(u.role ?? '') ? (u.role as Role) : 'seeker',
+    locale: u.locale === 'en' ? 'en' : 'de',
+    emailVerified: u.emailVerified,
+    twoFactorEnabled: u.twoFactorEnabled === true,
   };
+}
+
+/**
+ * The sessions among these ids that are still valid (not signed out, revoked or expired), with their users as
+ * they are now: for long-lived doors (a ws socket) that must re-check who is asking. One query for all.
+ */
+export async function currentSessionUsers(prisma: Db, sessionIds: readonly string[]): Promise<Map<string, SessionUser>> {
+  const rows = await prisma.session.findMany({
+    where: { id: { in: [...new Set(sessionIds)] }, expiresAt: { gt: new Date() } },
+    select: { id: true, user: { select: { id: true, email: true, name: true, emailVerified: true, role: true, locale: true, twoFactorEnabled: true } } },
+  });
+  return new Map(rows.map((r) => [r.id, toSessionUser(r.user)]));
 }
 
 export function requireUser(auth: AuthContext): SessionUser {
@@ -63,6 +86,16 @@ export function requireRole(auth: AuthContext, roles: readonly Role[]): SessionU
   if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
   if (user.role === 'admin' && !user.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED');
   return user;
+}
+
+/** Whether the person may act in the role now (the same rule as requireRole: admins need TOTP). */
+export function mayActAs(user: SessionUser, role: Role): boolean {
+  try {
+    requireRole({ user, sessionId: null }, [role]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function checkAccess(auth: AuthContext, access: Access): void {

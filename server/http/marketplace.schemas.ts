@@ -56,6 +56,7 @@ export const quoteSchema = z.object({
   max: z.number().int(),
   alreadyUnlocked: z.boolean(),
   available: z.boolean(),
+  reason: z.enum(['soldOut', 'inDeal', 'closed']).nullable(),
 });
 
 export const unlockResultSchema = z.object({ requestId: z.string(), balance: z.number().int(), repeated: z.boolean() });

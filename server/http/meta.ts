@@ -54,7 +54,13 @@ export const metaRoutes = [
     summary: 'What the browser may know of the server configuration',
     tags: ['meta'],
     access: 'public',
-    response: z.object({ aiProvider: z.enum(['offline', 'openai']), mailMode: z.enum(['smtp', 'outbox']) }),
+    // Exactly publicConfig's list; the route-responses test fails on a field added there but not here.
+    response: z.object({
+      aiProvider: z.enum(['offline', 'openai']),
+      mailMode: z.enum(['smtp', 'outbox']),
+      checkout: z.enum(['stripe', 'test']).describe("'test': akut's own test checkout (no real money)"),
+      paypalPayouts: z.enum(['api', 'manual']).describe("'manual': PayPal payouts are paid by hand"),
+    }),
     handler: ({ deps }) => publicConfig(deps.config),
   }),
 ];

@@ -47,6 +47,26 @@ export function createLimiters(config: Config) {
   };
 }
 
+/** Whether a parsed JSON value holds a string with U+0000 anywhere (keys included). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+}
+
+/**
+ * Refuses U+0000 in the URL (path and query) and in a parsed JSON body with 400 INVALID_CHARACTERS: PostgreSQL
+ * cannot store it in text, so it would otherwise fail deep inside a command as a 500. Raw bodies (uploads,
+ * signed webhooks) are bytes, not text, and pass.
+ */
+export function refuseNulCharacters() {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (/%00|\u0000/i.test(req.originalUrl) || holdsNul(req.body)) return next(new AppError('INVALID_CHARACTERS'));
+    next();
+  };
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

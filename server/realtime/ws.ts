@@ -1,17 +1,33 @@
 // ws at /ws on the same HTTP server. The upgrade is authenticated with the session cookie (requireUser);
-// each socket receives only events addressed to its user or its role.
+// each socket receives only events addressed to its user or its role. A socket outlives its session's
+// checks, so before each event the session and the user are read again (one query per event): a signed-out
+// or expired session's socket is closed, and the role rule is requireRole's (admins need TOTP).
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { getAuthContext, requireUser, type SessionUser } from '../auth/guards.ts';
+import { currentSessionUsers, getAuthContext, mayActAs, requireUser, type SessionUser } from '../auth/guards.ts';
 import { isAppError } from '../errors.ts';
 import type { AppDeps } from '../deps.ts';
 import type { BusEvent } from './bus.ts';
 
-export function isForUser(event: BusEvent, user: SessionUser): boolean {
+/** Addressed to this person (their id, or their role when no id is given). */
+function isAddressedTo(event: BusEvent, user: SessionUser): boolean {
   if (event.to.userId && event.to.userId === user.id) return true;
   if (event.to.role && event.to.role === user.role) return !event.to.userId;
   return false;
+}
+
+export function isForUser(event: BusEvent, user: SessionUser): boolean {
+  // An admin without TOTP may not act as admin anywhere, so gets no events either.
+  return isAddressedTo(event, user) && mayActAs(user, user.role);
+}
+
+/** Close code for a socket whose session ended (signed out, revoked, expired). */
+export const SESSION_ENDED = 4401;
+
+interface Client {
+  user: SessionUser;
+  sessionId: string;
 }
 
 function reject(socket: Duplex, status: number, text: string) {
@@ -21,13 +37,29 @@ function reject(socket: Duplex, status: number, text: string) {
 
 export function attachWebSocket(server: Server, deps: AppDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
-  const clients = new Map<WebSocket, SessionUser>();
+  const clients = new Map<WebSocket, Client>();
 
-  const unsubscribe = deps.bus.subscribe((event) => {
+  const deliver = async (event: BusEvent) => {
+    // Candidates by what was known of each user; nothing is sent before the session is read again.
+    const candidates = [...clients].filter(([socket, c]) => socket.readyState === socket.OPEN && isAddressedTo(event, c.user));
+    if (!candidates.length) return;
+    const current = await currentSessionUsers(deps.db.prisma, candidates.map(([, c]) => c.sessionId));
     const data = JSON.stringify({ type: event.type, payload: event.payload, at: event.at });
-    for (const [socket, user] of clients) {
+    for (const [socket, c] of candidates) {
+      const user = current.get(c.sessionId);
+      if (!user) {
+        clients.delete(socket);
+        socket.close(SESSION_ENDED, 'session ended');
+        continue;
+      }
+      c.user = user;
       if (socket.readyState === socket.OPEN && isForUser(event, user)) socket.send(data);
     }
+  };
+  // One event after the other, so each socket gets them in the order they were published.
+  let queue = Promise.resolve();
+  const unsubscribe = deps.bus.subscribe((event) => {
+    queue = queue.then(() => deliver(event)).catch((e) => deps.logger.error({ err: e instanceof Error ? e.message : String(e), type: event.type }, 'ws delivery failed'));
   });
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -36,9 +68,10 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
     const origin = req.headers.origin;
     if (origin && !deps.config.trustedOrigins.includes(origin)) return reject(socket, 403, 'Forbidden');
     try {
-      const user = requireUser(await getAuthContext(deps, req.headers));
+      const auth = await getAuthContext(deps, req.headers);
+      const user = requireUser(auth);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        clients.set(ws, user);
+        clients.set(ws, { user, sessionId: auth.sessionId! });
         ws.on('close', () => clients.delete(ws));
         ws.on('message', (raw) => {
           // The only client message is a ping; everything else is ignored.
@@ -58,6 +91,7 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
     clients,
     async close() {
       unsubscribe();
+      await queue;
       server.off('upgrade', onUpgrade);
       for (const ws of clients.keys()) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

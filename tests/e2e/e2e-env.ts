@@ -1,4 +1,6 @@
 // Shared between the browser-test server (scripts/e2e-server.ts) and the specs.
+import os from 'node:os';
+import path from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_AUTH_SECRET = 'e2e-auth-secret-e2e-auth-secret-e2e-auth-secret';
@@ -6,3 +8,8 @@ export const E2E_PASSWORD = 'e2e-Passwort-2026';
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', totpRawSecret: 'E2ETOTPSECRETE2ETOTPSECRETE2ETOT' };
 /** Admins without two-factor, one per language project, for the enrolment journey. */
 export const E2E_ENROL_ADMIN = (lang: string) => `e2e-admin-enrol-${lang}@example.com`;
+/**
+ * The mails' links as the server logged them (the offline default keeps account links out of the outbox and
+ * prints them only in the server log): scripts/e2e-server.ts copies those log lines here, one JSON a line.
+ */
+export const E2E_MAIL_LINKS = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-mail-links.jsonl`);

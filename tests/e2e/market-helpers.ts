@@ -2,7 +2,7 @@
 // through the chat API (so it is released and matched at once), a provider onboards through the API.
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
-import { latestMail, linkIn, signUpVerified, type Lang } from './fixtures.ts';
+import { mailedLink, signUpVerified, type Lang } from './fixtures.ts';
 
 interface ToolOutput {
   accepted?: boolean;
@@ -35,9 +35,8 @@ export async function verifiedApiUser(role: 'seeker' | 'provider', lang: Lang, n
   const email = `e2e-${role}-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const r = await api.post('/api/auth/sign-up/email', { data: { email, password: E2E_PASSWORD, name, role, locale: lang } });
   expect(r.ok(), await r.text()).toBe(true);
-  const mail = await latestMail(email, 'verifyEmail');
   // Not following the redirect to the app page: the API's answer is what counts here.
-  const verified = await api.get(linkIn(mail.text), { maxRedirects: 0 });
+  const verified = await api.get(await mailedLink(email, 'verifyEmail'), { maxRedirects: 0 });
   expect(verified.status(), await verified.text()).toBeLessThan(400);
   // The verification link may or may not sign in; sign in explicitly either way.
   const s = await api.post('/api/auth/sign-in/email', { data: { email, password: E2E_PASSWORD } });

@@ -1,9 +1,9 @@
 // Data for the seeker and successful-deals journeys, made through the real API like people would make it:
-// accounts signed up and verified from the outbox, a request told to the chat assistant and confirmed by
+// accounts signed up and verified with the link from the server log, a request told to the chat assistant and confirmed by
 // click, a provider who sets up a profile, unlocks the request and sends an offer, both sides confirming.
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
-import { latestMail, linkIn, type Lang } from './fixtures.ts';
+import { mailedLink, type Lang } from './fixtures.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -15,7 +15,7 @@ export async function apiAccount(role: 'seeker' | 'provider', lang: Lang, name: 
   const email = `e2e-${role}-${lang}-${uniqueToken()}@example.com`;
   const r = await api.post('/api/auth/sign-up/email', { data: { email, password: E2E_PASSWORD, name, role, locale: lang } });
   expect(r.ok(), await r.text()).toBe(true);
-  const v = await api.get(linkIn((await latestMail(email, 'verifyEmail')).text));
+  const v = await api.get(await mailedLink(email, 'verifyEmail'));
   expect(v.ok()).toBe(true);
   return { api, email };
 }

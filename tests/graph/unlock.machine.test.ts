@@ -9,16 +9,16 @@ import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
 
 type Snap = SnapshotFrom<typeof unlockMachine>;
 
-const quote = (q: Partial<UnlockQuote>): UnlockQuote => ({ requestId: 'r1', price: 50, balance: 120, unlocked: 1, max: 5, alreadyUnlocked: false, available: true, ...q });
+const quote = (q: Partial<UnlockQuote>): UnlockQuote => ({ requestId: 'r1', price: 50, balance: 120, unlocked: 1, max: 5, alreadyUnlocked: false, available: true, reason: null, ...q });
 const quoteDone = (q: Partial<UnlockQuote>): UnlockEvent => ({ type: 'QUOTE_LOADED', quote: quote(q) });
 const unlockFailed = (code: string): UnlockEvent => ({ type: 'UNLOCK_FAILED', code });
 
 const events: UnlockEvent[] = [
   quoteDone({}),
   quoteDone({ balance: 20 }),
-  quoteDone({ unlocked: 5 }),
+  quoteDone({ unlocked: 5, available: false, reason: 'soldOut' }),
   quoteDone({ alreadyUnlocked: true }),
-  quoteDone({ available: false }),
+  quoteDone({ available: false, reason: 'closed' }),
   { type: 'QUOTE_FAILED', code: 'NOT_FOUND' },
   { type: 'UNLOCK_SUCCEEDED', result: { requestId: 'r1', balance: 70, repeated: false } },
   unlockFailed('INSUFFICIENT_GOINTS'),

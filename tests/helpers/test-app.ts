@@ -1,10 +1,12 @@
 // The Express app on a fresh database, plus a small cookie-keeping client for integration tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import { buildDeps, closeDeps } from '../../server/bootstrap.ts';
 import { createApp } from '../../server/app.ts';
-import { createLogger } from '../../server/logger.ts';
+import { OUTBOX_LOG_MESSAGE } from '../../server/integrations/mail/mailer.ts';
 import { attachWebSocket } from '../../server/realtime/ws.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { freshDatabaseTarget } from './test-db.ts';
@@ -14,7 +16,34 @@ export interface TestApp {
   baseUrl: string;
   server: http.Server;
   client(): TestClient;
+  /**
+   * The newest link mailed to this address, read from the server log like a developer on the offline default
+   * does (account links are never in the outbox table). Null when none was logged.
+   */
+  mailLink(to: string, template?: string): string | null;
   close(): Promise<void>;
+}
+
+interface LoggedMail {
+  to: string;
+  template: string;
+  url?: string;
+}
+
+/** A logger that drops everything but the outbox lines (which carry the mails' links in the offline run). */
+function outboxLogCapture() {
+  const mails: LoggedMail[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.includes(OUTBOX_LOG_MESSAGE)) continue;
+        const entry = JSON.parse(line) as LoggedMail & { msg: string };
+        if (entry.msg === OUTBOX_LOG_MESSAGE) mails.push({ to: entry.to, template: entry.template, url: entry.url });
+      }
+      cb();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), mails };
 }
 
 export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string } = {}): Promise<TestApp> {
@@ -35,7 +64,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { via
     PAYOUT_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     ...env,
   });
-  const deps = await buildDeps(config, { logger: createLogger('silent'), database: target });
+  const log = outboxLogCapture();
+  const deps = await buildDeps(config, { logger: log.logger, database: target });
   server.on('request', createApp(deps));
   const ws = attachWebSocket(server, deps);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -44,6 +74,10 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { via
     baseUrl,
     server,
     client: () => new TestClient(baseUrl),
+    mailLink(to, template) {
+      const mail = log.mails.findLast((m) => m.to === to && (!template || m.template === template) && m.url);
+      return mail?.url ?? null;
+    },
     async close() {
       await ws.close();
       server.closeAllConnections();

@@ -23,7 +23,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(mail.subject).toContain('E-Mail-Adresse');
     const blocked = await c.post('/api/auth/sign-in/email', { email, password: 'sehr-geheim-123' });
     expect(blocked.status).toBe(403);
-    const link = /http\S+verify-email\S+/.exec(mail.text)![0];
+    const link = app.mailLink(email, 'verifyEmail')!;
     const verify = await c.get(link.replace(app.baseUrl, ''));
     expect([200, 302]).toContain(verify.status);
     const me = await c.get<{ user: { email: string; role: string; emailVerified: boolean } }>('/api/me');
@@ -49,7 +49,7 @@ describe('sign-up, verification and sign-in', () => {
     expect(r.status).toBe(200);
     const mail = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'resetPassword' } });
     expect(mail.subject).toBe('Your new password for akut');
-    const url = /http\S+reset-password\S+/.exec(mail.text)![0];
+    const url = app.mailLink(user.email, 'resetPassword')!;
     const token = new URL(url).pathname.split('/').pop()!;
     const reset = await c.post('/api/auth/reset-password', { token, newPassword: 'new-password-456' });
     expect(reset.status).toBe(200);

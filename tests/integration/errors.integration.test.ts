@@ -1,6 +1,8 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signedInClient } from '../helpers/auth.ts';
+import { createUser } from '../factories/users.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -52,6 +54,73 @@ describe('errors', () => {
       for (let i = 0; i < 5; i++) statuses.push((await c.post('/api/auth/sign-in/email', { email: 'x@example.com', password: 'wrong-password' })).status);
       expect(statuses.slice(0, 3).every((s) => s === 401)).toBe(true);
       expect(statuses.slice(3)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses a NUL character in any JSON body or query string with 400 and a translated message, auth and chat included', async () => {
+    const { client } = await signedInClient(app, { role: 'seeker' });
+    const anon = app.client();
+    const cases: [typeof client, string, string, unknown?][] = [
+      [anon, 'POST', '/api/auth/sign-up/email', { email: 'nul@example.com', password: 'sehr-geheim-123', name: 'Nu\u0000ll' }],
+      [anon, 'POST', '/api/auth/sign-in/email', { email: 'nul\u0000@example.com', password: 'sehr-geheim-123' }],
+      [anon, 'POST', '/api/chat/session', { lang: 'de', resumeId: 'a\u0000b' }],
+      [anon, 'POST', '/api/chat', { id: 'x', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Hallo\u0000' }] }] }],
+      [anon, 'POST', '/api/intake/extract', { text: 'Heizung kaputt\u0000 in 50667 Köln' }],
+      [client, 'GET', '/api/successful-deals?q=a%00b'],
+      [client, 'POST', '/api/successful-deals/00000000-0000-4000-8000-000000000000/inquiries', { email: 'x@example.com', message: ['ok', { deep: 'a\u0000' }] }],
+    ];
+    for (const [c, method, path, body] of cases) {
+      const res = await c.request<{ error: { code: string; message: string } }>(method, path, body);
+      expect({ path, status: res.status, code: res.body.error?.code }).toEqual({ path, status: 400, code: 'INVALID_CHARACTERS' });
+      expect(res.body.error.message).toMatch(/Steuerzeichen/);
+    }
+    const en = await anon.request<{ error: { message: string } }>('POST', '/api/auth/sign-in/email', { email: 'a@example.com', password: 'x\u0000y' }, { 'x-akut-lang': 'en' });
+    expect(en.body.error.message).toMatch(/control character/);
+    expect(await app.deps.db.prisma.user.count({ where: { email: 'nul@example.com' } })).toBe(0);
+    // Text without NUL still goes through (sign-up is read by better-auth after the check).
+    expect((await anon.post('/api/auth/sign-up/email', { email: 'not-nul@example.com', password: 'sehr-geheim-123', name: 'Null Problemo' })).status).toBe(200);
+  });
+
+  it('answers TRACE and other methods better-auth does not serve on /api/auth/* with 405', async () => {
+    // fetch refuses to send TRACE: a plain node:http request does.
+    const send = (method: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const req = http.request(`${app.baseUrl}/api/auth/get-session`, { method, headers: { 'accept-language': 'en' } }, (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await send(method);
+      expect({ method, status: res.status, allow: res.allow }).toEqual({ method, status: 405, allow: 'GET, POST' });
+      expect(JSON.parse(res.body)).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed here.' } });
+    }
+    expect((await send('GET')).status).toBe(200);
+  });
+
+  it('rate-limits the password and two-factor endpoints of signed-in people like sign-in', async () => {
+    // One attempt per window and IP: the sign-in spends it, so every limited endpoint answers 429 after it.
+    const limited = await (await import('../helpers/test-app.ts')).startTestApp({ RATE_LIMIT_AUTH: '1' });
+    try {
+      const user = await createUser(limited.deps.db.prisma);
+      const c = limited.client();
+      expect((await c.post('/api/auth/sign-in/email', { email: user.email, password: user.password })).status).toBe(200);
+      for (const [path, body] of [
+        ['/api/auth/verify-password', { password: 'wrong-password' }],
+        ['/api/auth/change-password', { currentPassword: 'wrong-password', newPassword: 'new-password-123' }],
+        ['/api/auth/two-factor/enable', { password: 'wrong-password' }],
+        ['/api/auth/two-factor/disable', { password: 'wrong-password' }],
+      ] as const) {
+        const res = await c.post<{ error: { code: string } }>(path, body);
+        expect({ path, status: res.status, code: res.body.error?.code }).toEqual({ path, status: 429, code: 'RATE_LIMITED' });
+      }
+      // Reading the session is not an attempt at anything: not limited.
+      expect((await c.get('/api/auth/get-session')).status).toBe(200);
     } finally {
       await limited.close();
     }

@@ -136,8 +136,7 @@ describe('from draft to providers', () => {
       expect((await c.post('/api/auth/sign-up/email', { email, password: 'sehr-geheim-123', name: 'Ben', role: 'seeker', locale: 'de' })).status).toBe(200);
       // Registered but not verified: still held.
       expect((await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId } })).status).toBe('draft');
-      const mail = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: email } });
-      const link = /http\S+verify-email\S+/.exec(mail.text)![0];
+      const link = app.mailLink(email, 'verifyEmail')!;
       expect([200, 302]).toContain((await c.get(link.replace(app.baseUrl, ''))).status);
       // Signed in after verification: the browser resumes its chat session, which attaches it and its request.
       const resumed = await c.post<{ id: string; resumed: boolean }>('/api/chat/session', { lang: 'de', resumeId: sessionId });

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { renderMail } from '../../server/integrations/mail/templates.ts';
+import { signedInClient } from '../helpers/auth.ts';
+import { createUser } from '../factories/users.ts';
 
 interface Received { to: string[]; raw: string }
 let smtp: SMTPServer;
@@ -56,8 +58,12 @@ describe('mail', () => {
       for (let i = 0; i < 100 && !received.some((m) => m.to.includes(email)); i++) await new Promise((res) => setTimeout(res, 20));
       const mail = received.find((m) => m.to.includes(email))!;
       expect(mail.raw).toContain('Subject: Please confirm your e-mail address for akut');
+      expect(mail.raw.replace(/=\r\n/g, '')).toMatch(/verify-email\?token=3D\w/);
+      // The mail went out with its link; the copy kept for admins has no body at all.
       const row = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: email } });
       expect(row.status).toBe('sent');
+      expect(row).toMatchObject({ subject: 'Please confirm your e-mail address for akut', text: '', html: '' });
+      expect(app.mailLink(email)).toBeNull();
     } finally {
       await app?.close();
     }
@@ -71,9 +77,53 @@ describe('mail', () => {
       const row = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: email } });
       expect(row.status).toBe('outbox');
       expect(row.locale).toBe('de');
-      expect(row.text).toContain('/api/auth/verify-email?token=');
+      expect(row.text).toContain('E-Mail-Adresse bestätigen: [Link aus Sicherheitsgründen nicht gespeichert]');
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('no live account links in the outbox', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('keeps the verification link out of the outbox and the admin viewer; the log has it and it works', async () => {
+    const email = `verify-${Date.now()}@example.com`;
+    const c = app.client();
+    expect((await c.post('/api/auth/sign-up/email', { email, password: 'sehr-geheim-123', name: 'Vera', role: 'seeker' })).status).toBe(200);
+    const row = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: email, template: 'verifyEmail' } });
+    expect(`${row.text} ${row.html}`).not.toMatch(/token=/);
+    const admin = await signedInClient(app, { role: 'admin' });
+    const viewer = await admin.client.get<{ mails: { text: string; html: string }[] }>(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
+    expect(viewer.status).toBe(200);
+    expect(viewer.body.mails).toHaveLength(1);
+    expect(viewer.text).not.toMatch(/token=/);
+    // The developer's way on the offline default: the server log.
+    const link = app.mailLink(email, 'verifyEmail')!;
+    expect(link).toMatch(/\/api\/auth\/verify-email\?token=/);
+    expect([200, 302]).toContain((await c.get(link.replace(app.baseUrl, ''))).status);
+    expect((await app.deps.db.prisma.user.findUniqueOrThrow({ where: { email } })).emailVerified).toBe(true);
+  });
+
+  it('gives an admin reading the outbox no reset token to take over an account with', async () => {
+    const user = await createUser(app.deps.db.prisma, { locale: 'de' });
+    expect((await app.client().post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/auth?view=reset' })).status).toBe(200);
+    const admin = await signedInClient(app, { role: 'admin' });
+    const viewer = await admin.client.get<{ mails: { template: string; text: string; html: string }[] }>(`/api/admin/outbox?to=${encodeURIComponent(user.email)}`);
+    const mail = viewer.body.mails.find((m) => m.template === 'resetPassword')!;
+    expect(mail.text).toContain('Neues Passwort festlegen: [Link aus Sicherheitsgründen nicht gespeichert]');
+    expect(`${mail.text} ${mail.html}`).not.toMatch(/reset-password\/\w/);
+    // Whatever looks like a token in the kept copy does not reset the password.
+    for (const candidate of `${mail.text} ${mail.html}`.match(/[A-Za-z0-9_-]{20,}/g) ?? []) {
+      expect((await app.client().post('/api/auth/reset-password', { token: candidate, newPassword: 'uebernommen-123' })).status).not.toBe(200);
+    }
+    const c = app.client();
+    expect((await c.post('/api/auth/sign-in/email', { email: user.email, password: user.password })).status).toBe(200);
   });
 });

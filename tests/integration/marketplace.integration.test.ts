@@ -144,7 +144,7 @@ describe('unlock, offer, deal', () => {
 
   it("shows price, balance and 'x of N unlocked', unlocks once, and refuses what the wallet cannot pay", async () => {
     const quote = await c1.get(`/api/provider/requests/${requestId}/unlock-quote`);
-    expect(quote.body).toEqual({ requestId, price: 50, balance: 50, unlocked: 0, max: 5, alreadyUnlocked: false, available: true });
+    expect(quote.body).toEqual({ requestId, price: 50, balance: 50, unlocked: 0, max: 5, alreadyUnlocked: false, available: true, reason: null });
     const unlocked = await c1.post<{ balance: number; repeated: boolean }>(`/api/provider/requests/${requestId}/unlock`);
     expect(unlocked.body).toEqual({ requestId, balance: 0, repeated: false });
     // A repeat charges nothing.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { signedInClient } from '../helpers/auth.ts';
+import { enrolTotp, signIn, signedInClient } from '../helpers/auth.ts';
+import { createUser } from '../factories/users.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -54,6 +55,52 @@ describe('ws /ws', () => {
     expect(b.messages.map((m) => m.type)).toEqual(['hello']);
     expect(p.messages.map((m) => m.type)).toEqual(['hello', 'test.providers']);
     for (const c of [a, b, p]) c.ws.close();
+  });
+});
+
+describe('ws after sign-out and for admins without TOTP', () => {
+  it('sends nothing more to a socket whose session signed out, and closes it', async () => {
+    const gone = await signedInClient(app, { role: 'seeker' });
+    const stays = await signedInClient(app, { role: 'seeker' });
+    const g = await connect(gone.client.cookieHeader);
+    const s = await connect(stays.client.cookieHeader);
+    let closed: number | null = null;
+    g.ws.on('close', (code) => (closed = code));
+    expect((await gone.client.post('/api/auth/sign-out', {})).status).toBe(200);
+
+    await app.deps.bus.publish({ type: 'test.afterSignOut', to: { userId: gone.user.id }, payload: { secret: 1 } });
+    await app.deps.bus.publish({ type: 'test.seekers', to: { role: 'seeker' }, payload: { n: 2 } });
+    // Events are delivered in order: once the other seeker has the second one, the first was decided.
+    await until(() => s.messages.some((m) => m.type === 'test.seekers') && closed !== null);
+    expect(s.messages.map((m) => m.type)).toEqual(['hello', 'test.seekers']);
+    expect(g.messages.map((m) => m.type)).toEqual(['hello']);
+    expect(closed).toBe(4401);
+    s.ws.close();
+  });
+
+  it('gives an admin without TOTP no admin events, and starts once TOTP is enrolled', async () => {
+    const bare = await createUser(app.deps.db.prisma, { role: 'admin' });
+    const c = app.client();
+    await signIn(c, bare.email, bare.password);
+    const withTotp = await signedInClient(app, { role: 'admin' });
+    const a = await connect(c.cookieHeader);
+    const t = await connect(withTotp.client.cookieHeader);
+
+    await app.deps.bus.publish({ type: 'test.admins', to: { role: 'admin' }, payload: { n: 1 } });
+    await app.deps.bus.publish({ type: 'test.personal', to: { userId: bare.id }, payload: { n: 2 } });
+    await app.deps.bus.publish({ type: 'test.sentinel', to: { userId: withTotp.user.id }, payload: { n: 3 } });
+    await until(() => t.messages.some((m) => m.type === 'test.sentinel'));
+    expect(t.messages.map((m) => m.type)).toEqual(['hello', 'test.admins', 'test.sentinel']);
+    expect(a.messages.map((m) => m.type)).toEqual(['hello']);
+
+    // With TOTP enrolled (better-auth gives the session a new cookie), admin events arrive.
+    await enrolTotp(c, bare.password);
+    const again = await connect(c.cookieHeader);
+    await app.deps.bus.publish({ type: 'test.admins2', to: { role: 'admin' }, payload: { n: 4 } });
+    await until(() => again.messages.some((m) => m.type === 'test.admins2'));
+    expect(again.messages.map((m) => m.type)).toEqual(['hello', 'test.admins2']);
+    expect(a.messages.map((m) => m.type)).toEqual(['hello']);
+    for (const x of [a, t, again]) x.ws.close();
   });
 });
 

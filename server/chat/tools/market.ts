@@ -289,8 +289,8 @@ const providerTools: AnyChatToolDef[] = [
         if (!id) throw new AppError('NOT_FOUND');
         const q = await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id);
         if (q.alreadyUnlocked) throw new AppError('ALREADY_UNLOCKED');
+        if (q.reason === 'soldOut') throw new AppError('REQUEST_SOLD_OUT');
         if (!q.available) throw new AppError('REQUEST_NOT_AVAILABLE');
-        if (q.unlocked >= q.max) throw new AppError('REQUEST_SOLD_OUT');
         if (q.balance < q.price) throw new AppError('INSUFFICIENT_GOINTS');
       }),
     confirmData: async (ctx, input) => {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
 import { CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
 import { appLink, notify } from '../notifications/notify.ts';
+import { defangLinks } from './defang-links.ts';
 
 export const SUCCESS_FILTER_CATEGORIES = ['auto', 'handwerk', 'gastronomie', 'elektronik', 'immobilien', 'dienstleistungen'] as const;
 
@@ -78,6 +79,9 @@ export const inquiryInput = z.object({
   message: z.string().trim().min(1).max(2000),
 });
 
+/** 'Nachfragen' a person may send per hour: enough to ask, too few to spam from akut's sender. */
+export const INQUIRIES_PER_HOUR = 5;
+
 export async function createDealInquiry(deps: AppDeps, inquirerId: string, dealId: string, input: z.infer<typeof inquiryInput>): Promise<{ id: string; recipients: number }> {
   const prisma = deps.db.prisma;
   const deal = await prisma.deal.findUnique({
@@ -86,6 +90,13 @@ export async function createDealInquiry(deps: AppDeps, inquirerId: string, dealI
   });
   if (!deal || deal.status !== 'completed') throw new AppError('NOT_FOUND');
   if (!deal.providerContactVisible && !deal.seekerContactVisible) throw new AppError('CONTACT_NOT_VISIBLE');
+  // Counted from the stored inquiries, so the limit holds across app instances.
+  const recent = await prisma.dealInquiry.count({ where: { inquirerId, createdAt: { gt: new Date(Date.now() - 60 * 60 * 1000) } } });
+  if (recent >= INQUIRIES_PER_HOUR) throw new AppError('INQUIRY_LIMIT', { params: { max: INQUIRIES_PER_HOUR } });
+  const inquirer = await prisma.user.findUnique({ where: { id: inquirerId }, select: { email: true, emailVerified: true } });
+  // Replies go to the asker by one click only when the address is the asker's own, verified one.
+  const replyTo = inquirer?.emailVerified && inquirer.email.toLowerCase() === input.email.toLowerCase() ? inquirer.email : undefined;
+  const message = defangLinks(input.message);
   const row = await prisma.dealInquiry.create({ data: { dealId, inquirerId, inquirerEmail: input.email.toLowerCase(), message: input.message } });
   const recipients = [...(deal.providerContactVisible ? [deal.providerId] : []), ...(deal.seekerContactVisible ? [deal.seekerId] : [])].filter((id) => id !== inquirerId);
   for (const userId of recipients) {
@@ -94,7 +105,8 @@ export async function createDealInquiry(deps: AppDeps, inquirerId: string, dealI
       event: { type: 'deal.inquiry', payload: { dealId, inquiryId: row.id } },
       mail: {
         template: 'dealInquiry',
-        params: (l) => ({ category: CATEGORY_LABELS[deal.request.kategorie as CategoryId]?.[l] ?? deal.request.kategorie, place: deal.request.ort ?? '', message: input.message, email: input.email, url: appLink(deps, '/erfolgreiche-deals') }),
+        params: (l) => ({ category: CATEGORY_LABELS[deal.request.kategorie as CategoryId]?.[l] ?? deal.request.kategorie, place: deal.request.ort ?? '', message, email: input.email, url: appLink(deps, '/erfolgreiche-deals') }),
+        ...(replyTo ? { replyTo } : {}),
       },
     });
   }

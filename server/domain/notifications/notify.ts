@@ -7,7 +7,8 @@ import type { MailParams, MailTemplate } from '../../integrations/mail/templates
 export interface Notice {
   userId: string;
   event: { type: string; payload?: unknown };
-  mail?: { template: MailTemplate; params: (lang: Lang) => MailParams; to?: string };
+  /** replyTo: only ever an address its owner verified. */
+  mail?: { template: MailTemplate; params: (lang: Lang) => MailParams; to?: string; replyTo?: string };
 }
 
 export async function notify(deps: Pick<AppDeps, 'bus' | 'mailer' | 'db' | 'logger' | 'config'>, notice: Notice): Promise<void> {
@@ -22,7 +23,7 @@ export async function notify(deps: Pick<AppDeps, 'bus' | 'mailer' | 'db' | 'logg
     if (!user) return;
     const lang = normalizeLang(user.locale);
     const params = notice.mail.params(lang);
-    await deps.mailer.send({ to: notice.mail.to ?? user.email, template: notice.mail.template, lang, params: { name: user.name, ...params } });
+    await deps.mailer.send({ to: notice.mail.to ?? user.email, template: notice.mail.template, lang, params: { name: user.name, ...params }, ...(notice.mail.replyTo ? { replyTo: notice.mail.replyTo } : {}) });
   } catch (err) {
     deps.logger.error({ err: err instanceof Error ? err.message : String(err), template: notice.mail.template, userId: notice.userId }, 'notification mail failed');
   }

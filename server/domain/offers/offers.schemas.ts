@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
+/**
+ * The highest offer price in euros. akut is for urgent local jobs; a higher figure is a typo or an attempt to
+ * inflate the public deal volume (issue 9). The offer dialog checks the same number.
+ */
+export const MAX_OFFER_EUROS = 100_000;
+
 /** Euros as a number with at most two decimals ('450', '450.5'), stored as cents. */
 export const euroAmount = z
   .number()
   .positive()
-  .max(10_000_000)
+  .max(MAX_OFFER_EUROS)
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'at most two decimals');
 
 export const createOfferInput = z.object({

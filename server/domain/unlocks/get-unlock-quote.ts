@@ -2,7 +2,7 @@
 // the allowed providers unlocked the request ('x of N unlocked'). Only for a request matched to the provider.
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
-import type { UnlockQuote } from '../../../machines/unlock.machine.ts';
+import type { UnlockQuote, UnlockUnavailableReason } from '../../../machines/unlock.machine.ts';
 import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
 import { toGoints, UNLOCK_PRICE_GOINTS } from '../ledger/money.ts';
@@ -10,10 +10,12 @@ import { toGoints, UNLOCK_PRICE_GOINTS } from '../ledger/money.ts';
 export async function getUnlockQuote(prisma: Db, providerId: string, requestId: string): Promise<UnlockQuote> {
   const match = await prisma.match.findUnique({
     where: { requestId_providerId: { requestId, providerId } },
-    select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true } } },
+    select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true } } },
   });
   if (!match) throw new AppError('NOT_FOUND');
   const [balance, mine] = await Promise.all([getBalance(prisma, account.wallet(providerId)), prisma.unlock.count({ where: { requestId, providerId } })]);
+  const r = match.request;
+  const reason: UnlockUnavailableReason | null = r.status !== 'open' ? 'closed' : r.acceptedOfferId ? 'inDeal' : r.unlockCount >= r.maxUnlocks ? 'soldOut' : null;
   return {
     requestId,
     price: UNLOCK_PRICE_GOINTS,
@@ -21,6 +23,7 @@ export async function getUnlockQuote(prisma: Db, providerId: string, requestId: 
     unlocked: match.request.unlockCount,
     max: match.request.maxUnlocks,
     alreadyUnlocked: mine > 0,
-    available: match.request.status === 'open',
+    available: reason === null,
+    reason,
   };
 }

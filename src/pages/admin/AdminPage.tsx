@@ -190,7 +190,7 @@ function AdminDashboard() {
                       </CardDescription>
                     </CardHeader>
                     <CardContent>
-                      <MailText text={m.text} />
+                      {m.text ? <MailText text={m.text} /> : <p className="text-sm text-muted-foreground">{t('outbox.bodyNotKept')}</p>}
                     </CardContent>
                   </Card>
                 </li>

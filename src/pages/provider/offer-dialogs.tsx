@@ -11,6 +11,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { fieldErrorsOf, providerApi } from './provider-api';
+import { formatEuroWhole } from '@/components/market/format';
+import { MAX_OFFER_EUROS } from '../../../server/domain/offers/offers.schemas.ts';
 import { FieldError } from './profile-form';
 
 /** '450', '450,50', '1.200,00', '1200.5' → euros, or null when it is not an amount with at most two decimals. */
@@ -21,13 +23,13 @@ export function parseEuro(text: string): number | null {
   else if (/^\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
   const n = Number(s);
-  return n > 0 && n <= 10_000_000 ? n : null;
+  return n > 0 ? n : null;
 }
 
 type OfferField = 'price' | 'beschreibung' | 'verfuegbarkeit';
 
 export function OfferDialog({ requestId, title, onClose, onCreated }: { requestId: string; title: string; onClose: () => void; onCreated: () => void }) {
-  const { t } = useTranslation('provider');
+  const { t, i18n } = useTranslation('provider');
   const [price, setPrice] = useState('');
   const [beschreibung, setBeschreibung] = useState('');
   const [verfuegbarkeit, setVerfuegbarkeit] = useState('');
@@ -41,6 +43,7 @@ export function OfferDialog({ requestId, title, onClose, onCreated }: { requestI
     const errs: Partial<Record<OfferField, string>> = {};
     const euros = parseEuro(price);
     if (euros === null) errs.price = t('offer.errors.price');
+    else if (euros > MAX_OFFER_EUROS) errs.price = t('offer.errors.priceTooHigh', { max: formatEuroWhole(MAX_OFFER_EUROS, i18n.language) });
     if (beschreibung.trim().length < 10) errs.beschreibung = t('offer.errors.beschreibung');
     else if (beschreibung.trim().length > 2000) errs.beschreibung = t('offer.errors.beschreibungLong');
     if (verfuegbarkeit.trim().length < 2) errs.verfuegbarkeit = t('offer.errors.verfuegbarkeit');
