@@ -12,7 +12,11 @@ export interface InvariantResult {
 
 /** milli-Goints as Goints, for the details. */
 const g = (x: string) => `trim_scale(round((${x}) / 1000.0, 3))::text`;
+/** A payout in any other state still holds its amount in payout clearing and waits for someone. */
+const PAYOUT_DONE = `('paid', 'failed', 'rejected')`;
 const ENDED = `('completed', 'closed', 'expired', 'rejected')`;
+// The credit of a purchase (whatever the wallet accounts its Goints go to), not its reversals.
+const PURCHASE_CREDIT = `(t.kind LIKE 'purchase%' AND t.kind NOT LIKE 'purchase_reversal%')`;
 const PAID_LIKE = `('paid', 'refunded', 'partially_refunded', 'disputed')`;
 
 const DOMAIN_INVARIANTS: InvariantQuery[] = [
@@ -52,7 +56,7 @@ const DOMAIN_INVARIANTS: InvariantQuery[] = [
           SELECT "requestId", COUNT(*) || ' deals not cancelled' FROM "Deal" WHERE status <> 'cancelled' GROUP BY "requestId" HAVING COUNT(*) > 1
           UNION ALL
           SELECT d.id, 'deal ' || d.status || ' on a ' || r.status || ' request' FROM "Deal" d JOIN "Request" r ON r.id = d."requestId"
-          WHERE d.status LIKE 'awaiting%' AND (r.status <> 'open' OR r."acceptedOfferId" IS DISTINCT FROM d."offerId")
+          WHERE d.status LIKE 'awaiting%' AND (r.status IN ${ENDED} OR r."acceptedOfferId" IS DISTINCT FROM d."offerId")
           UNION ALL
           SELECT d.id, 'completed deal without its settlement booking' FROM "Deal" d JOIN "Request" r ON r.id = d."requestId"
           WHERE d.status = 'completed' AND r."unlockCount" > 0 AND NOT EXISTS (SELECT 1 FROM "LedgerTransaction" t WHERE t."idempotencyKey" = 'settle:' || d.id)`,
@@ -68,17 +72,17 @@ const DOMAIN_INVARIANTS: InvariantQuery[] = [
   },
   {
     name: 'each paid purchase credited once (and nothing else)',
-    sql: `SELECT p.id, p.status || ' purchase with ' || COUNT(t.id) || ' credits' AS detail FROM "Purchase" p LEFT JOIN "LedgerTransaction" t ON t.kind = 'purchase' AND t.reference = p.id
+    sql: `SELECT p.id, p.status || ' purchase with ' || COUNT(t.id) || ' credits' AS detail FROM "Purchase" p LEFT JOIN "LedgerTransaction" t ON ${PURCHASE_CREDIT} AND t.reference = p.id
           GROUP BY p.id, p.status HAVING COUNT(t.id) <> CASE WHEN p.status IN ${PAID_LIKE} THEN 1 ELSE 0 END
           UNION ALL
           SELECT p.id, 'credited ' || ${g('SUM(e.amount)')} || ' Goints for a package of ' || p.goints FROM "Purchase" p
-          JOIN "LedgerTransaction" t ON t.kind = 'purchase' AND t.reference = p.id JOIN "LedgerEntry" e ON e."transactionId" = t.id
-          JOIN "LedgerAccount" a ON a.id = e."accountId" AND a."ownerId" = p."userId" AND a.kind LIKE 'wallet%'
+          JOIN "LedgerTransaction" t ON ${PURCHASE_CREDIT} AND t.reference = p.id JOIN "LedgerEntry" e ON e."transactionId" = t.id
+          JOIN "LedgerAccount" a ON a.id = e."accountId" AND a."ownerId" = p."userId"
           GROUP BY p.id, p.goints HAVING SUM(e.amount) <> p.goints::bigint * 1000
           UNION ALL
           SELECT p.id, 'reversed ' || p."reversedGoints" || ' Goints but booked ' || ${g('COALESCE(-SUM(e.amount), 0)')} FROM "Purchase" p
           LEFT JOIN "LedgerTransaction" t ON t.kind = 'purchase_reversal' AND t.reference = p.id LEFT JOIN "LedgerEntry" e ON e."transactionId" = t.id
-          AND e."accountId" IN (SELECT id FROM "LedgerAccount" WHERE "ownerId" = p."userId" AND kind LIKE 'wallet%')
+          AND e."accountId" IN (SELECT id FROM "LedgerAccount" WHERE "ownerId" = p."userId")
           GROUP BY p.id, p."reversedGoints" HAVING COALESCE(-SUM(e.amount), 0) <> p."reversedGoints"::bigint * 1000`,
   },
   {
@@ -94,12 +98,12 @@ const DOMAIN_INVARIANTS: InvariantQuery[] = [
               OR SUM(CASE WHEN t.kind = 'payout_paid' THEN 1 ELSE 0 END) <> CASE WHEN p.status = 'paid' THEN 1 ELSE 0 END
               OR SUM(CASE WHEN t.kind = 'payout_returned' THEN 1 ELSE 0 END) <> CASE WHEN p.status IN ('failed', 'rejected') THEN 1 ELSE 0 END
           UNION ALL
-          SELECT 'payout_clearing', 'balance ' || COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0)::text || ' milli-Goints, open payouts ' || COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status IN ('requested', 'approved', 'processing')), 0)::text
-          WHERE COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0) <> COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status IN ('requested', 'approved', 'processing')), 0)`,
+          SELECT 'payout_clearing', 'balance ' || COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0)::text || ' milli-Goints, open payouts ' || COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)::text
+          WHERE COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0) <> COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)`,
   },
   {
     name: 'nothing stuck in an intermediate state after recovery',
-    sql: `SELECT id, 'payout still ' || status AS detail FROM "Payout" WHERE status IN ('requested', 'approved', 'processing')
+    sql: `SELECT id, 'payout still ' || status AS detail FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}
           UNION ALL
           SELECT id, 'chat confirmation still running' FROM "ChatConfirmation" WHERE status = 'running'
           UNION ALL

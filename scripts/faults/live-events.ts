@@ -34,28 +34,40 @@ export async function checkLiveEvents(urls: [string, string], probe: SetupResult
     return result;
   }
   const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const routes: [string, string, string][] = [
-    [urls[0], urls[1], probe.requestIds[0]!],
-    [urls[1], urls[0], probe.requestIds[1]!],
+  // Three tries each way, one request each: live events have to resume within about 30 s of the recovery
+  // (a bus that reconnects with back-off may miss the first one).
+  const routes: [string, string, string[]][] = [
+    [urls[0], urls[1], probe.requestIds.slice(0, 3)],
+    [urls[1], urls[0], probe.requestIds.slice(3, 6)],
   ];
-  for (const [listenOn, actOn, requestId] of routes) {
+  for (const [listenOn, actOn, requestIds] of routes) {
     const what = `listening on ${listenOn}, unlocking through ${actOn}`;
-    let socket: Awaited<ReturnType<typeof listen>> | null = null;
-    try {
-      socket = await listen(listenOn, cookie);
-      const unlock = await new Client(actOn, jar).post(`/api/provider/requests/${requestId}/unlock`);
-      if (unlock.outcome !== 'ok') {
-        result.violations.push({ id: what, detail: `the unlock answered ${unlock.status} ${unlock.code ?? ''}` });
-        continue;
+    const failures: string[] = [];
+    let arrived = false;
+    for (const requestId of requestIds) {
+      let socket: Awaited<ReturnType<typeof listen>> | null = null;
+      try {
+        socket = await listen(listenOn, cookie);
+        const unlock = await new Client(actOn, jar).post(`/api/provider/requests/${requestId}/unlock`);
+        if (unlock.outcome !== 'ok') {
+          failures.push(`the unlock answered ${unlock.status} ${unlock.code ?? ''}`);
+          continue;
+        }
+        const seen = () => socket!.seen.some((m) => m.type === 'request.unlocked' && m.payload?.requestId === requestId);
+        const until = Date.now() + 10_000;
+        while (Date.now() < until && !seen()) await new Promise((r) => setTimeout(r, 100));
+        if (seen()) {
+          arrived = true;
+          break;
+        }
+        failures.push("no 'request.unlocked' event within 10 s");
+      } catch (e) {
+        failures.push(e instanceof Error ? e.message : String(e));
+      } finally {
+        socket?.ws.close();
       }
-      const until = Date.now() + 10_000;
-      while (Date.now() < until && !socket.seen.some((m) => m.type === 'request.unlocked' && m.payload?.requestId === requestId)) await new Promise((r) => setTimeout(r, 100));
-      if (!socket.seen.some((m) => m.type === 'request.unlocked' && m.payload?.requestId === requestId)) result.violations.push({ id: what, detail: "no 'request.unlocked' event within 10 s" });
-    } catch (e) {
-      result.violations.push({ id: what, detail: e instanceof Error ? e.message : String(e) });
-    } finally {
-      socket?.ws.close();
     }
+    if (!arrived) result.violations.push({ id: what, detail: `${failures.length} tries: ${failures.join('; ')}` });
   }
   return result;
 }

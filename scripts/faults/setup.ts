@@ -23,7 +23,7 @@ export interface SetupResult {
   providers: Person[];
   seekers: (Person & { methodId: string; requestIds: string[] })[];
   admin: Person & { totpUri: string };
-  /** Kept out of the load (another city): a provider and two requests matched only to it, for the live-event check. */
+  /** Kept out of the load (another city): a provider and six requests matched only to it, for the live-event check. */
   probe: { provider: Person; requestIds: string[] };
 }
 
@@ -82,10 +82,10 @@ export async function setupData(env: Record<string, string>, opts: { providers: 
       seekers.push({ id: user.id, email: user.email, password, methodId: method.id, requestIds });
     }
     const { user: probeProvider } = await createProvider(deps, { user: { email: 'faults-probe-provider@example.com', password, name: 'Probe' }, categories: ['handwerk'], postcode: '10115', radiusKm: 30 });
-    await grantGoints(deps.db.prisma, probeProvider.id, 100, `faults-grant:${probeProvider.id}`);
+    await grantGoints(deps.db.prisma, probeProvider.id, 300, `faults-grant:${probeProvider.id}`);
     const probeSeeker = await createSeeker(deps.db.prisma, { email: 'faults-probe-seeker@example.com', password, name: 'Probe Suchende' });
     const probeRequests: string[] = [];
-    for (const beschreibung of DESCRIPTIONS.slice(0, 2)) {
+    for (const beschreibung of DESCRIPTIONS.slice(0, 6)) {
       const r = await createReleasedRequest(deps, probeSeeker.id, { beschreibung, postcode: '10115' });
       if (r.status !== 'open') throw new Error(`setup: a probe request was not released (${r.status})`);
       probeRequests.push(r.id);
