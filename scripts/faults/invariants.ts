@@ -122,16 +122,21 @@ function suiteChecks(paidPurchases: string[]): InvariantQuery[] {
   ];
 }
 
+/** Runs every check through the given query function (pg here, Prisma's $queryRawUnsafe in the tests). */
+export async function runInvariants(query: (sql: string) => Promise<{ id: unknown; detail: unknown }[]>, opts: { paidPurchases: string[] }): Promise<InvariantResult[]> {
+  const out: InvariantResult[] = [];
+  for (const q of [...LEDGER_INVARIANTS, ...DOMAIN_INVARIANTS, ...suiteChecks(opts.paidPurchases)]) {
+    const rows = await query(q.sql);
+    out.push({ name: q.name, violations: rows.map((row) => ({ id: String(row.id), detail: String(row.detail) })) });
+  }
+  return out;
+}
+
 export async function checkInvariants(url: string, opts: { paidPurchases: string[] }): Promise<InvariantResult[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const out: InvariantResult[] = [];
-    for (const q of [...LEDGER_INVARIANTS, ...DOMAIN_INVARIANTS, ...suiteChecks(opts.paidPurchases)]) {
-      const r = await c.query<{ id: string; detail: string }>(q.sql);
-      out.push({ name: q.name, violations: r.rows.map((row) => ({ id: String(row.id), detail: String(row.detail) })) });
-    }
-    return out;
+    return await runInvariants(async (sql) => (await c.query<{ id: unknown; detail: unknown }>(sql)).rows, opts);
   } finally {
     await c.end();
   }
