@@ -1,6 +1,8 @@
 // npm test: the whole suite. Unit, graph and integration tests (vitest) on the embedded PGlite database;
 // again the integration tests on PostgreSQL when DATABASE_URL is set; then browser tests (Playwright in
-// Debian's Chromium) against the built app. Ends with one line "N passed, N failed" summing every kind.
+// Debian's Chromium) against the built app; then the fault-injection suite (scripts/faults, one test per
+// invariant check) when DATABASE_URL is set or when asked (`npm test -- faults`). Ends with one line
+// "N passed, N failed" summing every kind.
 // Browser tests are required in CI (CI=true): a run without them fails. Locally, with no Chromium
 // installed, they are reported as not run and the command says how to install it.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const only = (kind: string) => args.length === 0 || args.includes(kind);
+const asked = (kind: string) => args.includes(kind);
 
 interface Tally { name: string; passed: number; failed: number; ran: boolean; exit: number }
 const tallies: Tally[] = [];
@@ -66,6 +69,16 @@ if (only('e2e')) {
       run('browser tests (Playwright, Chromium)', [bin('@playwright/test/cli.js'), 'test'], { PLAYWRIGHT_JSON: report }, report, playwrightCount);
     }
   }
+}
+
+// The fault suite needs PostgreSQL binaries (its own cluster); it runs with the PostgreSQL integration tests
+// (DATABASE_URL set, as in CI) or when asked. Each invariant check counts as one test.
+if (asked('faults') || (args.length === 0 && pgUrl)) {
+  const report = path.join(out, 'faults.json');
+  run('fault-injection suite (PostgreSQL, SIGKILL, pg_terminate_backend, PostgreSQL stop)', [path.join(root, 'scripts/faults/run.ts')], { FAULTS_JSON: report }, report, (j) => {
+    const f = j as { passed: number; failed: number };
+    return { passed: f.passed, failed: f.failed };
+  });
 }
 
 const passed = tallies.reduce((s, t) => s + t.passed, 0);

@@ -1,16 +1,12 @@
 // The ledger's invariants over the whole database: every transaction sums to zero, every account's balance
-// equals the sum of its entries, and only accounts allowed to (platform sources) are below zero.
+// equals the sum of its entries, and only accounts allowed to (platform sources) are below zero. The SQL is
+// shared with the fault-injection suite (tests/helpers/ledger-invariant-queries.ts).
 import { expect } from 'vitest';
 import type { Db } from '../../server/db.ts';
+import { LEDGER_INVARIANTS } from './ledger-invariant-queries.ts';
 
 export async function expectLedgerConsistent(prisma: Db): Promise<void> {
-  const unbalanced = await prisma.$queryRaw<{ transactionId: string; sum: bigint }[]>`
-    SELECT "transactionId", SUM(amount) AS sum FROM "LedgerEntry" GROUP BY "transactionId" HAVING SUM(amount) <> 0`;
-  expect(unbalanced, 'transactions that do not sum to zero').toEqual([]);
-  const drift = await prisma.$queryRaw<{ id: string; balance: bigint; sum: bigint }[]>`
-    SELECT a.id, a.balance, COALESCE(SUM(e.amount), 0) AS sum FROM "LedgerAccount" a LEFT JOIN "LedgerEntry" e ON e."accountId" = a.id
-    GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(e.amount), 0)`;
-  expect(drift, 'accounts whose balance differs from their entries').toEqual([]);
-  const negative = await prisma.ledgerAccount.findMany({ where: { allowNegative: false, balance: { lt: 0n } } });
-  expect(negative, 'accounts below zero').toEqual([]);
+  for (const check of LEDGER_INVARIANTS) {
+    expect(await prisma.$queryRawUnsafe<{ id: string; detail: string }[]>(check.sql), check.name).toEqual([]);
+  }
 }

@@ -1,0 +1,143 @@
+// The invariants the fault suite checks after the load, by SQL directly on the database. Each query returns
+// the rows that break it (id and a detail), so an empty answer is a pass. The ledger's three come from the
+// module the integration tests use; the others follow prisma/schema.prisma and the machines (unlock,
+// offer, deal, payout) and what the suite itself did (purchases it paid, Stripe events it delivered).
+import pg from 'pg';
+import { LEDGER_INVARIANTS, type InvariantQuery } from '../../tests/helpers/ledger-invariant-queries.ts';
+
+export interface InvariantResult {
+  name: string;
+  violations: { id: string; detail: string }[];
+}
+
+/** milli-Goints as Goints, for the details. */
+const g = (x: string) => `trim_scale(round((${x}) / 1000.0, 3))::text`;
+/** A payout in any other state still holds its amount in payout clearing and waits for someone. */
+const PAYOUT_DONE = `('paid', 'failed', 'rejected')`;
+const ENDED = `('completed', 'closed', 'expired', 'rejected')`;
+// The credit of a purchase (whatever the wallet accounts its Goints go to), not its reversals.
+const PURCHASE_CREDIT = `(t.kind LIKE 'purchase%' AND t.kind NOT LIKE 'purchase_reversal%')`;
+const PAID_LIKE = `('paid', 'refunded', 'partially_refunded', 'disputed')`;
+
+const DOMAIN_INVARIANTS: InvariantQuery[] = [
+  {
+    name: 'each escrow equals its active unlocks (50 Goints each)',
+    sql: `WITH esc AS (SELECT "ownerId" AS rid, SUM(balance) AS bal FROM "LedgerAccount" WHERE kind LIKE 'escrow%' GROUP BY "ownerId"),
+               act AS (SELECT "requestId" AS rid, SUM(price) AS held, COUNT(*) AS n FROM "Unlock" WHERE status = 'active' GROUP BY "requestId")
+          SELECT r.id, 'request ' || r.status || ': escrow ' || ${g('COALESCE(e.bal, 0)')} || ' Goints, ' || COALESCE(a.n, 0)::text || ' active unlocks holding ' || ${g('COALESCE(a.held, 0)')} AS detail
+          FROM "Request" r LEFT JOIN esc e ON e.rid = r.id LEFT JOIN act a ON a.rid = r.id
+          WHERE COALESCE(e.bal, 0) <> COALESCE(a.held, 0)
+          UNION ALL
+          SELECT id, 'unlock price ' || ${g('price')} || ' Goints' FROM "Unlock" WHERE price <> 50000`,
+  },
+  {
+    name: 'unlocks within the cap, unlockCount = unlock rows',
+    sql: `SELECT r.id, 'unlockCount ' || r."unlockCount" || ', rows ' || COUNT(u.id) || ', max ' || r."maxUnlocks" AS detail
+          FROM "Request" r LEFT JOIN "Unlock" u ON u."requestId" = r.id
+          GROUP BY r.id HAVING r."unlockCount" > r."maxUnlocks" OR COUNT(u.id) > r."maxUnlocks" OR COUNT(u.id) <> r."unlockCount"`,
+  },
+  {
+    name: 'unlock states agree with their request and ledger (none stranded)',
+    sql: `SELECT u.id, 'unlock ' || u.status || ' on a ' || r.status || ' request' AS detail FROM "Unlock" u JOIN "Request" r ON r.id = u."requestId"
+          WHERE (u.status = 'active' AND r.status IN ${ENDED}) OR (u.status = 'settled' AND r.status <> 'completed') OR (u.status = 'refunded' AND r.status NOT IN ('closed', 'expired', 'rejected'))
+          UNION ALL
+          SELECT u.id, 'unlock without its ledger transaction' FROM "Unlock" u LEFT JOIN "LedgerTransaction" t ON t.id = u."ledgerTxId" AND t.kind = 'unlock' WHERE t.id IS NULL
+          UNION ALL
+          SELECT u.id, 'unlock ' || u.status || ' with ' || COUNT(t.id) || ' refund transactions' FROM "Unlock" u LEFT JOIN "LedgerTransaction" t ON t."idempotencyKey" = 'refund:' || u.id
+          GROUP BY u.id, u.status HAVING COUNT(t.id) <> CASE WHEN u.status = 'refunded' THEN 1 ELSE 0 END`,
+  },
+  {
+    name: 'deals: both confirmed means completed, one deal per completed request',
+    sql: `SELECT id, 'both confirmed but ' || status AS detail FROM "Deal" WHERE "providerConfirmedAt" IS NOT NULL AND "seekerConfirmedAt" IS NOT NULL AND status <> 'completed'
+          UNION ALL
+          SELECT r.id, 'completed request with ' || COUNT(d.id) || ' completed deals' FROM "Request" r LEFT JOIN "Deal" d ON d."requestId" = r.id AND d.status = 'completed'
+          WHERE r.status = 'completed' GROUP BY r.id HAVING COUNT(d.id) <> 1
+          UNION ALL
+          SELECT "requestId", COUNT(*) || ' deals not cancelled' FROM "Deal" WHERE status <> 'cancelled' GROUP BY "requestId" HAVING COUNT(*) > 1
+          UNION ALL
+          SELECT d.id, 'deal ' || d.status || ' on a ' || r.status || ' request' FROM "Deal" d JOIN "Request" r ON r.id = d."requestId"
+          WHERE d.status LIKE 'awaiting%' AND (r.status IN ${ENDED} OR r."acceptedOfferId" IS DISTINCT FROM d."offerId")
+          UNION ALL
+          SELECT d.id, 'completed deal without its settlement booking' FROM "Deal" d JOIN "Request" r ON r.id = d."requestId"
+          WHERE d.status = 'completed' AND r."unlockCount" > 0 AND NOT EXISTS (SELECT 1 FROM "LedgerTransaction" t WHERE t."idempotencyKey" = 'settle:' || d.id)`,
+  },
+  {
+    name: 'offers agree with their request and deal',
+    sql: `SELECT o.id, 'offer ' || o.status || ' on a ' || r.status || ' request' AS detail FROM "Offer" o JOIN "Request" r ON r.id = o."requestId"
+          WHERE o.status = 'versendet' AND r.status IN ${ENDED}
+          UNION ALL
+          SELECT o.id, 'accepted offer without a live deal' FROM "Offer" o WHERE o.status = 'angenommen' AND NOT EXISTS (SELECT 1 FROM "Deal" d WHERE d."offerId" = o.id AND d.status <> 'cancelled')
+          UNION ALL
+          SELECT r.id, 'acceptedOfferId points at an offer ' || o.status FROM "Request" r JOIN "Offer" o ON o.id = r."acceptedOfferId" WHERE o.status <> 'angenommen'`,
+  },
+  {
+    name: 'each paid purchase credited once (and nothing else)',
+    sql: `SELECT p.id, p.status || ' purchase with ' || COUNT(t.id) || ' credits' AS detail FROM "Purchase" p LEFT JOIN "LedgerTransaction" t ON ${PURCHASE_CREDIT} AND t.reference = p.id
+          GROUP BY p.id, p.status HAVING COUNT(t.id) <> CASE WHEN p.status IN ${PAID_LIKE} THEN 1 ELSE 0 END
+          UNION ALL
+          SELECT p.id, 'credited ' || ${g('SUM(e.amount)')} || ' Goints for a package of ' || p.goints FROM "Purchase" p
+          JOIN "LedgerTransaction" t ON ${PURCHASE_CREDIT} AND t.reference = p.id JOIN "LedgerEntry" e ON e."transactionId" = t.id
+          JOIN "LedgerAccount" a ON a.id = e."accountId" AND a."ownerId" = p."userId"
+          GROUP BY p.id, p.goints HAVING SUM(e.amount) <> p.goints::bigint * 1000
+          UNION ALL
+          SELECT p.id, 'reversed ' || p."reversedGoints" || ' Goints but booked ' || ${g('COALESCE(-SUM(e.amount), 0)')} FROM "Purchase" p
+          LEFT JOIN "LedgerTransaction" t ON t.kind = 'purchase_reversal' AND t.reference = p.id LEFT JOIN "LedgerEntry" e ON e."transactionId" = t.id
+          AND e."accountId" IN (SELECT id FROM "LedgerAccount" WHERE "ownerId" = p."userId")
+          GROUP BY p.id, p."reversedGoints" HAVING COALESCE(-SUM(e.amount), 0) <> p."reversedGoints"::bigint * 1000`,
+  },
+  {
+    name: 'every Stripe event processed in the end',
+    sql: `SELECT id, type || ' ' || status || ' after ' || attempts || ' attempts: ' || COALESCE(error, '') AS detail FROM "WebhookEvent" WHERE status NOT IN ('processed', 'ignored')`,
+  },
+  {
+    name: 'each payout booked once, never both paid and returned',
+    sql: `SELECT p.id, p.status || ': requested ' || SUM(CASE WHEN t.kind = 'payout_request' THEN 1 ELSE 0 END) || ', paid ' || SUM(CASE WHEN t.kind = 'payout_paid' THEN 1 ELSE 0 END) || ', returned ' || SUM(CASE WHEN t.kind = 'payout_returned' THEN 1 ELSE 0 END) AS detail
+          FROM "Payout" p LEFT JOIN "LedgerTransaction" t ON t.reference = p.id AND t.kind IN ('payout_request', 'payout_paid', 'payout_returned')
+          GROUP BY p.id, p.status
+          HAVING SUM(CASE WHEN t.kind = 'payout_request' THEN 1 ELSE 0 END) <> 1
+              OR SUM(CASE WHEN t.kind = 'payout_paid' THEN 1 ELSE 0 END) <> CASE WHEN p.status = 'paid' THEN 1 ELSE 0 END
+              OR SUM(CASE WHEN t.kind = 'payout_returned' THEN 1 ELSE 0 END) <> CASE WHEN p.status IN ('failed', 'rejected') THEN 1 ELSE 0 END
+          UNION ALL
+          SELECT 'payout_clearing', 'balance ' || COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0)::text || ' milli-Goints, open payouts ' || COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)::text
+          WHERE COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0) <> COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)`,
+  },
+  {
+    name: 'nothing stuck in an intermediate state after recovery',
+    sql: `SELECT id, 'payout still ' || status AS detail FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}
+          UNION ALL
+          SELECT id, 'chat confirmation still running' FROM "ChatConfirmation" WHERE status = 'running'
+          UNION ALL
+          SELECT id, 'purchase ' || status || ' with its payment confirmed' FROM "Purchase" WHERE status IN ('created', 'processing') AND "paidAt" IS NOT NULL`,
+  },
+];
+
+/** Checks that depend on what the suite did: purchases it paid must not be left pending. */
+function suiteChecks(paidPurchases: string[]): InvariantQuery[] {
+  const ids = paidPurchases.map((id) => `'${id.replace(/[^0-9a-f-]/gi, '')}'`).join(', ') || `''`;
+  return [
+    {
+      name: 'no checkout left pending that was paid',
+      sql: `SELECT id, status || ' (paid by the suite)' AS detail FROM "Purchase" WHERE id IN (${ids}) AND status NOT IN ${PAID_LIKE}`,
+    },
+  ];
+}
+
+/** Runs every check through the given query function (pg here, Prisma's $queryRawUnsafe in the tests). */
+export async function runInvariants(query: (sql: string) => Promise<{ id: unknown; detail: unknown }[]>, opts: { paidPurchases: string[] }): Promise<InvariantResult[]> {
+  const out: InvariantResult[] = [];
+  for (const q of [...LEDGER_INVARIANTS, ...DOMAIN_INVARIANTS, ...suiteChecks(opts.paidPurchases)]) {
+    const rows = await query(q.sql);
+    out.push({ name: q.name, violations: rows.map((row) => ({ id: String(row.id), detail: String(row.detail) })) });
+  }
+  return out;
+}
+
+export async function checkInvariants(url: string, opts: { paidPurchases: string[] }): Promise<InvariantResult[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await runInvariants(async (sql) => (await c.query<{ id: unknown; detail: unknown }>(sql)).rows, opts);
+  } finally {
+    await c.end();
+  }
+}
