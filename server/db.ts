@@ -1,6 +1,7 @@
 // Prisma client for the embedded PGlite database (default) or a PostgreSQL server (DATABASE_URL).
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -19,6 +20,12 @@ export interface Database {
   pglite?: PGlite;
   /** The PostgreSQL connection string (server mode only), e.g. for LISTEN/NOTIFY. */
   url?: string;
+  /**
+   * Server mode only: node-postgres pools beside Prisma's, for what its client cannot do. `locks` holds one
+   * connection per running chat turn (a session advisory lock lives as long as its connection);
+   * `counters` carries the rate-limit counters, apart so that waiting turns never hold up a limit check.
+   */
+  pools?: { locks: pg.Pool; counters: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -37,18 +44,29 @@ export async function openAdapterFactory(target: DatabaseTarget): Promise<{
 }
 
 /** Opens the database, applies pending migrations, and returns a Prisma client. */
-export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean; onPoolError?: (err: Error) => void } = {}): Promise<Database> {
   const { factory, pglite, close } = await openAdapterFactory(target);
   if (opts.migrate !== false) await applyMigrations(factory);
   const prisma = new PrismaClient({ adapter: factory });
+  const pools = target.kind === 'postgres' ? { locks: auxPool(target.url, 20, opts.onPoolError), counters: auxPool(target.url, 4, opts.onPoolError) } : undefined;
   return {
     prisma,
     kind: target.kind,
     pglite,
     url: target.kind === 'postgres' ? target.url : undefined,
+    pools,
     async close() {
       await prisma.$disconnect();
+      if (pools) await Promise.all([pools.locks.end(), pools.counters.end()]).catch(() => {});
       await close();
     },
   };
+}
+
+function auxPool(url: string, max: number, onError?: (err: Error) => void) {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // An idle connection ended by the server (restart, pg_terminate_backend) is dropped by the pool and
+  // replaced on the next query; without a listener it would crash the process.
+  pool.on('error', (err) => onError?.(err));
+  return pool;
 }

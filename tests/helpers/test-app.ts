@@ -7,18 +7,22 @@ import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { attachWebSocket } from '../../server/realtime/ws.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import type { DatabaseTarget } from '../../server/db.ts';
 import { freshDatabaseTarget } from './test-db.ts';
 
 export interface TestApp {
   deps: AppDeps;
+  /** The database it runs on (another instance can share it). */
+  target: DatabaseTarget;
   baseUrl: string;
   server: http.Server;
   client(): TestClient;
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { target, drop } = await freshDatabaseTarget();
+/** A fresh database per app; `opts.database` starts another instance on an existing one (not dropped by it). */
+export async function startTestApp(env: Record<string, string> = {}, opts: { database?: DatabaseTarget } = {}): Promise<TestApp> {
+  const { target, drop } = opts.database ? { target: opts.database, drop: async () => {} } : await freshDatabaseTarget();
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -38,6 +42,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     deps,
+    target,
     baseUrl,
     server,
     client: () => new TestClient(baseUrl),
