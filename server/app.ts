@@ -4,6 +4,7 @@ import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { toNodeHandler } from 'better-auth/node';
 import { AppError, isAppError } from './errors.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { langFromRequest, translator } from './i18n.ts';
 import type { AppDeps } from './deps.ts';
 import { createLimiters, csrfProtection, requestLogger, securityHeaders } from './http/security.ts';
@@ -65,14 +66,18 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     const lang = langFromRequest(req);
     const t = translator(lang);
     let e: AppError;
-    if (isAppError(err)) e = err;
+    if (isAppError(err)) e = err.status >= 500 && isDatabaseUnavailable(err.cause) ? new AppError('SERVICE_UNAVAILABLE', { cause: err }) : err;
     else if (err?.type === 'entity.too.large') e = new AppError('PAYLOAD_TOO_LARGE');
     else if (err?.type === 'entity.parse.failed') e = new AppError('BAD_REQUEST');
-    else {
+    else if (isDatabaseUnavailable(err)) {
+      (res.locals.log ?? deps.logger).warn({ err: err instanceof Error ? err.message : String(err), path: req.path }, 'database unavailable');
+      e = new AppError('SERVICE_UNAVAILABLE');
+    } else {
       (res.locals.log ?? deps.logger).error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), path: req.path }, 'unhandled error');
       e = new AppError('INTERNAL');
     }
     if (res.headersSent) return void res.end();
+    if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(e.status).json({
       error: {
         code: e.code,

@@ -15,7 +15,7 @@ import { createPayPalClient } from './integrations/paypal/client.ts';
 export async function buildDeps(config: Config, opts: { logger?: Logger; database?: DatabaseTarget } = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const target: DatabaseTarget = opts.database ?? config.database;
-  const db = await openDatabase(target, { onPoolError: (err) => logger.warn({ err: err.message }, 'database connection lost (idle pool client); reconnecting on next use') });
+  const db = await openDatabase(target, { logger });
   const mailer = createMailer({ prisma: db.prisma, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   const bus = config.eventBus === 'postgres' && db.url ? await createPostgresBus(db.url, logger) : createMemoryBus();
   const auth = createAuth({

@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
 export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -29,13 +30,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openAdapterFactory(target: DatabaseTarget): Promise<{
+export interface OpenOptions {
+  /** Where dropped pool connections are reported (they are replaced on the next query). */
+  logger?: Pick<Logger, 'warn'>;
+}
+
+export async function openAdapterFactory(target: DatabaseTarget, opts: OpenOptions = {}): Promise<{
   factory: SqlMigrationAwareDriverAdapterFactory;
   pglite?: PGlite;
   close(): Promise<void>;
 }> {
   if (target.kind === 'postgres') {
-    const factory = new PrismaPg({ connectionString: target.url, max: 10 });
+    // Without these listeners an idle connection that PostgreSQL terminates would be an uncaught 'error';
+    // the connect timeout keeps requests from hanging on an unreachable server (they answer 503 instead).
+    const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'database connection lost');
+    const factory = new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true }, { onPoolError: onError, onConnectionError: onError });
     return { factory, close: async () => {} };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
@@ -44,11 +53,11 @@ export async function openAdapterFactory(target: DatabaseTarget): Promise<{
 }
 
 /** Opens the database, applies pending migrations, and returns a Prisma client. */
-export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean; onPoolError?: (err: Error) => void } = {}): Promise<Database> {
-  const { factory, pglite, close } = await openAdapterFactory(target);
+export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } & OpenOptions = {}): Promise<Database> {
+  const { factory, pglite, close } = await openAdapterFactory(target, opts);
   if (opts.migrate !== false) await applyMigrations(factory);
   const prisma = new PrismaClient({ adapter: factory });
-  const pools = target.kind === 'postgres' ? { locks: auxPool(target.url, 20, opts.onPoolError), counters: auxPool(target.url, 4, opts.onPoolError) } : undefined;
+  const pools = target.kind === 'postgres' ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger) } : undefined;
   return {
     prisma,
     kind: target.kind,
@@ -63,10 +72,10 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   };
 }
 
-function auxPool(url: string, max: number, onError?: (err: Error) => void) {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+function auxPool(url: string, max: number, connectionTimeoutMillis: number, logger?: OpenOptions['logger']) {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis, keepAlive: true });
   // An idle connection ended by the server (restart, pg_terminate_backend) is dropped by the pool and
   // replaced on the next query; without a listener it would crash the process.
-  pool.on('error', (err) => onError?.(err));
+  pool.on('error', (err) => logger?.warn({ err: err.message }, 'database connection lost'));
   return pool;
 }

@@ -19,6 +19,8 @@ export const errorStatus = {
   CHAT_CONFIRMATION_EXPIRED: 409,
   CHAT_BUSY: 409,
   TTS_FAILED: 503,
+  // The database is unreachable for a moment (restart, failover, dropped connections): try again shortly.
+  SERVICE_UNAVAILABLE: 503,
   PROVIDER_PROFILE_REQUIRED: 409,
   INSUFFICIENT_GOINTS: 402,
   UNLOCK_FAILED: 500,

@@ -94,9 +94,8 @@ export function createTurnLock(pool: pg.Pool | undefined, opts: { waitMs: number
       try {
         client = await pool.connect();
       } catch (err) {
+        // Database away, or every lock connection busy until the connect timeout: 503 with Retry-After.
         releaseLocal();
-        // All lock connections busy for connectionTimeoutMillis: too many turns at once on this instance.
-        if (err instanceof Error && /timeout/i.test(err.message)) throw new AppError('CHAT_BUSY');
         throw err;
       }
       // A checked-out client that loses its connection emits 'error'; unhandled, it would end the process.

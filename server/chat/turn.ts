@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import type { Response } from 'express';
 import { convertToModelMessages, isStepCount, pipeUIMessageStreamToResponse, streamText, toUIMessageStream, type LanguageModel, type UIMessage } from 'ai';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import { translator, type Lang } from '../i18n.ts';
@@ -134,7 +135,8 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
       tools,
       originalMessages: [userMessage],
       generateMessageId: () => crypto.randomUUID(),
-      onError: () => t('chat:error.generic') as string,
+      // A database outage in the middle of a turn: the same 'try again shortly' as the HTTP doors' 503.
+      onError: (error: unknown) => (isDatabaseUnavailable(error) ? t('errors:SERVICE_UNAVAILABLE') : t('chat:error.generic')) as string,
       onEnd: async ({ responseMessage }) => {
         try {
           if (responseMessage.parts.some((p) => p.type !== 'step-start')) await appendMessage(prisma, session.id, responseMessage);

@@ -1,18 +1,51 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { publicConfig } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['pglite', 'postgres']),
+  db: z.enum(['ok', 'down']),
+  bus: z.enum(['ok', 'reconnecting']),
+});
+
+const HEALTH_DB_TIMEOUT_MS = 3_000;
+
+async function databaseAnswers(deps: AppDeps): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_DB_TIMEOUT_MS);
+  });
+  try {
+    const query = deps.db.prisma.$queryRaw`SELECT 1`.then(
+      () => true,
+      (err: unknown) => {
+        deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'health: database check failed');
+        return false;
+      },
+    );
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const metaRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/health',
-    summary: 'Liveness and database check',
+    summary: 'Liveness: the database and the event bus',
     tags: ['meta'],
     access: 'public',
-    response: z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']) }),
-    handler: async ({ deps }) => {
-      await deps.db.prisma.$queryRaw`SELECT 1`;
-      return { ok: true, database: deps.db.kind };
+    response: healthSchema,
+    responseDescription: "200 while the database answers (status 'degraded' while the event bus reconnects: live events are delayed); 503 while the database is down",
+    raw: true,
+    handler: async ({ deps, res }) => {
+      const db = await databaseAnswers(deps);
+      const bus = deps.bus.status();
+      const body: z.infer<typeof healthSchema> = { status: db && bus === 'ok' ? 'ok' : 'degraded', database: deps.db.kind, db: db ? 'ok' : 'down', bus };
+      res.status(db ? 200 : 503).json(body);
     },
   }),
   defineRoute({

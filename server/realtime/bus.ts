@@ -14,10 +14,14 @@ export const busEventSchema = z.object({
 });
 export type BusEvent = z.infer<typeof busEventSchema>;
 
+export type BusStatus = 'ok' | 'reconnecting';
+
 export interface EventBus {
   kind: 'memory' | 'postgres';
   publish(event: BusEvent): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): () => void;
+  /** 'reconnecting' while the PostgreSQL bus has lost its LISTEN connection (events published meanwhile are lost). */
+  status(): BusStatus;
   close(): Promise<void>;
 }
 
@@ -35,26 +39,108 @@ export function createMemoryBus(): EventBus {
       emitter.on('event', handler);
       return () => emitter.off('event', handler);
     },
+    status: () => 'ok',
     async close() {
       emitter.removeAllListeners();
     },
   };
 }
 
-export async function createPostgresBus(url: string, logger: Logger): Promise<EventBus> {
+/** Connection names in pg_stat_activity, so operators and tests can tell the bus's connections apart. */
+export const BUS_LISTEN_APP = 'akut-bus-listen';
+export const BUS_PUBLISH_APP = 'akut-bus-publish';
+
+export interface PostgresBusOptions {
+  /** Back-off between reconnection attempts: full jitter up to min(maxDelayMs, baseDelayMs * 2^attempt). */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/**
+ * The PostgreSQL bus. A dropped connection never takes the process down: the publisher pool and the LISTEN
+ * client both have 'error' listeners; the LISTEN client reconnects with back-off and listens again, and
+ * status() says 'reconnecting' meanwhile. NOTIFY is not durable: events published while the listener is
+ * away are lost (screens reload their data on the next event or page visit).
+ */
+export async function createPostgresBus(url: string, logger: Logger, opts: PostgresBusOptions = {}): Promise<EventBus> {
+  const baseDelayMs = opts.baseDelayMs ?? 250;
+  const maxDelayMs = opts.maxDelayMs ?? 5_000;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const listener = new pg.Client({ connectionString: url });
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
-  await listener.connect();
-  await listener.query(`LISTEN ${BUS_CHANNEL}`);
-  listener.on('notification', (msg) => {
+  const publisher = new pg.Pool({ connectionString: url, max: 2, application_name: BUS_PUBLISH_APP, keepAlive: true });
+  // An idle pooled connection that PostgreSQL terminates emits 'error' on the pool; the pool drops it.
+  publisher.on('error', (err) => logger.warn({ err: err.message }, 'event bus publisher connection lost'));
+
+  let listener: pg.Client | null = null;
+  let status: BusStatus = 'reconnecting';
+  let closing = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== BUS_CHANNEL || !msg.payload) return;
-    const parsed = busEventSchema.safeParse(JSON.parse(msg.payload));
+    let body: unknown;
+    try {
+      body = JSON.parse(msg.payload);
+    } catch {
+      body = undefined;
+    }
+    const parsed = busEventSchema.safeParse(body);
     if (parsed.success) emitter.emit('event', parsed.data);
     else logger.warn({ payload: msg.payload }, 'ignored malformed bus event');
-  });
-  listener.on('error', (err) => logger.error({ err: err.message }, 'event bus listener error'));
+  };
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, application_name: BUS_LISTEN_APP, keepAlive: true });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      client.removeAllListeners('notification');
+      client.end().catch(() => {});
+      if (closing) return;
+      status = 'reconnecting';
+      logger.warn({ err: err?.message }, 'event bus lost its LISTEN connection; reconnecting');
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${BUS_CHANNEL}`);
+    } catch (err) {
+      lost = true;
+      client.removeAllListeners('error');
+      client.on('error', () => {});
+      client.end().catch(() => {});
+      throw err;
+    }
+    if (closing) {
+      await client.end().catch(() => {});
+      return;
+    }
+    client.on('notification', onNotification);
+    listener = client;
+    status = 'ok';
+    if (attempt > 0) logger.info({ attempts: attempt }, 'event bus listening again');
+    attempt = 0;
+  }
+
+  function scheduleReconnect() {
+    if (closing || timer) return;
+    const delay = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+    attempt++;
+    timer = setTimeout(() => {
+      timer = null;
+      listen().catch((err: Error) => {
+        logger.warn({ err: err.message, attempt }, 'event bus reconnection failed');
+        scheduleReconnect();
+      });
+    }, delay);
+  }
+
+  await listen();
   return {
     kind: 'postgres',
     async publish(event) {
@@ -65,9 +151,12 @@ export async function createPostgresBus(url: string, logger: Logger): Promise<Ev
       emitter.on('event', handler);
       return () => emitter.off('event', handler);
     },
+    status: () => status,
     async close() {
+      closing = true;
+      if (timer) clearTimeout(timer);
       emitter.removeAllListeners();
-      await listener.end().catch(() => {});
+      await listener?.end().catch(() => {});
       await publisher.end().catch(() => {});
     },
   };

@@ -20,9 +20,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database per app; `opts.database` starts another instance on an existing one (not dropped by it). */
-export async function startTestApp(env: Record<string, string> = {}, opts: { database?: DatabaseTarget } = {}): Promise<TestApp> {
-  const { target, drop } = opts.database ? { target: opts.database, drop: async () => {} } : await freshDatabaseTarget();
+/**
+ * A fresh database per app; `opts.database` starts another instance on an existing one (not dropped by it).
+ * Fault tests reach PostgreSQL through a proxy they can cut (`opts.via`, tests/helpers/pg-proxy.ts).
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string; database?: DatabaseTarget } = {}): Promise<TestApp> {
+  const fresh = opts.database ? { target: opts.database, drop: async () => {} } : await freshDatabaseTarget();
+  const { drop } = fresh;
+  const target = fresh.target.kind === 'postgres' && opts.via ? { kind: 'postgres' as const, url: opts.via(fresh.target.url) } : fresh.target;
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

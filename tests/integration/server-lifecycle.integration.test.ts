@@ -32,7 +32,7 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
       });
     });
     const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json());
-    expect(health).toEqual({ ok: true, database: 'pglite' });
+    expect(health).toEqual({ status: 'ok', database: 'pglite', db: 'ok', bus: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
 
     const code = await new Promise<number | null>((resolve) => {
