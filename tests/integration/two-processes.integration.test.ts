@@ -52,7 +52,7 @@ async function startApp(name: string, port: number, env: Record<string, string>)
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start: ${out}`)), 45_000);
     const check = () => {
       if (out.includes('akut listening')) {
@@ -65,6 +65,11 @@ async function startApp(name: string, port: number, env: Record<string, string>)
       clearTimeout(timer);
       reject(new Error(`${name} exited with ${code}: ${out}`));
     });
+  });
+  // A process that did not come up is stopped here: the caller never gets hold of it.
+  await started.catch(async (e: unknown) => {
+    await app.stop();
+    throw e;
   });
   return app;
 }
