@@ -4,6 +4,7 @@
 import { loadConfig } from '../server/config.ts';
 import { buildDeps, closeDeps } from '../server/bootstrap.ts';
 import { createLogger } from '../server/logger.ts';
+import { exitOnStartupError } from '../server/startup-error.ts';
 import type { AppDeps } from '../server/deps.ts';
 import type { CategoryId } from '../server/ai/nlu/categories.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
@@ -68,7 +69,7 @@ export async function seed(deps: AppDeps) {
 if (import.meta.main) {
   const config = loadConfig();
   // The demo's e-mails go to the outbox quietly; the summary below is what the person reads.
-  const deps = await buildDeps(config, { logger: createLogger('warn') });
+  const deps = await buildDeps(config, { logger: createLogger('warn') }).catch(exitOnStartupError);
   try {
     const people = await seed(deps);
     console.log(`Demo data ready (password for every demo account: ${DEMO_PASSWORD}):`);

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db.ts';
+import { exitOnStartupError } from '../server/startup-error.ts';
 import { createOrPromoteAdmin } from '../server/domain/users/create-or-promote-admin.ts';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { password: { type: 'string' }, name: { type: 'string' } } });
@@ -13,7 +14,7 @@ if (!email) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openDatabase(config.database);
+const db = await openDatabase(config.database).catch(exitOnStartupError);
 try {
   const r = await createOrPromoteAdmin(db.prisma, { email, password: values.password ?? process.env.ADMIN_PASSWORD, name: values.name });
   console.log(r.created ? `Created admin ${r.email}.` : `${r.email} is now an admin.`);

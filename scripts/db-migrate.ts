@@ -3,10 +3,11 @@
 import { loadConfig } from '../server/config.ts';
 import { openAdapterFactory } from '../server/db.ts';
 import { applyMigrations } from '../server/db/migrate.ts';
+import { exitOnStartupError } from '../server/startup-error.ts';
 
 const config = loadConfig();
 
-const { factory, close } = await openAdapterFactory(config.database);
+const { factory, close } = await openAdapterFactory(config.database).catch(exitOnStartupError);
 try {
   const applied = await applyMigrations(factory);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');

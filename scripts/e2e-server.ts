@@ -48,6 +48,8 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   APP_URL: E2E_URL,
   AUTH_SECRET: E2E_AUTH_SECRET,
+  // Required with DATABASE_URL (the server refuses to start without it); harmless on PGlite.
+  PAYOUT_ENCRYPTION_KEY: process.env.PAYOUT_ENCRYPTION_KEY || 'e2e-payout-key-e2e-payout-key-e2e-payout-key',
   SECURE_COOKIES: 'false',
   RATE_LIMIT_AUTH: '10000',
   RATE_LIMIT_CHAT: '10000',

@@ -7,14 +7,33 @@ import { createAuth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { createMemoryBus, createPostgresBus } from './realtime/bus.ts';
 import type { AppDeps } from './deps.ts';
+import { StartupError } from './startup-error.ts';
 import { releaseUserDrafts } from './domain/requests/requests.ts';
 import { createSecretBox, resolvePayoutKey } from './crypto/secret-box.ts';
 import { createStripe } from './integrations/stripe/client.ts';
 import { createPayPalClient } from './integrations/paypal/client.ts';
 
+/**
+ * On a PostgreSQL server several instances may share the database, and a restart must keep sessions and
+ * TOTP and IBAN ciphertexts readable: the secrets come from the environment, never generated per start.
+ */
+export function requireSharedSecrets(config: Config, target: DatabaseTarget) {
+  if (target.kind !== 'postgres') return;
+  const missing = [!config.authSecret && 'AUTH_SECRET', !config.payoutKey && 'PAYOUT_ENCRYPTION_KEY'].filter(Boolean);
+  if (missing.length === 0) return;
+  throw new StartupError(
+    `with DATABASE_URL set, AUTH_SECRET and PAYOUT_ENCRYPTION_KEY are required (missing: ${missing.join(', ')}). ` +
+      'Give every instance that shares the database the same values: AUTH_SECRET signs sessions and encrypts TOTP secrets (at least 32 characters), ' +
+      'PAYOUT_ENCRYPTION_KEY encrypts IBANs (64 hex characters or a passphrase). Generate each with: openssl rand -hex 32',
+  );
+}
+
 export async function buildDeps(config: Config, opts: { logger?: Logger; database?: DatabaseTarget } = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const target: DatabaseTarget = opts.database ?? config.database;
+  requireSharedSecrets(config, target);
+  // Generated secrets are kept in DATA_DIR only beside an embedded database on disk.
+  const secretsDir = target.kind === 'pglite' && target.dir ? config.dataDir : null;
   const db = await openDatabase(target, { logger });
   const mailer = createMailer({ prisma: db.prisma, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
   const bus = config.eventBus === 'postgres' && db.url ? await createPostgresBus(db.url, logger) : createMemoryBus();
@@ -23,7 +42,7 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     mailer,
     logger,
     baseUrl: config.appUrl,
-    secret: resolveAuthSecret(config.authSecret, target.kind === 'pglite' && target.dir ? config.dataDir : null),
+    secret: resolveAuthSecret(config.authSecret, secretsDir),
     trustedOrigins: config.trustedOrigins,
     secureCookies: config.secureCookies,
     requireEmailVerification: config.requireEmailVerification,
@@ -32,9 +51,8 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
       await releaseUserDrafts(deps, userId);
     },
   });
-  if (!config.payoutKey && target.kind === 'postgres') logger.warn('PAYOUT_ENCRYPTION_KEY is not set: IBANs are encrypted with a key kept in DATA_DIR; set it when several instances share the database');
   const money = {
-    box: createSecretBox(resolvePayoutKey(config.payoutKey, config.dataDir)),
+    box: createSecretBox(resolvePayoutKey(config.payoutKey, secretsDir)),
     stripe: createStripe(config.stripe),
     paypal: config.paypal ? createPayPalClient(config.paypal) : null,
   };

@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
 import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
@@ -47,15 +48,44 @@ export async function openAdapterFactory(target: DatabaseTarget, opts: OpenOptio
     const factory = new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true }, { onPoolError: onError, onConnectionError: onError });
     return { factory, close: async () => {} };
   }
-  if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-  const pglite = await PGlite.create(target.dir ?? undefined);
-  return { factory: new PrismaPGlite(pglite), pglite, close: () => pglite.close() };
+  if (!target.dir) {
+    const pglite = await PGlite.create();
+    return { factory: new PrismaPGlite(pglite), pglite, close: () => pglite.close() };
+  }
+  fs.mkdirSync(target.dir, { recursive: true });
+  // Before opening: a second process on the same folder would corrupt it (throws a StartupError).
+  const lock = lockDataDir(target.dir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(target.dir);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  return {
+    factory: new PrismaPGlite(pglite),
+    pglite,
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 /** Opens the database, applies pending migrations, and returns a Prisma client. */
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } & OpenOptions = {}): Promise<Database> {
   const { factory, pglite, close } = await openAdapterFactory(target, opts);
-  if (opts.migrate !== false) await applyMigrations(factory);
+  if (opts.migrate !== false) {
+    try {
+      await applyMigrations(factory);
+    } catch (e) {
+      await close().catch(() => {});
+      throw e;
+    }
+  }
   const prisma = new PrismaClient({ adapter: factory });
   const pools = target.kind === 'postgres' ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger) } : undefined;
   return {

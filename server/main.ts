@@ -8,11 +8,12 @@ import { buildDeps, closeDeps } from './bootstrap.ts';
 import { createApp } from './app.ts';
 import { attachWebSocket } from './realtime/ws.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { exitOnStartupError } from './startup-error.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
 const config = loadConfig();
-const deps = await buildDeps(config);
+const deps = await buildDeps(config).catch(exitOnStartupError);
 const server = http.createServer();
 
 let app;

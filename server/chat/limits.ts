@@ -122,7 +122,11 @@ export function createTurnLock(pool: pg.Pool | undefined, opts: { waitMs: number
         client
           .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey])
           // Unlock failed: closing the connection ends the lock with it.
-          .then(() => giveBack(), (err: Error) => giveBack(err))
+          .then(
+            () => giveBack(),
+            (err: Error) => giveBack(err),
+          )
+          .catch(() => {})
           .finally(releaseLocal);
       };
     },

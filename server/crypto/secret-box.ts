@@ -14,8 +14,10 @@ function keyFrom(material: string): Buffer {
 }
 
 /** The configured key, or the one kept in DATA_DIR/payout-key (created with the first use). */
-export function resolvePayoutKey(configured: string | undefined, dataDir: string): Buffer {
+export function resolvePayoutKey(configured: string | undefined, dataDir: string | null): Buffer {
   if (configured) return keyFrom(configured);
+  // An in-memory database keeps no IBANs beyond the process: a key of its own suffices.
+  if (!dataDir) return crypto.randomBytes(32);
   const file = path.join(dataDir, 'payout-key');
   try {
     return keyFrom(fs.readFileSync(file, 'utf8').trim());

@@ -13,7 +13,7 @@ import { createUser } from '../factories/users.ts';
 import { TestClient } from '../helpers/test-app.ts';
 import { sendChat } from '../helpers/chat.ts';
 import { onPostgres } from '../helpers/test-db.ts';
-import { canRunOwnCluster, createOwnCluster, freePort, type OwnCluster } from '../helpers/pg-cluster.ts';
+import { canRunOwnCluster, freePort, startOwnCluster, type OwnCluster } from '../helpers/pg-cluster.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const AUTH_LIMIT = 5;
@@ -93,7 +93,7 @@ const problems = (app: AppProcess) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.runIf(onPostgres && canRunOwnCluster)('two app processes on one PostgreSQL', () => {
+describe.runIf(onPostgres && canRunOwnCluster())('two app processes on one PostgreSQL', () => {
   let cluster: OwnCluster | undefined;
   let db: Database | undefined;
   let a: AppProcess | undefined;
@@ -103,7 +103,7 @@ describe.runIf(onPostgres && canRunOwnCluster)('two app processes on one Postgre
   const fresh = () => ({ 'x-forwarded-for': `203.0.113.${++ip}` });
 
   beforeAll(async () => {
-    cluster = await createOwnCluster();
+    cluster = await startOwnCluster();
     const [portA, portB] = [await freePort(), await freePort()];
     const env = {
       DATABASE_URL: cluster.url,
@@ -200,7 +200,8 @@ describe.runIf(onPostgres && canRunOwnCluster)('two app processes on one Postgre
       expect(before).toBeTruthy();
       expect(await arrived(before!)).toBe(true);
 
-      cluster!.restart();
+      cluster!.stop();
+      cluster!.start();
       // The processes reconnect on their own (no restart of theirs); a purchase's event may be lost while B's
       // listener is still reconnecting, so buy again until one arrives.
       let crossed = false;
