@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { toNodeHandler } from 'better-auth/node';
 import { AppError, isAppError } from './errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
+import { answerOutages } from './auth/outage.ts';
 import { langFromRequest, translator } from './i18n.ts';
 import type { AppDeps } from './deps.ts';
 import { createLimiters, csrfProtection, requestLogger, securityHeaders } from './http/security.ts';
@@ -32,7 +33,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.use(securityHeaders(deps.config, Boolean(opts.viteMiddlewares)));
 
   // better-auth reads its own body: mount it before express.json().
-  const authHandler = toNodeHandler(deps.auth);
+  const authHandler = toNodeHandler(answerOutages((request) => deps.auth.handler(request)));
   app.all('/api/auth/{*splat}', (req, res, next) => (AUTH_LIMITED.test(req.path) ? limiters.auth(req, res, next) : next()), csrfProtection(deps.config), (req, res, next) => {
     authHandler(req, res).catch(next);
   });

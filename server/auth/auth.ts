@@ -9,6 +9,7 @@ import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
+import { noteAuthError } from './outage.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
 
@@ -86,16 +87,14 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],
-    // Client errors (wrong password, refused role change) are answers, not incidents: log them at debug.
-    onAPIError: {
-      onError: (e) => {
-        const status = (e as { status?: string }).status;
-        const message = e instanceof Error ? e.message : String(e);
-        if (status && status !== 'INTERNAL_SERVER_ERROR') opts.logger.debug({ lib: 'better-auth', status }, message);
-        else opts.logger.error({ lib: 'better-auth', err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, 'auth error');
-      },
-    },
+    // Errors that are not answers (a failed database call) go on to the app's error handler, which logs them
+    // and maps a database outage to 503 instead of better-call's bare 500 (server/auth/outage.ts).
+    onAPIError: { throw: true },
     hooks: {
+      // Some endpoints (get-session) catch a failed database call and answer 500 themselves: note an outage.
+      after: createAuthMiddleware(async (ctx) => {
+        noteAuthError(ctx.context.returned);
+      }),
       before: createAuthMiddleware(async (ctx) => {
         // A signed-in person may change their name or language, never their role.
         if (ctx.path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'role' in ctx.body) {

@@ -140,7 +140,12 @@ export async function createPostgresBus(url: string, logger: Logger, opts: Postg
     }, delay);
   }
 
-  await listen();
+  try {
+    await listen();
+  } catch (err) {
+    await publisher.end().catch(() => {});
+    throw err;
+  }
   return {
     kind: 'postgres',
     async publish(event) {

@@ -9,6 +9,7 @@ import { signedInClient } from '../helpers/auth.ts';
 import { startPgProxy, type PgProxy } from '../helpers/pg-proxy.ts';
 import { createPostgresBus, type BusEvent } from '../../server/realtime/bus.ts';
 import { createLogger } from '../../server/logger.ts';
+import { inTransaction } from '../../server/db/tx.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -124,6 +125,14 @@ describe.runIf(Boolean(url))('database faults on PostgreSQL', () => {
     expect(turn.status).toBe(503);
     expect(turn.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(turn.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    // better-auth's own endpoints too (the browser asks for the session on every page).
+    const sessionDuring = await client.get<{ error: { code: string } }>('/api/auth/get-session');
+    expect(sessionDuring.status).toBe(503);
+    expect(sessionDuring.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(sessionDuring.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    const signInDuring = await app.client().post<{ error: { code: string } }>('/api/auth/sign-in/email', { email: user.email, password: 'whatever-password' });
+    expect(signInDuring.status).toBe(503);
+    expect(signInDuring.body.error.code).toBe('SERVICE_UNAVAILABLE');
     const signedIn = await client.get<{ error: { code: string } }>('/api/deals');
     expect(signedIn.status).toBe(503);
     expect(signedIn.body.error.code).toBe('SERVICE_UNAVAILABLE');
@@ -145,5 +154,26 @@ describe.runIf(Boolean(url))('database faults on PostgreSQL', () => {
     await terminateBackends(app.deps.db.url!);
     await until(async () => (await c.get('/api/health')).status === 200, 'health after the termination');
     expect((await c.get('/api/successful-deals')).status).toBe(200);
+  });
+
+  it('retries the loser of a real deadlock, so both transactions complete', async () => {
+    const prisma = app.deps.db.prisma;
+    await prisma.setting.createMany({ data: [{ key: 'deadlock.a', value: 0 }, { key: 'deadlock.b', value: 0 }] });
+    let firstLocks = 0;
+    let release!: () => void;
+    const bothLocked = new Promise<void>((resolve) => (release = resolve));
+    const attempts = { ab: 0, ba: 0 };
+    // Each takes one row, waits until the other holds the other row, then takes it: PostgreSQL aborts one (40P01).
+    const crosswise = (name: 'ab' | 'ba', first: string, second: string) =>
+      inTransaction(prisma, async (tx) => {
+        attempts[name]++;
+        await tx.setting.update({ where: { key: first }, data: { value: name } });
+        if (++firstLocks === 2) release();
+        await bothLocked;
+        await tx.setting.update({ where: { key: second }, data: { value: name } });
+        return name;
+      });
+    expect(await Promise.all([crosswise('ab', 'deadlock.a', 'deadlock.b'), crosswise('ba', 'deadlock.b', 'deadlock.a')])).toEqual(['ab', 'ba']);
+    expect(attempts.ab + attempts.ba).toBe(3);
   });
 });
