@@ -31,7 +31,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  const limiters = createLimiters(deps.config);
+  const limiters = createLimiters(deps.config, deps.db);
 
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(deps.config, Boolean(opts.viteMiddlewares)));

@@ -1,6 +1,7 @@
 // Prisma client for the embedded PGlite database (default) or a PostgreSQL server (DATABASE_URL).
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -21,6 +22,12 @@ export interface Database {
   pglite?: PGlite;
   /** The PostgreSQL connection string (server mode only), e.g. for LISTEN/NOTIFY. */
   url?: string;
+  /**
+   * Server mode only: node-postgres pools beside Prisma's, for what its client cannot do. `locks` holds one
+   * connection per running chat turn (a session advisory lock lives as long as its connection);
+   * `counters` carries the rate-limit counters, apart so that waiting turns never hold up a limit check.
+   */
+  pools?: { locks: pg.Pool; counters: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -80,14 +87,25 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     }
   }
   const prisma = new PrismaClient({ adapter: factory });
+  const pools = target.kind === 'postgres' ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger) } : undefined;
   return {
     prisma,
     kind: target.kind,
     pglite,
     url: target.kind === 'postgres' ? target.url : undefined,
+    pools,
     async close() {
       await prisma.$disconnect();
+      if (pools) await Promise.all([pools.locks.end(), pools.counters.end()]).catch(() => {});
       await close();
     },
   };
+}
+
+function auxPool(url: string, max: number, connectionTimeoutMillis: number, logger?: OpenOptions['logger']) {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis, keepAlive: true });
+  // An idle connection ended by the server (restart, pg_terminate_backend) is dropped by the pool and
+  // replaced on the next query; without a listener it would crash the process.
+  pool.on('error', (err) => logger?.warn({ err: err.message }, 'database connection lost'));
+  return pool;
 }

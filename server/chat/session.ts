@@ -7,7 +7,7 @@ import type { AuthContext } from '../auth/guards.ts';
 import type { Db } from '../db.ts';
 import { translator, type Lang } from '../i18n.ts';
 import { machineFor } from '../machines/registry.ts';
-import { restoreMachine } from '../machines/runtime.ts';
+import { restoreMachine, type MachineRun } from '../machines/runtime.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps } from '../deps.ts';
 import { personaName } from '../ai/prompts.ts';
@@ -130,15 +130,28 @@ function stripTransient(parts: UIMessage['parts']): UIMessage['parts'] {
   return parts.map((p) => (p.type === 'text' || p.type === 'reasoning' ? { ...p, state: 'done' } : p)) as UIMessage['parts'];
 }
 
-export async function saveMachine(prisma: Db, sessionId: string, machine: { name: string; state: string; persisted(): unknown }) {
-  await prisma.chatSession.update({
-    where: { id: sessionId },
-    data: { machine: machine.name, machineSnapshot: toJson(machine.persisted()), machineState: machine.state },
+/** The ChatSession.machineVersion each restored machine stands on; saveMachine moves it on. */
+const versions = new WeakMap<object, number>();
+
+/**
+ * Stores the machine's snapshot if the session still holds the version it was restored from
+ * (compare-and-set). Otherwise another turn wrote in between: CHAT_BUSY, and nothing is overwritten.
+ */
+export async function saveMachine(prisma: Db, sessionId: string, machine: MachineRun) {
+  const version = versions.get(machine);
+  if (version === undefined) throw new Error('saveMachine needs a machine from restoreSessionMachine');
+  const { count } = await prisma.chatSession.updateMany({
+    where: { id: sessionId, machineVersion: version },
+    data: { machine: machine.name, machineSnapshot: toJson(machine.persisted()), machineState: machine.state, machineVersion: { increment: 1 } },
   });
+  if (count !== 1) throw new AppError('CHAT_BUSY');
+  versions.set(machine, version + 1);
 }
 
-export function restoreSessionMachine(session: ChatSessionRow, logger?: Logger) {
-  return restoreMachine(session.machine, session.machineSnapshot, logger);
+export function restoreSessionMachine(session: Pick<ChatSessionRow, 'machine' | 'machineSnapshot' | 'machineVersion'>, logger?: Logger): MachineRun {
+  const machine = restoreMachine(session.machine, session.machineSnapshot, logger);
+  versions.set(machine, session.machineVersion);
+  return machine;
 }
 
 /** Prisma's Json input: plain JSON only. */

@@ -11,12 +11,12 @@ import { translator, type Lang } from '../i18n.ts';
 import { createChatModel } from '../ai/model.ts';
 import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
 import type { MachineRun } from '../machines/runtime.ts';
-import { CHAT_HISTORY_FOR_MODEL, CHAT_MAX_STEPS, CHAT_MESSAGE_MAX_LENGTH, createKeyedLock, createSessionLimiter, type KeyedLock, type SessionLimiter } from './limits.ts';
+import { CHAT_HISTORY_FOR_MODEL, CHAT_MAX_STEPS, CHAT_MESSAGE_MAX_LENGTH, createSessionLimiter, createSharedSessionLimiter, createTurnLock, type KeyedLock, type SessionLimiter } from './limits.ts';
 import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, type ChatSessionRow } from './session.ts';
 import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
 import { publishChatEvent } from './events.ts';
 
-/** Per-app chat state: the model, the per-session limiter, the per-session lock. */
+/** Per-app chat state: the model, the per-session limiter, the per-session lock (both shared by all instances on PostgreSQL). */
 export interface ChatRuntime {
   model: LanguageModel;
   limiter: SessionLimiter;
@@ -30,8 +30,10 @@ export function chatRuntime(deps: AppDeps): ChatRuntime {
   if (!rt) {
     rt = {
       model: createChatModel(deps.config.ai),
-      limiter: createSessionLimiter({ limit: deps.config.rateLimit.chat, windowMs: deps.config.rateLimit.windowMs }),
-      lock: createKeyedLock(),
+      limiter: deps.db.pools
+        ? createSharedSessionLimiter(deps.db.pools.counters, { limit: deps.config.rateLimit.chat, windowMs: deps.config.rateLimit.windowMs })
+        : createSessionLimiter({ limit: deps.config.rateLimit.chat, windowMs: deps.config.rateLimit.windowMs }),
+      lock: createTurnLock(deps.db.pools?.locks),
     };
     runtimes.set(deps, rt);
   }
@@ -77,7 +79,7 @@ export interface TurnInput {
 /** Opens the session for the caller and counts the message against the session's limit. */
 export async function openTurnSession(deps: AppDeps, auth: AuthContext, sessionId: string): Promise<ChatSessionRow> {
   const session = await openChatSession(deps, auth, sessionId);
-  if (!chatRuntime(deps).limiter.hit(session.id)) throw new AppError('RATE_LIMITED');
+  if (!(await chatRuntime(deps).limiter.hit(session.id))) throw new AppError('RATE_LIMITED');
   return session;
 }
 

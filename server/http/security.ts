@@ -6,6 +6,8 @@ import { rateLimit } from 'express-rate-limit';
 import { AppError } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import type { Database } from '../db.ts';
+import { SharedCounterStore } from './rate-limit-store.ts';
 
 export function securityHeaders(config: Config, dev: boolean) {
   return helmet({
@@ -30,20 +32,25 @@ export function securityHeaders(config: Config, dev: boolean) {
   });
 }
 
-/** Rate limiters by bucket; keyed per IP (and per chat session for chat, see server/http/chat.ts). */
-export function createLimiters(config: Config) {
-  const make = (limit: number) =>
+/**
+ * Rate limiters by bucket; keyed per IP (and per chat session for chat, see server/chat/turn.ts). With
+ * PostgreSQL the counters live in the database, so N allowed means N across all instances; the embedded
+ * database (one process) counts in memory.
+ */
+export function createLimiters(config: Config, db?: Pick<Database, 'pools'>) {
+  const make = (bucket: string, limit: number) =>
     rateLimit({
       windowMs: config.rateLimit.windowMs,
       limit,
+      ...(db?.pools ? { store: new SharedCounterStore(db.pools.counters, { bucket, limit, windowMs: config.rateLimit.windowMs }) } : {}),
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       handler: (_req, _res, next) => next(new AppError('RATE_LIMITED')),
     });
   return {
-    auth: make(config.rateLimit.auth),
-    chat: make(config.rateLimit.chat),
-    public: make(config.rateLimit.chat * 2),
+    auth: make('auth', config.rateLimit.auth),
+    chat: make('chat', config.rateLimit.chat),
+    public: make('public', config.rateLimit.chat * 2),
   };
 }
 

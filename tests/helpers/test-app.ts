@@ -9,10 +9,13 @@ import { createApp } from '../../server/app.ts';
 import { OUTBOX_LOG_MESSAGE } from '../../server/integrations/mail/mailer.ts';
 import { attachWebSocket } from '../../server/realtime/ws.ts';
 import type { AppDeps } from '../../server/deps.ts';
+import type { DatabaseTarget } from '../../server/db.ts';
 import { freshDatabaseTarget } from './test-db.ts';
 
 export interface TestApp {
   deps: AppDeps;
+  /** The database it runs on (another instance can share it). */
+  target: DatabaseTarget;
   baseUrl: string;
   server: http.Server;
   client(): TestClient;
@@ -46,10 +49,13 @@ function outboxLogCapture() {
   return { logger: pino({ level: 'info' }, sink), mails };
 }
 
-export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string } = {}): Promise<TestApp> {
-  const fresh = await freshDatabaseTarget();
+/**
+ * A fresh database per app; `opts.database` starts another instance on an existing one (not dropped by it).
+ * Fault tests reach PostgreSQL through a proxy they can cut (`opts.via`, tests/helpers/pg-proxy.ts).
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string; database?: DatabaseTarget } = {}): Promise<TestApp> {
+  const fresh = opts.database ? { target: opts.database, drop: async () => {} } : await freshDatabaseTarget();
   const { drop } = fresh;
-  // Fault tests reach PostgreSQL through a proxy they can cut (tests/helpers/pg-proxy.ts).
   const target = fresh.target.kind === 'postgres' && opts.via ? { kind: 'postgres' as const, url: opts.via(fresh.target.url) } : fresh.target;
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { via
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     deps,
+    target,
     baseUrl,
     server,
     client: () => new TestClient(baseUrl),
