@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
+import { attributeReferral } from '../domain/affiliate/attribute-referral.ts';
+import { referralCodeFromCookie } from '../http/referral.ts';
 import type { Logger } from '../logger.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
@@ -86,6 +88,26 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],
+    databaseHooks: {
+      user: {
+        create: {
+          // Who brought the person in (decision 024): the referral cookie of the first visit, else the code
+          // typed at sign-up (optional body field referralCode); stored once, never changed. An unknown or
+          // refused code never stops the sign-up.
+          after: async (user, ctx) => {
+            const headers = ctx?.headers ?? ctx?.request?.headers;
+            const typed = (ctx?.body as { referralCode?: unknown } | undefined)?.referralCode;
+            const codes = [referralCodeFromCookie(headers?.get('cookie')), typed];
+            if (!codes.some(Boolean)) return;
+            try {
+              await attributeReferral(opts.prisma, user.id, codes);
+            } catch (err) {
+              opts.logger.error({ err: err instanceof Error ? err.message : String(err), userId: user.id }, 'referral attribution failed');
+            }
+          },
+        },
+      },
+    },
     // Client errors (wrong password, refused role change) are answers, not incidents: log them at debug.
     onAPIError: {
       onError: (e) => {

@@ -1,0 +1,96 @@
+// Partner tools: the caller's referral code and link, earnings and network per level, through the same
+// domain queries as /api/affiliate/* (one domain, two doors). Any signed-in person is a partner; every
+// answer is about the caller only. Offered in the resting states of each flow, never in the middle of a form.
+import { z } from 'zod';
+import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { translator, type Lang } from '../../i18n.ts';
+import { getPartnerOverview } from '../../domain/affiliate/get-partner-overview.ts';
+import { getPartnerNetwork } from '../../domain/affiliate/get-partner-network.ts';
+import { formatEuro } from '../../domain/offers/format.ts';
+import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+
+const MACHINES = ['welcome', 'intake', 'providerDesk'] as const;
+const RESTING = ['greeting', 'explainingHowItWorks', 'offeringRequest', 'choosingCategory', 'submitted', 'ready'];
+
+const CODE = [
+  /\b(empfehlungs-?code|partner-?code|empfehlungs-?link|partner-?link|einladungs-?link|ref-?link)s?\b/,
+  /\bmein(en)? (code|link)\b/,
+  /\b(referral|partner|affiliate|invite|invitation) (code|link)s?\b/,
+  /\bmy (code|link)\b/,
+];
+const EARNINGS = [
+  /\b(meine|wie ?viel|was)\b.*\b(provision(en)?|kommission(en)?|partner-?(einnahmen|verdienst))\b/,
+  /\bprovision(en)?\b.*\b(verdient|diesen monat|insgesamt|gesamt)\b/,
+  /\b(my|how much|what)\b.*\b(commissions?|partner earnings|affiliate earnings|referral earnings)\b/,
+  /\bcommissions?\b.*\b(earned|this month|in total)\b/,
+];
+const NETWORK = [
+  /\b(mein(em)?|wie gross|wie viele)\b.*\b(netzwerk|downline|geworbenen?)\b/,
+  /\b(pro|je|nach) ebenen?\b/,
+  /\b(my|how big|how many)\b.*\b(network|downline|referrals)\b/,
+  /\b(per|by) levels?\b/,
+];
+
+const euro = (cents: number, lang: Lang) => formatEuro(cents, lang);
+const gointsText = (g: number, lang: Lang) => g.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 3 });
+
+export const affiliateTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'showReferralCode',
+    description: "Shows the person's own referral code (AKUT-XXXXXX) and partner link to share.",
+    input: z.object({}),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    offline: { priority: 90, detect: ({ text }) => (matchesAny(normalize(text), CODE) ? {} : null) },
+    run: async (ctx) => {
+      const o = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
+      return { accepted: true, state: ctx.machine.state, data: { code: o.code, link: o.link } };
+    },
+  }),
+  defineChatTool({
+    name: 'showPartnerEarnings',
+    description: "Shows the person's partner commissions: total, this month, pending (refund window) and available to pay out, in Goints and euros.",
+    input: z.object({}),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    offline: { priority: 88, detect: ({ text }) => (matchesAny(normalize(text), EARNINGS) ? {} : null) },
+    run: async (ctx) => {
+      const { earnings: e } = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
+      const l = ctx.lang;
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: {
+          totalGoints: gointsText(e.total.goints, l),
+          totalEuro: euro(e.total.cents, l),
+          monthGoints: gointsText(e.thisMonth.goints, l),
+          monthEuro: euro(e.thisMonth.cents, l),
+          pendingEuro: euro(e.pending.cents, l),
+          availableEuro: euro(e.available.cents, l),
+          availableCents: e.available.cents,
+        },
+      };
+    },
+  }),
+  defineChatTool({
+    name: 'showPartnerNetwork',
+    description: "Shows the person's partner network: people per level 1-10 (counts only) and how many brought revenue.",
+    input: z.object({}),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    offline: { priority: 86, detect: ({ text }) => (matchesAny(normalize(text), NETWORK) ? {} : null) },
+    run: async (ctx) => {
+      const n = await getPartnerNetwork(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const t = translator(ctx.lang);
+      const levels = n.levels.filter((x) => x.people > 0).map((x) => t('chat:offline.partnerLevel', { level: x.level, count: x.people }) as string);
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) },
+      };
+    },
+  }),
+];
