@@ -48,7 +48,8 @@ export async function bookCommissions(tx: DbTx, input: BookCommissionsInput, opt
     });
     if (firsts.length) await tx.referralEvent.createMany({ data: firsts, skipDuplicates: true });
   }
-  if (input.platformRevenue <= 0n) return [];
+  // Nobody brought either side in (most deals): nothing more to read.
+  if (input.platformRevenue <= 0n || [...uplines.values()].every((u) => u.length === 0)) return [];
   const plan = await getCommissionPlan(tx);
   const windowDays = (await getSettings(tx))['affiliate.refundWindowDays'];
   const availableAt = new Date(now.getTime() + windowDays * DAY_MS);
