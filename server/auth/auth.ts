@@ -9,7 +9,7 @@ import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
 import { attributeReferral } from '../domain/affiliate/attribute-referral.ts';
-import { referralCodeFromCookie } from '../http/referral.ts';
+import { referralCodeFromCookie } from '../domain/affiliate/referral-code.ts';
 import type { Logger } from '../logger.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;

@@ -6,20 +6,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppDeps } from '../deps.ts';
 import { findPartnerByCode, recordReferralClick } from '../domain/affiliate/record-referral-click.ts';
-import { normalizeReferralCode } from '../domain/affiliate/referral-code.ts';
+import { normalizeReferralCode, REFERRAL_COOKIE, referralCodeFromCookie } from '../domain/affiliate/referral-code.ts';
 
-export const REFERRAL_COOKIE = 'akut_ref';
 export const REFERRAL_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
-
-/** The referral code a request's cookie carries (its format only; sign-up checks it is known). */
-export function referralCodeFromCookie(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === REFERRAL_COOKIE) return normalizeReferralCode(decodeURIComponent(v.join('=')));
-  }
-  return null;
-}
 
 export function referralRedirect(req: Request, res: Response) {
   const code = normalizeReferralCode(req.params.code);
