@@ -441,6 +441,31 @@ describe('by chat', () => {
   }
 });
 
+describe('partner payout by chat', () => {
+  it('pays out only available commissions, and only after the person’s own confirmation', async () => {
+    const { client, user } = await signedInClient(app, { role: 'seeker' });
+    const referred = await createUser(prisma(), { referredById: user.id });
+    await addPayoutMethod(app.deps, user.id, { type: 'paypal', email: `partner-${crypto.randomUUID().slice(0, 6)}@example.org` });
+    await bookDirect((await createSeeker(prisma())).id, referred.id, 2000);
+    const session = await createSession(client, 'de');
+    // 16 € booked, all still in the refund window: nothing to pay out yet.
+    const early = await sendChat(client, session, 'Zahl mir meine Provision aus');
+    expect(early.tools.map((t) => [t.toolName, t.output?.reason])).toEqual([['requestPartnerPayout', 'PAYOUT_BELOW_MINIMUM']]);
+    const named = await sendChat(client, session, 'Zahl mir 12 € Provision aus');
+    expect(named.tools.map((t) => [t.toolName, t.output?.reason])).toEqual([['requestPartnerPayout', 'INSUFFICIENT_EARNINGS']]);
+
+    await releaseDueCommissions(prisma(), { now: later(15) });
+    const proposal = await sendChat(client, session, 'Zahl mir meine Provision aus');
+    const part = proposal.tools.find((t) => t.toolName === 'requestPartnerPayout')!;
+    expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending' } });
+    expect(await available(user.id)).toBe(goints(160));
+    const confirmed = await client.post<{ status: string }>('/api/chat/confirm', { sessionId: session, confirmationId: part.output!.confirmation!.id, decision: 'confirm' });
+    expect(confirmed.body.status).toBe('confirmed');
+    expect(await prisma().payout.findMany({ where: { userId: user.id }, select: { source: true, amountCents: true } })).toEqual([{ source: 'partner_earnings', amountCents: 1600 }]);
+    expect(await available(user.id)).toBe(0n);
+  });
+});
+
 describe('the plan', () => {
   it('is changed by admins only, checked with translated errors, kept with its history, and used for the next deals', async () => {
     const bad = await adminClient.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', { poolBp: 6000, levelsBp: [4000, 2000, 1500, 1000, 500, 300, 300, 200, 100, 100] });

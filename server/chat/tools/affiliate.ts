@@ -7,7 +7,14 @@ import { translator, type Lang } from '../../i18n.ts';
 import { getPartnerOverview } from '../../domain/affiliate/get-partner-overview.ts';
 import { getPartnerNetwork } from '../../domain/affiliate/get-partner-network.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+import { account } from '../../domain/ledger/accounts.ts';
+import { getBalance } from '../../domain/ledger/get-balance.ts';
+import { MIN_PAYOUT_CENTS, milliToCents } from '../../domain/ledger/money.ts';
+import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
+import { requestPayout } from '../../domain/payouts/request-payout.ts';
+import { AppError } from '../../errors.ts';
+import { amountOf, attempt, PAYOUT, refusalOf } from './market.ts';
+import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
 const MACHINES = ['welcome', 'intake', 'providerDesk'] as const;
 const RESTING = ['greeting', 'explainingHowItWorks', 'offeringRequest', 'choosingCategory', 'submitted', 'ready'];
@@ -30,6 +37,18 @@ const NETWORK = [
   /\b(my|how big|how many)\b.*\b(network|downline|referrals)\b/,
   /\b(per|by) levels?\b/,
 ];
+
+const PARTNER_WORDS = /\b(provision(en)?|kommission(en)?|partner|commissions?|affiliate|referral)\b/;
+
+/** What a partner may pay out now: only available commissions (the partner_earnings account). */
+const availableCents = async (ctx: ChatToolContext) => milliToCents(await getBalance(ctx.deps.db.prisma, account.partnerEarnings(ctx.auth.user!.id)));
+const payoutInput = z.object({
+  amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; everything available when left out'),
+  method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+});
+type PayoutInput = z.infer<typeof payoutInput>;
+const amountCentsOf = (input: PayoutInput, available: number) => (input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : available);
+const methodFor = async (ctx: ChatToolContext, input: PayoutInput) => (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
 
 const euro = (cents: number, lang: Lang) => formatEuro(cents, lang);
 const gointsText = (g: number, lang: Lang) => g.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 3 });
@@ -92,5 +111,48 @@ export const affiliateTools: AnyChatToolDef[] = [
         data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) },
       };
     },
+  }),
+  defineChatTool({
+    name: 'requestPartnerPayout',
+    description: "Requests a payout of the person's available partner commissions (at least 10 €; commissions still in the refund window are not payable) to one of their payout methods. Only proposes it: the person confirms with the button.",
+    input: payoutInput,
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        const available = await availableCents(ctx);
+        const amount = amountCentsOf(input, available);
+        if (amount < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: euro(MIN_PAYOUT_CENTS, ctx.lang) } });
+        if (amount > available) throw new AppError('INSUFFICIENT_EARNINGS');
+        if (!(await methodFor(ctx, input))) throw new AppError('PAYOUT_METHOD_REQUIRED');
+      }),
+    confirmData: async (ctx, input) => {
+      const method = (await methodFor(ctx, input))!;
+      return { amountCents: amountCentsOf(input, await availableCents(ctx)), methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
+    },
+    confirmSummary: (_input, data) => ({ key: 'confirm.summary.requestPartnerPayout', params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') } }),
+    offline: {
+      // Above the seeker's requestPayout and the earnings question: a payout that names commissions is the
+      // partner's (and only ever proposed).
+      priority: 92,
+      detect: ({ text }) => {
+        const n = normalize(text);
+        if (!matchesAny(n, PAYOUT) || !PARTNER_WORDS.test(n)) return null;
+        const amount = amountOf(text);
+        const method = /paypal/i.test(text) ? 'paypal' : /\b(bank|iban|konto|account)\b/i.test(text) ? 'bank' : undefined;
+        return { ...(amount ? { amountEuro: amount } : {}), ...(method ? { method } : {}) };
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const method = await methodFor(ctx, input);
+        if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
+        const amountCents = amountCentsOf(input, await availableCents(ctx));
+        // The confirmation's id is the payout's idempotency key: a second click is the same payout.
+        const r = await requestPayout(ctx.deps, ctx.auth.user!.id, { amountCents, methodId: method.id, source: 'partner_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` }, ctx.lang);
+        return { accepted: true, state: ctx.machine.state, data: { payoutId: r.payoutId, amountCents, method: method.type } };
+      }),
   }),
 ];
