@@ -34,8 +34,9 @@ const DEMO_REQUESTS: { kategorie: CategoryId; beschreibung: string; postcode: st
 
 export async function seed(deps: AppDeps) {
   const prisma = deps.db.prisma;
-  const seeker = await upsertUser(prisma, { email: 'demo.suchende@example.com', name: 'Sabine Demo', role: 'seeker', password: DEMO_PASSWORD });
   const partner = await upsertUser(prisma, { email: 'demo.partner@example.com', name: 'Paula Demo', role: 'seeker', password: DEMO_PASSWORD });
+  // The demo seeker came through the demo partner's link: her completed deal below earns Paula a commission.
+  const seeker = await upsertUser(prisma, { email: 'demo.suchende@example.com', name: 'Sabine Demo', role: 'seeker', password: DEMO_PASSWORD, referredById: partner.id });
   const referred = await upsertUser(prisma, { email: 'demo.geworben@example.com', name: 'Gerd Demo', role: 'provider', password: DEMO_PASSWORD, referredById: partner.id });
   const providers = [];
   for (const p of DEMO_PROVIDERS) {

@@ -11,6 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { createLimiters, csrfProtection, refuseNulCharacters, requestLogger, securityHeaders } from './http/security.ts';
 import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
+import { referralCookie, referralRedirect } from './http/referral.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -62,6 +63,10 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   mountRoutes(api, allRoutes, deps, limiters);
   app.use(api);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND')));
+
+  // Partner links: /ref/{code} → /?ref={code}; a page visit with ?ref= sets the referral cookie.
+  app.get('/ref/:code', referralRedirect);
+  app.use(referralCookie(deps));
 
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
   const indexFile = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
+import { attributeReferral } from '../domain/affiliate/attribute-referral.ts';
+import { referralCodeFromCookie } from '../domain/affiliate/referral-code.ts';
 import type { Logger } from '../logger.ts';
 import { noteAuthError } from './outage.ts';
 
@@ -87,6 +89,26 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],
+    databaseHooks: {
+      user: {
+        create: {
+          // Who brought the person in (decision 024): the referral cookie of the first visit, else the code
+          // typed at sign-up (optional body field referralCode); stored once, never changed. An unknown or
+          // refused code never stops the sign-up.
+          after: async (user, ctx) => {
+            const headers = ctx?.headers ?? ctx?.request?.headers;
+            const typed = (ctx?.body as { referralCode?: unknown } | undefined)?.referralCode;
+            const codes = [referralCodeFromCookie(headers?.get('cookie')), typed];
+            if (!codes.some(Boolean)) return;
+            try {
+              await attributeReferral(opts.prisma, user.id, codes);
+            } catch (err) {
+              opts.logger.error({ err: err instanceof Error ? err.message : String(err), userId: user.id }, 'referral attribution failed');
+            }
+          },
+        },
+      },
+    },
     // Errors that are not answers (a failed database call) go on to the app's error handler, which logs them
     // and maps a database outage to 503 instead of better-call's bare 500 (server/auth/outage.ts).
     onAPIError: { throw: true },

@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A keyed hash (HMAC-SHA256, key derived from the box's key): equal inputs give equal fingerprints. */
+  fingerprint(plain: string): string;
 }
 
 function keyFrom(material: string): Buffer {
@@ -31,7 +33,11 @@ export function resolvePayoutKey(configured: string | undefined, dataDir: string
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('secret box key must be 32 bytes');
+  const hmacKey = Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), 'akut fingerprint v1', 32));
   return {
+    fingerprint(plain) {
+      return crypto.createHmac('sha256', hmacKey).update(plain, 'utf8').digest('hex');
+    },
     seal(plain) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);

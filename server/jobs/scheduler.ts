@@ -1,10 +1,12 @@
 // Background jobs of one app instance: expiring old requests (and refunding their unlocks), reading back
-// Stripe purchases whose webhook did not arrive, and syncing PayPal payouts. Every job is
+// Stripe purchases whose webhook did not arrive, syncing PayPal payouts, and making partner commissions
+// available once their refund window has passed. Every job is
 // idempotent and safe when several instances run it at the same time (conditional updates, ledger keys).
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
 import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts';
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
+import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 
 export interface Job {
   name: string;
@@ -16,6 +18,7 @@ export const JOBS: Job[] = [
   { name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) },
   { name: 'reconcile-purchases', everyMs: 10 * 60_000, run: (deps) => reconcileStripePurchases(deps) },
   { name: 'sync-paypal-payouts', everyMs: 2 * 60_000, run: (deps) => syncPayPalPayouts(deps) },
+  { name: 'release-commissions', everyMs: 10 * 60_000, run: (deps) => releaseDueCommissions(deps.db.prisma) },
 ];
 
 export function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): { stop(): Promise<void> } {

@@ -26,6 +26,8 @@ describe('npm run seed', () => {
     expect(await prisma.deal.count({ where: { status: 'completed' } })).toBe(1);
     expect(await prisma.review.count()).toBe(1);
     expect(await prisma.offer.count({ where: { status: 'versendet' } })).toBe(1);
+    // The demo seeker came through the demo partner's link: the completed deal earned a pending commission.
+    expect(await prisma.commission.findMany({ where: { partner: { email: 'demo.partner@example.com' } }, select: { level: true, status: true } })).toEqual([{ level: 1, status: 'pending' }]);
   });
 });
 

@@ -4,13 +4,14 @@ import { welcomeTools } from './welcome.ts';
 import { adminTools } from './admin.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
+import { affiliateTools } from './affiliate.ts';
 
 let registered = false;
 
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...adminTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

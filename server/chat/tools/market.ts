@@ -78,7 +78,7 @@ function refuse(ctx: ChatToolContext, reason: string, data: Record<string, unkno
 }
 
 /** A domain refusal (AppError) as the outcome the model phrases; anything else is a real failure. */
-async function attempt(ctx: ChatToolContext, fn: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+export async function attempt(ctx: ChatToolContext, fn: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
   try {
     return await fn();
   } catch (e) {
@@ -88,7 +88,7 @@ async function attempt(ctx: ChatToolContext, fn: () => Promise<ToolOutcome>): Pr
 }
 
 /** null when the checks pass, otherwise the refusal (before any confirmation is asked for). */
-async function refusalOf(ctx: ChatToolContext, checks: () => Promise<void>): Promise<ToolOutcome | null> {
+export async function refusalOf(ctx: ChatToolContext, checks: () => Promise<void>): Promise<ToolOutcome | null> {
   try {
     await checks();
     return null;
@@ -117,10 +117,10 @@ const CONFIRM_DEAL = [/\bdeal\b.*\b(bestaetigen|bestaetige)\b/, /\b(bestaetige|b
 const LIST_OFFERS = [/\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/, /\bangebote (ansehen|anzeigen|zeigen)\b/, /\b(show|see|list)( me)?( my)?( best)? offers\b/, /\bmy offers\b/, /^(angebote|offers)[.!?]*$/];
 const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/];
 const BUY = [/\bgoints\b.*\b(kaufen|aufladen|nachkaufen|bestellen)\b/, /\b(kaufen|aufladen)\b.*\bgoints\b/, /\b(buy|top up|purchase|get more)\b.*\bgoints\b/, /\bpakete?\b/, /\bpackages?\b/];
-const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay out|pay me|cash out|withdraw)\b/];
+export const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay out|pay me|cash out|withdraw)\b/];
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
-function amountOf(text: string): number | null {
+export function amountOf(text: string): number | null {
   const m = /(\d{1,6}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?/i.exec(text.replace(/\b\d{6}\b/g, ''));
   return m ? parseEuro(m[1]!) : null;
 }

@@ -8,8 +8,10 @@ export const ACCOUNT_KINDS = {
   wallet: { allowNegative: false },
   /** A seeker's share of deals, to be paid out. */
   seeker_earnings: { allowNegative: false },
-  /** A partner's commissions, to be paid out. */
+  /** A partner's commissions, to be paid out (only commissions whose refund window has passed). */
   partner_earnings: { allowNegative: false },
+  /** A partner's commissions still in the refund window or held for review: not payable yet. */
+  partner_pending: { allowNegative: false },
   /** Unlock fees of one request (owner: the request id), until a deal splits them or they are refunded. */
   escrow: { allowNegative: false },
   /** The platform's share. */
@@ -35,6 +37,7 @@ export const account = {
   wallet: (userId: string): AccountRef => ({ kind: 'wallet', ownerId: userId }),
   seekerEarnings: (userId: string): AccountRef => ({ kind: 'seeker_earnings', ownerId: userId }),
   partnerEarnings: (userId: string): AccountRef => ({ kind: 'partner_earnings', ownerId: userId }),
+  partnerPending: (userId: string): AccountRef => ({ kind: 'partner_pending', ownerId: userId }),
   escrow: (requestId: string): AccountRef => ({ kind: 'escrow', ownerId: requestId }),
   platformRevenue: (): AccountRef => ({ kind: 'platform_revenue', ownerId: PLATFORM }),
   promotion: (): AccountRef => ({ kind: 'promotion', ownerId: PLATFORM }),

@@ -62,6 +62,7 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
       ibanEncrypted: deps.money.box.seal(iban),
       ibanLast4: iban.slice(-4),
       ibanCountry: iban.slice(0, 2),
+      ibanFingerprint: deps.money.box.fingerprint(iban),
       bic,
       accountHolder: input.accountHolder,
       bankName: input.bankName || null,

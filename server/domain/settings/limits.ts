@@ -11,4 +11,6 @@ export const SETTING_LIMITS = {
   'marketplace.maxRadiusKm': { min: 5, max: 1000 },
   /** Requests scoring below this wait for moderation even without a flag. */
   'marketplace.minQualityScore': { min: 0, max: 100 },
+  /** A partner's commission stays pending (not payable) for this many days after the deal: the refund window. */
+  'affiliate.refundWindowDays': { min: 1, max: 90 },
 } as const;

@@ -13,6 +13,7 @@ export const SETTINGS = {
   'marketplace.requestExpiryDays': whole('marketplace.requestExpiryDays'),
   'marketplace.maxRadiusKm': whole('marketplace.maxRadiusKm'),
   'marketplace.minQualityScore': whole('marketplace.minQualityScore'),
+  'affiliate.refundWindowDays': whole('affiliate.refundWindowDays'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -23,6 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   'marketplace.requestExpiryDays': 30,
   'marketplace.maxRadiusKm': 200,
   'marketplace.minQualityScore': 40,
+  'affiliate.refundWindowDays': 14,
 };
 
 export const settingsPatchSchema = z

@@ -1,0 +1,158 @@
+// Partner tools: the caller's referral code and link, earnings and network per level, through the same
+// domain queries as /api/affiliate/* (one domain, two doors). Any signed-in person is a partner; every
+// answer is about the caller only. Offered in the resting states of each flow, never in the middle of a form.
+import { z } from 'zod';
+import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { translator, type Lang } from '../../i18n.ts';
+import { getPartnerOverview } from '../../domain/affiliate/get-partner-overview.ts';
+import { getPartnerNetwork } from '../../domain/affiliate/get-partner-network.ts';
+import { formatEuro } from '../../domain/offers/format.ts';
+import { account } from '../../domain/ledger/accounts.ts';
+import { getBalance } from '../../domain/ledger/get-balance.ts';
+import { MIN_PAYOUT_CENTS, milliToCents } from '../../domain/ledger/money.ts';
+import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
+import { requestPayout } from '../../domain/payouts/request-payout.ts';
+import { AppError } from '../../errors.ts';
+import { amountOf, attempt, PAYOUT, refusalOf } from './market.ts';
+import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+
+const MACHINES = ['welcome', 'intake', 'providerDesk'] as const;
+const RESTING = ['greeting', 'explainingHowItWorks', 'offeringRequest', 'choosingCategory', 'submitted', 'ready'];
+
+const CODE = [
+  /\b(empfehlungs-?code|partner-?code|empfehlungs-?link|partner-?link|einladungs-?link|ref-?link)s?\b/,
+  /\bmein(en)? (code|link)\b/,
+  /\b(referral|partner|affiliate|invite|invitation) (code|link)s?\b/,
+  /\bmy (code|link)\b/,
+];
+const EARNINGS = [
+  /\b(meine|wie ?viel|was)\b.*\b(provision(en)?|kommission(en)?|partner-?(einnahmen|verdienst))\b/,
+  /\bprovision(en)?\b.*\b(verdient|diesen monat|insgesamt|gesamt)\b/,
+  /\b(my|how much|what)\b.*\b(commissions?|partner earnings|affiliate earnings|referral earnings)\b/,
+  /\bcommissions?\b.*\b(earned|this month|in total)\b/,
+];
+const NETWORK = [
+  /\b(mein(em)?|wie gross|wie viele)\b.*\b(netzwerk|downline|geworbenen?)\b/,
+  /\b(pro|je|nach) ebenen?\b/,
+  /\b(my|how big|how many)\b.*\b(network|downline|referrals)\b/,
+  /\b(per|by) levels?\b/,
+];
+
+const PARTNER_WORDS = /\b(provision(en)?|kommission(en)?|partner|commissions?|affiliate|referral)\b/;
+
+/** What a partner may pay out now: only available commissions (the partner_earnings account). */
+const availableCents = async (ctx: ChatToolContext) => milliToCents(await getBalance(ctx.deps.db.prisma, account.partnerEarnings(ctx.auth.user!.id)));
+const payoutInput = z.object({
+  amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; everything available when left out'),
+  method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+});
+type PayoutInput = z.infer<typeof payoutInput>;
+const amountCentsOf = (input: PayoutInput, available: number) => (input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : available);
+const methodFor = async (ctx: ChatToolContext, input: PayoutInput) => (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
+
+const euro = (cents: number, lang: Lang) => formatEuro(cents, lang);
+const gointsText = (g: number, lang: Lang) => g.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 3 });
+
+export const affiliateTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'showReferralCode',
+    description: "Shows the person's own referral code (AKUT-XXXXXX) and partner link to share.",
+    input: z.object({}),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    offline: { priority: 90, detect: ({ text }) => (matchesAny(normalize(text), CODE) ? {} : null) },
+    run: async (ctx) => {
+      const o = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
+      return { accepted: true, state: ctx.machine.state, data: { code: o.code, link: o.link } };
+    },
+  }),
+  defineChatTool({
+    name: 'showPartnerEarnings',
+    description: "Shows the person's partner commissions: total, this month, pending (refund window) and available to pay out, in Goints and euros.",
+    input: z.object({}),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    offline: { priority: 88, detect: ({ text }) => (matchesAny(normalize(text), EARNINGS) ? {} : null) },
+    run: async (ctx) => {
+      const { earnings: e } = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
+      const l = ctx.lang;
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: {
+          totalGoints: gointsText(e.total.goints, l),
+          totalEuro: euro(e.total.cents, l),
+          monthGoints: gointsText(e.thisMonth.goints, l),
+          monthEuro: euro(e.thisMonth.cents, l),
+          pendingEuro: euro(e.pending.cents, l),
+          availableEuro: euro(e.available.cents, l),
+          availableCents: e.available.cents,
+        },
+      };
+    },
+  }),
+  defineChatTool({
+    name: 'showPartnerNetwork',
+    description: "Shows the person's partner network: people per level 1-10 (counts only) and how many brought revenue.",
+    input: z.object({}),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    offline: { priority: 86, detect: ({ text }) => (matchesAny(normalize(text), NETWORK) ? {} : null) },
+    run: async (ctx) => {
+      const n = await getPartnerNetwork(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const t = translator(ctx.lang);
+      const levels = n.levels.filter((x) => x.people > 0).map((x) => t('chat:offline.partnerLevel', { level: x.level, count: x.people }) as string);
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) },
+      };
+    },
+  }),
+  defineChatTool({
+    name: 'requestPartnerPayout',
+    description: "Requests a payout of the person's available partner commissions (at least 10 €; commissions still in the refund window are not payable) to one of their payout methods. Only proposes it: the person confirms with the button.",
+    input: payoutInput,
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        const available = await availableCents(ctx);
+        const amount = amountCentsOf(input, available);
+        if (amount < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: euro(MIN_PAYOUT_CENTS, ctx.lang) } });
+        if (amount > available) throw new AppError('INSUFFICIENT_EARNINGS');
+        if (!(await methodFor(ctx, input))) throw new AppError('PAYOUT_METHOD_REQUIRED');
+      }),
+    confirmData: async (ctx, input) => {
+      const method = (await methodFor(ctx, input))!;
+      return { amountCents: amountCentsOf(input, await availableCents(ctx)), methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
+    },
+    confirmSummary: (_input, data) => ({ key: 'confirm.summary.requestPartnerPayout', params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') } }),
+    offline: {
+      // Above the seeker's requestPayout and the earnings question: a payout that names commissions is the
+      // partner's (and only ever proposed).
+      priority: 92,
+      detect: ({ text }) => {
+        const n = normalize(text);
+        if (!matchesAny(n, PAYOUT) || !PARTNER_WORDS.test(n)) return null;
+        const amount = amountOf(text);
+        const method = /paypal/i.test(text) ? 'paypal' : /\b(bank|iban|konto|account)\b/i.test(text) ? 'bank' : undefined;
+        return { ...(amount ? { amountEuro: amount } : {}), ...(method ? { method } : {}) };
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const method = await methodFor(ctx, input);
+        if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
+        const amountCents = amountCentsOf(input, await availableCents(ctx));
+        // The confirmation's id is the payout's idempotency key: a second click is the same payout.
+        const r = await requestPayout(ctx.deps, ctx.auth.user!.id, { amountCents, methodId: method.id, source: 'partner_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` }, ctx.lang);
+        return { accepted: true, state: ctx.machine.state, data: { payoutId: r.payoutId, amountCents, method: method.type } };
+      }),
+  }),
+];

@@ -1,0 +1,38 @@
+// The plan in force (the newest row of CommissionPlan) or the default ten-level plan, and its history.
+import type { Db, DbTx } from '../../db.ts';
+import { DEFAULT_PLAN, levelShareOfRevenue, planValuesSchema, presetOf, checkPlan, LEVELS, type CommissionPlanValues } from './commission-plan.ts';
+
+export interface CommissionPlanView extends CommissionPlanValues {
+  preset: string;
+  /** Per level: its fraction of the pool and its share of the platform revenue (basis points). */
+  levels: { level: number; bp: number; shareOfRevenueBp: number }[];
+  changedAt: string | null;
+  changedById: string | null;
+}
+
+export function planView(plan: CommissionPlanValues, meta: { changedAt: Date | null; changedById: string | null }): CommissionPlanView {
+  return {
+    poolBp: plan.poolBp,
+    levelsBp: [...plan.levelsBp],
+    preset: presetOf(plan),
+    levels: Array.from({ length: LEVELS }, (_, i) => ({ level: i + 1, bp: plan.levelsBp[i] ?? 0, shareOfRevenueBp: levelShareOfRevenue(plan, i + 1) })),
+    changedAt: meta.changedAt?.toISOString() ?? null,
+    changedById: meta.changedById,
+  };
+}
+
+export async function getCommissionPlan(db: Db | DbTx): Promise<CommissionPlanView> {
+  const row = await db.commissionPlan.findFirst({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  // A stored row that no longer passes the rules is ignored in favour of the default (as with settings).
+  const parsed = row ? planValuesSchema.safeParse({ poolBp: row.poolBp, levelsBp: row.levelsBp }) : null;
+  if (row && parsed?.success && !checkPlan(parsed.data)) return planView(parsed.data, { changedAt: row.createdAt, changedById: row.changedById });
+  return planView(DEFAULT_PLAN, { changedAt: null, changedById: null });
+}
+
+export async function listCommissionPlanHistory(db: Db, limit = 50): Promise<CommissionPlanView[]> {
+  const rows = await db.commissionPlan.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  return rows.flatMap((r) => {
+    const parsed = planValuesSchema.safeParse({ poolBp: r.poolBp, levelsBp: r.levelsBp });
+    return parsed.success ? [planView(parsed.data, { changedAt: r.createdAt, changedById: r.changedById })] : [];
+  });
+}

@@ -1,0 +1,54 @@
+// What a partner sees first: their code and link, earnings (total and this month; pending and available,
+// in Goints and euros) and conversion (clicks → sign-ups → first revenue). Only the caller's own figures.
+import type { Db } from '../../db.ts';
+import { account, refKey } from '../ledger/accounts.ts';
+import { getBalances } from '../ledger/get-balance.ts';
+import { getReferralCode } from './get-referral-code.ts';
+import { referralLink } from './referral-code.ts';
+import { moneyView, type MoneyView } from './money-view.ts';
+
+export interface PartnerOverview {
+  code: string;
+  link: string;
+  earnings: {
+    /** Every commission not reversed or voided, since the start. */
+    total: MoneyView;
+    /** The same, booked this calendar month (UTC). */
+    thisMonth: MoneyView;
+    /** In the refund window or held for review: not payable yet. */
+    pending: MoneyView;
+    /** Payable now (the payout request takes it from here). */
+    available: MoneyView;
+  };
+  conversion: { clicks: number; signups: number; firstRevenue: number; signupRate: number | null; revenueRate: number | null };
+}
+
+const COUNTED = ['pending', 'held', 'available'];
+
+export async function getPartnerOverview(prisma: Db, userId: string, opts: { origin: string; now?: Date }): Promise<PartnerOverview> {
+  const now = opts.now ?? new Date();
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const code = await getReferralCode(prisma, userId);
+  const [total, month, balances, events] = await Promise.all([
+    prisma.commission.aggregate({ where: { partnerId: userId, status: { in: COUNTED } }, _sum: { amount: true } }),
+    prisma.commission.aggregate({ where: { partnerId: userId, status: { in: COUNTED }, createdAt: { gte: monthStart } }, _sum: { amount: true } }),
+    getBalances(prisma, [account.partnerPending(userId), account.partnerEarnings(userId)]),
+    prisma.referralEvent.groupBy({ by: ['kind'], where: { partnerId: userId }, _count: { _all: true } }),
+  ]);
+  const count = (kind: string) => events.find((e) => e.kind === kind)?._count._all ?? 0;
+  const clicks = count('click');
+  const signups = count('signup');
+  const firstRevenue = count('first_revenue');
+  const rate = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : null);
+  return {
+    code,
+    link: referralLink(opts.origin, code),
+    earnings: {
+      total: moneyView(total._sum.amount ?? 0n),
+      thisMonth: moneyView(month._sum.amount ?? 0n),
+      pending: moneyView(balances.get(refKey(account.partnerPending(userId)))!),
+      available: moneyView(balances.get(refKey(account.partnerEarnings(userId)))!),
+    },
+    conversion: { clicks, signups, firstRevenue, signupRate: rate(signups, clicks), revenueRate: rate(firstRevenue, signups) },
+  };
+}

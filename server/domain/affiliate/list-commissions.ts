@@ -1,0 +1,60 @@
+// Commission lists: a partner's own (level, amount, state; nobody's identity), and the admins' review queue
+// (held ones with the fraud rules that matched).
+import type { Db } from '../../db.ts';
+import { dubStatus, type CommissionStatus } from '../../../machines/commission.machine.ts';
+import { moneyView, type MoneyView } from './money-view.ts';
+
+export interface PartnerCommissionView {
+  id: string;
+  level: number;
+  amount: MoneyView;
+  status: CommissionStatus;
+  dubStatus: ReturnType<typeof dubStatus>;
+  createdAt: string;
+  availableAt: string;
+}
+
+export async function listPartnerCommissions(prisma: Db, partnerId: string, limit = 100): Promise<PartnerCommissionView[]> {
+  const rows = await prisma.commission.findMany({ where: { partnerId }, orderBy: [{ createdAt: 'desc' }, { level: 'asc' }], take: limit });
+  return rows.map((c) => ({
+    id: c.id,
+    level: c.level,
+    amount: moneyView(c.amount),
+    status: c.status as CommissionStatus,
+    dubStatus: dubStatus(c.status as CommissionStatus),
+    createdAt: c.createdAt.toISOString(),
+    availableAt: c.availableAt.toISOString(),
+  }));
+}
+
+export interface AdminCommissionView extends PartnerCommissionView {
+  dealId: string;
+  partnerId: string;
+  partnerEmail: string;
+  referredUserId: string;
+  flags: { code: string; detail?: string }[];
+  decidedById: string | null;
+  decisionReason: string | null;
+  owed: MoneyView;
+}
+
+export async function listCommissionsForAdmin(prisma: Db, status: CommissionStatus, limit = 200): Promise<AdminCommissionView[]> {
+  const rows = await prisma.commission.findMany({ where: { status }, orderBy: { createdAt: 'desc' }, take: limit, include: { partner: { select: { email: true } } } });
+  return rows.map((c) => ({
+    id: c.id,
+    level: c.level,
+    amount: moneyView(c.amount),
+    status: c.status as CommissionStatus,
+    dubStatus: dubStatus(c.status as CommissionStatus),
+    createdAt: c.createdAt.toISOString(),
+    availableAt: c.availableAt.toISOString(),
+    dealId: c.dealId,
+    partnerId: c.partnerId,
+    partnerEmail: c.partner.email,
+    referredUserId: c.referredUserId,
+    flags: Array.isArray(c.flags) ? (c.flags as { code: string; detail?: string }[]) : [],
+    decidedById: c.decidedById,
+    decisionReason: c.decisionReason,
+    owed: moneyView(c.owed),
+  }));
+}
