@@ -72,7 +72,8 @@ const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])${LABEL}${DOT_SPELLED}(?
 
 // '@anna_nails' anywhere (not inside an e-mail address).
 const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{L}\p{N}@_])/gu;
-const PLATFORMS = 'instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|threads|discord|youtube|linkedin|pinterest|xing|skype|signal|whats\\s?app|wa';
+// (WhatsApp and Signal go by phone number: they are cue words of the phone rules.)
+const PLATFORMS = 'instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype';
 // Platform, then ':' or a linking word ('ist', 'is', 'as', 'unter', 'handle', 'name'), then the handle.
 const HANDLE_AFTER_PLATFORM = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${PLATFORMS})(?:[\\s-]*(?:handle|name|account|profil|profile|kanal|channel|id|nick))?` +
@@ -82,7 +83,7 @@ const HANDLE_AFTER_PLATFORM = new RegExp(
 );
 // Words that follow a platform name in ordinary sentences ('Instagram Fotos', 'my insta is private').
 const NOT_HANDLES = new Set(
-  'und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not'.split(
+  'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not'.split(
     ' ',
   ),
 );
@@ -117,13 +118,15 @@ const ARTICLES = /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unse
 // 'Am Markt 3', 'Im Tal 15', 'An der Alster 12', 'Unter den Linden 5', 'Zum Brunnen 2': a capitalised
 // preposition and name, a house number, then the end of the phrase (not 'Am Haus 3 Fenster').
 const STREET_PREPOSITION = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem|Alte[rs]?|Neue[rs]?)` +
+  `(?<![\\p{L}\\p{N}])(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
     `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+(?<no>\\d{1,3}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,3}[a-z]?)?)` +
     `(?=\\s*$|\\s*[,;!?)]|\\.(?!\\d)|\\s+(?:in|im|bei|nahe|nähe|near|nach|und|oder|zu|zum|zur|erreichbar|wohne|wohnen|ist|sind|gegenüber|hinten|vorne|\\d{5})(?![\\p{L}]))`,
   'gu',
 );
+// Words after 'Am'/'Im'/'Zum' that are times, rooms or figures of speech, not street names ('Im Schlafzimmer 2,',
+// 'Zum Beispiel 3,', 'Am Montag 8.').
 const NOT_PLACE_NAMES =
-  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jahr|Monat|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Stock|Erdgeschoss|Obergeschoss|Dachgeschoss|Keller|Haus|Bad|Zimmer|Raum|Garten)$/u;
+  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
 
 // 'at 221B Baker Street', '7 Church St.', '3 Station Rd'.
 const STREET_EN = /(?<![\p{L}\p{N}])\d{1,4}[A-Za-z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1,3}(?:Street|St\.|St(?![\p{L}.])|Road|Rd\.?|Avenue|Ave\.?|Lane|Drive|Way|Close|Square|Terrace|Crescent|Place)(?![\p{L}])/gu;
@@ -239,11 +242,11 @@ function isPhone(text: string, units: Unit[]): boolean {
   const before = text.slice(Math.max(0, first.start - 40), first.start);
   const cued = PHONE_CUE.test(before);
   if (first.plus && n >= 8) return true;
-  if (words >= 5 && n >= 7) return true;
-  if (cued) return true;
   // Amounts, sizes and times: a currency or unit right after, a currency right before.
   const after = text.slice(last.end, last.end + 16);
   if (UNIT_AFTER.test(after) || /[€$£]\s*$/.test(before)) return false;
+  if (words >= 5 && n >= 7) return true;
+  if (cued) return true;
   if (digits.startsWith('00') && n >= 10) return true;
   if (digits.startsWith('0') && n >= 7 && n <= 13) return true;
   if (/^(?:49|43|41|44)/.test(digits) && n >= 11 && n <= 14) return true;
@@ -258,8 +261,11 @@ function findPhones(text: string): [number, number][] {
   for (const run of phoneUnits(text)) {
     let i = 0;
     while (i < run.length) {
+      // A phone number has at most 15 digits: longer stretches are never tried.
+      let last = i;
+      for (let n = run[i]!.digits.length; last + 1 < run.length && n + run[last + 1]!.digits.length <= 15; last++) n += run[last + 1]!.digits.length;
       let found = -1;
-      for (let j = run.length - 1; j >= i; j--) {
+      for (let j = last; j >= i; j--) {
         if (isPhone(text, run.slice(i, j + 1))) {
           found = j;
           break;
@@ -305,9 +311,12 @@ export function findContacts(input: string): ContactMatch[] {
     const first = h.split(/\s+/)[0]!;
     const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
     if (!bare || NOT_HANDLES.has(bare.toLowerCase())) continue;
-    const explicit = /[:=]|\S/.test(sep.trim()) || sep.trim().length > 0;
-    // After a plain space only what looks like a handle ('anna_nails', 'fitfrank99', 'lena.beauty').
-    if (!first.startsWith('@') && !explicit && !/[_.\d]/.test(bare)) continue;
+    if (!/\p{L}/u.test(bare)) continue;
+    // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
+    // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
+    // so that 'Instagram als Werbekanal' stays text.
+    const colon = /[:=-]/.test(sep);
+    if (!first.startsWith('@') && !colon && !/[_.\d]/.test(bare)) continue;
     // A name after 'Facebook:' may be two words; otherwise the handle is one word.
     if (!(sep.includes(':') && /^\p{Lu}/u.test(first))) h = first;
     const start = m.index + m[0].length - handle.length;
