@@ -81,6 +81,11 @@ const HANDLE_AFTER_PLATFORM = new RegExp(
     `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
   'giu',
 );
+// 'carlover88 on Instagram', 'anna_nails auf Insta': a handle-like word before its platform.
+const HANDLE_BEFORE_PLATFORM = new RegExp(
+  `(?<![\\p{L}\\p{N}._@-])(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40})\\s+(?:on|auf|bei|via|über|at|in|im)\\s+(?:${PLATFORMS})(?![\\p{L}])`,
+  'giu',
+);
 // Words that follow a platform name in ordinary sentences ('Instagram Fotos', 'my insta is private').
 const NOT_HANDLES = new Set(
   'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not'.split(
@@ -134,7 +139,7 @@ const STREET_EN = /(?<![\p{L}\p{N}])\d{1,4}[A-Za-z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1
 // ---------------------------------------------------------------------------------------------------
 // Phone numbers
 
-const NUMBER_WORDS: Record<string, string> = {
+const DIGIT_WORDS: Record<string, string> = {
   null: '0',
   eins: '1',
   zwei: '2',
@@ -159,7 +164,61 @@ const NUMBER_WORDS: Record<string, string> = {
   eight: '8',
   nine: '9',
 };
-const UNIT = new RegExp(`(?<plus>\\+\\s?)?(?<digits>\\d+)|(?<![\\p{L}])(?<word>${Object.keys(NUMBER_WORDS).join('|')})(?![\\p{L}])`, 'giu');
+const TEENS: Record<string, string> = {
+  zehn: '10',
+  elf: '11',
+  zwölf: '12',
+  zwoelf: '12',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+};
+const TENS: Record<string, string> = {
+  zwanzig: '2',
+  dreißig: '3',
+  dreissig: '3',
+  vierzig: '4',
+  fünfzig: '5',
+  fuenfzig: '5',
+  sechzig: '6',
+  siebzig: '7',
+  achtzig: '8',
+  neunzig: '9',
+  twenty: '2',
+  thirty: '3',
+  forty: '4',
+  fifty: '5',
+  sixty: '6',
+  seventy: '7',
+  eighty: '8',
+  ninety: '9',
+};
+const GERMAN_ONES: Record<string, string> = { ein: '1', zwei: '2', drei: '3', vier: '4', fünf: '5', fuenf: '5', sechs: '6', sieben: '7', acht: '8', neun: '9' };
+
+/** The digits a spelled-out number stands for ('sieben' 7, 'zwölf' 12, 'vierunddreißig' 34, 'twenty-three' 23), or null. */
+export function numberWordDigits(word: string): string | null {
+  const w = word.toLowerCase();
+  if (DIGIT_WORDS[w]) return DIGIT_WORDS[w];
+  if (TEENS[w]) return TEENS[w];
+  if (/^(?:drei|vier|fünf|fuenf|sech|sieb|acht|neun)zehn$/.test(w)) return `1${GERMAN_ONES[w.replace(/zehn$/, '').replace(/^sech$/, 'sechs').replace(/^sieb$/, 'sieben')]}`;
+  if (TENS[w]) return `${TENS[w]}0`;
+  const de = /^(\p{L}+)und(\p{L}+)$/u.exec(w);
+  if (de && GERMAN_ONES[de[1]!] && TENS[de[2]!]) return `${TENS[de[2]!]}${GERMAN_ONES[de[1]!]}`;
+  const en = /^(\p{L}+)-(\p{L}+)$/u.exec(w);
+  if (en && TENS[en[1]!] && DIGIT_WORDS[en[2]!] && en[2] !== 'oh' && en[2] !== 'zero' && en[2] !== 'null') return `${TENS[en[1]!]}${DIGIT_WORDS[en[2]!]}`;
+  return null;
+}
+
+// A digit run (with a '+' before it), or a word that may be a spelled-out number, 'double two' and
+// 'doppel zwei' included.
+const UNIT = /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|triple|doppel|doppelt|doppelte)[\s-]+)?(?<word>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\p{L}+|\p{L}+)(?![\p{L}])/giu;
 
 // Words right before a number that make even a short digit run a phone number ('Tel. 2345678').
 const PHONE_CUE = new RegExp(
@@ -211,7 +270,8 @@ function phoneUnits(text: string): Unit[][] {
       const glued = /[\p{L}]/u.test(text[digitStart - 1] ?? '') || /[\p{L}²³]/u.test(text[end] ?? '');
       if (!glued && !isBlocked(digitStart, end)) unit = { start, end, digits: g.digits, plus: Boolean(g.plus), word: false };
     } else if (g.word) {
-      unit = { start, end, digits: NUMBER_WORDS[g.word.toLowerCase()]!, plus: false, word: true };
+      const d = numberWordDigits(g.word);
+      if (d) unit = { start, end, digits: g.times ? d.repeat(/^tr/i.test(g.times) ? 3 : 2) : d, plus: false, word: true };
     }
     const prev = run.at(-1);
     if (unit && prev) {
@@ -322,6 +382,10 @@ export function findContacts(input: string): ContactMatch[] {
     const start = m.index + m[0].length - handle.length;
     add('handle', start, start + h.replace(/[._-]+$/, '').length);
   }
+  for (const m of text.matchAll(HANDLE_BEFORE_PLATFORM)) {
+    const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+    if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
+  }
   for (const m of text.matchAll(STREET_WORD)) {
     const { name, suffix } = m.groups as { name: string; suffix: string };
     const weak = WEAK_SUFFIX.test(suffix);
@@ -329,7 +393,10 @@ export function findContacts(input: string): ContactMatch[] {
     if (NOT_STREETS.test(name)) continue;
     if (weak && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
     if (!weak && /^\s*(?:€|euro|km|m²|qm|%)/iu.test(text.slice(m.index + m[0].length))) continue;
-    add('address', m.index, m.index + m[0].length);
+    // A place adjective belongs to the street's name: 'Bonner Talweg 5', 'Alter Steinweg 3'.
+    const adjective = /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er)\s+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index));
+    const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
+    add('address', start, m.index + m[0].length);
   }
   for (const m of text.matchAll(STREET_SEPARATE)) {
     const { name, suffix } = m.groups as { name: string; suffix: string };

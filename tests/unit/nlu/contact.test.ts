@@ -56,6 +56,8 @@ const HIDE: [string, string][] = [
   ['Klempner! Telefon null eins sieben eins zwei drei vier fünf sechs sieben acht', `Klempner! Telefon ${HIDDEN}`],
   ['Call zero one seven one two three four five six seven eight please', `Call ${HIDDEN} please`],
   ['Rasen mähen, Handy ０１７１ ２３４５６７８', `Rasen mähen, Handy ${HIDDEN}`],
+  ['Meldet euch unter null eins fünf neun, zwölf, vierunddreißig, sechsundfünfzig', `Meldet euch unter ${HIDDEN}`],
+  ['Call me: oh one seven one, double two, three four five six', `Call me: ${HIDDEN}`],
   // Prefixes, brackets, slashes, dots and dashes.
   ['Kontakt +49 (0) 171 / 234 56 78 bitte', `Kontakt ${HIDDEN} bitte`],
   ['Kontakt 0049 171 2345678 bitte', `Kontakt ${HIDDEN} bitte`],
@@ -76,7 +78,9 @@ const HIDE: [string, string][] = [
   ['Garten in der Lindenallee 14 und Rosenweg 3b', `Garten in der ${ADDRESS} und ${ADDRESS}`],
   ['Painting job at 12 Main St., 3 rooms', `Painting job at ${ADDRESS}, 3 rooms`],
   ['Boiler broken at 45 Park Road', `Boiler broken at ${ADDRESS}`],
+  ['Kartons abholen: Bonner Talweg 5', `Kartons abholen: ${ADDRESS}`],
   // Messengers, social handles and links.
+  ['Contact me at carlover88 on Instagram', `Contact me at ${HIDDEN} on Instagram`],
   ['Telegram @kuechenbauer', `Telegram ${HIDDEN}`],
   ['Mein TikTok ist tanzschule_maya', `Mein TikTok ist ${HIDDEN}`],
   ['Snapchat: fitnessfan88 bitte', `Snapchat: ${HIDDEN} bitte`],
