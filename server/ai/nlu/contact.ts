@@ -81,6 +81,7 @@ const HANDLE_AFTER_PLATFORM = new RegExp(
     `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
   'giu',
 );
+const PLATFORM_WORD = new RegExp(`(?:${PLATFORMS})`, 'i');
 // 'carlover88 on Instagram', 'anna_nails auf Insta': a handle-like word before its platform.
 const HANDLE_BEFORE_PLATFORM = new RegExp(
   `(?<![\\p{L}\\p{N}._@-])(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40})\\s+(?:on|auf|bei|via|über|at|in|im)\\s+(?:${PLATFORMS})(?![\\p{L}])`,
@@ -99,6 +100,7 @@ const NOT_HANDLES = new Set(
 const UNIT_AFTER =
   /^\s*(?:€|eur\b|euro|\$|km\b|m\b|m²|m2\b|qm\b|cm\b|mm\b|kg\b|t\b|l\b|kw\b|kwh|kwp|ps\b|min\b|minuten|minutes|std\b|stunden|hours?\b|h\b|tage?n?\b|days?\b|wochen|weeks?\b|monate?n?\b|months?\b|jahre?n?\b|years?\b|mal\b|x\b|%|personen|leute|people|gäste|guests|stück|stk\b|zimmer|rooms?\b|plätze|autos?|cars?\b|uhr\b)/iu;
 
+const STREET_HINT = /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place/i;
 // One word ending in a street word: 'Goethestr 9', 'Hauptstr.5', 'Karl-Marx-Str. 112', 'Weidenweg12',
 // 'Heinrich-Heine-Allee 7', 'Rosenallee 8-10'.
 const STREET_WORD = new RegExp(
@@ -240,14 +242,24 @@ const AMOUNT_LIKE = /(?<!\d)[1-9]\d{0,2}(?:[.,'’]\d{3})+(?:,\d{1,2})?(?!\d)/g;
 // An IBAN is no contact data, and no phone number either.
 const IBAN_LIKE = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){3,7}(?:\s?[\dA-Z]{1,3})?(?![\p{L}\p{N}])/gu;
 
+/** All matches of a global pattern. (String.prototype.matchAll copies the pattern on every call, which
+ * costs more than the search for these long Unicode patterns.) */
+function* matches(text: string, re: RegExp): Generator<RegExpExecArray> {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0] === '') re.lastIndex++;
+    yield m;
+  }
+}
+
 function blockedRanges(text: string): [number, number][] {
   const out: [number, number][] = [];
-  for (const m of text.matchAll(DATE_LIKE)) {
+  for (const m of matches(text, DATE_LIKE)) {
     const day = Number(m[1]);
     const month = Number(m[2]);
     if (day >= 1 && day <= 31 && month >= 1 && month <= 12) out.push([m.index, m.index + m[0].length]);
   }
-  for (const re of [AMOUNT_LIKE, IBAN_LIKE]) for (const m of text.matchAll(re)) out.push([m.index, m.index + m[0].length]);
+  for (const re of [AMOUNT_LIKE, IBAN_LIKE]) for (const m of matches(text, re)) out.push([m.index, m.index + m[0].length]);
   return out;
 }
 
@@ -259,7 +271,7 @@ function phoneUnits(text: string): Unit[][] {
   const isBlocked = (s: number, e: number) => blocked.some(([a, b]) => s < b && e > a);
   const runs: Unit[][] = [];
   let run: Unit[] = [];
-  for (const m of text.matchAll(UNIT)) {
+  for (const m of matches(text, UNIT)) {
     const g = m.groups!;
     const start = m.index;
     const end = start + m[0].length;
@@ -361,11 +373,22 @@ export function findContacts(input: string): ContactMatch[] {
     }
     if (end > start) found.push({ kind, start, end });
   };
-  for (const re of [EMAIL, EMAIL_STRONG, EMAIL_WEAK_SPELLED, EMAIL_WEAK_DOTTED, EMAIL_PROVIDER]) for (const m of text.matchAll(re)) add('email', m.index, m.index + m[0].length);
-  for (const re of [URL_SCHEME, URL_BARE, URL_SPELLED]) for (const m of text.matchAll(re)) add('url', m.index, m.index + m[0].length);
+  // The long patterns run only where a cheap test finds what they need (a teaser is built per card).
+  const has = (re: RegExp) => re.test(text);
+  const emails = [
+    has(/@/) && EMAIL,
+    has(/\bat\b|ät|@/i) && EMAIL_STRONG,
+    has(/\sat\s/i) && EMAIL_WEAK_SPELLED,
+    has(/\sat\s/i) && EMAIL_WEAK_DOTTED,
+    has(/\bat\b|ät|@/i) && EMAIL_PROVIDER,
+  ];
+  for (const re of emails) if (re) for (const m of matches(text, re)) add('email', m.index, m.index + m[0].length);
+  const urls = [has(/https?:|www\./i) && URL_SCHEME, has(/[^\s.]\.[a-z]/i) && URL_BARE, has(/dot|punkt/i) && URL_SPELLED];
+  for (const re of urls) if (re) for (const m of matches(text, re)) add('url', m.index, m.index + m[0].length);
   for (const [s, e] of findPhones(text)) add('phone', s, e);
-  for (const m of text.matchAll(AT_HANDLE)) add('handle', m.index, m.index + m[0].length);
-  for (const m of text.matchAll(HANDLE_AFTER_PLATFORM)) {
+  if (has(/@/)) for (const m of matches(text, AT_HANDLE)) add('handle', m.index, m.index + m[0].length);
+  const platform = has(PLATFORM_WORD);
+  if (platform) for (const m of matches(text, HANDLE_AFTER_PLATFORM)) {
     const { sep, handle } = m.groups as { sep: string; handle: string };
     let h = handle;
     const first = h.split(/\s+/)[0]!;
@@ -382,11 +405,12 @@ export function findContacts(input: string): ContactMatch[] {
     const start = m.index + m[0].length - handle.length;
     add('handle', start, start + h.replace(/[._-]+$/, '').length);
   }
-  for (const m of text.matchAll(HANDLE_BEFORE_PLATFORM)) {
+  if (platform) for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
     const handle = m.groups!.handle!.replace(/[._-]+$/, '');
     if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
   }
-  for (const m of text.matchAll(STREET_WORD)) {
+  const streetWord = has(STREET_HINT);
+  if (streetWord) for (const m of matches(text, STREET_WORD)) {
     const { name, suffix } = m.groups as { name: string; suffix: string };
     const weak = WEAK_SUFFIX.test(suffix);
     if (name.length - suffix.length < 2) continue;
@@ -398,7 +422,7 @@ export function findContacts(input: string): ContactMatch[] {
     const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
     add('address', start, m.index + m[0].length);
   }
-  for (const m of text.matchAll(STREET_SEPARATE)) {
+  if (streetWord) for (const m of matches(text, STREET_SEPARATE)) {
     const { name, suffix } = m.groups as { name: string; suffix: string };
     // Drop leading articles: 'Der Weg 5' is none, 'Die Kölner Straße 5' is 'Kölner Straße 5'.
     const kept = name.replace(ARTICLES, '');
@@ -407,12 +431,12 @@ export function findContacts(input: string): ContactMatch[] {
     if (weak && (!/(?:er|es|e)$/u.test(kept.split(/\s+/).at(-1)!) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
     add('address', m.index + name.length - kept.length, m.index + m[0].length);
   }
-  for (const m of text.matchAll(STREET_PREPOSITION)) {
+  for (const m of matches(text, STREET_PREPOSITION)) {
     const name = m.groups!.name!.split(/\s+/)[0]!;
     if (NOT_PLACE_NAMES.test(name)) continue;
     add('address', m.index, m.index + m[0].length);
   }
-  for (const m of text.matchAll(STREET_EN)) add('address', m.index, m.index + m[0].length);
+  if (streetWord) for (const m of matches(text, STREET_EN)) add('address', m.index, m.index + m[0].length);
 
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: { kind: ContactKind; start: number; end: number }[] = [];
