@@ -13,9 +13,6 @@ export interface ContactMatch extends Span {
   value: string;
 }
 
-const L = '\\p{L}';
-const W = '[\\p{L}\\p{N}]';
-
 /**
  * Full-width forms ('０１７１', '＠', '．'), odd spaces and dashes to plain ASCII, one UTF-16 unit for one,
  * so offsets in the result are offsets in the input.
