@@ -47,7 +47,7 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
         parts: [
           { type: 'text', text },
           // The recorded first-name step: the client shows the category dropdown under it, and the model sees the name was taken.
-          { type: 'tool-submitFirstName', toolCallId: `greeting-${crypto.randomUUID()}`, state: 'output-available', input: { name: known }, output: { accepted: true, state: machine.state, data: intakeView(machine) } } as never,
+          { type: 'tool-submitFirstName', toolCallId: `greeting-${crypto.randomUUID()}`, state: 'output-available', input: { name: known }, output: { accepted: true, state: machine.state, data: intakeView(machine, lang) } } as never,
         ],
       });
     }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { normalizeLang } from '../i18n.ts';
 import { CATEGORY_IDS, URGENCY_VALUES, extractMessage, todayIso } from '../ai/nlu/index.ts';
+import { teaserDescription } from '../domain/requests/request-views.ts';
 
 const extractResponse = z.object({
   category: z.enum(CATEGORY_IDS).nullable(),
@@ -15,7 +16,10 @@ const extractResponse = z.object({
   urgencyStated: z.boolean().describe('False when urgency is the default (normal)'),
   date: z.iso.date().nullable(),
   missing: z.array(z.enum(['category', 'description', 'location', 'budget'])).describe('Required fields still absent, in the order the assistant asks for them'),
-  hasContact: z.boolean().describe('The text contains contact data (hidden from providers before unlocking)'),
+  hasContact: z.boolean().describe('The text contains contact data or a street address (hidden from providers before unlocking)'),
+  teaser: z
+    .string()
+    .describe("The description exactly as providers see it before unlocking: contact data and street addresses hidden, postcodes narrowed ('50***'), cut to 80 characters"),
 });
 
 export const intakeRoutes = [
@@ -34,7 +38,8 @@ export const intakeRoutes = [
     response: extractResponse,
     handler: ({ body, lang }) => {
       const now = body.now ? new Date(body.now) : new Date();
-      const r = extractMessage(body.text, { lang: body.lang ? normalizeLang(body.lang) : lang, now });
+      const outLang = body.lang ? normalizeLang(body.lang) : lang;
+      const r = extractMessage(body.text, { lang: outLang, now });
       return {
         category: r.category,
         description: r.description,
@@ -47,6 +52,7 @@ export const intakeRoutes = [
         date: r.date && r.date >= todayIso(now) ? r.date : null,
         missing: r.missing,
         hasContact: r.details.contacts.length > 0,
+        teaser: teaserDescription(r.description, outLang),
       };
     },
   }),

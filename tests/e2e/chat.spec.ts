@@ -143,13 +143,19 @@ test('a seeker posts a request through the category form', async ({ page, lang }
   await expect(page.getByTestId('intake-summary-location')).toContainText('80331 München');
   await expect(page.getByTestId('intake-summary-budget')).toContainText(lang === 'de' ? '1.000–2.000 €' : '1,000–2,000 €');
   await expect(page.getByTestId('intake-summary-urgency')).toContainText(lang === 'de' ? 'Dringend' : 'Urgent');
+  await expect(page.getByTestId('intake-summary-teaser')).toContainText(lang === 'de' ? 'So sehen Anbieter deine Anfrage vor der Freischaltung' : 'This is how providers see your request before unlocking');
 
-  // Edit in the card: the city changes, the summary follows.
+  // Edit in the card: the city changes, the summary follows; a phone number in the description is hidden in the providers' preview.
   await page.getByTestId('intake-summary-edit').click();
   await page.getByTestId('intake-edit-postcode').fill('50667');
   await page.getByTestId('intake-edit-place').fill('');
+  await page.getByTestId('intake-edit-description').fill(lang === 'de' ? 'Altes Bad fliesen, Rückruf unter 0 171 2345678' : 'Tile the old bathroom, call back on 0 171 2345678');
   await page.getByTestId('intake-summary-save').click();
   await expect(page.getByTestId('intake-summary-location').last()).toContainText('50667 Köln');
+  await expect(page.getByTestId('intake-summary-description').last()).toContainText('0 171 2345678');
+  const teaser = page.getByTestId('intake-summary-teaser').last();
+  await expect(teaser).toContainText(lang === 'de' ? 'Rückruf unter [Kontakt verborgen]' : 'call back on [contact hidden]');
+  await expect(teaser).not.toContainText('2345678');
 
   await page.getByTestId('intake-summary-confirm').last().click();
   await expect(page.getByTestId('intake-submitted')).toContainText(T[lang].saved);

@@ -7,7 +7,7 @@ import type { CategoryId } from '../../server/ai/nlu/categories.ts';
 import { upsertProviderProfile } from '../../server/domain/providers/upsert-provider-profile.ts';
 import { matchProviderToOpenRequests } from '../../server/domain/matching/match-provider.ts';
 import { releaseRequest } from '../../server/domain/requests/release-request.ts';
-import { redactContact } from '../../server/ai/nlu/contact.ts';
+import { publicDescription } from '../../server/domain/requests/request-views.ts';
 import { placeOfPostcode } from '../../server/integrations/geo/postcodes.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
@@ -62,7 +62,7 @@ export async function createReleasedRequest(deps: AppDeps, seekerId: string, inp
       firstName: input.firstName ?? 'Sam',
       kategorie: input.kategorie ?? 'handwerk',
       beschreibung,
-      beschreibungOeffentlich: redactContact(beschreibung, 'de'),
+      beschreibungOeffentlich: publicDescription(beschreibung, 'de'),
       postcode,
       ort: placeOfPostcode(postcode),
       budgetMin: input.budgetMin === undefined ? 300 : input.budgetMin,

@@ -29,6 +29,7 @@ import {
 } from '../../ai/nlu/index.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
 import { personaName } from '../../ai/prompts.ts';
+import { teaserDescription } from '../../domain/requests/request-views.ts';
 import { submitRequest } from '../../domain/requests/requests.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { loadFollowUpScript, scriptSay, type StepPurpose } from '../../intake/follow-up-script.ts';
@@ -56,7 +57,7 @@ function contextOf(machine: MachineRun): IntakeContext {
   };
 }
 
-export function intakeView(machine: MachineRun, extra: ViewData = {}): ViewData {
+export function intakeView(machine: MachineRun, lang: Lang, extra: ViewData = {}): ViewData {
   const c = contextOf(machine);
   return {
     firstName: c.firstName,
@@ -70,6 +71,8 @@ export function intakeView(machine: MachineRun, extra: ViewData = {}): ViewData 
     urgency: c.draft.urgency,
     date: c.draft.date,
     version: c.version,
+    // The description as providers will see it before unlocking (the same function as their teaser).
+    teaser: c.draft.description ? teaserDescription(c.draft.description, lang) : null,
     ...(c.requestId ? { requestId: c.requestId, requestStatus: c.requestStatus } : {}),
     ...extra,
   };
@@ -242,13 +245,13 @@ function questionText(lang: Lang, state: string): string {
 async function updateDraft(ctx: ChatToolContext, type: 'DRAFT_UPDATED' | 'FORM_SUBMITTED', reading: Pick<Reading, 'patch' | 'open'>): Promise<ToolOutcome> {
   const before = contextOf(ctx.machine).draft;
   const outcome = await sendMachineEvent(ctx, { type, patch: reading.patch, open: reading.open });
-  if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, { question: questionText(ctx.lang, ctx.machine.state) }) };
+  if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, ctx.machine.state) }) };
   return describeReached(ctx, outcome, acknowledge(before, contextOf(ctx.machine).draft, ctx.lang));
 }
 
 async function describeReached(ctx: ChatToolContext, outcome: ToolOutcome, ack: string): Promise<ToolOutcome> {
   const state = ctx.machine.state;
-  const data = intakeView(ctx.machine, { ack, question: questionText(ctx.lang, state) });
+  const data = intakeView(ctx.machine, ctx.lang, { ack, question: questionText(ctx.lang, state) });
   if (state === 'reviewing') {
     // The summary card's confirm button: a pending confirmation only the person's click can run.
     const version = contextOf(ctx.machine).version;
@@ -259,7 +262,7 @@ async function describeReached(ctx: ChatToolContext, outcome: ToolOutcome, ack: 
 }
 
 function refuse(ctx: ChatToolContext, reason: string, params: Record<string, string> = {}): ToolOutcome {
-  return { accepted: false, reason, state: ctx.machine.state, data: intakeView(ctx.machine, { ...params, question: questionText(ctx.lang, ctx.machine.state) }) };
+  return { accepted: false, reason, state: ctx.machine.state, data: intakeView(ctx.machine, ctx.lang, { ...params, question: questionText(ctx.lang, ctx.machine.state) }) };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -319,7 +322,7 @@ export const confirmRequestTool = defineChatTool({
   // The confirmation pins the version the person sees; a later edit makes it stale.
   pinInput: (ctx, input) => ({ version: input.version ?? contextOf(ctx.machine).version }),
   confirmSummary: () => ({ key: 'confirm.summary.request' }),
-  confirmData: (ctx) => intakeView(ctx.machine),
+  confirmData: (ctx) => intakeView(ctx.machine, ctx.lang),
   offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), CONFIRM) ? {} : null) },
   run: async (ctx, input) => {
     const c = contextOf(ctx.machine);
@@ -341,7 +344,7 @@ export const confirmRequestTool = defineChatTool({
     return {
       ...outcome,
       // The closing already says what happens next for a draft; the card adds the status line.
-      data: intakeView(ctx.machine, { say: closing || status, requestId: stored.id, requestStatus: stored.status, needsRegistration: stored.status === 'draft' }),
+      data: intakeView(ctx.machine, ctx.lang, { say: closing || status, requestId: stored.id, requestStatus: stored.status, needsRegistration: stored.status === 'draft' }),
     };
   },
 });
@@ -358,9 +361,9 @@ export const intakeTools: AnyChatToolDef[] = [
     run: async (ctx, input) => {
       const name = nameFromAnswer(input.name);
       const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name });
-      if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine) };
+      if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang) };
       const text = await say(ctx, ['nameConfirmed', 'categoryPrompt']);
-      return { ...outcome, data: intakeView(ctx.machine, text ? { say: text } : {}) };
+      return { ...outcome, data: intakeView(ctx.machine, ctx.lang, text ? { say: text } : {}) };
     },
   }),
   defineChatTool({
@@ -376,7 +379,7 @@ export const intakeTools: AnyChatToolDef[] = [
       const outcome = await sendMachineEvent(ctx, { type: 'CATEGORY_CHOSEN', category: input.category });
       if (!outcome.accepted) return refuse(ctx, outcome.reason ?? 'NOT_POSSIBLE_NOW');
       const label = categoryLabel(input.category, ctx.lang);
-      if (ctx.machine.state === 'fillingForm') return { ...outcome, data: intakeView(ctx.machine, { categoryLabel: label }) };
+      if (ctx.machine.state === 'fillingForm') return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { categoryLabel: label }) };
       return describeReached(ctx, outcome, acknowledge(before, contextOf(ctx.machine).draft, ctx.lang));
     },
   }),
@@ -467,7 +470,7 @@ export const intakeTools: AnyChatToolDef[] = [
     run: async (ctx) => {
       const outcome = await sendMachineEvent(ctx, { type: 'NEW_REQUEST_STARTED' });
       const text = await say(ctx, ['categoryPrompt']);
-      return { ...outcome, data: intakeView(ctx.machine, text ? { say: text } : {}) };
+      return { ...outcome, data: intakeView(ctx.machine, ctx.lang, text ? { say: text } : {}) };
     },
   }),
 ];

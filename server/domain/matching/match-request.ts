@@ -7,7 +7,7 @@ import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
 import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
 import { getSettings } from '../settings/settings.ts';
 import { appLink, notify } from '../notifications/notify.ts';
-import { budgetText, maskLocation, maskPlace, previewText } from '../requests/request-views.ts';
+import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
 import { boundingBox, withinKm } from './area.ts';
 
 export interface Candidate {
@@ -73,7 +73,7 @@ export async function matchRequest(deps: AppDeps, requestId: string, opts: { not
             place: maskPlace(r.ort) ?? (lang === 'de' ? 'unbekannt' : 'unknown'),
             budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (lang === 'de' ? 'offen' : 'open'),
             urgency: urgencyLabel(r.dringlichkeit as Urgency, lang),
-            teaser: previewText(maskLocation(r.beschreibungOeffentlich, lang)),
+            teaser: teaserDescription(r.beschreibung, lang),
             url: appLink(deps, '/anbieter/dashboard'),
           }),
         },

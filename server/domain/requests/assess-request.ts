@@ -121,7 +121,8 @@ export function assessRequest(input: AssessInput): Assessment {
     flags.push({ code: 'link' });
     score -= 20;
   }
-  if (contacts.some((c) => c.kind !== 'url')) {
+  // Street addresses are hidden in every teaser but are no reason to hold a request (a move names two).
+  if (contacts.some((c) => c.kind !== 'url' && c.kind !== 'address')) {
     flags.push({ code: 'contact_data' });
     score -= 20;
   }

@@ -2,6 +2,7 @@
 // masked, the public description cut to 80 characters) and everything after it. Built field by field, so
 // nothing of the full request can slip into a teaser.
 import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
+import { redactContact } from '../../ai/nlu/contact.ts';
 import type { Lang } from '../../i18n.ts';
 
 export const TEASER_PREVIEW_LENGTH = 80;
@@ -30,15 +31,27 @@ export function budgetText(min: number | null, max: number | null, lang: Lang): 
   return fmt((max ?? min)!);
 }
 
-// 'Venloer Straße 12', 'Hauptstr. 5a', 'Am Ring 3': an optional capitalised word, a street word, a number.
-const STREET = /(?:\p{Lu}[\p{L}.-]*\s+)?[\p{L}.-]*(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Gg]asse|[Aa]llee|[Pp]latz|[Rr]ing|[Dd]amm|[Uu]fer|[Cc]haussee)\s+\d+\s?[a-z]?\b/gu;
+/** Postcodes narrowed to their first two digits ('50667' → '50***'), like the teaser's postcode field. */
+export function maskPostcodes(text: string): string {
+  return text.replace(/\b(\d{2})\d{3}\b/g, '$1***');
+}
 
 /**
- * The public description with the location narrowed like the teaser's place and postcode: postcodes
- * become their first two digits and '***', street addresses are hidden. (Contact data is already hidden.)
+ * The description as providers may read it before unlocking: contact data and street addresses hidden by
+ * the one detector (server/ai/nlu/contact.ts), postcodes narrowed.
  */
-export function maskLocation(text: string, lang: Lang): string {
-  return text.replace(/\b(\d{2})\d{3}\b/g, '$1***').replace(STREET, lang === 'de' ? '[Adresse verborgen]' : '[address hidden]');
+export function publicDescription(text: string, lang: Lang): string {
+  return maskPostcodes(redactContact(text, lang));
+}
+
+/**
+ * The description exactly as providers see it before unlocking: publicDescription, cut to 80 characters.
+ * Every view before the unlock uses it (feed and chat teaser cards, the newMatch e-mail, the seeker's
+ * preview in the summary card and POST /api/intake/extract), always from the full description, so that
+ * an improved detector also covers requests stored before it.
+ */
+export function teaserDescription(text: string, lang: Lang): string {
+  return previewText(publicDescription(text, lang));
 }
 
 export interface RequestRow {
@@ -91,7 +104,7 @@ export function toTeaser(r: RequestRow, lang: Lang): RequestTeaser {
     id: r.id,
     kategorie: r.kategorie as CategoryId,
     title: place ? `${label} · ${place.replace(' (****)', '')}` : label,
-    descriptionPreview: previewText(maskLocation(r.beschreibungOeffentlich || '', lang)),
+    descriptionPreview: teaserDescription(r.beschreibung, lang),
     placeMasked: place,
     postcodeMasked: maskPostcode(r.postcode),
     budgetMin: r.budgetMin,

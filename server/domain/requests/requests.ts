@@ -1,11 +1,11 @@
 // Requests of seekers: stored from a confirmed intake draft, held as a draft until their seeker is
 // registered and has verified the e-mail address, then released to providers ('open').
-import { redactContact } from '../../ai/nlu/contact.ts';
 import type { AuthContext } from '../../auth/guards.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Lang } from '../../i18n.ts';
 import type { RequestDraft } from '../../../machines/intake.machine.ts';
 import { releaseRequest } from './release-request.ts';
+import { publicDescription } from './request-views.ts';
 
 /** What the seeker sees right after confirming: held (draft), waiting for moderation (review) or open. */
 export type RequestStatus = 'draft' | 'open' | 'review';
@@ -55,7 +55,7 @@ export async function submitRequest(deps: AppDeps, auth: AuthContext, input: Sub
         lang: input.lang,
         kategorie: draft.category,
         beschreibung: draft.description,
-        beschreibungOeffentlich: redactContact(draft.description, input.lang),
+        beschreibungOeffentlich: publicDescription(draft.description, input.lang),
         postcode: draft.postcode,
         ort: draft.place,
         budgetMin: draft.budgetMin,

@@ -79,6 +79,7 @@ export function SummaryCard({ output, isLatest }: { output: ToolOutput; isLatest
       ) : (
         <>
           <SummaryFields view={view} />
+          {view.teaser && <TeaserPreview teaser={view.teaser} />}
           {note && (
             <p role="status" className="mt-3 text-xs text-muted-foreground">
               {note}
@@ -142,6 +143,21 @@ function SummaryFields({ view }: { view: IntakeView }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+// What providers see before they unlock: the server's teaser, never redacted again here.
+function TeaserPreview({ teaser }: { teaser: string }) {
+  const { t } = useTranslation('intake');
+  const titleId = useId();
+  return (
+    <section data-testid="intake-summary-teaser" aria-labelledby={titleId} className="mt-3 rounded-md border border-dashed bg-muted/40 p-2.5">
+      <p id={titleId} className="text-xs font-medium text-muted-foreground">
+        {t('summary.teaser.title')}
+      </p>
+      <p className="mt-1 text-sm break-words whitespace-pre-wrap">{teaser}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{t('summary.teaser.hint')}</p>
+    </section>
   );
 }
 

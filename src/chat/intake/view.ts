@@ -14,6 +14,8 @@ export interface IntakeView {
   urgency: Urgency | null;
   date: string | null;
   version: number;
+  /** The description as providers see it before unlocking, computed by the server (null without a description). */
+  teaser: string | null;
   say?: string;
   requestId?: string;
   requestStatus?: 'draft' | 'open' | 'review';
@@ -39,6 +41,7 @@ export function readView(data: Data): IntakeView {
     urgency: isUrgency(d.urgency) ? d.urgency : null,
     date: typeof d.date === 'string' && ISO_DATE.test(d.date) ? d.date : null,
     version: num(d.version) ?? 0,
+    teaser: str(d.teaser),
   };
   const say = str(d.say);
   if (say) view.say = say;

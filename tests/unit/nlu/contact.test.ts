@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findContacts, hasContact, redactContact } from '../../../server/ai/nlu/contact.ts';
 
 const kinds = (text: string) => findContacts(text).map((c) => [c.kind, c.value]);
+const HIDDEN = '[Kontakt verborgen]';
+const ADDRESS = '[Adresse verborgen]';
 
 describe('findContacts', () => {
   it('finds e-mail addresses, also spelled out around spam filters', () => {
@@ -23,7 +25,16 @@ describe('findContacts', () => {
     expect(kinds('siehe https://example.com/foo?bar=1')).toEqual([['url', 'https://example.com/foo?bar=1']]);
     expect(kinds('meine Seite www.maler-meier.de')).toEqual([['url', 'www.maler-meier.de']]);
     expect(kinds('Infos auf maler-meier.de')).toEqual([['url', 'maler-meier.de']]);
-    expect(kinds('Insta: @anna_nails')).toEqual([['handle', 'Insta: @anna_nails']]);
+    expect(kinds('Insta: @anna_nails')).toEqual([['handle', '@anna_nails']]);
+  });
+
+  it('finds street addresses', () => {
+    expect(kinds('Erreichbar 0 171 2345678, Goethestr 9. Unser Wasserhahn tropft.')).toEqual([
+      ['phone', '0 171 2345678'],
+      ['address', 'Goethestr 9'],
+    ]);
+    expect(kinds('Bitte zur Venloer Str 12 kommen')).toEqual([['address', 'Venloer Str 12']]);
+    expect(kinds('Plumber needed at 221B Baker Street, 2nd floor')).toEqual([['address', '221B Baker Street']]);
   });
 
   it('leaves amounts, dates, postcodes and ordinary words alone', () => {
@@ -33,18 +44,84 @@ describe('findContacts', () => {
   });
 });
 
+// Each row: what a seeker wrote, and what a provider may see of it before unlocking.
+const HIDE: [string, string][] = [
+  // The examples of issue 9, which the teaser showed in full or in part.
+  ['Erreichbar 0 171 2345678, Goethestr 9. Unser Wasserhahn tropft.', `Erreichbar ${HIDDEN}, ${ADDRESS}. Unser Wasserhahn tropft.`],
+  ['Heizung kaputt, bitte melden: 49 171 2345678', `Heizung kaputt, bitte melden: ${HIDDEN}`],
+  ['Fensterputzer für Hauptstr.5 in Bonn', `Fensterputzer für ${ADDRESS} in Bonn`],
+  ['Büro in der Venloer Str 12 streichen', `Büro in der ${ADDRESS} streichen`],
+  ['Visagistin gesucht, Instagram anna_nails', `Visagistin gesucht, Instagram ${HIDDEN}`],
+  ['Putzhilfe gesucht, schreib an x at gmail dot xyz', `Putzhilfe gesucht, schreib an ${HIDDEN}`],
+  ['Klempner! Telefon null eins sieben eins zwei drei vier fünf sechs sieben acht', `Klempner! Telefon ${HIDDEN}`],
+  ['Call zero one seven one two three four five six seven eight please', `Call ${HIDDEN} please`],
+  ['Rasen mähen, Handy ０１７１ ２３４５６７８', `Rasen mähen, Handy ${HIDDEN}`],
+  ['Meldet euch unter null eins fünf neun, zwölf, vierunddreißig, sechsundfünfzig', `Meldet euch unter ${HIDDEN}`],
+  ['Call me: oh one seven one, double two, three four five six', `Call me: ${HIDDEN}`],
+  // Prefixes, brackets, slashes, dots and dashes.
+  ['Kontakt +49 (0) 171 / 234 56 78 bitte', `Kontakt ${HIDDEN} bitte`],
+  ['Kontakt 0049 171 2345678 bitte', `Kontakt ${HIDDEN} bitte`],
+  ['Kontakt (0171) 234 56 78 bitte', `Kontakt ${HIDDEN} bitte`],
+  ['Bitte 0171.234.56.78 anrufen', `Bitte ${HIDDEN} anrufen`],
+  ['Bitte 0151 – 1234 5678 anrufen', `Bitte ${HIDDEN} anrufen`],
+  ['WhatsApp an 171 2345678 bitte', `WhatsApp an ${HIDDEN} bitte`],
+  ['Erreichbar unter 2345678 (Festnetz)', `Erreichbar unter ${HIDDEN} (Festnetz)`],
+  // E-mail written around filters.
+  ['Mail lisa[at]hochzeit-lisa[dot]de', `Mail ${HIDDEN}`],
+  ['Mail hans ät posteo punkt de', `Mail ${HIDDEN}`],
+  ['Kontakt max @ gmx . net', `Kontakt ${HIDDEN}`],
+  ['email INFO AT partyservice-koch DOT DE', `email ${HIDDEN}`],
+  // Streets.
+  ['Umzug vom Birkenweg 4 nach Eichenweg 17', `Umzug vom ${ADDRESS} nach ${ADDRESS}`],
+  ['Wohne Am Markt 3, Münster', `Wohne ${ADDRESS}, Münster`],
+  ['Schlüsseldienst, An der Alster 12, Hamburg', `Schlüsseldienst, ${ADDRESS}, Hamburg`],
+  ['Garten in der Lindenallee 14 und Rosenweg 3b', `Garten in der ${ADDRESS} und ${ADDRESS}`],
+  ['Painting job at 12 Main St., 3 rooms', `Painting job at ${ADDRESS}, 3 rooms`],
+  ['Boiler broken at 45 Park Road', `Boiler broken at ${ADDRESS}`],
+  ['Kartons abholen: Bonner Talweg 5', `Kartons abholen: ${ADDRESS}`],
+  // Messengers, social handles and links.
+  ['Contact me at carlover88 on Instagram', `Contact me at ${HIDDEN} on Instagram`],
+  ['Telegram @kuechenbauer', `Telegram ${HIDDEN}`],
+  ['Mein TikTok ist tanzschule_maya', `Mein TikTok ist ${HIDDEN}`],
+  ['Snapchat: fitnessfan88 bitte', `Snapchat: ${HIDDEN} bitte`],
+  ['Siehe fb.com/gartenhilfe.koeln', `Siehe ${HIDDEN}`],
+  ['Firma meinefirma.de braucht IT', `Firma ${HIDDEN} braucht IT`],
+  ['Contact me via wa.me/491712345678', `Contact me via ${HIDDEN}`],
+];
+
+// Each row: a description without contact data, which must reach providers unchanged.
+const KEEP = [
+  'Maler für 3 Zimmer, 500-1000 €, Budget bis 2k',
+  'Wohnung 120 m², Teppich 3x4 m, Baujahr 2015, 3-Zimmer-Wohnung',
+  'iPhone 15 Pro, Audi A4 Avant, RTX 4090, Samsung QE55Q80C',
+  'Termin am 15.12.2026 oder am 3.1., ab 8 Uhr, 10-12 Uhr',
+  'Am Wochenende 2 Stunden, Im Bad 2 Fliesen, Am Haus 3 Fenster',
+  'Der Weg ist 15 m lang, Stellplatz 1 ist frei, Ehering Größe 54',
+  'Reifen 225/45 R17, Vaillant VC 206/5-5, DIN EN 81-20, i9-14900K',
+  'Budget 12.000-15.000 €, 1.000.000 €, 10000-15000 Euro, 450.000 €',
+  'Signal ist im Keller schlecht, Instagram Fotos für den Laden',
+  'Vom 12.-19.04.2026 für 4 Personen, 50667 Köln, 10115 Berlin',
+  'IBAN DE89 3704 0044 0532 0130 00',
+];
+
 describe('redactContact', () => {
-  it("replaces contact data by '[Kontakt verborgen]' / '[contact hidden]'", () => {
-    expect(redactContact('Heizung kaputt in 80331 München, Tel 089/1234567 oder a.b@web.de')).toBe(
-      'Heizung kaputt in 80331 München, Tel [Kontakt verborgen] oder [Kontakt verborgen]',
-    );
-    expect(redactContact('call me on 07700 900123', 'en')).toBe('call me on [contact hidden]');
+  it.each(HIDE)('hides the contact data in %j', (text, teaser) => {
+    expect(redactContact(text)).toBe(teaser);
+    expect(hasContact(text)).toBe(true);
   });
 
-  it('leaves a text without contact data unchanged', () => {
-    const text = 'Maler gesucht, 3 Zimmer, bis 1.200 €, am 15.12.';
+  it.each(KEEP)('leaves %j unchanged', (text) => {
     expect(redactContact(text)).toBe(text);
     expect(hasContact(text)).toBe(false);
+  });
+
+  it("writes '[contact hidden]' / '[address hidden]' in English", () => {
+    expect(redactContact('Heizung kaputt in 80331 München, Tel 089/1234567 oder a.b@web.de')).toBe(`Heizung kaputt in 80331 München, Tel ${HIDDEN} oder ${HIDDEN}`);
+    expect(redactContact('call me on 07700 900123, 5 High Street', 'en')).toBe('call me on [contact hidden], [address hidden]');
+  });
+
+  it('changes nothing when applied to its own result', () => {
+    for (const [text] of HIDE) expect(redactContact(redactContact(text))).toBe(redactContact(text));
   });
 });
 
