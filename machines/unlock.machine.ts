@@ -9,14 +9,18 @@ export interface UnlockQuote {
   requestId: string;
   /** Goints. */
   price: number;
-  /** The provider's Goints balance now. */
+  /** The provider's Goints balance now (paid and promotional together). */
   balance: number;
+  /** The promotional part of it (welcome bonus, test checkout, goodwill), spent first. */
+  promoBalance?: number;
   /** Providers who unlocked the request so far, and how many may. */
   unlocked: number;
   max: number;
   alreadyUnlocked: boolean;
-  /** The request still takes unlocks (open). */
+  /** The request still takes unlocks (open, and no deal pending). */
   available: boolean;
+  /** Why not, when it is open: a deal is pending (sold again if that deal is cancelled). */
+  unavailableReason?: 'dealPending';
 }
 
 export interface UnlockResult {
@@ -71,7 +75,7 @@ export const unlockMachine = setup({
     failedForGoints: ({ event }) => failure(event) === 'INSUFFICIENT_GOINTS',
     failedSoldOut: ({ event }) => failure(event) === 'REQUEST_SOLD_OUT',
     failedAlreadyUnlocked: ({ event }) => failure(event) === 'ALREADY_UNLOCKED',
-    failedUnavailable: ({ event }) => failure(event) === 'REQUEST_NOT_AVAILABLE',
+    failedUnavailable: ({ event }) => failure(event) === 'REQUEST_NOT_AVAILABLE' || failure(event) === 'REQUEST_DEAL_PENDING',
   },
 }).createMachine({
   id: 'unlock',

@@ -51,6 +51,8 @@ Object.assign(process.env, {
   SECURE_COOKIES: 'false',
   RATE_LIMIT_AUTH: '10000',
   RATE_LIMIT_CHAT: '10000',
+  // The browser tests buy Goints through the test checkout, which production turns off unless asked.
+  TEST_CHECKOUT: 'on',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 process.on('exit', () => void cleanup());

@@ -51,11 +51,13 @@ export const feedSchema = z.object({ matches: z.array(matchCardSchema), balance:
 export const quoteSchema = z.object({
   requestId: z.string(),
   price: z.number().int(),
-  balance: z.number().int(),
+  balance: z.number().int().describe('Goints the provider can spend, paid and promotional together'),
+  promoBalance: z.number().int().optional().describe('The promotional part of the balance (spent first)'),
   unlocked: z.number().int(),
   max: z.number().int(),
   alreadyUnlocked: z.boolean(),
   available: z.boolean(),
+  unavailableReason: z.literal('dealPending').optional().describe('open, but a deal is pending: sold again if it is cancelled'),
 });
 
 export const unlockResultSchema = z.object({ requestId: z.string(), balance: z.number().int(), repeated: z.boolean() });
@@ -139,7 +141,8 @@ export const seekerRequestSchema = z.object({
 });
 
 export const walletSchema = z.object({
-  goints: z.number().int(),
+  goints: z.number().int().describe('Goints to spend, paid and promotional together'),
+  promoGoints: z.number().int().describe('The promotional part (welcome bonus, test checkout, goodwill): spent first, never paid out'),
   earnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
   partnerEarnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
   movements: z.array(z.object({ id: z.string(), at: z.string(), kind: z.string(), account: z.string(), goints: z.number(), balanceAfter: z.number(), reference: z.string().nullable() })),

@@ -289,7 +289,7 @@ const providerTools: AnyChatToolDef[] = [
         if (!id) throw new AppError('NOT_FOUND');
         const q = await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id);
         if (q.alreadyUnlocked) throw new AppError('ALREADY_UNLOCKED');
-        if (!q.available) throw new AppError('REQUEST_NOT_AVAILABLE');
+        if (!q.available) throw new AppError(q.unavailableReason === 'dealPending' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE');
         if (q.unlocked >= q.max) throw new AppError('REQUEST_SOLD_OUT');
         if (q.balance < q.price) throw new AppError('INSUFFICIENT_GOINTS');
       }),
@@ -320,7 +320,8 @@ const providerTools: AnyChatToolDef[] = [
         const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), { timeout: 15_000 });
         actor.stop();
         const state = String(end.value);
-        const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable: 'REQUEST_NOT_AVAILABLE', failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
+        const unavailable = end.context.quote?.unavailableReason === 'dealPending' || end.context.error === 'REQUEST_DEAL_PENDING' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE';
+        const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable, failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
         if (reason) throw new AppError(reason as 'UNLOCK_FAILED');
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);

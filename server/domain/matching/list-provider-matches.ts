@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import { account } from '../ledger/accounts.ts';
-import { getBalance } from '../ledger/get-balance.ts';
+import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
 import { toDetails, toTeaser, type RequestDetails, type RequestTeaser } from '../requests/request-views.ts';
 
@@ -57,7 +57,7 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
       ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
       select: { id: true, status: true, distanceKm: true, createdAt: true, requestId: true, request: { select: REQUEST_FIELDS } },
     }),
-    getBalance(prisma, account.wallet(providerId)),
+    getGointsBalance(prisma, providerId).then((b) => b.total),
   ]);
   const page = rows.slice(0, limit);
   const requestIds = page.map((m) => m.requestId);

@@ -24,7 +24,7 @@ export interface ShopPackage {
 
 export interface ShopCatalog {
   packages: ShopPackage[];
-  checkout: 'stripe' | 'test';
+  checkout: 'stripe' | 'test' | 'off';
 }
 
 /** Creating a purchase and opening its payment page in a new window; one at a time. */
