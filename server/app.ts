@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { createLimiters, csrfProtection, requestLogger, securityHeaders } from './http/security.ts';
 import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
+import { authRequestContext } from './auth/signup-network.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -33,7 +34,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   // better-auth reads its own body: mount it before express.json().
   const authHandler = toNodeHandler(deps.auth);
   app.all('/api/auth/{*splat}', (req, res, next) => (AUTH_LIMITED.test(req.path) ? limiters.auth(req, res, next) : next()), csrfProtection(deps.config), (req, res, next) => {
-    authHandler(req, res).catch(next);
+    // The client address reaches the sign-up hook (a keyed hash of its network is stored, never the address).
+    authRequestContext.run({ ip: req.ip }, () => authHandler(req, res)).catch(next);
   });
 
   // Routes that read their body raw (uploads, signed webhooks) skip the JSON parser.

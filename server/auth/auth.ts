@@ -9,6 +9,7 @@ import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
 import type { Logger } from '../logger.ts';
+import { authRequestContext, signupNetworkHash } from './signup-network.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
 
@@ -83,6 +84,17 @@ export function createAuth(opts: AuthOptions) {
         } catch (err) {
           opts.logger.error({ err: err instanceof Error ? err.message : String(err), userId: user.id }, 'after e-mail verification failed');
         }
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Only a keyed hash of the sign-up network is kept (the payout fraud hold compares them).
+          after: async (user) => {
+            const hash = signupNetworkHash(authRequestContext.getStore()?.ip, opts.secret);
+            if (hash) await opts.prisma.user.update({ where: { id: user.id }, data: { signupNetwork: hash } });
+          },
+        },
       },
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],

@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A keyed hash (HMAC-SHA256, hex) to see the same value twice without storing it readable. */
+  fingerprint(plain: string): string;
 }
 
 function keyFrom(material: string): Buffer {
@@ -29,7 +31,11 @@ export function resolvePayoutKey(configured: string | undefined, dataDir: string
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('secret box key must be 32 bytes');
+  const fingerprintKey = crypto.createHmac('sha256', key).update('akut:fingerprint:v1').digest();
   return {
+    fingerprint(plain) {
+      return crypto.createHmac('sha256', fingerprintKey).update(plain, 'utf8').digest('hex');
+    },
     seal(plain) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
