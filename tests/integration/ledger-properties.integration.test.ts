@@ -124,5 +124,6 @@ describe('ledger properties', () => {
     expect(done.unlock).toBeGreaterThan(0);
     expect(done.refund).toBeGreaterThan(0);
     expect(done.completion).toBeGreaterThan(0);
-  });
+    // Twelve worlds of real commands: room for a busy shared machine (about 20 s alone).
+  }, 120_000);
 });
