@@ -46,7 +46,12 @@ export const matchCardSchema = z.discriminatedUnion('unlocked', [
   }),
 );
 
-export const feedSchema = z.object({ matches: z.array(matchCardSchema), balance: z.number().int().describe('Goints'), nextCursor: z.string().nullable() });
+export const feedSchema = z.object({
+  matches: z.array(matchCardSchema),
+  balance: z.number().int().describe('Goints, paid and promotional together'),
+  promoBalance: z.number().int().describe('the promotional part of the balance (spent first, never paid out)'),
+  nextCursor: z.string().nullable(),
+});
 
 export const quoteSchema = z.object({
   requestId: z.string(),
