@@ -383,7 +383,7 @@ const providerTools: AnyChatToolDef[] = [
     offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), BUY) ? {} : null) },
     run: async (ctx) => {
       const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 });
-      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(), checkout: ctx.deps.money.stripe ? 'stripe' : 'test', goints: w.goints } };
+      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(), checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off', goints: w.goints } };
     },
   }),
   defineChatTool({

@@ -109,6 +109,11 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
             {t('testNotice')}
           </p>
         )}
+        {catalog?.checkout === 'off' && (
+          <p data-testid="shop-off-notice" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('checkoutOff')}
+          </p>
+        )}
         {failed && <p className="text-sm text-destructive">{t('toast.error.text')}</p>}
         <div className="grid gap-4 md:grid-cols-3">
           {catalog ? catalog.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} buying={buying} onBuy={(p) => void buy(p)} />) : !failed && [0, 1, 2].map((i) => <Skeleton key={i} className="h-64" />)}
