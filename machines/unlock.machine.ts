@@ -9,8 +9,10 @@ export interface UnlockQuote {
   requestId: string;
   /** Goints. */
   price: number;
-  /** The provider's Goints balance now. */
+  /** The provider's Goints balance now (paid and promotional together). */
   balance: number;
+  /** The promotional part of it (welcome bonus, test checkout, goodwill), spent first. */
+  promoBalance?: number;
   /** Providers who unlocked the request so far, and how many may. */
   unlocked: number;
   max: number;
@@ -75,7 +77,7 @@ export const unlockMachine = setup({
     failedForGoints: ({ event }) => failure(event) === 'INSUFFICIENT_GOINTS',
     failedSoldOut: ({ event }) => failure(event) === 'REQUEST_SOLD_OUT',
     failedAlreadyUnlocked: ({ event }) => failure(event) === 'ALREADY_UNLOCKED',
-    failedUnavailable: ({ event }) => failure(event) === 'REQUEST_NOT_AVAILABLE',
+    failedUnavailable: ({ event }) => failure(event) === 'REQUEST_NOT_AVAILABLE' || failure(event) === 'REQUEST_DEAL_PENDING',
   },
 }).createMachine({
   id: 'unlock',

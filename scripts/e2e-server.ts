@@ -13,7 +13,14 @@ import { openDatabase, type DatabaseTarget } from '../server/db.ts';
 import { createOrPromoteAdmin } from '../server/domain/users/create-or-promote-admin.ts';
 import { enableTotp } from '../tests/factories/two-factor.ts';
 import { OUTBOX_LOG_MESSAGE } from '../server/integrations/mail/mailer.ts';
-import { E2E_ADMIN, E2E_AUTH_SECRET, E2E_ENROL_ADMIN, E2E_MAIL_LINKS, E2E_PASSWORD, E2E_PORT, E2E_URL } from '../tests/e2e/e2e-env.ts';
+import { E2E_ADMIN, E2E_AUTH_SECRET, E2E_ENROL_ADMIN, E2E_MAIL_LINKS, E2E_PAID_PROVIDER, E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_PORT, E2E_URL } from '../tests/e2e/e2e-env.ts';
+import { createUser } from '../tests/factories/users.ts';
+import { grantGoints } from '../tests/factories/marketplace.ts';
+import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
+import { inTransaction } from '../server/db/tx.ts';
+import { postTransaction } from '../server/domain/ledger/post-transaction.ts';
+import { account } from '../server/domain/ledger/accounts.ts';
+import { goints, WELCOME_BONUS_GOINTS } from '../server/domain/ledger/money.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!fs.existsSync(path.join(root, 'dist/index.html'))) {
@@ -44,6 +51,18 @@ const db = await openDatabase(target);
 const admin = await createOrPromoteAdmin(db.prisma, { email: E2E_ADMIN.email, password: E2E_PASSWORD, name: 'E2E Admin' });
 await enableTotp(db.prisma, { userId: admin.userId, email: E2E_ADMIN.email, authSecret: E2E_AUTH_SECRET, rawSecret: E2E_ADMIN.totpRawSecret });
 for (const lang of ['de', 'en']) await createOrPromoteAdmin(db.prisma, { email: E2E_ENROL_ADMIN(lang), password: E2E_PASSWORD, name: `Enrol ${lang}` });
+// Providers with paid Goints and their welcome bonus already used up, so every unlock they make is paid
+// (the specs set their profile to the area they need; until then they match nothing).
+for (const lang of ['de', 'en']) {
+  for (let i = 0; i < E2E_PAID_PROVIDERS; i++) {
+    const user = await createUser(db.prisma, { email: E2E_PAID_PROVIDER(lang, i), password: E2E_PASSWORD, role: 'provider', name: 'Erika Anbieterin', locale: lang as 'de' | 'en' });
+    await upsertProviderProfile(db.prisma, user.id, { firmenname: `Elektro Bezahlt ${lang} ${i + 1}`, categories: ['handwerk'], postcode: '18055', radiusKm: 5, description: 'Elektroinstallationen, Reparaturen und Notdienst.', phone: '0381 555 0199', email: user.email });
+    await grantGoints(db.prisma, user.id, 100_000, `e2e-paid:${user.id}`, { paid: true });
+    await inTransaction(db.prisma, (tx) =>
+      postTransaction(tx, { idempotencyKey: `e2e-bonus-used:${user.id}`, kind: 'test_setup', reference: user.id, lines: [{ account: account.walletPromo(user.id), amount: -goints(WELCOME_BONUS_GOINTS) }, { account: account.promotion(), amount: goints(WELCOME_BONUS_GOINTS) }] }),
+    );
+  }
+}
 await db.close();
 
 Object.assign(process.env, {
@@ -57,6 +76,8 @@ Object.assign(process.env, {
   SECURE_COOKIES: 'false',
   RATE_LIMIT_AUTH: '10000',
   RATE_LIMIT_CHAT: '10000',
+  // The browser tests buy Goints through the test checkout, which production turns off unless asked.
+  TEST_CHECKOUT: 'on',
 });
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const shownFrom = LEVELS[process.env.LOG_LEVEL ?? 'warn'] ?? 40;

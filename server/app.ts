@@ -12,6 +12,7 @@ import { createLimiters, csrfProtection, refuseNulCharacters, requestLogger, sec
 import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
+import { authRequestContext } from './auth/signup-network.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -52,7 +53,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     json,
     refuseNulCharacters(),
     (req, res, next) => {
-      authHandler(req, res).catch(next);
+      // The client address reaches the sign-up hook (a keyed hash of its network is stored, never the address).
+      authRequestContext.run({ ip: req.ip }, () => authHandler(req, res)).catch(next);
     },
   );
 

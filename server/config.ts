@@ -44,6 +44,9 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   // Another Stripe API host (a local fake in tests, stripe-mock), e.g. http://127.0.0.1:12111.
   STRIPE_API_BASE: optionalString.pipe(z.string().url().optional()),
+  // The built-in test checkout when Stripe is not configured: on by default, off under NODE_ENV=production
+  // unless set to 'on' explicitly. Its Goints are promotional (never cash).
+  TEST_CHECKOUT: z.enum(['on', 'off']).optional(),
   // Payouts by PayPal when both are set (sandbox by default); bank payouts always through SEPA files.
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
@@ -103,6 +106,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, windowMs: e.RATE_LIMIT_WINDOW_MS },
     secureCookies: env.SECURE_COOKIES !== undefined && env.SECURE_COOKIES !== '' ? e.SECURE_COOKIES : appUrl.startsWith('https://'),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    // Without Stripe: the test checkout, unless it is off (production, unless TEST_CHECKOUT=on).
+    testCheckout: e.TEST_CHECKOUT ? e.TEST_CHECKOUT === 'on' : e.NODE_ENV !== 'production',
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : null,
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
@@ -124,7 +129,7 @@ export function publicConfig(config: Config) {
   return {
     aiProvider: config.ai.provider,
     mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
-    checkout: config.stripe ? 'stripe' : 'test',
+    checkout: config.stripe ? 'stripe' : config.testCheckout ? 'test' : 'off',
     paypalPayouts: config.paypal ? 'api' : 'manual',
   } as const;
 }

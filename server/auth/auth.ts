@@ -12,6 +12,7 @@ import { attributeReferral } from '../domain/affiliate/attribute-referral.ts';
 import { referralCodeFromCookie } from '../domain/affiliate/referral-code.ts';
 import type { Logger } from '../logger.ts';
 import { noteAuthError } from './outage.ts';
+import { authRequestContext, signupNetworkHash } from './signup-network.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
 
@@ -95,7 +96,10 @@ export function createAuth(opts: AuthOptions) {
           // Who brought the person in (decision 024): the referral cookie of the first visit, else the code
           // typed at sign-up (optional body field referralCode); stored once, never changed. An unknown or
           // refused code never stops the sign-up.
+          // Only a keyed hash of the sign-up network is kept (the payout fraud hold compares them).
           after: async (user, ctx) => {
+            const hash = signupNetworkHash(authRequestContext.getStore()?.ip, opts.secret);
+            if (hash) await opts.prisma.user.update({ where: { id: user.id }, data: { signupNetwork: hash } });
             const headers = ctx?.headers ?? ctx?.request?.headers;
             const typed = (ctx?.body as { referralCode?: unknown } | undefined)?.referralCode;
             const codes = [referralCodeFromCookie(headers?.get('cookie')), typed];

@@ -7,7 +7,7 @@ import path from 'node:path';
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
-  /** A keyed hash (HMAC-SHA256, key derived from the box's key): equal inputs give equal fingerprints. */
+  /** A keyed hash (HMAC-SHA256, hex) to see the same value twice without storing it readable. */
   fingerprint(plain: string): string;
 }
 
@@ -33,10 +33,10 @@ export function resolvePayoutKey(configured: string | undefined, dataDir: string
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('secret box key must be 32 bytes');
-  const hmacKey = Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), 'akut fingerprint v1', 32));
+  const fingerprintKey = crypto.createHmac('sha256', key).update('akut:fingerprint:v1').digest();
   return {
     fingerprint(plain) {
-      return crypto.createHmac('sha256', hmacKey).update(plain, 'utf8').digest('hex');
+      return crypto.createHmac('sha256', fingerprintKey).update(plain, 'utf8').digest('hex');
     },
     seal(plain) {
       const iv = crypto.randomBytes(12);

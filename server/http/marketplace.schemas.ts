@@ -46,12 +46,18 @@ export const matchCardSchema = z.discriminatedUnion('unlocked', [
   }),
 );
 
-export const feedSchema = z.object({ matches: z.array(matchCardSchema), balance: z.number().int().describe('Goints'), nextCursor: z.string().nullable() });
+export const feedSchema = z.object({
+  matches: z.array(matchCardSchema),
+  balance: z.number().int().describe('Goints, paid and promotional together'),
+  promoBalance: z.number().int().describe('the promotional part of the balance (spent first, never paid out)'),
+  nextCursor: z.string().nullable(),
+});
 
 export const quoteSchema = z.object({
   requestId: z.string(),
   price: z.number().int(),
-  balance: z.number().int(),
+  balance: z.number().int().describe('Goints the provider can spend, paid and promotional together'),
+  promoBalance: z.number().int().optional().describe('The promotional part of the balance (spent first)'),
   unlocked: z.number().int(),
   max: z.number().int(),
   alreadyUnlocked: z.boolean(),
@@ -140,7 +146,8 @@ export const seekerRequestSchema = z.object({
 });
 
 export const walletSchema = z.object({
-  goints: z.number().int(),
+  goints: z.number().int().describe('Goints to spend, paid and promotional together'),
+  promoGoints: z.number().int().describe('The promotional part (welcome bonus, test checkout, goodwill): spent first, never paid out'),
   earnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
   partnerEarnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
   movements: z.array(z.object({ id: z.string(), at: z.string(), kind: z.string(), account: z.string(), goints: z.number(), balanceAfter: z.number(), reference: z.string().nullable() })),

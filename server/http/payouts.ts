@@ -1,6 +1,8 @@
 // Money out: payout methods and payouts for the person, the admins' approval queue and SEPA batches, and
 // PayPal's webhook. Thin doors; the rules are in server/domain/payouts.
 import { z } from 'zod';
+import { HOLD_REASONS } from '../domain/payouts/payout-hold.ts';
+import { PAYOUT_STATUSES } from '../../machines/payout.machine.ts';
 import { defineRoute } from './route.ts';
 import { AppError } from '../errors.ts';
 import { addPayoutMethod, listPayoutMethods, payoutMethodInput, removePayoutMethod } from '../domain/payouts/payout-methods.ts';
@@ -29,7 +31,7 @@ const payoutSchema = z.object({
   amountCents: z.number().int(),
   method: z.object({ id: z.string(), type: z.string(), label: z.string() }),
   source: z.string(),
-  status: z.string().describe('requested | approved | processing (shown as pending) | paid | failed | rejected'),
+  status: z.string().describe('requested | held (for review) | approved | processing (shown as pending) | paid | failed | rejected'),
   requestedAt: z.string(),
   processedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
@@ -93,10 +95,10 @@ export const payoutRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/admin/payouts',
-    summary: 'Payouts for the admins (the approval queue with status=requested)',
+    summary: 'Payouts for the admins (the approval queue: status=requested, and status=held for those held for review)',
     tags: ['admin'],
     access: admin,
-    query: z.object({ status: z.enum(['requested', 'approved', 'processing', 'paid', 'failed', 'rejected']).optional() }),
+    query: z.object({ status: z.enum(PAYOUT_STATUSES).optional() }),
     response: z.object({
       payouts: z.array(
         z.object({
@@ -111,6 +113,7 @@ export const payoutRoutes = [
           sepaBatchId: z.string().nullable(),
           paypalBatchId: z.string().nullable(),
           failureReason: z.string().nullable(),
+          holdReasons: z.array(z.enum(HOLD_REASONS)).describe('why it is held for review'),
           requestedAt: z.string(),
         }),
       ),

@@ -49,8 +49,8 @@ export const shopRoutes = [
     summary: "The Goints packages (prices include VAT) and which checkout is in use ('stripe' or the built-in 'test')",
     tags: ['shop'],
     access: 'public',
-    response: z.object({ packages: z.array(packageSchema), checkout: z.enum(['stripe', 'test']) }),
-    handler: ({ deps }) => ({ packages: listPackages(), checkout: deps.money.stripe ? ('stripe' as const) : ('test' as const) }),
+    response: z.object({ packages: z.array(packageSchema), checkout: z.enum(['stripe', 'test', 'off']).describe("'off': no Stripe and the test checkout is off (production without TEST_CHECKOUT=on)") }),
+    handler: ({ deps }) => ({ packages: listPackages(), checkout: deps.money.stripe ? ('stripe' as const) : deps.config.testCheckout ? ('test' as const) : ('off' as const) }),
   }),
   defineRoute({
     method: 'post',
@@ -107,7 +107,7 @@ export const shopRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/shop/test-checkout/:id/pay',
-    summary: 'Completes a purchase in the built-in test checkout (only without Stripe; no real money) through the same fulfilment as a paid Stripe session',
+    summary: 'Completes a purchase in the built-in test checkout (only without Stripe and with the test checkout on; no real money, so its Goints are promotional) through the same fulfilment as a paid Stripe session',
     tags: ['shop'],
     access: provider,
     params: idParams,
@@ -115,6 +115,7 @@ export const shopRoutes = [
     handler: async ({ deps, auth, params }) => {
       const p = await ownPurchase(deps.db.prisma, auth.user!.id, params.id);
       if (p.provider !== 'test' || deps.money.stripe) throw new AppError('FORBIDDEN');
+      if (!deps.config.testCheckout) throw new AppError('CHECKOUT_UNAVAILABLE');
       if (p.status !== 'created' && p.status !== 'paid') throw new AppError('CONFLICT');
       return fulfillPurchase(deps, p.id);
     },

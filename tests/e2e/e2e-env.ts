@@ -6,6 +6,13 @@ export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_AUTH_SECRET = 'e2e-auth-secret-e2e-auth-secret-e2e-auth-secret';
 export const E2E_PASSWORD = 'e2e-Passwort-2026';
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', totpRawSecret: 'E2ETOTPSECRETE2ETOTPSECRETE2ETOT' };
+/**
+ * Providers holding paid Goints (as if bought through Stripe, which the browser tests do not run), five per
+ * language project, for journeys where a deal must earn the seeker money: welcome-bonus and test-checkout
+ * Goints are promotional and never become earnings (decision 019). Created by scripts/e2e-server.ts.
+ */
+export const E2E_PAID_PROVIDERS = 5;
+export const E2E_PAID_PROVIDER = (lang: string, i: number) => `e2e-paid-provider-${lang}-${i}@example.com`;
 /** Admins without two-factor, one per language project, for the enrolment journey. */
 export const E2E_ENROL_ADMIN = (lang: string) => `e2e-admin-enrol-${lang}@example.com`;
 /**

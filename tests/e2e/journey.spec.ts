@@ -33,7 +33,7 @@ const T = {
     myOffers: 'Zeig mir meine Angebote',
     sendReview: 'Bewertung senden',
     thanks: /Danke für deine Bewertung mit 5 Sternen/,
-    euro: /2,50\s€/,
+    euro: /0,00\s€/,
   },
   en: {
     need: (plz: string, city: string) => `My TV shows no picture any more, I need a quick repair in ${plz} ${city}, budget 150-300 euros`,
@@ -56,7 +56,7 @@ const T = {
     myOffers: 'Show me my offers',
     sendReview: 'Send rating',
     thanks: /Thank you for your 5-star rating/,
-    euro: /€2\.50/,
+    euro: /€0\.00/,
   },
 } as const;
 
@@ -149,9 +149,10 @@ test('a whole deal through the dashboards', async ({ page, browser, lang }) => {
   await expect(card.getByTestId('match-deal')).toContainText(l.completed);
   await expect(best).toContainText(l.completed, { timeout: 15_000 });
 
-  // 50 Goints in escrow: 25 to the seeker, 25 to the platform. The seeker rates the deal.
+  // 50 Goints in escrow, all of them the provider's welcome bonus: promotional Goints never become the
+  // seeker's earnings (decision 019). The seeker rates the deal.
   await seeker.reload();
-  await expect(seeker.getByTestId('stat-points')).toContainText('25');
+  await expect(seeker.getByTestId('stat-points')).toContainText('0');
   await expect(seeker.getByTestId('stat-points-euro')).toContainText(l.euro);
   await best.getByRole('button', { name: l.review }).click();
   const dialog = seeker.getByTestId('review-dialog');
@@ -223,7 +224,7 @@ test('the same deal once more through the chat only', async ({ page, browser, la
   await page.getByTestId('chat-confirm').last().getByTestId('chat-confirm-accept').click();
   await expect(page.getByTestId('chat-confirm').last()).toHaveAttribute('data-status', 'confirmed');
 
-  // The seeker rates it in the chat's form; the earnings arrived.
+  // The seeker rates it in the chat's form; no earnings from welcome-bonus Goints.
   await input.fill(l.myOffers);
   await seeker.getByTestId('chat-send').click();
   const review = seeker.getByTestId('chat-review-form').last();
@@ -235,7 +236,7 @@ test('the same deal once more through the chat only', async ({ page, browser, la
   await review.getByTestId('chat-review-send').click();
   await expect(seeker.getByTestId('chat-messages')).toContainText(l.thanks);
   const wallet = (await (await seeker.request.get('/api/wallet')).json()) as { earnings: { goints: number; cents: number } };
-  expect(wallet.earnings).toEqual({ goints: 25, cents: 250 });
+  expect(wallet.earnings).toEqual({ goints: 0, cents: 0 });
   const providerWallet = (await (await page.request.get('/api/wallet')).json()) as { goints: number };
   expect(providerWallet.goints).toBe(0);
   expect(errors, 'console errors in the seeker\'s browser').toEqual([]);

@@ -1,13 +1,14 @@
-// Paying out a seeker's earnings, in German and English. Earnings come only from a completed deal: five
-// providers unlock the seeker's request (5 × 50 Goints), one offer is accepted and both confirm, so the
-// seeker's half is 125 Goints = 12,50 €. The seeker adds a bank account and asks for a payout; an admin
+// Paying out a seeker's earnings, in German and English. Earnings come only from a completed deal paid
+// with paid Goints: five providers with bought Goints unlock the seeker's request (5 × 50 Goints), one offer
+// is accepted and both confirm, so the seeker's half is 125 Goints = 12,50 € (welcome-bonus Goints would
+// earn nothing, decision 019). The seeker adds a bank account and asks for a payout; an admin
 // approves it, puts it into a SEPA file, marks the file sent and paid; the seeker sees 'Ausgezahlt' live.
 // Below the 10 € minimum the button stays disabled; adding PayPal needs an e-mail.
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, adminWindow, allowConsoleErrors, exclusive, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
 import { E2E_URL } from './e2e-env.ts';
-import { providerAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer, unlockOnly } from './seeker-helpers.ts';
+import { paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer, unlockOnly } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -70,7 +71,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
  */
 async function earnFromDeal(page: Page, lang: Lang, unlocks: number) {
   const token = uniqueToken();
-  const providers = await Promise.all(Array.from({ length: unlocks }, (_, i) => providerAccount(lang, `Elektro Auszahlung ${token} ${i + 1}`)));
+  const providers = await Promise.all(Array.from({ length: unlocks }, (_, i) => paidProviderAccount(lang, i, `Elektro Auszahlung ${token} ${i + 1}`)));
   try {
     const { requestId, status } = await requestByChat(page.request, lang, 'Sam');
     expect(status).toBe('open');

@@ -2,7 +2,7 @@
 // accounts signed up and verified with the link from the server log, a request told to the chat assistant and confirmed by
 // click, a provider who sets up a profile, unlocks the request and sends an offer, both sides confirming.
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
 import { mailedLink, type Lang } from './fixtures.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -77,6 +77,24 @@ export interface E2eProvider {
   id: string;
   firmenname: string;
   phone: string;
+}
+
+/**
+ * One of the providers with paid Goints the e2e server created (E2E_PAID_PROVIDER), signed in, its profile
+ * set to trades in and around Köln: its unlocks are paid, so a deal earns the seeker money.
+ */
+export async function paidProviderAccount(lang: Lang, i: number, firmenname: string): Promise<E2eProvider> {
+  const api = await playwrightRequest.newContext({ baseURL: E2E_URL, extraHTTPHeaders: WRITE });
+  const email = E2E_PAID_PROVIDER(lang, i);
+  const s = await api.post('/api/auth/sign-in/email', { data: { email, password: E2E_PASSWORD } });
+  expect(s.ok(), await s.text()).toBe(true);
+  const phone = '0221 555 0199';
+  const r = await api.put('/api/provider/profile', {
+    data: { firmenname, categories: ['handwerk'], postcode: '50667', radiusKm: 50, description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.', phone, email },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
+  const me = (await (await api.get('/api/me')).json()) as { user: { id: string } };
+  return { api, email, id: me.user.id, firmenname, phone };
 }
 
 /** A verified provider with a profile for trades in and around Köln (the welcome bonus pays one unlock). */

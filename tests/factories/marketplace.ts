@@ -75,17 +75,26 @@ export async function createReleasedRequest(deps: AppDeps, seekerId: string, inp
   return { id: row.id, ...released };
 }
 
-/** Goints for tests and demo data, booked like a goodwill credit from the promotion account. */
-export async function grantGoints(prisma: Db, userId: string, amount: number, key = `grant:${crypto.randomUUID()}`) {
+/**
+ * Goints for tests and demo data. By default booked like a goodwill credit (promotional: from the promotion
+ * account into the promotional wallet); `paid: true` books them like a paid purchase (payment clearing into
+ * the paid wallet), for tests whose deals must earn the seeker money.
+ */
+export async function grantGoints(prisma: Db, userId: string, amount: number, key = `grant:${crypto.randomUUID()}`, opts: { paid?: boolean } = {}) {
   await inTransaction(prisma, (tx) =>
     postTransaction(tx, {
       idempotencyKey: key,
-      kind: 'goodwill_credit',
+      kind: opts.paid ? 'purchase' : 'goodwill_credit',
       reference: userId,
-      lines: [
-        { account: account.promotion(), amount: -goints(amount) },
-        { account: account.wallet(userId), amount: goints(amount) },
-      ],
+      lines: opts.paid
+        ? [
+            { account: account.paymentClearing(), amount: -goints(amount) },
+            { account: account.wallet(userId), amount: goints(amount) },
+          ]
+        : [
+            { account: account.promotion(), amount: -goints(amount) },
+            { account: account.walletPromo(userId), amount: goints(amount) },
+          ],
     }),
   );
 }

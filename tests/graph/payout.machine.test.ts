@@ -7,16 +7,25 @@ import { displayStatus, payoutMachine, PAYOUT_STATUSES, RETURNS_FUNDS, type Payo
 import { initialEntity, stepEntity } from '../../server/machines/entity.ts';
 import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
 
-const events: PayoutEvent[] = [{ type: 'APPROVED' }, { type: 'REJECTED', reason: 'Daten unvollständig' }, { type: 'SENT' }, { type: 'PAID' }, { type: 'FAILED', reason: 'Konto erloschen' }];
+const events: PayoutEvent[] = [{ type: 'HELD' }, { type: 'APPROVED' }, { type: 'REJECTED', reason: 'Daten unvollständig' }, { type: 'SENT' }, { type: 'PAID' }, { type: 'FAILED', reason: 'Konto erloschen' }];
 
 const can = (state: string) => (e: PayoutEvent) => createActor(payoutMachine, { snapshot: payoutMachine.resolveState({ value: state, context: {} }) }).getSnapshot().can(e);
 
 const expectations: Record<string, (c: (e: PayoutEvent) => boolean) => void> = {
   requested: (c) => {
     expect(c({ type: 'APPROVED' })).toBe(true);
+    expect(c({ type: 'HELD' })).toBe(true);
     // Nothing is paid or sent before an admin approved it.
     expect(c({ type: 'PAID' })).toBe(false);
     expect(c({ type: 'SENT' })).toBe(false);
+  },
+  held: (c) => {
+    // Held for review: only an admin's release (APPROVED) or rejection moves it; nothing is sent or paid.
+    expect(c({ type: 'APPROVED' })).toBe(true);
+    expect(c({ type: 'REJECTED', reason: 'x' })).toBe(true);
+    expect(c({ type: 'SENT' })).toBe(false);
+    expect(c({ type: 'PAID' })).toBe(false);
+    expect(c({ type: 'HELD' })).toBe(false);
   },
   approved: (c) => {
     expect(c({ type: 'SENT' })).toBe(true);
@@ -73,7 +82,7 @@ describe('payout machine', () => {
   for (const path of shortest) it(`shortest: ${path.description}`, () => runPath(path));
   for (const path of model.getSimplePaths()) it(`simple: ${path.description}`, () => runPath(path));
   it('shows the specification statuses and returns funds only from failed and rejected', () => {
-    expect(PAYOUT_STATUSES.map(displayStatus)).toEqual(['pending', 'pending', 'pending', 'processed', 'failed', 'rejected']);
+    expect(PAYOUT_STATUSES.map(displayStatus)).toEqual(['pending', 'pending', 'pending', 'pending', 'processed', 'failed', 'rejected']);
     expect([...RETURNS_FUNDS].sort()).toEqual(['failed', 'rejected']);
   });
   it('every transition is covered', () => coverage.assertAllCovered());

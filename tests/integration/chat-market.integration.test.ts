@@ -8,7 +8,7 @@ import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { getBalance } from '../../server/domain/ledger/get-balance.ts';
+import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { parseEuro, parseOfferForm, parseReviewForm, refOf } from '../../server/chat/tools/market.ts';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server.ts';
@@ -79,10 +79,10 @@ for (const lang of ['de', 'en'] as const) {
       expect(tool(proposal, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', data: { quote: { price: 50, balance: 50, unlocked: 0, max: 5 } }, confirmation: { status: 'pending' } });
       // Words are not a click: nothing is charged.
       await sendChat(pc, ps, say.yes);
-      expect(await getBalance(app.deps.db.prisma, account.wallet(provider.user.id))).toBe(goints(50));
+      expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(goints(50));
       const unlocked = await confirm(pc, ps, proposal, 'unlockRequest');
       expect(unlocked.body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { ref, balance: 0, match: { unlocked: true, request: { contact: { email: seeker.email } } } } } });
-      expect(await getBalance(app.deps.db.prisma, account.wallet(provider.user.id))).toBe(0n);
+      expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(0n);
 
       const form = await sendChat(pc, ps, say.offer(ref));
       expect(tool(form, 'startOffer').output).toMatchObject({ accepted: true, state: 'writingOffer' });
@@ -113,7 +113,8 @@ for (const lang of ['de', 'en'] as const) {
       expect(tool(again, 'confirmDeal').output).toMatchObject({ accepted: false, reason: 'DEAL_ALREADY_CONFIRMED' });
       const sConfirm = await sendChat(sc, ss, say.deal(dealRef));
       expect((await confirm(sc, ss, sConfirm, 'confirmDeal')).body.result.data).toMatchObject({ status: 'completed', completed: true });
-      expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(goints(25));
+      // The provider unlocked with the welcome bonus (promotional Goints): the seeker earns nothing from it.
+      expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(0n);
 
       const toRate = await sendChat(sc, ss, say.offers);
       expect(((tool(toRate, 'listOffers').output!.data as { toRate: unknown }).toRate as { ref: string }[]).map((d) => d.ref)).toEqual([dealRef]);
@@ -121,8 +122,8 @@ for (const lang of ['de', 'en'] as const) {
       expect(tool(rated, 'rateDeal').output).toMatchObject({ accepted: true, data: { rating: 5 } });
       expect(await app.deps.db.prisma.review.findFirstOrThrow({ where: { providerId: provider.user.id } })).toMatchObject({ rating: 5, showFirstName: true });
       const earnings = await sendChat(sc, ss, say.balance);
-      expect(tool(earnings, 'showBalance').output).toMatchObject({ data: { earningsGoints: 25, earningsEuro: '2.50' } });
-      expect(earnings.text).toMatch(lang === 'de' ? /25 Goints \(2\.50 €\)/ : /25 Goints \(€2\.50\)/);
+      expect(tool(earnings, 'showBalance').output).toMatchObject({ data: { earningsGoints: 0, earningsEuro: '0.00' } });
+      expect(earnings.text).toMatch(lang === 'de' ? /0 Goints \(0\.00 €\)/ : /0 Goints \(€0\.00\)/);
     });
   });
 }
@@ -143,7 +144,7 @@ describe('what the chat refuses', () => {
       expect(turn.status).toBe(200);
       expect(turn.tools.every((x) => x.output?.accepted !== true || x.toolName === 'listMatches' || x.toolName === 'showBalance')).toBe(true);
     }
-    expect(await getBalance(app.deps.db.prisma, account.wallet(provider.user.id))).toBe(goints(50));
+    expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(goints(50));
     expect(await app.deps.db.prisma.unlock.count({ where: { providerId: provider.user.id } })).toBe(0);
     // An unknown reference is refused before any confirmation is asked for.
     const unknown = await sendChat(pc, ps, 'Anfrage #ffffff freischalten');
@@ -175,7 +176,7 @@ describe('with an OpenAI-compatible model', () => {
     fake.reply = (req) => (req.messages.at(-1)?.role === 'tool' ? { text: 'Erledigt.' } : { toolCalls: [{ name: 'unlockRequest', arguments: { request: r.id.slice(0, 6) } }] });
     const turn = await sendChat(c, s, 'Schalte bitte die neue Anfrage frei, ich bestätige schon jetzt.');
     expect(tool(turn, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
-    expect(await getBalance(ai.deps.db.prisma, account.wallet(provider.user.id))).toBe(goints(50));
+    expect((await getGointsBalance(ai.deps.db.prisma, provider.user.id)).total).toBe(goints(50));
     await confirm(c, s, turn, 'unlockRequest');
     // The model opens the form (allowed) and then invents the form's contents (refused: not the person's words).
     fake.reply = (req) => (req.messages.at(-1)?.role === 'tool' ? { text: 'Formular offen.' } : { toolCalls: [{ name: 'startOffer', arguments: { request: r.id.slice(0, 6) } }] });
@@ -208,7 +209,7 @@ describe('money by chat', () => {
     // 15 € of earnings and a bank account.
     await app.deps.db.prisma.$transaction(async (tx) => {
       const { postTransaction } = await import('../../server/domain/ledger/post-transaction.ts');
-      await postTransaction(tx, { idempotencyKey: `earn:${seeker.id}`, kind: 'test_setup', lines: [{ account: account.promotion(), amount: -goints(150) }, { account: account.seekerEarnings(seeker.id), amount: goints(150) }] });
+      await postTransaction(tx, { idempotencyKey: `earn:${seeker.id}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -goints(150) }, { account: account.seekerEarnings(seeker.id), amount: goints(150) }] });
     });
     const noMethod = await sendChat(sc, ss, 'Auszahlung bitte');
     expect(tool(noMethod, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_METHOD_REQUIRED' });

@@ -1,5 +1,5 @@
-// Property test of the money rules (fast-check): random sequences of bonuses, unlocks, refunds (closed
-// requests) and completed deals, run through the real domain commands, keep every balance equal to the sum
+// Property test of the money rules (fast-check): random sequences of bonuses, paid and promotional grants,
+// unlocks, refunds (closed requests) and completed deals, run through the real domain commands, keep every balance equal to the sum
 // of its entries, never below zero, every transaction summing to zero, and each request's escrow equal to
 // the unlocks it still holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +13,12 @@ import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { closeRequest } from '../../server/domain/requests/end-request.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { getBalance } from '../../server/domain/ledger/get-balance.ts';
+import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { isAppError } from '../../server/errors.ts';
 
 type Cmd =
-  | { kind: 'grant'; p: number; amount: number }
+  | { kind: 'grant'; p: number; amount: number; paid: boolean }
   | { kind: 'unlock'; p: number; r: number }
   | { kind: 'close'; r: number }
   | { kind: 'deal'; p: number; r: number; providerFirst: boolean };
@@ -26,14 +26,14 @@ type Cmd =
 const P = 3;
 const R = 3;
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('grant' as const), p: fc.nat(P - 1), amount: fc.integer({ min: 1, max: 120 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('grant' as const), p: fc.nat(P - 1), amount: fc.integer({ min: 1, max: 120 }), paid: fc.boolean() }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('unlock' as const), p: fc.nat(P - 1), r: fc.nat(R - 1) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), r: fc.nat(R - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deal' as const), p: fc.nat(P - 1), r: fc.nat(R - 1), providerFirst: fc.boolean() }) },
 );
 
 // Refusals the rules allow (not enough Goints, sold out, request ended, already an offer or deal).
-const EXPECTED = new Set(['INSUFFICIENT_GOINTS', 'REQUEST_SOLD_OUT', 'REQUEST_NOT_AVAILABLE', 'NOT_UNLOCKED', 'OFFER_EXISTS', 'OFFER_NOT_AVAILABLE', 'REQUEST_NOT_CLOSABLE', 'DEAL_NOT_ACTIVE']);
+const EXPECTED = new Set(['INSUFFICIENT_GOINTS', 'REQUEST_SOLD_OUT', 'REQUEST_NOT_AVAILABLE', 'REQUEST_DEAL_PENDING', 'NOT_UNLOCKED', 'OFFER_EXISTS', 'OFFER_NOT_AVAILABLE', 'REQUEST_NOT_CLOSABLE', 'DEAL_NOT_ACTIVE']);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -64,11 +64,13 @@ describe('ledger properties', () => {
           requests.push(r.id);
         }
         let granted = 0n;
+        let grantedPaid = 0n;
 
         for (const c of cmds) {
           try {
             if (c.kind === 'grant') {
-              await grantGoints(deps.db.prisma, providers[c.p]!.user.id, c.amount);
+              await grantGoints(deps.db.prisma, providers[c.p]!.user.id, c.amount, undefined, { paid: c.paid });
+              if (c.paid) grantedPaid += goints(c.amount);
               granted += goints(c.amount);
             } else if (c.kind === 'unlock') {
               if (!(await unlockRequest(deps, providers[c.p]!.user.id, requests[c.r]!)).repeated) done.unlock++;
@@ -87,28 +89,41 @@ describe('ledger properties', () => {
           }
         }
         await expectLedgerConsistent(deps.db.prisma);
-        // Each request's escrow holds exactly its active unlocks.
+        // Each request's escrows hold exactly its active unlocks, paid and promotional together.
         for (const id of requests) {
           const active = await deps.db.prisma.unlock.count({ where: { requestId: id, status: 'active' } });
-          expect(await getBalance(deps.db.prisma, account.escrow(id))).toBe(goints(50) * BigInt(active));
+          expect((await getBalance(deps.db.prisma, account.escrow(id))) + (await getBalance(deps.db.prisma, account.escrowPromo(id)))).toBe(goints(50) * BigInt(active));
         }
         // Nothing is created or lost: what the providers hold, the escrows, the seeker's earnings and the
         // platform's share of these requests add up to the bonuses and grants.
         let held = 0n;
-        for (const p of providers) held += await getBalance(deps.db.prisma, account.wallet(p.user.id));
-        for (const id of requests) held += await getBalance(deps.db.prisma, account.escrow(id));
-        held += await getBalance(deps.db.prisma, account.seekerEarnings(seeker.id));
-        const platform = await deps.db.prisma.ledgerEntry.aggregate({
-          where: { account: { kind: 'platform_revenue' }, transaction: { reference: { in: requests } } },
-          _sum: { amount: true },
-        });
-        held += platform._sum.amount ?? 0n;
+        let paid = 0n;
+        for (const p of providers) {
+          held += (await getGointsBalance(deps.db.prisma, p.user.id)).total;
+          paid += await getBalance(deps.db.prisma, account.wallet(p.user.id));
+        }
+        for (const id of requests) {
+          held += await getBalance(deps.db.prisma, account.escrow(id)) + (await getBalance(deps.db.prisma, account.escrowPromo(id)));
+          paid += await getBalance(deps.db.prisma, account.escrow(id));
+        }
+        const earned = await getBalance(deps.db.prisma, account.seekerEarnings(seeker.id));
+        held += earned;
+        paid += earned;
+        const settled = async (kind: string) =>
+          (await deps.db.prisma.ledgerEntry.aggregate({ where: { account: { kind }, transaction: { reference: { in: requests } } }, _sum: { amount: true } }))._sum.amount ?? 0n;
+        const revenue = await settled('platform_revenue');
+        held += revenue + (await settled('promotion_used'));
+        paid += revenue;
         expect(held).toBe(goints(50) * BigInt(P) + granted);
+        // Paid Goints stay paid: the paid wallets, paid escrows, the seeker's earnings and the revenue are
+        // exactly what was bought (promotional Goints never added to them).
+        expect(paid).toBe(grantedPaid);
       }),
       { numRuns: 12, seed: 20261123 },
     );
     expect(done.unlock).toBeGreaterThan(0);
     expect(done.refund).toBeGreaterThan(0);
     expect(done.completion).toBeGreaterThan(0);
-  });
+    // Twelve worlds of real commands: room for a busy shared machine (about 20 s alone).
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { getBalance } from '../../server/domain/ledger/get-balance.ts';
+import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { expireRequests } from '../../server/domain/requests/end-request.ts';
 import type { BusEvent } from '../../server/realtime/bus.ts';
@@ -31,7 +31,7 @@ async function as(user: { email: string; password: string }): Promise<TestClient
   return c;
 }
 
-const wallet = async (userId: string) => Number((await getBalance(app.deps.db.prisma, account.wallet(userId))) / 1000n);
+const wallet = async (userId: string) => Number((await getGointsBalance(app.deps.db.prisma, userId)).total / 1000n);
 
 type Feed = { matches: { id: string; unlocked: boolean; request: Record<string, unknown> & { id: string }; offer: { id: string; status: string } | null; deal: { id: string; status: string } | null }[]; balance: number };
 
@@ -144,13 +144,14 @@ describe('unlock, offer, deal', () => {
 
   it("shows price, balance and 'x of N unlocked', unlocks once, and refuses what the wallet cannot pay", async () => {
     const quote = await c1.get(`/api/provider/requests/${requestId}/unlock-quote`);
-    expect(quote.body).toEqual({ requestId, price: 50, balance: 50, unlocked: 0, max: 5, alreadyUnlocked: false, available: true, reason: null });
+    expect(quote.body).toEqual({ requestId, price: 50, balance: 50, promoBalance: 50, unlocked: 0, max: 5, alreadyUnlocked: false, available: true, reason: null });
     const unlocked = await c1.post<{ balance: number; repeated: boolean }>(`/api/provider/requests/${requestId}/unlock`);
     expect(unlocked.body).toEqual({ requestId, balance: 0, repeated: false });
     // A repeat charges nothing.
     expect((await c1.post(`/api/provider/requests/${requestId}/unlock`)).body).toEqual({ requestId, balance: 0, repeated: true });
     expect(await wallet(p1.user.id)).toBe(0);
-    expect(await getBalance(app.deps.db.prisma, account.escrow(requestId))).toBe(goints(50));
+    // The welcome bonus is promotional: it goes to the request's promotional escrow.
+    expect(await getBalance(app.deps.db.prisma, account.escrowPromo(requestId))).toBe(goints(50));
     const feed = await c1.get<Feed>('/api/provider/matches');
     const card = feed.body.matches.find((m) => m.request.id === requestId)!;
     expect(card.unlocked).toBe(true);
@@ -224,11 +225,14 @@ describe('unlock, offer, deal', () => {
     expect(done.body).toEqual({ dealId, status: 'completed', completed: true });
     expect((await c1.post<{ error: { code: string } }>(`/api/deals/${dealId}/confirm`)).body.error.code).toBe('DEAL_NOT_ACTIVE');
 
-    // Escrow of both unlocks (100 Goints): 50 to the seeker's earnings, 50 to platform revenue.
+    // Escrow of both unlocks (100 Goints, both paid with welcome bonuses): promotional Goints never become
+    // cash, so they go to promotion_used and the seeker earns nothing (tests/integration/promo-goints covers
+    // the split of paid Goints).
     expect(await getBalance(app.deps.db.prisma, account.escrow(requestId))).toBe(0n);
-    expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(goints(50));
-    expect((await cs.get<{ earnings: { goints: number; cents: number } }>('/api/wallet')).body.earnings).toEqual({ goints: 50, cents: 500 });
-    expect((await cs.get<{ stats: { points: number } }>('/api/seeker/dashboard')).body.stats.points).toBe(50);
+    expect(await getBalance(app.deps.db.prisma, account.escrowPromo(requestId))).toBe(0n);
+    expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(0n);
+    expect((await cs.get<{ earnings: { goints: number; cents: number } }>('/api/wallet')).body.earnings).toEqual({ goints: 0, cents: 0 });
+    expect((await cs.get<{ stats: { points: number } }>('/api/seeker/dashboard')).body.stats.points).toBe(0);
     expect(await app.deps.db.prisma.unlock.count({ where: { requestId, status: 'settled' } })).toBe(2);
     const req = await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId } });
     expect(req.status).toBe('completed');

@@ -17,10 +17,10 @@ import { inTransaction } from '../../server/db/tx.ts';
 import { sepaText } from '../../server/integrations/sepa/pain001.ts';
 import { sendPayPalPayout, syncPayPalPayouts } from '../../server/domain/payouts/admin-payouts.ts';
 
-/** Earnings for a seeker, booked like a deal's share (from platform revenue set up for it). */
+/** Earnings for a seeker, booked like a deal's share of paid Goints (from payment clearing). */
 async function giveEarnings(app: TestApp, userId: string, cents: number) {
   await inTransaction(app.deps.db.prisma, async (tx) => {
-    await postTransaction(tx, { idempotencyKey: `test-revenue:${userId}:${cents}`, kind: 'test_setup', lines: [{ account: account.promotion(), amount: -centsToMilli(cents) }, { account: account.seekerEarnings(userId), amount: centsToMilli(cents) }] });
+    await postTransaction(tx, { idempotencyKey: `test-revenue:${userId}:${cents}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -centsToMilli(cents) }, { account: account.seekerEarnings(userId), amount: centsToMilli(cents) }] });
   });
 }
 

@@ -52,7 +52,9 @@ describe('the test checkout', () => {
     const paid = await Promise.all([c.post(`/api/shop/test-checkout/${id}/pay`), c.post(`/api/shop/test-checkout/${id}/pay`), c.post(`/api/shop/test-checkout/${id}/pay`)]);
     expect(paid.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(paid.filter((r) => (r.body as { credited: boolean }).credited)).toHaveLength(1);
-    expect(await getBalance(app.deps.db.prisma, account.wallet(p.user.id))).toBe(goints(50 + 5000));
+    // Test-checkout Goints are promotional, like the welcome bonus (decision 019).
+    expect(await getBalance(app.deps.db.prisma, account.walletPromo(p.user.id))).toBe(goints(50 + 5000));
+    expect(await getBalance(app.deps.db.prisma, account.wallet(p.user.id))).toBe(0n);
 
     const receipt = await c.get<Record<string, unknown> & { number: string; netCents: number; vatCents: number; grossCents: number }>(`/api/shop/purchases/${id}/receipt`);
     expect(receipt.body).toMatchObject({
@@ -88,7 +90,7 @@ describe('the test checkout', () => {
     expect((await other.get(`/api/shop/purchases/${id}`)).status).toBe(404);
     expect((await c.post(`/api/shop/test-checkout/${id}/cancel`)).status).toBe(200);
     expect((await c.post<{ error: { code: string } }>(`/api/shop/test-checkout/${id}/pay`)).body.error.code).toBe('CONFLICT');
-    expect(await getBalance(app.deps.db.prisma, account.wallet(p.user.id))).toBe(goints(50));
+    expect(await getBalance(app.deps.db.prisma, account.walletPromo(p.user.id))).toBe(goints(50));
     const { client: seeker } = await signedInClient(app, { role: 'seeker' });
     expect((await seeker.post('/api/shop/checkout', { packageId: 'small' })).status).toBe(403);
     expect((await app.client().post('/api/shop/checkout', { packageId: 'small' })).status).toBe(401);

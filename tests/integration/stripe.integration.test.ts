@@ -11,7 +11,7 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../helpers/fake-stripe-server.ts';
 import { createProvider } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { getBalance } from '../../server/domain/ledger/get-balance.ts';
+import { getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { reconcileStripePurchases } from '../../server/domain/shop/reconcile-purchases.ts';
 
@@ -35,7 +35,7 @@ async function provider() {
   const p = await createProvider(app.deps);
   const c = app.client();
   await signIn(c, p.user.email, p.user.password);
-  return { c, p, wallet: async () => Number((await getBalance(app.deps.db.prisma, account.wallet(p.user.id))) / 1000n) };
+  return { c, p, wallet: async () => Number((await getGointsBalance(app.deps.db.prisma, p.user.id)).total / 1000n) };
 }
 
 let eventNo = 0;
@@ -155,15 +155,16 @@ describe('exactly once, whatever the deliveries', () => {
     const pi = `pi_spent_${purchaseId}`;
     expect((await deliver(event('checkout.session.completed', { id: 'cs_s', object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: pi, metadata: { purchaseId } }))).status).toBe(200);
     expect(await wallet()).toBe(1050);
-    // 700 Goints are spent (booked away from the wallet as if unlocked).
+    // 700 of the paid Goints are spent (booked away from the paid wallet as if unlocked and settled).
     await app.deps.db.prisma.$transaction(async (tx) => {
       const { postTransaction } = await import('../../server/domain/ledger/post-transaction.ts');
-      await postTransaction(tx, { idempotencyKey: `spend:${purchaseId}`, kind: 'unlock', lines: [{ account: account.wallet(p.user.id), amount: -goints(700) }, { account: account.escrow(`r-${purchaseId}`), amount: goints(700) }] });
+      await postTransaction(tx, { idempotencyKey: `spend:${purchaseId}`, kind: 'unlock', lines: [{ account: account.wallet(p.user.id), amount: -goints(700) }, { account: account.platformRevenue(), amount: goints(700) }] });
     });
     const full = event('charge.refunded', { id: 'ch_full', object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 10000, metadata: {} });
     expect((await deliver(full)).status).toBe(200);
-    expect(await wallet()).toBe(0);
-    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'refunded', reversedGoints: 350, owedGoints: 650 });
+    // The refund takes back the paid Goints left (300); the welcome bonus is not part of the purchase.
+    expect(await wallet()).toBe(50);
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'refunded', reversedGoints: 300, owedGoints: 700 });
     expect((await deliver(full)).body).toMatchObject({ duplicate: true });
 
     const { c: c2, wallet: wallet2 } = await provider();

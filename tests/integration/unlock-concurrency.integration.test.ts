@@ -7,7 +7,7 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { getBalance } from '../../server/domain/ledger/get-balance.ts';
+import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { isAppError } from '../../server/errors.ts';
 
@@ -41,7 +41,7 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(new Set(codes(results))).toEqual(new Set(['INSUFFICIENT_GOINTS']));
     expect(await app.deps.db.prisma.unlock.count({ where: { providerId: provider.user.id } })).toBe(3);
-    expect(await getBalance(app.deps.db.prisma, account.wallet(provider.user.id))).toBe(0n);
+    expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(0n);
     // Failed attempts left no place taken.
     expect(await app.deps.db.prisma.request.aggregate({ where: { id: { in: requests } }, _sum: { unlockCount: true } })).toMatchObject({ _sum: { unlockCount: 3 } });
   });
@@ -57,10 +57,10 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
     expect(new Set(codes(results))).toEqual(new Set(['REQUEST_SOLD_OUT']));
     const row = await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: r.id } });
     expect(row.unlockCount).toBe(5);
-    expect(await getBalance(app.deps.db.prisma, account.escrow(r.id))).toBe(goints(250));
+    expect(await getBalance(app.deps.db.prisma, account.escrowPromo(r.id))).toBe(goints(250));
     // The 45 who lost kept their Goints.
     let untouched = 0;
-    for (const p of providers) if ((await getBalance(app.deps.db.prisma, account.wallet(p.user.id))) === goints(50)) untouched++;
+    for (const p of providers) if ((await getGointsBalance(app.deps.db.prisma, p.user.id)).total === goints(50)) untouched++;
     expect(untouched).toBe(45);
   });
 
@@ -72,6 +72,6 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => unlockRequest(app.deps, provider.user.id, r.id)));
     expect(results.every((x) => x.status === 'fulfilled')).toBe(true);
     expect(results.filter((x) => x.status === 'fulfilled' && !(x.value as { repeated: boolean }).repeated)).toHaveLength(1);
-    expect(await getBalance(app.deps.db.prisma, account.wallet(provider.user.id))).toBe(goints(500));
+    expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(goints(500));
   });
 });

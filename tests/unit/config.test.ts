@@ -23,6 +23,15 @@ describe('configuration', () => {
     expect(c.trustedOrigins).toContain('https://akut.example');
   });
 
+  it('turns the test checkout off in production unless TEST_CHECKOUT=on (its Goints are promotional)', () => {
+    expect(loadConfig({}).testCheckout).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).testCheckout).toBe(false);
+    expect(publicConfig(loadConfig({ NODE_ENV: 'production' })).checkout).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', TEST_CHECKOUT: 'on' }).testCheckout).toBe(true);
+    expect(loadConfig({ TEST_CHECKOUT: 'off' }).testCheckout).toBe(false);
+    expect(() => loadConfig({ TEST_CHECKOUT: 'yes' })).toThrow(/TEST_CHECKOUT/);
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);

@@ -290,6 +290,7 @@ const providerTools: AnyChatToolDef[] = [
         const q = await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id);
         if (q.alreadyUnlocked) throw new AppError('ALREADY_UNLOCKED');
         if (q.reason === 'soldOut') throw new AppError('REQUEST_SOLD_OUT');
+        if (q.reason === 'inDeal') throw new AppError('REQUEST_DEAL_PENDING');
         if (!q.available) throw new AppError('REQUEST_NOT_AVAILABLE');
         if (q.balance < q.price) throw new AppError('INSUFFICIENT_GOINTS');
       }),
@@ -320,7 +321,8 @@ const providerTools: AnyChatToolDef[] = [
         const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), { timeout: 15_000 });
         actor.stop();
         const state = String(end.value);
-        const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable: 'REQUEST_NOT_AVAILABLE', failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
+        const unavailable = end.context.quote?.reason === 'inDeal' || end.context.error === 'REQUEST_DEAL_PENDING' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE';
+        const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable, failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
         if (reason) throw new AppError(reason as 'UNLOCK_FAILED');
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
@@ -382,7 +384,7 @@ const providerTools: AnyChatToolDef[] = [
     offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), BUY) ? {} : null) },
     run: async (ctx) => {
       const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 });
-      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(), checkout: ctx.deps.money.stripe ? 'stripe' : 'test', goints: w.goints } };
+      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(), checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off', goints: w.goints } };
     },
   }),
   defineChatTool({

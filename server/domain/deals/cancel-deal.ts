@@ -1,5 +1,5 @@
-// Either side cancels a deal before both confirmed: the offer is 'storniert', the request takes offers
-// again (its accepted offer is cleared) and the other side is told why.
+// Either side cancels a deal before both confirmed: the offer is 'storniert', the request takes offers and
+// sells unlocks again (its accepted offer is cleared) and the other side is told why.
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -8,6 +8,7 @@ import { formatEuro } from '../offers/format.ts';
 import { transitionOffer } from '../offers/offer-transition.ts';
 import { partyOf } from './confirm-deal.ts';
 import { StaleDealError, transitionDeal } from './deal-transition.ts';
+import { lockRequest } from '../requests/lock-request.ts';
 
 export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, reason: string): Promise<{ dealId: string; status: 'cancelled' }> {
   const { deal, party } = await partyOf(deps.db.prisma, userId, dealId);
@@ -16,6 +17,8 @@ export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, 
   for (let attempt = 0; ; attempt++) {
     try {
       await inTransaction(deps.db.prisma, async (tx) => {
+        // The request's row lock first: clearing its accepted offer makes it sell unlocks again (decision 019).
+        await lockRequest(tx, deal.requestId);
         await transitionDeal(tx, dealId, { type: 'DEAL_CANCELLED', by: party }, { cancelledAt: now, cancelledById: userId, cancelReason: reason });
         const d = await tx.deal.findUniqueOrThrow({ where: { id: dealId }, select: { offerId: true } });
         await transitionOffer(tx, d.offerId, { type: 'DEAL_CANCELLED' }, 'CONFLICT');

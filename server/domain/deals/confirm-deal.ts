@@ -9,6 +9,7 @@ import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from '../offers/format.ts';
 import { StaleDealError, transitionDeal } from './deal-transition.ts';
 import { settleDeal } from './settle-deal.ts';
+import { lockRequest } from '../requests/lock-request.ts';
 
 export interface ConfirmedDeal {
   dealId: string;
@@ -30,6 +31,8 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
   for (let attempt = 0; attempt < 5 && !result; attempt++) {
     try {
       result = await inTransaction(deps.db.prisma, async (tx) => {
+        // The request's row lock before the deal's row, in the same order as cancelDeal and the unlock.
+        await lockRequest(tx, deal.requestId);
         const step = await transitionDeal(
           tx,
           dealId,

@@ -1,28 +1,62 @@
-// Both confirmed: the request's escrow (every unlock fee paid for it) is split 50 % to the seeker's
-// earnings and 50 % to platform revenue, in the transaction that stores the completed deal.
+// Both confirmed: the request's escrows (every unlock fee paid for it) are split in the transaction that
+// stores the completed deal. Only paid Goints become money: the seeker gets half of the paid escrow (the
+// smaller half when odd), platform revenue the other half; the promotional escrow goes to promotion_used
+// (a promotion cost, never revenue, never anyone's earnings). Decision 019.
 import type { DbTx } from '../../db.ts';
-import { account } from '../ledger/accounts.ts';
-import { getBalance } from '../ledger/get-balance.ts';
+import { account, refKey } from '../ledger/accounts.ts';
+import { getBalances } from '../ledger/get-balance.ts';
 import { splitHalf } from '../ledger/money.ts';
-import { postTransaction } from '../ledger/post-transaction.ts';
+import { postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
 import { endOpenOffers } from '../offers/offer-transition.ts';
 import { bookCommissions } from '../affiliate/book-commissions.ts';
+import { lockRequest } from '../requests/lock-request.ts';
 
-export async function settleDeal(tx: DbTx, deal: { id: string; requestId: string; seekerId: string; providerId: string }): Promise<{ seekerShare: bigint; platformShare: bigint }> {
-  const escrow = await getBalance(tx, account.escrow(deal.requestId));
-  const [seekerShare, platformShare] = splitHalf(escrow);
-  if (escrow > 0n) {
-    await postTransaction(tx, {
+export interface SettleDealInput {
+  id: string;
+  requestId: string;
+  seekerId: string;
+  providerId: string;
+}
+
+/** What a settlement booked (milli-Goints); what a commission engine books from. */
+export interface Settlement {
+  /** The ledger transaction of the split (null when the escrows were empty). */
+  transactionId: string | null;
+  /** The paid part of the escrow, split between seeker and platform. */
+  paidEscrow: bigint;
+  /** The promotional part of the escrow, booked to promotion_used. */
+  promoEscrow: bigint;
+  seekerShare: bigint;
+  /** The platform's revenue from paid Goints (commissions are booked from this). */
+  platformShare: bigint;
+  promotionUsed: bigint;
+}
+
+export async function settleDeal(tx: DbTx, deal: SettleDealInput): Promise<Settlement> {
+  // The request's row lock first: an unlock committing meanwhile is either in the escrow read below or
+  // refused (it waits for this lock and then sees the request completed).
+  await lockRequest(tx, deal.requestId);
+  const escrows = await getBalances(tx, [account.escrow(deal.requestId), account.escrowPromo(deal.requestId)]);
+  const paidEscrow = escrows.get(refKey(account.escrow(deal.requestId)))!;
+  const promoEscrow = escrows.get(refKey(account.escrowPromo(deal.requestId)))!;
+  const [seekerShare, platformShare] = splitHalf(paidEscrow);
+  let transactionId: string | null = null;
+  if (paidEscrow > 0n || promoEscrow > 0n) {
+    const lines: LedgerLine[] = [];
+    if (paidEscrow > 0n) {
+      lines.push({ account: account.escrow(deal.requestId), amount: -paidEscrow });
+      if (seekerShare > 0n) lines.push({ account: account.seekerEarnings(deal.seekerId), amount: seekerShare });
+      lines.push({ account: account.platformRevenue(), amount: platformShare });
+    }
+    if (promoEscrow > 0n) lines.push({ account: account.escrowPromo(deal.requestId), amount: -promoEscrow }, { account: account.promotionUsed(), amount: promoEscrow });
+    const posted = await postTransaction(tx, {
       idempotencyKey: `settle:${deal.id}`,
       kind: 'deal_settlement',
       reference: deal.requestId,
-      memo: { dealId: deal.id },
-      lines: [
-        { account: account.escrow(deal.requestId), amount: -escrow },
-        ...(seekerShare > 0n ? [{ account: account.seekerEarnings(deal.seekerId), amount: seekerShare }] : []),
-        { account: account.platformRevenue(), amount: platformShare },
-      ],
+      memo: { dealId: deal.id, paidEscrow: paidEscrow.toString(), promoEscrow: promoEscrow.toString() },
+      lines,
     });
+    transactionId = posted.transactionId;
   }
   const now = new Date();
   await tx.unlock.updateMany({ where: { requestId: deal.requestId, status: 'active' }, data: { status: 'settled', settledAt: now } });
@@ -30,5 +64,5 @@ export async function settleDeal(tx: DbTx, deal: { id: string; requestId: string
   await endOpenOffers(tx, deal.requestId);
   await tx.match.updateMany({ where: { requestId: deal.requestId, status: { in: ['offen', 'freigeschaltet', 'kein_interesse'] } }, data: { status: 'geschlossen' } });
   await bookCommissions(tx, { dealId: deal.id, requestId: deal.requestId, seekerId: deal.seekerId, providerId: deal.providerId, platformRevenue: platformShare });
-  return { seekerShare, platformShare };
+  return { transactionId, paidEscrow, promoEscrow, seekerShare, platformShare, promotionUsed: promoEscrow };
 }

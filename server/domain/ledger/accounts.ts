@@ -3,9 +3,15 @@ import type { DbTx } from '../../db.ts';
 
 export const PLATFORM = 'platform';
 
+// Paid and promotional Goints live in separate accounts (decision 019): a provider's wallet holds bought
+// Goints, wallet_promo the welcome bonus, test-checkout and goodwill Goints; a request's escrow and
+// escrow_promo hold what its unlocks paid of each. Promotional Goints only ever move between promotion,
+// wallet_promo, escrow_promo and promotion_used, so they can never reach earnings, revenue or a payout.
 export const ACCOUNT_KINDS = {
-  /** A provider's Goints to spend. */
+  /** A provider's paid Goints to spend. */
   wallet: { allowNegative: false },
+  /** A provider's promotional Goints to spend (welcome bonus, test checkout, demo and goodwill credits). */
+  wallet_promo: { allowNegative: false },
   /** A seeker's share of deals, to be paid out. */
   seeker_earnings: { allowNegative: false },
   /** A partner's commissions, to be paid out (only commissions whose refund window has passed). */
@@ -14,10 +20,14 @@ export const ACCOUNT_KINDS = {
   partner_pending: { allowNegative: false },
   /** Unlock fees of one request (owner: the request id), until a deal splits them or they are refunded. */
   escrow: { allowNegative: false },
+  /** The promotional part of a request's unlock fees (owner: the request id). */
+  escrow_promo: { allowNegative: false },
   /** The platform's share. */
   platform_revenue: { allowNegative: false },
   /** Source of welcome bonuses and goodwill credits: its balance is what promotions cost. */
   promotion: { allowNegative: true },
+  /** Promotional Goints that completed deals consumed: a promotion cost, never revenue. */
+  promotion_used: { allowNegative: false },
   /** Source of purchased Goints: its balance is minus what payments brought in. */
   payment_clearing: { allowNegative: true },
   /** Payouts requested and not yet paid. */
@@ -28,6 +38,9 @@ export const ACCOUNT_KINDS = {
 
 export type AccountKind = keyof typeof ACCOUNT_KINDS;
 
+/** The accounts promotional Goints move between; no transaction takes Goints out of this circle. */
+export const PROMO_KINDS: readonly AccountKind[] = ['promotion', 'wallet_promo', 'escrow_promo', 'promotion_used'];
+
 export interface AccountRef {
   kind: AccountKind;
   ownerId: string;
@@ -35,12 +48,15 @@ export interface AccountRef {
 
 export const account = {
   wallet: (userId: string): AccountRef => ({ kind: 'wallet', ownerId: userId }),
+  walletPromo: (userId: string): AccountRef => ({ kind: 'wallet_promo', ownerId: userId }),
   seekerEarnings: (userId: string): AccountRef => ({ kind: 'seeker_earnings', ownerId: userId }),
   partnerEarnings: (userId: string): AccountRef => ({ kind: 'partner_earnings', ownerId: userId }),
   partnerPending: (userId: string): AccountRef => ({ kind: 'partner_pending', ownerId: userId }),
   escrow: (requestId: string): AccountRef => ({ kind: 'escrow', ownerId: requestId }),
+  escrowPromo: (requestId: string): AccountRef => ({ kind: 'escrow_promo', ownerId: requestId }),
   platformRevenue: (): AccountRef => ({ kind: 'platform_revenue', ownerId: PLATFORM }),
   promotion: (): AccountRef => ({ kind: 'promotion', ownerId: PLATFORM }),
+  promotionUsed: (): AccountRef => ({ kind: 'promotion_used', ownerId: PLATFORM }),
   paymentClearing: (): AccountRef => ({ kind: 'payment_clearing', ownerId: PLATFORM }),
   payoutClearing: (): AccountRef => ({ kind: 'payout_clearing', ownerId: PLATFORM }),
   payoutsPaid: (): AccountRef => ({ kind: 'payouts_paid', ownerId: PLATFORM }),

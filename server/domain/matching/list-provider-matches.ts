@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import { account } from '../ledger/accounts.ts';
-import { getBalance } from '../ledger/get-balance.ts';
+import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
 import { toDetails, toTeaser, type RequestDetails, type RequestTeaser } from '../requests/request-views.ts';
 
@@ -21,7 +21,10 @@ export type MatchCard = {
 
 export interface ProviderFeed {
   matches: MatchCard[];
+  /** Goints to spend, paid and promotional together. */
   balance: number;
+  /** The promotional part (welcome bonus, test checkout, goodwill): spent first, never anyone's cash. */
+  promoBalance: number;
   nextCursor: string | null;
 }
 
@@ -57,7 +60,7 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
       ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
       select: { id: true, status: true, distanceKm: true, createdAt: true, requestId: true, request: { select: REQUEST_FIELDS } },
     }),
-    getBalance(prisma, account.wallet(providerId)),
+    getGointsBalance(prisma, providerId),
   ]);
   const page = rows.slice(0, limit);
   const requestIds = page.map((m) => m.requestId);
@@ -95,7 +98,7 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
     }
     return { ...base, unlocked: false as const, request: toTeaser(m.request, lang) };
   });
-  return { matches, balance: toGoints(balance), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
+  return { matches, balance: toGoints(balance.total), promoBalance: toGoints(balance.promo), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }
 
 /** 'Kein Interesse': hides a match for free. */

@@ -22,6 +22,7 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
   if (offer.status === 'angenommen' && offer.deal) return { offerId, dealId: offer.deal.id, repeated: true };
   const init = initialEntity(dealMachine);
   const deal = await inTransaction(prisma, async (tx) => {
+    // The request's row lock first (this update takes it): from here on the request sells no unlocks.
     const took = await tx.request.updateMany({ where: { id: offer.requestId, status: 'open', acceptedOfferId: null }, data: { acceptedOfferId: offer.id } });
     if (took.count !== 1) throw new AppError('OFFER_NOT_AVAILABLE');
     await transitionOffer(tx, offer.id, { type: 'OFFER_ACCEPTED' }, 'OFFER_NOT_AVAILABLE', { acceptedAt: new Date() });

@@ -20,6 +20,8 @@ export interface AdminPayout {
   sepaBatchId: string | null;
   paypalBatchId: string | null;
   failureReason: string | null;
+  /** Why it is held for review (status 'held'): same_payout_account | same_email_pattern | same_signup_network. */
+  holdReasons: string[];
   requestedAt: string;
 }
 
@@ -42,6 +44,7 @@ export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<
     sepaBatchId: p.sepaBatchId,
     paypalBatchId: p.paypalBatchId,
     failureReason: p.failureReason,
+    holdReasons: p.holdReasons,
     requestedAt: p.requestedAt.toISOString(),
   }));
 }
@@ -65,7 +68,7 @@ export async function tell(deps: AppDeps, payoutId: string) {
   }
 }
 
-/** Approves a requested payout; a PayPal payout goes to PayPal at once when PayPal is configured. */
+/** Approves a requested payout, or releases a held one; a PayPal payout goes to PayPal at once when PayPal is configured. */
 export async function approvePayout(deps: AppDeps, adminId: string, payoutId: string): Promise<{ status: string }> {
   await inTransaction(deps.db.prisma, (tx) => transitionPayout(tx, payoutId, { type: 'APPROVED' }, { approvedById: adminId }));
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });

@@ -47,7 +47,8 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
   if (input.type === 'paypal') {
     if (!input.email) throw new AppError('PAYPAL_EMAIL_REQUIRED');
     if (!emailSchema.safeParse(input.email).success) throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body.email', code: 'invalid_format', message: 'invalid e-mail' }] });
-    const row = await prisma.payoutMethod.create({ data: { userId, type: 'paypal', paypalEmail: input.email.toLowerCase() } });
+    const paypalEmail = input.email.toLowerCase();
+    const row = await prisma.payoutMethod.create({ data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) } });
     return view(deps, row);
   }
   if (!input.iban || !input.accountHolder) throw new AppError('BANK_FIELDS_REQUIRED');
@@ -60,6 +61,7 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
       userId,
       type: 'bank',
       ibanEncrypted: deps.money.box.seal(iban),
+      accountHash: payoutAccountHash(deps, 'bank', iban),
       ibanLast4: iban.slice(-4),
       ibanCountry: iban.slice(0, 2),
       ibanFingerprint: deps.money.box.fingerprint(iban),
@@ -69,6 +71,11 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
     },
   });
   return view(deps, row);
+}
+
+/** The same bank account or PayPal address on two users gives the same hash (the payout fraud hold). */
+export function payoutAccountHash(deps: Pick<AppDeps, 'money'>, type: 'paypal' | 'bank', normalised: string): string {
+  return deps.money.box.fingerprint(`${type}:${normalised}`);
 }
 
 type Row = { id: string; type: string; paypalEmail: string | null; ibanEncrypted: string | null; ibanLast4: string | null; bic: string | null; accountHolder: string | null; bankName: string | null; verified: boolean; createdAt: Date };

@@ -6,7 +6,8 @@ import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
 import { payoutMachine } from '../../../machines/payout.machine.ts';
-import { initialEntity } from '../../machines/entity.ts';
+import { initialEntity, stepEntity } from '../../machines/entity.ts';
+import { payoutHoldReasons } from './payout-hold.ts';
 import { account } from '../ledger/accounts.ts';
 import { centsToMilli, MIN_PAYOUT_CENTS } from '../ledger/money.ts';
 import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction.ts';
@@ -44,8 +45,11 @@ export async function requestPayout(deps: AppDeps, userId: string, input: Reques
   const init = initialEntity(payoutMachine);
   try {
     return await inTransaction(prisma, async (tx) => {
+      // Deal earnings whose deal looks like one person on both sides wait for an admin (decision 019).
+      const holdReasons = input.source === 'seeker_earnings' ? await payoutHoldReasons(tx, userId) : [];
+      const start = holdReasons.length ? stepEntity(payoutMachine, init.snapshot, { type: 'HELD' }) : init;
       const payout = await tx.payout.create({
-        data: { userId, methodId: method.id, source: input.source, amountCents: input.amountCents, idempotencyKey: key, status: init.state, machineSnapshot: init.snapshot as never },
+        data: { userId, methodId: method.id, source: input.source, amountCents: input.amountCents, idempotencyKey: key, status: start.state, machineSnapshot: start.snapshot as never, holdReasons },
       });
       await postTransaction(tx, {
         idempotencyKey: `payout_request:${payout.id}`,

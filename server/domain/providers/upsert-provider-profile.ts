@@ -58,7 +58,8 @@ export async function upsertProviderProfile(prisma: Db, userId: string, input: P
         reference: userId,
         lines: [
           { account: account.promotion(), amount: -goints(WELCOME_BONUS_GOINTS) },
-          { account: account.wallet(userId), amount: goints(WELCOME_BONUS_GOINTS) },
+          // Promotional: spendable on unlocks, never anyone's cash (decision 019).
+          { account: account.walletPromo(userId), amount: goints(WELCOME_BONUS_GOINTS) },
         ],
       });
       if (!posted.repeated) bonusGranted = WELCOME_BONUS_GOINTS;

@@ -5,12 +5,15 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { endOpenOffers } from '../offers/offer-transition.ts';
 import { refundRequestUnlocks } from '../unlocks/refund-unlocks.ts';
+import { lockRequest } from './lock-request.ts';
 
 type EndReason = 'closed' | 'expired' | 'rejected';
 const ENDABLE = ['draft', 'review', 'open'];
 
 async function endRequest(deps: AppDeps, requestId: string, reason: EndReason, guard: { userId?: string }): Promise<{ refunded: { providerId: string; goints: number }[] }> {
   const result = await inTransaction(deps.db.prisma, async (tx) => {
+    // The request's row lock first (decision 019): no unlock commits between the refunds and the end.
+    await lockRequest(tx, requestId);
     // A deal waiting for confirmations keeps the request open; it must be cancelled first.
     const ended = await tx.request.updateMany({
       where: { id: requestId, status: { in: ENDABLE }, acceptedOfferId: null, ...(guard.userId ? { userId: guard.userId } : {}) },

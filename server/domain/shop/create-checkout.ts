@@ -1,6 +1,7 @@
 // Starts a purchase: the Purchase row first (so a crash after this leaves a visible 'created' purchase),
 // then Stripe Checkout when configured (its session id stored on the row), otherwise the built-in test
-// checkout page. The Goints come only with the payment's confirmed event (fulfill-purchase.ts).
+// checkout page when it is on (config.testCheckout; its Goints are promotional). The Goints come only with
+// the payment's confirmed event (fulfill-purchase.ts).
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Lang } from '../../i18n.ts';
@@ -18,6 +19,8 @@ export async function createCheckout(deps: AppDeps, user: { id: string; email: s
   const pkg = shopPackage(packageId);
   const { netCents, vatCents } = splitVat(pkg.priceCents, deps.config.seller.vatRatePercent);
   const stripe = deps.money.stripe;
+  // No payment provider and the test checkout off (production, unless TEST_CHECKOUT=on): nothing to buy with.
+  if (!stripe && !deps.config.testCheckout) throw new AppError('CHECKOUT_UNAVAILABLE');
   const purchase = await prisma.purchase.create({
     data: {
       userId: user.id,

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { DbTx } from '../../db.ts';
 import { account } from '../ledger/accounts.ts';
 import { goints } from '../ledger/money.ts';
-import { postTransaction } from '../ledger/post-transaction.ts';
+import { postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
 import { notify, appLink } from '../notifications/notify.ts';
 import { receiptLines } from './receipt.ts';
 
@@ -20,6 +20,16 @@ export async function nextReceiptNumber(tx: DbTx, at: Date): Promise<string> {
   await tx.counter.createMany({ data: [{ key, value: 0 }], skipDuplicates: true });
   const row = await tx.counter.update({ where: { key }, data: { value: { increment: 1 } } });
   return `AK-${year}-${String(row.value).padStart(6, '0')}`;
+}
+
+/**
+ * Where a purchase's Goints come from and go to: a real payment from payment clearing into the paid wallet;
+ * the built-in test checkout (no money moved) from the promotion account into the promotional wallet.
+ */
+export function purchaseLines(p: { provider: string; userId: string }, amount: bigint): LedgerLine[] {
+  return p.provider === 'test'
+    ? [{ account: account.promotion(), amount: -amount }, { account: account.walletPromo(p.userId), amount }]
+    : [{ account: account.paymentClearing(), amount: -amount }, { account: account.wallet(p.userId), amount }];
 }
 
 export interface Fulfilment {
@@ -45,10 +55,7 @@ export async function fulfillPurchase(deps: AppDeps, purchaseId: string, payment
       kind: 'purchase',
       reference: purchaseId,
       memo: { packageId: p.packageId, grossCents: p.grossCents },
-      lines: [
-        { account: account.paymentClearing(), amount: -goints(p.goints) },
-        { account: account.wallet(p.userId), amount: goints(p.goints) },
-      ],
+      lines: purchaseLines(p, goints(p.goints)),
     });
     return { purchaseId, credited: !posted.repeated, userId: p.userId };
   });

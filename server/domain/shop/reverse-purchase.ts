@@ -7,6 +7,7 @@ import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
 import { goints, MILLI_PER_GOINT } from '../ledger/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
+import { purchaseLines } from './fulfill-purchase.ts';
 
 export class PurchaseNotPaidYet extends Error {}
 
@@ -28,7 +29,8 @@ export async function reversePurchase(deps: AppDeps, purchaseId: string, refunde
     const due = Math.max(0, target - already);
     let reversed = 0;
     if (due > 0) {
-      const wallet = await getBalance(tx, account.wallet(p.userId));
+      // Only from the wallet the purchase credited (a test purchase: the promotional one).
+      const wallet = await getBalance(tx, p.provider === 'test' ? account.walletPromo(p.userId) : account.wallet(p.userId));
       reversed = Math.min(due, Number(wallet / MILLI_PER_GOINT));
       if (reversed > 0) {
         await postTransaction(tx, {
@@ -36,10 +38,7 @@ export async function reversePurchase(deps: AppDeps, purchaseId: string, refunde
           kind: 'purchase_reversal',
           reference: purchaseId,
           memo: { kind, refundedCents },
-          lines: [
-            { account: account.wallet(p.userId), amount: -goints(reversed) },
-            { account: account.paymentClearing(), amount: goints(reversed) },
-          ],
+          lines: purchaseLines(p, -goints(reversed)),
         });
       }
     }

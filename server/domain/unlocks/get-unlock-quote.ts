@@ -1,10 +1,11 @@
-// What an unlock costs and whether it can happen now: the price, the provider's balance, and how many of
-// the allowed providers unlocked the request ('x of N unlocked'). Only for a request matched to the provider.
+// What an unlock costs and whether it can happen now: the price, the provider's balance (paid and
+// promotional together, and the promotional part), and how many of the allowed providers unlocked the
+// request ('x of N unlocked'). Only for a request matched to the provider. Not available once it ended or
+// while a deal is pending (an accepted offer), again when that deal is cancelled.
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { UnlockQuote, UnlockUnavailableReason } from '../../../machines/unlock.machine.ts';
-import { account } from '../ledger/accounts.ts';
-import { getBalance } from '../ledger/get-balance.ts';
+import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints, UNLOCK_PRICE_GOINTS } from '../ledger/money.ts';
 
 export async function getUnlockQuote(prisma: Db, providerId: string, requestId: string): Promise<UnlockQuote> {
@@ -13,13 +14,14 @@ export async function getUnlockQuote(prisma: Db, providerId: string, requestId: 
     select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true } } },
   });
   if (!match) throw new AppError('NOT_FOUND');
-  const [balance, mine] = await Promise.all([getBalance(prisma, account.wallet(providerId)), prisma.unlock.count({ where: { requestId, providerId } })]);
+  const [balance, mine] = await Promise.all([getGointsBalance(prisma, providerId), prisma.unlock.count({ where: { requestId, providerId } })]);
   const r = match.request;
   const reason: UnlockUnavailableReason | null = r.status !== 'open' ? 'closed' : r.acceptedOfferId ? 'inDeal' : r.unlockCount >= r.maxUnlocks ? 'soldOut' : null;
   return {
     requestId,
     price: UNLOCK_PRICE_GOINTS,
-    balance: toGoints(balance),
+    balance: toGoints(balance.total),
+    promoBalance: toGoints(balance.promo),
     unlocked: match.request.unlockCount,
     max: match.request.maxUnlocks,
     alreadyUnlocked: mine > 0,

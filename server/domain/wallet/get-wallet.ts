@@ -1,4 +1,4 @@
-// A person's money as the ledger has it: the provider's Goints, the seeker's and partner's earnings (in
+// A person's money as the ledger has it: the provider's Goints (paid and promotional), the seeker's and partner's earnings (in
 // Goints and euros), and the latest movements of those accounts.
 import type { Db } from '../../db.ts';
 import { account, refKey } from '../ledger/accounts.ts';
@@ -6,14 +6,17 @@ import { getBalances } from '../ledger/get-balance.ts';
 import { milliToCents, toGoints, toGointsExact } from '../ledger/money.ts';
 
 export interface Wallet {
+  /** Goints to spend, paid and promotional together. */
   goints: number;
+  /** The promotional part of them (welcome bonus, test checkout, goodwill): spent first, never cash. */
+  promoGoints: number;
   earnings: { goints: number; cents: number };
   partnerEarnings: { goints: number; cents: number };
   movements: { id: string; at: string; kind: string; account: string; goints: number; balanceAfter: number; reference: string | null }[];
 }
 
 export async function getWallet(prisma: Db, userId: string, opts: { movements?: number } = {}): Promise<Wallet> {
-  const refs = [account.wallet(userId), account.seekerEarnings(userId), account.partnerEarnings(userId)];
+  const refs = [account.wallet(userId), account.walletPromo(userId), account.seekerEarnings(userId), account.partnerEarnings(userId)];
   const balances = await getBalances(prisma, refs);
   const accounts = await prisma.ledgerAccount.findMany({ where: { OR: refs.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) }, select: { id: true, kind: true } });
   const entries = accounts.length
@@ -28,7 +31,8 @@ export async function getWallet(prisma: Db, userId: string, opts: { movements?: 
   const earnings = balances.get(refKey(account.seekerEarnings(userId)))!;
   const partner = balances.get(refKey(account.partnerEarnings(userId)))!;
   return {
-    goints: toGoints(balances.get(refKey(account.wallet(userId)))!),
+    goints: toGoints(balances.get(refKey(account.wallet(userId)))! + balances.get(refKey(account.walletPromo(userId)))!),
+    promoGoints: toGoints(balances.get(refKey(account.walletPromo(userId)))!),
     earnings: { goints: toGoints(earnings), cents: milliToCents(earnings) },
     partnerEarnings: { goints: toGoints(partner), cents: milliToCents(partner) },
     movements: entries.map((e) => ({

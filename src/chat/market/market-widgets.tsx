@@ -98,7 +98,7 @@ function ListOffers({ output }: ToolRendererProps) {
 
 function BuyGoints({ output }: ToolRendererProps) {
   const { t } = useTranslation('shop');
-  const checkout = output?.data?.checkout === 'stripe' ? 'stripe' : 'test';
+  const checkout = output?.data?.checkout === 'stripe' ? 'stripe' : output?.data?.checkout === 'off' ? 'off' : 'test';
   const { buy, buying } = useBuyPackage(checkout as ShopCatalog['checkout']);
   if (!output) return <Pending />;
   if (!output.accepted) return null;
@@ -106,6 +106,7 @@ function BuyGoints({ output }: ToolRendererProps) {
   return (
     <div data-testid="chat-shop" className="@container mt-3 flex w-full flex-col gap-3">
       {checkout === 'test' && <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">{t('testNotice')}</p>}
+      {checkout === 'off' && <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">{t('checkoutOff')}</p>}
       <div className="grid gap-4 pt-2 @lg:grid-cols-3">
         {packages.map((pkg) => (
           <PackageCard key={pkg.id} pkg={pkg} buying={buying} onBuy={(p) => void buy(p)} compact />

@@ -24,7 +24,7 @@ export interface ShopPackage {
 
 export interface ShopCatalog {
   packages: ShopPackage[];
-  checkout: 'stripe' | 'test';
+  checkout: 'stripe' | 'test' | 'off';
 }
 
 /** Creating a purchase and opening its payment page in a new window; one at a time. */
@@ -107,6 +107,11 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
         {catalog?.checkout === 'test' && (
           <p data-testid="shop-test-notice" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {t('testNotice')}
+          </p>
+        )}
+        {catalog?.checkout === 'off' && (
+          <p data-testid="shop-off-notice" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t('checkoutOff')}
           </p>
         )}
         {failed && <p className="text-sm text-destructive">{t('toast.error.text')}</p>}

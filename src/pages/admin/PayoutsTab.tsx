@@ -31,8 +31,9 @@ export function PayoutsTab() {
 
   const load = useCallback(async () => {
     try {
-      const [requested, approved, processing] = await Promise.all([adminApi.payouts('requested'), adminApi.payouts('approved'), adminApi.payouts('processing')]);
-      setQueue(requested.payouts);
+      const [requested, held, approved, processing] = await Promise.all([adminApi.payouts('requested'), adminApi.payouts('held'), adminApi.payouts('approved'), adminApi.payouts('processing')]);
+      // Held payouts (both sides of a deal look like one person) first: they need a decision.
+      setQueue([...held.payouts, ...requested.payouts]);
       setPaypalMode(requested.paypal);
       setPaypal([...approved.payouts, ...processing.payouts].filter((p) => p.method.type === 'paypal'));
       setLoadFailed(false);
@@ -113,7 +114,7 @@ export function PayoutsTab() {
                 <AdminPayoutRow
                   key={p.id}
                   payout={p}
-                  showStatus={false}
+                  showStatus={p.status === 'held'}
                   actions={
                     <>
                       <Button size="sm" onClick={() => quiet(act(p.id, () => adminApi.approvePayout(p.id), t('payouts.toast.approved')))} disabled={busy !== null} data-testid="payout-approve">

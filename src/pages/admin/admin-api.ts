@@ -4,7 +4,7 @@ import type { AdminPayout } from '../../../server/domain/payouts/admin-payouts.t
 import type { SepaBatchView } from '../../../server/domain/payouts/sepa-batches.ts';
 import type { PendingDocument } from '../../../server/domain/providers/verification-documents.ts';
 
-export const PAYOUT_STATUSES = ['requested', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const PAYOUT_STATUSES = ['requested', 'held', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 export type AdminPayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export type { AdminPayout };

@@ -36,6 +36,11 @@ export function AdminPayoutRow({ payout: p, actions, showStatus = true }: { payo
         <p className="text-xs text-muted-foreground">
           {t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, lang) })}
           {p.method.type === 'bank' && p.status === 'approved' && ` · ${t(p.sepaBatchId ? 'payouts.inBatch' : 'payouts.awaitingBatch')}`}
+          {p.holdReasons.length > 0 && (
+            <span className="mt-1 block text-amber-800" data-testid="payout-hold-reasons">
+              {t('payouts.hold.title')}: {p.holdReasons.map((r) => t(`payouts.hold.reasons.${r}`)).join('; ')}
+            </span>
+          )}
           {p.failureReason && (
             <span className="block text-foreground">
               {t('payouts.reason')}: {p.failureReason}

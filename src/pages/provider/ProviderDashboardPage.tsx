@@ -185,7 +185,7 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
     try {
       const next = await providerApi.matches({ cursor: feed.nextCursor });
       if (mine !== seq.current) return;
-      setFeed((f) => (f ? { matches: [...f.matches, ...next.matches.filter((m) => !f.matches.some((o) => o.id === m.id))], balance: next.balance, nextCursor: next.nextCursor } : next));
+      setFeed((f) => (f ? { matches: [...f.matches, ...next.matches.filter((m) => !f.matches.some((o) => o.id === m.id))], balance: next.balance, promoBalance: next.promoBalance, nextCursor: next.nextCursor } : next));
     } catch {
       toast.error(t('common.errorTitle'), { description: t('dashboard.loadError') });
     } finally {
@@ -257,6 +257,11 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
           <div className="flex flex-col">
             <span className="text-xs font-medium text-muted-foreground">{t('dashboard.balance')}</span>
             {feed ? <GointsAmount value={feed.balance} size="md" className="text-xl" testId="goints-balance" /> : <Skeleton className="h-7 w-28" />}
+            {feed && feed.promoBalance > 0 && (
+              <span className="text-xs text-muted-foreground" data-testid="goints-promo-balance">
+                {t('dashboard.promoBalance', { count: feed.promoBalance })}
+              </span>
+            )}
           </div>
           <Button variant="hero" onClick={() => setShopOpen(true)} data-testid="buy-goints">
             <ShoppingCart aria-hidden />

@@ -96,6 +96,7 @@ export type MatchCardData = CardBase & ({ unlocked: false; request: RequestTease
 export interface Feed {
   matches: MatchCardData[];
   balance: number;
+  promoBalance: number;
   nextCursor: string | null;
 }
 

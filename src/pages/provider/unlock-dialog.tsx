@@ -45,15 +45,18 @@ export function UnlockDialog({ requestId, title, onDone, onBuyGoints }: { reques
         toast.error(t('unlock.toast.soldOut.title'), { description: t('unlock.toast.soldOut.text') });
         done.current('soldOut');
         break;
-      case 'unavailable':
-        toast.error(t('unlock.toast.unavailable.title'), { description: t('unlock.toast.unavailable.text') });
+      case 'unavailable': {
+        // Open but with a deal pending: sold again if that deal is cancelled.
+        const key = snapshot.context.quote?.reason === 'inDeal' || snapshot.context.error === 'REQUEST_DEAL_PENDING' ? 'dealPending' : 'unavailable';
+        toast.error(t(`unlock.toast.${key}.title`), { description: t(`unlock.toast.${key}.text`) });
         done.current('unavailable');
         break;
+      }
       case 'cancelled':
         done.current('cancelled');
         break;
     }
-  }, [state, t]);
+  }, [state, t, snapshot.context]);
 
   const busy = state === 'loadingQuote' || state === 'checkingQuote' || state === 'unlocking';
   const cancel = () => {
