@@ -51,6 +51,7 @@ Object.assign(process.env, {
   SECURE_COOKIES: 'false',
   RATE_LIMIT_AUTH: '10000',
   RATE_LIMIT_CHAT: '10000',
+  RATE_LIMIT_CONTACT: '10000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 process.on('exit', () => void cleanup());

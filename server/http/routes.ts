@@ -12,9 +12,10 @@ import { seekerRoutes } from './seekers.ts';
 import { dealRoutes } from './deals.ts';
 import { shopRoutes } from './shop.ts';
 import { payoutRoutes } from './payouts.ts';
+import { contactRoutes } from './contact.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...contactRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -44,6 +44,7 @@ export function createLimiters(config: Config) {
     auth: make(config.rateLimit.auth),
     chat: make(config.rateLimit.chat),
     public: make(config.rateLimit.chat * 2),
+    contact: make(config.rateLimit.contact),
   };
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config.ts';
 import { buildDeps, closeDeps } from '../../server/bootstrap.ts';
-import { createApp } from '../../server/app.ts';
+import { createApp, type AppOptions } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { attachWebSocket } from '../../server/realtime/ws.ts';
 import type { AppDeps } from '../../server/deps.ts';
@@ -17,7 +17,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, appOptions: AppOptions = {}): Promise<TestApp> {
   const { target, drop } = await freshDatabaseTarget();
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,7 +33,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const deps = await buildDeps(config, { logger: createLogger('silent'), database: target });
-  server.on('request', createApp(deps));
+  server.on('request', createApp(deps, appOptions));
   const ws = attachWebSocket(server, deps);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
