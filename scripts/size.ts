@@ -92,7 +92,13 @@ function kb(bytes: number) {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
-if (flags.json) console.log(JSON.stringify(rows, null, 2));
+// Translations beyond the landing page's load on demand, one chunk per language (decision 027): not part of
+// the first JavaScript above, but every page other than the landing page waits for its language's chunk.
+const onDemand = ['src/i18n/lang-de.ts', 'src/i18n/lang-en.ts', 'src/i18n/locales/de/legal.json', 'src/i18n/locales/en/legal.json']
+  .filter((k) => manifest[k])
+  .map((k) => ({ module: k, gzipKB: kb(fileSize(manifest[k]!.file).gzip) }));
+
+if (flags.json) console.log(JSON.stringify({ pages: rows, translationsOnDemand: onDemand }, null, 2));
 else {
   console.log('Initial JavaScript per page (entry + page chunk + their static imports), KB\n');
   console.log(`${'route'.padEnd(26)}${'chunks'.padStart(7)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}  budget (gzip)`);
@@ -100,5 +106,6 @@ else {
     const budget = r.budgetKB === null ? '' : `≤ ${r.budgetKB} ${r.withinBudget ? 'ok' : 'EXCEEDED'}`;
     console.log(`${r.route.padEnd(26)}${String(r.chunks).padStart(7)}${r.rawKB.toFixed(1).padStart(9)}${r.gzipKB.toFixed(1).padStart(9)}${r.brotliKB.toFixed(1).padStart(9)}  ${budget}`);
   }
+  console.log('\nTranslations loaded on demand (gzip KB): ' + onDemand.map((o) => `${o.module} ${o.gzipKB.toFixed(1)}`).join(', '));
 }
 if (flags.check && rows.some((r) => r.withinBudget === false)) process.exit(1);
