@@ -101,6 +101,16 @@ describe('compression', () => {
   });
 });
 
+describe('provider pitch prices', () => {
+  it('the public package list carries the live unlock price and the exchange rate', async () => {
+    const res = await app.client().get<{ packages: { goints: number; requests: number }[]; unlockPriceGoints: number; gointsPerEur: number }>('/api/shop/packages');
+    expect(res.status).toBe(200);
+    expect(res.body.unlockPriceGoints).toBe(50);
+    expect(res.body.gointsPerEur).toBe(10);
+    for (const p of res.body.packages) expect(p.goints / res.body.unlockPriceGoints).toBe(p.requests);
+  });
+});
+
 describe('contact form', () => {
   const valid = { name: 'Erika Muster', email: 'erika@example.com', topic: 'provider', message: 'Wie kann ich als Anbieter mehrere Kategorien wählen?' };
 
