@@ -1,7 +1,8 @@
 // Builds the Express app without listening; main.ts and the tests use it.
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import compression from 'compression';
 import { toNodeHandler } from 'better-auth/node';
 import { AppError, isAppError } from './errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
@@ -13,6 +14,7 @@ import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
+import { isAppPath } from '../src/app/route-table.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -29,6 +31,11 @@ const AUTH_LIMITED =
 /** The methods better-auth serves; anything else (TRACE, PUT, ...) would reach it and fail as a 500. */
 const AUTH_METHODS = new Set(['GET', 'POST']);
 
+function compressible(req: Request, res: Response): boolean {
+  if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
+  return compression.filter(req, res);
+}
+
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -37,6 +44,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
 
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(deps.config, Boolean(opts.viteMiddlewares)));
+  // Brotli or gzip for HTML, JS, CSS and JSON (decision 027). Server-sent events (the chat stream) stay
+  // uncompressed, so every chunk reaches the browser when it is written.
+  app.use(compression({ filter: compressible }));
 
   // better-auth gets the JSON body parsed here (checked for NUL first; better-auth re-reads the parsed body).
   const json = express.json({ limit: '64kb' });
@@ -75,11 +85,13 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
     app.use(express.static(opts.clientDir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.includes('/assets/') && res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') }));
   }
-  // Every other path is the single-page app; its router shows the not-found page for unknown paths.
+  // Every other path is the single-page app. A path the client router does not know (src/app/route-table.ts)
+  // is answered 404 with the same page, whose router then shows the not-found page.
   app.get('/{*splat}', async (req, res, next) => {
     try {
-      if (opts.renderIndex) return void res.type('html').send(await opts.renderIndex(req.originalUrl));
-      if (indexFile && fs.existsSync(indexFile)) return void res.sendFile(indexFile);
+      const status = isAppPath(req.path) ? 200 : 404;
+      if (opts.renderIndex) return void res.status(status).type('html').send(await opts.renderIndex(req.originalUrl));
+      if (indexFile && fs.existsSync(indexFile)) return void res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(await fs.promises.readFile(indexFile, 'utf8'));
       res.status(503).type('text').send('Client not built: run `npm run build` or `npm start`.');
     } catch (e) {
       next(e);

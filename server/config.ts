@@ -62,6 +62,18 @@ export const envSchema = z.object({
   SEPA_DEBTOR_IBAN: optionalString,
   SEPA_DEBTOR_BIC: optionalString,
   VAT_RATE_PERCENT: z.coerce.number().min(0).max(50).default(19),
+  // The operator named in the Impressum (§ 5 DDG) and the privacy policy; name, address and VAT ID default to
+  // the seller's. Contact form messages go to OPERATOR_EMAIL. Until OPERATOR_NAME is set the pages say the
+  // data are placeholders of a test operation.
+  OPERATOR_NAME: optionalString,
+  OPERATOR_ADDRESS: optionalString,
+  OPERATOR_EMAIL: optionalString.pipe(z.string().email('OPERATOR_EMAIL must be an e-mail address').optional()),
+  OPERATOR_PHONE: optionalString,
+  OPERATOR_REPRESENTATIVE: optionalString,
+  OPERATOR_REGISTER: optionalString,
+  OPERATOR_VAT_ID: optionalString,
+  // Contact form messages per IP and window.
+  RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),
   // Require e-mail verification before sign-in (default true).
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(['true', 'false'])
@@ -103,7 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: e.AI_MODEL,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, contact: e.RATE_LIMIT_CONTACT, windowMs: e.RATE_LIMIT_WINDOW_MS },
     secureCookies: env.SECURE_COOKIES !== undefined && env.SECURE_COOKIES !== '' ? e.SECURE_COOKIES : appUrl.startsWith('https://'),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     // Without Stripe: the test checkout, unless it is off (production, unless TEST_CHECKOUT=on).
@@ -119,6 +131,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     payoutKey: e.PAYOUT_ENCRYPTION_KEY,
+    operator: {
+      name: e.OPERATOR_NAME ?? e.SELLER_NAME,
+      address: e.OPERATOR_ADDRESS ?? e.SELLER_ADDRESS,
+      email: e.OPERATOR_EMAIL ?? 'kontakt@akut.local',
+      phone: e.OPERATOR_PHONE ?? null,
+      representative: e.OPERATOR_REPRESENTATIVE ?? null,
+      register: e.OPERATOR_REGISTER ?? null,
+      vatId: e.OPERATOR_VAT_ID ?? e.SELLER_VAT_ID,
+      configured: Boolean(e.OPERATOR_NAME),
+    },
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatId: e.SELLER_VAT_ID, vatRatePercent: e.VAT_RATE_PERCENT },
     sepa: { debtorName: e.SELLER_NAME, debtorIban: e.SEPA_DEBTOR_IBAN ?? 'DE89370400440532013000', debtorBic: e.SEPA_DEBTOR_BIC, configured: Boolean(e.SEPA_DEBTOR_IBAN) },
   };
@@ -131,5 +153,8 @@ export function publicConfig(config: Config) {
     mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
     checkout: config.stripe ? 'stripe' : config.testCheckout ? 'test' : 'off',
     paypalPayouts: config.paypal ? 'api' : 'manual',
+    // For the privacy policy: which processors receive data in this installation.
+    aiVendor: config.ai.provider === 'openai' ? (config.ai.baseUrl ? 'custom' : 'openai') : null,
+    operator: config.operator,
   } as const;
 }

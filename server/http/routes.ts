@@ -13,9 +13,10 @@ import { dealRoutes } from './deals.ts';
 import { shopRoutes } from './shop.ts';
 import { payoutRoutes } from './payouts.ts';
 import { affiliateRoutes } from './affiliate.ts';
+import { contactRoutes } from './contact.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -51,6 +51,7 @@ export function createLimiters(config: Config, db?: Pick<Database, 'pools'>) {
     auth: make('auth', config.rateLimit.auth),
     chat: make('chat', config.rateLimit.chat),
     public: make('public', config.rateLimit.chat * 2),
+    contact: make('contact', config.rateLimit.contact),
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { AppError } from '../errors.ts';
 import { PACKAGE_IDS, listPackages } from '../domain/shop/packages.ts';
+import { UNLOCK_PRICE_GOINTS, GOINTS_PER_EUR } from '../domain/ledger/money.ts';
 import { createCheckout } from '../domain/shop/create-checkout.ts';
 import { fulfillPurchase, markPurchaseUnpaid } from '../domain/shop/fulfill-purchase.ts';
 import { getReceipt, listPurchases } from '../domain/shop/receipt.ts';
@@ -49,8 +50,8 @@ export const shopRoutes = [
     summary: "The Goints packages (prices include VAT) and which checkout is in use ('stripe' or the built-in 'test')",
     tags: ['shop'],
     access: 'public',
-    response: z.object({ packages: z.array(packageSchema), checkout: z.enum(['stripe', 'test', 'off']).describe("'off': no Stripe and the test checkout is off (production without TEST_CHECKOUT=on)") }),
-    handler: ({ deps }) => ({ packages: listPackages(), checkout: deps.money.stripe ? ('stripe' as const) : deps.config.testCheckout ? ('test' as const) : ('off' as const) }),
+    response: z.object({ packages: z.array(packageSchema), unlockPriceGoints: z.number().int().describe('What unlocking one request costs'), gointsPerEur: z.number().int(), checkout: z.enum(['stripe', 'test', 'off']).describe("'off': no Stripe and the test checkout is off (production without TEST_CHECKOUT=on)") }),
+    handler: ({ deps }) => ({ packages: listPackages(), unlockPriceGoints: UNLOCK_PRICE_GOINTS, gointsPerEur: GOINTS_PER_EUR, checkout: deps.money.stripe ? ('stripe' as const) : deps.config.testCheckout ? ('test' as const) : ('off' as const) }),
   }),
   defineRoute({
     method: 'post',

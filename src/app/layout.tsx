@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/lib/auth';
-import { FloatingChat, useAttachChatSession } from '@/chat';
+// Only the chat's open button and session hook: the chat itself loads when it is opened.
+import { FloatingChat } from '@/chat/floating-chat';
+import { useAttachChatSession } from '@/chat/attach-session';
 import { cn } from '@/lib/utils';
 
 const NAV = [
@@ -17,24 +17,58 @@ const NAV = [
   { href: '/affiliate', key: 'affiliate' },
 ] as const;
 
+const SUPPORT_LINKS = [
+  { key: 'help', href: '/hilfe' },
+  { key: 'contact', href: '/kontakt' },
+  { key: 'terms', href: '/agb' },
+  { key: 'privacy', href: '/datenschutz' },
+  { key: 'imprint', href: '/impressum' },
+] as const;
+
+// A small menu of its own rather than the Radix dropdown: the header is on every page, and the dropdown's
+// positioning code would add about 25 KB gzip to the first load (decision 027).
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t('language.label')}>
-          <Globe />
-          <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {(['de', 'en'] as const).map((l) => (
-          <DropdownMenuItem key={l} lang={l} onSelect={() => void i18n.changeLanguage(l)}>
-            {t(`language.${l}`)}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <div ref={root} className="relative">
+      <Button variant="ghost" size="sm" aria-label={t('language.label')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <Globe />
+        <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
+      </Button>
+      {open && (
+        <div role="menu" aria-label={t('language.label')} className="absolute right-0 z-50 mt-1 min-w-32 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+          {(['de', 'en'] as const).map((l) => (
+            <button
+              key={l}
+              type="button"
+              role="menuitem"
+              lang={l}
+              className="flex w-full rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent"
+              onClick={() => {
+                setOpen(false);
+                void i18n.changeLanguage(l);
+              }}
+            >
+              {t(`language.${l}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -56,7 +90,7 @@ function Header() {
   const [open, setOpen] = useState(false);
   const onSignOut = async () => {
     await signOut();
-    toast.success(t('toast.signedOut'));
+    void import('sonner').then(({ toast }) => toast.success(t('toast.signedOut')));
     navigate('/');
   };
   const links = (
@@ -150,30 +184,40 @@ function Footer() {
           <h2 className="font-semibold">{t('footer.seekers')}</h2>
           <a className={link} href="/search">{t('footer.seekerRequest')}</a>
           <a className={link} href="/#wie-es-funktioniert">{t('footer.seekerHow')}</a>
-          <span className="text-muted-foreground">{t('footer.seekerPrices')}</span>
+          <a className={link} href="/suchende">{t('footer.seekerPrices')}</a>
         </div>
         <div className={col}>
           <h2 className="font-semibold">{t('footer.providers')}</h2>
           <a className={link} href="/auth?mode=provider">{t('footer.providerRegister')}</a>
-          <a className={link} href="/auth?mode=provider">{t('footer.providerDashboard')}</a>
-          <span className="text-muted-foreground">{t('footer.providerPrices')}</span>
+          <a className={link} href="/anbieter/dashboard">{t('footer.providerDashboard')}</a>
+          <a className={link} href="/anbieter#preise">{t('footer.providerPrices')}</a>
         </div>
         <div className={col}>
           <h2 className="font-semibold">{t('footer.support')}</h2>
-          {(['help', 'contact', 'terms', 'privacy'] as const).map((k) => (
-            <span key={k} className="text-muted-foreground">
-              {t(`footer.${k}`)} <span className="text-xs">({t('footer.comingSoon')})</span>
-            </span>
+          {SUPPORT_LINKS.map(({ key, href }) => (
+            <a key={key} className={link} href={href}>
+              {t(`footer.${key}`)}
+            </a>
           ))}
         </div>
       </div>
       <div className="flex flex-col items-center gap-1 border-t py-4 text-center text-xs text-muted-foreground">
         <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+        <span className="text-muted-foreground">{t('footer.noTracking')}</span>
         <a href="https://www.geonames.org" rel="noopener noreferrer" target="_blank" className="hover:underline">
           {t('footer.dataCredit')}
         </a>
       </div>
     </footer>
+  );
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="mx-auto max-w-7xl px-4 py-24 text-center text-muted-foreground">
+      {t('loading')}
+    </div>
   );
 }
 
@@ -187,7 +231,9 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       <Header />
       <main className="flex-1">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       {showFloatingChat && (

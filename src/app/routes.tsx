@@ -1,35 +1,46 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layout';
+import { ROUTE_PATHS } from './route-table';
 import { LandingPage } from '@/pages/landing/LandingPage';
-import { AuthPage } from '@/pages/auth/AuthPage';
-import { AdminPage } from '@/pages/admin/AdminPage';
-import { SearchPage } from '@/pages/search/SearchPage';
-import { NotFoundPage } from '@/pages/not-found/NotFoundPage';
-import { SeekerDashboardPage } from '@/pages/seeker/SeekerDashboardPage';
-import { SuccessfulDealsPage } from '@/pages/deals/SuccessfulDealsPage';
-import { ProviderDashboardPage } from '@/pages/provider/ProviderDashboardPage';
-import { PublicProviderPage } from '@/pages/provider/public/PublicProviderPage';
-import { TestCheckoutPage } from '@/pages/shop/TestCheckoutPage';
-import { ThankYouPage } from '@/pages/shop/ThankYouPage';
-import { ReceiptPage } from '@/pages/shop/ReceiptPage';
 
-// Each screen's route is registered by the issue that builds it.
+// Every page but the landing page is its own chunk, loaded when its route is first visited
+// (docs/decisions/027-compression-and-code-splitting.md).
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Component />;
+}
+
+const notFound = page(() => import('@/pages/not-found/NotFoundPage'), 'NotFoundPage');
+
+// Each screen's route is registered by the issue that builds it; its path lives in route-table.ts.
+const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
+  landing: <LandingPage />,
+  seekers: page(() => import('@/pages/landing/SeekersPage'), 'SeekersPage'),
+  providers: page(() => import('@/pages/landing/ProvidersPage'), 'ProvidersPage'),
+  search: page(() => import('@/pages/search/SearchPage'), 'SearchPage'),
+  auth: page(() => import('@/pages/auth/AuthPage'), 'AuthPage'),
+  admin: page(() => import('@/pages/admin/AdminPage'), 'AdminPage'),
+  seekerDashboard: page(() => import('@/pages/seeker/SeekerDashboardPage'), 'SeekerDashboardPage'),
+  successfulDeals: page(() => import('@/pages/deals/SuccessfulDealsPage'), 'SuccessfulDealsPage'),
+  providerDashboard: page(() => import('@/pages/provider/ProviderDashboardPage'), 'ProviderDashboardPage'),
+  publicProvider: page(() => import('@/pages/provider/public/PublicProviderPage'), 'PublicProviderPage'),
+  testCheckout: page(() => import('@/pages/shop/TestCheckoutPage'), 'TestCheckoutPage'),
+  thankYou: page(() => import('@/pages/shop/ThankYouPage'), 'ThankYouPage'),
+  receipt: page(() => import('@/pages/shop/ReceiptPage'), 'ReceiptPage'),
+  imprint: page(() => import('@/pages/legal/ImprintPage'), 'ImprintPage'),
+  privacy: page(() => import('@/pages/legal/PrivacyPage'), 'PrivacyPage'),
+  terms: page(() => import('@/pages/legal/TermsPage'), 'TermsPage'),
+  help: page(() => import('@/pages/legal/HelpPage'), 'HelpPage'),
+  contact: page(() => import('@/pages/legal/ContactPage'), 'ContactPage'),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/search', element: <SearchPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/admin', element: <AdminPage /> },
-      { path: '/suchende-dashboard', element: <SeekerDashboardPage /> },
-      { path: '/erfolgreiche-deals', element: <SuccessfulDealsPage /> },
-      { path: '/anbieter/dashboard', element: <ProviderDashboardPage /> },
-      { path: '/anbieter/:id', element: <PublicProviderPage /> },
-      { path: '/shop/test-checkout/:id', element: <TestCheckoutPage /> },
-      { path: '/shop/danke', element: <ThankYouPage /> },
-      { path: '/quittung/:id', element: <ReceiptPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      ...(Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((name) => ({ path: ROUTE_PATHS[name], element: elements[name] })),
+      { path: '*', element: notFound },
     ],
   },
 ];

@@ -8,11 +8,11 @@ import { cn } from '@/lib/utils';
 import { errorText } from './errors.ts';
 import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
 import { registerIntakeRenderers } from './intake/index.ts';
-import { registerMarketRenderers } from './market/market-widgets.tsx';
+import { registerLazyMarketRenderers } from './market/lazy-register.ts';
 
 registerWelcomeRenderers();
 registerIntakeRenderers();
-registerMarketRenderers();
+registerLazyMarketRenderers();
 
 export interface ChatPanelProps {
   variant: 'inline' | 'floating';

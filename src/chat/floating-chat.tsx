@@ -1,10 +1,13 @@
 // The floating chat: an open button fixed bottom-right, and the panel above it, closable (also with Esc).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatPanel } from './chat-panel.tsx';
+
+// The chat (AI SDK, widgets, voice) loads when the person opens it, not with every page.
+const ChatPanel = lazy(async () => ({ default: (await import('./chat-panel.tsx')).ChatPanel }));
 
 export function FloatingChat() {
-  const { t } = useTranslation('chat');
+  // The open button's words are in the first bundle (common); the chat's own namespace loads with the chat.
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -17,7 +20,9 @@ export function FloatingChat() {
   if (open) {
     return (
       <div data-testid="chat-floating" className="fixed right-4 bottom-4 z-50 h-[min(600px,calc(100dvh-2rem))] w-[min(400px,calc(100vw-2rem))]">
-        <ChatPanel variant="floating" onClose={() => setOpen(false)} />
+        <Suspense fallback={<div className="h-full w-full animate-pulse rounded-2xl border bg-card shadow-2xl" role="status" aria-label={t('chatLauncher.open')} />}>
+          <ChatPanel variant="floating" onClose={() => setOpen(false)} />
+        </Suspense>
       </div>
     );
   }
@@ -31,7 +36,7 @@ export function FloatingChat() {
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
       </svg>
-      {t('open')}
+      {t('chatLauncher.open')}
     </button>
   );
 }

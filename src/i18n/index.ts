@@ -1,29 +1,83 @@
 // i18next for the client: German default, English complete. Detection: ?lng, localStorage, browser, <html lang>.
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+// The landing page's words (common, landing) are in the first bundle; every other namespace of one language
+// loads on demand, in one chunk per language (the pages refer to each other's namespaces, so they come
+// together), except the long legal texts, which load only on the legal pages. See decision 027.
+import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-const modules = import.meta.glob('./locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+const bundled = import.meta.glob('./locales/*/{common,landing}.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, content] of Object.entries(modules)) {
+for (const [file, content] of Object.entries(bundled)) {
   const m = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
-  if (!m) continue;
-  (resources[m[1]!] ??= {})[m[2]!] = content;
+  if (m) (resources[m[1]!] ??= {})[m[2]!] = content;
 }
 
+type Namespaces = Record<string, ResourceKey>;
+const languageChunks: Record<string, () => Promise<{ namespaces: Namespaces }>> = {
+  de: () => import('./lang-de.ts'),
+  en: () => import('./lang-en.ts'),
+};
+const separate = import.meta.glob('./locales/*/legal.json', { import: 'default' }) as Record<string, () => Promise<ResourceKey>>;
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const lng = language.startsWith('en') ? 'en' : 'de';
+    const own = separate[`./locales/${lng}/${namespace}.json`];
+    if (own) {
+      own().then((data) => callback(null, data), (e: unknown) => callback(e as Error, null));
+      return;
+    }
+    languageChunks[lng]!().then(
+      ({ namespaces }) => {
+        // A component may read another namespace with 'ns:key': the whole language is there at once.
+        for (const [ns, data] of Object.entries(namespaces)) if (ns !== namespace && !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, true, false);
+        callback(null, namespaces[namespace] ?? {});
+      },
+      (e: unknown) => callback(e as Error, null),
+    );
+  },
+};
+
+// The detection order of the specification (query lng, localStorage, browser, <html lang>), cached in
+// localStorage: the few lines i18next-browser-languagedetector did here, without its 2 KB gzip.
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const candidates: (string | null | undefined)[] = [new URLSearchParams(window.location.search).get('lng')];
+    try {
+      candidates.push(localStorage.getItem('i18nextLng'));
+    } catch {
+      // storage blocked: the browser's languages decide
+    }
+    candidates.push(...(navigator.languages ?? [navigator.language]), document.documentElement.lang);
+    return candidates.filter((c): c is string => Boolean(c));
+  },
+  cacheUserLanguage(lng) {
+    try {
+      localStorage.setItem('i18nextLng', lng);
+    } catch {
+      // storage blocked: the choice lasts for this page only
+    }
+  },
+};
+
 void i18n
-  .use(LanguageDetector)
+  .use(lazyBackend)
+  .use(detector)
   .use(initReactI18next)
   .init({
     resources,
-    fallbackLng: 'de',
+    partialBundledLanguages: true,
+    // English is complete (a parity test checks it), so English never loads German as its fallback.
+    fallbackLng: (code: string) => (code?.startsWith('en') ? ['en'] : ['de']),
     supportedLngs: ['de', 'en'],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     defaultNS: 'common',
-    ns: Object.keys(resources.de ?? {}),
+    ns: ['common', 'landing'],
     interpolation: { escapeValue: false },
-    detection: { order: ['querystring', 'localStorage', 'navigator', 'htmlTag'], lookupQuerystring: 'lng', lookupLocalStorage: 'i18nextLng', caches: ['localStorage'] },
   });
 
 const syncHtmlLang = (lng: string) => {

@@ -1,5 +1,5 @@
 // The app shell: landing, navigation, language switch, not-found page, phone and desktop widths.
-import { test, expect, expectNoHorizontalScroll } from './fixtures.ts';
+import { test, expect, expectNoHorizontalScroll, allowConsoleErrors } from './fixtures.ts';
 
 test('the landing page leads providers to sign-up and seekers to the chat', async ({ page, lang }) => {
   await page.goto('/');
@@ -36,10 +36,13 @@ test('switching the language changes the texts and is remembered', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe(other);
 });
 
-test('an unknown path shows the not-found page with a link home', async ({ page }) => {
+test('an unknown path answers 404 and shows the not-found page with a link home', async ({ page }) => {
+  // The browser logs the document's 404 status as an error: that status is the point here.
+  allowConsoleErrors(/status of 404 \(Not Found\) @ http:\/\/[^/]+\/gibt-es-nicht$/);
   const warnings: string[] = [];
   page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-  await page.goto('/gibt-es-nicht');
+  const response = await page.goto('/gibt-es-nicht');
+  expect(response?.status()).toBe(404);
   await expect(page.getByText(/Oops|Seite nicht gefunden|Page not found/i).first()).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: /Start|Home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);

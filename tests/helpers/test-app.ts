@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { loadConfig } from '../../server/config.ts';
 import { buildDeps, closeDeps } from '../../server/bootstrap.ts';
-import { createApp } from '../../server/app.ts';
+import { createApp, type AppOptions } from '../../server/app.ts';
 import { OUTBOX_LOG_MESSAGE } from '../../server/integrations/mail/mailer.ts';
 import { attachWebSocket } from '../../server/realtime/ws.ts';
 import type { AppDeps } from '../../server/deps.ts';
@@ -53,7 +53,7 @@ function outboxLogCapture() {
  * A fresh database per app; `opts.database` starts another instance on an existing one (not dropped by it).
  * Fault tests reach PostgreSQL through a proxy they can cut (`opts.via`, tests/helpers/pg-proxy.ts).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string; database?: DatabaseTarget } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string; database?: DatabaseTarget } & AppOptions = {}): Promise<TestApp> {
   const fresh = opts.database ? { target: opts.database, drop: async () => {} } : await freshDatabaseTarget();
   const { drop } = fresh;
   const target = fresh.target.kind === 'postgres' && opts.via ? { kind: 'postgres' as const, url: opts.via(fresh.target.url) } : fresh.target;
@@ -72,7 +72,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { via
   });
   const log = outboxLogCapture();
   const deps = await buildDeps(config, { logger: log.logger, database: target });
-  server.on('request', createApp(deps));
+  server.on('request', createApp(deps, opts));
   const ws = attachWebSocket(server, deps);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

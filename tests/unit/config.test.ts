@@ -11,7 +11,37 @@ describe('configuration', () => {
     expect(c.eventBus).toBe('memory');
     expect(c.secureCookies).toBe(false);
     expect(c.requireEmailVerification).toBe(true);
-    expect(publicConfig(c)).toEqual({ aiProvider: 'offline', mailMode: 'outbox', checkout: 'test', paypalPayouts: 'manual' });
+    expect(publicConfig(c)).toMatchObject({ aiProvider: 'offline', mailMode: 'outbox', checkout: 'test', paypalPayouts: 'manual', aiVendor: null });
+    // Without OPERATOR_NAME the Impressum says its data are placeholders of a test operation.
+    expect(publicConfig(c).operator).toMatchObject({ name: 'akut (Testbetrieb)', configured: false, phone: null });
+  });
+
+  it('names the operator of the Impressum from the environment, and nothing secret goes to the browser', () => {
+    const c = loadConfig({
+      OPERATOR_NAME: 'Akut GmbH',
+      OPERATOR_ADDRESS: 'Hauptstraße 5, 50667 Köln',
+      OPERATOR_EMAIL: 'hallo@akut.example',
+      OPERATOR_PHONE: '+49 221 123456',
+      OPERATOR_REPRESENTATIVE: 'Erika Muster',
+      OPERATOR_REGISTER: 'Amtsgericht Köln, HRB 12345',
+      OPERATOR_VAT_ID: 'DE123456789',
+      OPENAI_API_KEY: 'sk-secret',
+      STRIPE_SECRET_KEY: 'sk_test_secret',
+      STRIPE_WEBHOOK_SECRET: 'whsec_secret',
+    });
+    expect(publicConfig(c).operator).toEqual({
+      name: 'Akut GmbH',
+      address: 'Hauptstraße 5, 50667 Köln',
+      email: 'hallo@akut.example',
+      phone: '+49 221 123456',
+      representative: 'Erika Muster',
+      register: 'Amtsgericht Köln, HRB 12345',
+      vatId: 'DE123456789',
+      configured: true,
+    });
+    expect(publicConfig(c)).toMatchObject({ aiVendor: 'openai', checkout: 'stripe' });
+    expect(JSON.stringify(publicConfig(c))).not.toMatch(/secret/);
+    expect(() => loadConfig({ OPERATOR_EMAIL: 'no address' })).toThrow(/OPERATOR_EMAIL/);
   });
 
   it('switches to real components when configured', () => {

@@ -117,11 +117,16 @@ function BuyGoints({ output }: ToolRendererProps) {
 }
 
 /** Renders every marketplace tool's output (call once, before the chat renders). */
+/** The marketplace widgets by tool name; lazy-register.ts registers them so they load with their first card. */
+export const marketWidgets = {
+  listMatches: ListMatches,
+  unlockRequest: UnlockRequest,
+  startOffer: StartOffer,
+  showBalance: ShowBalance,
+  listOffers: ListOffers,
+  buyGoints: BuyGoints,
+};
+
 export function registerMarketRenderers(): void {
-  registerToolRenderer('listMatches', ListMatches);
-  registerToolRenderer('unlockRequest', UnlockRequest);
-  registerToolRenderer('startOffer', StartOffer);
-  registerToolRenderer('showBalance', ShowBalance);
-  registerToolRenderer('listOffers', ListOffers);
-  registerToolRenderer('buyGoints', BuyGoints);
+  for (const [name, component] of Object.entries(marketWidgets)) registerToolRenderer(name, component);
 }

@@ -1,7 +1,7 @@
 // Tool parts render as widgets: a registry from tool name to React component. A later flow registers
 // its widgets (category form, request summary, teaser and offer cards) with registerToolRenderer.
 // Any other tool output that carries a confirmation renders as the confirm card.
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmCard } from './confirm-card.tsx';
 import type { ToolOutput, ToolPart } from './types.ts';
@@ -31,7 +31,13 @@ export function ToolPartView({ part, isLatest }: { part: ToolPart; isLatest: boo
   // A flow's own widget first (the intake's summary card carries its confirmation); otherwise any
   // confirmation renders as the generic confirm card.
   const Renderer = renderers.get(toolName);
-  if (Renderer) return <Renderer toolName={toolName} part={part} output={output} isLatest={isLatest} />;
+  // Some widgets load on first use (see market/lazy-register.ts): the running note stands in meanwhile.
+  if (Renderer)
+    return (
+      <Suspense fallback={<p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>}>
+        <Renderer toolName={toolName} part={part} output={output} isLatest={isLatest} />
+      </Suspense>
+    );
   if (output?.confirmation) return <ConfirmCard toolName={toolName} confirmation={output.confirmation} />;
   if (part.state === 'input-streaming' || part.state === 'input-available') {
     return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;

@@ -1,0 +1,42 @@
+// The paths of the single-page app, in one list without React: the client router (src/app/routes.tsx)
+// builds its routes from it, and the server answers 404 for any path not in it (server/app.ts).
+export const ROUTE_PATHS = {
+  landing: '/',
+  seekers: '/suchende',
+  providers: '/anbieter',
+  search: '/search',
+  auth: '/auth',
+  admin: '/admin',
+  seekerDashboard: '/suchende-dashboard',
+  successfulDeals: '/erfolgreiche-deals',
+  providerDashboard: '/anbieter/dashboard',
+  publicProvider: '/anbieter/:id',
+  testCheckout: '/shop/test-checkout/:id',
+  thankYou: '/shop/danke',
+  receipt: '/quittung/:id',
+  imprint: '/impressum',
+  privacy: '/datenschutz',
+  terms: '/agb',
+  help: '/hilfe',
+  contact: '/kontakt',
+} as const;
+
+export type RouteName = keyof typeof ROUTE_PATHS;
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return false;
+  return want.every((seg, i) => seg.startsWith(':') || seg === have[i]);
+}
+
+/** Whether the app has a page for this path (a trailing slash is allowed; the query is not part of it). */
+export function isAppPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  return Object.values(ROUTE_PATHS).some((p) => matches(p, decoded));
+}

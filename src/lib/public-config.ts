@@ -1,0 +1,27 @@
+// What the server says the browser may know of its configuration (GET /api/config), fetched once per page load.
+import { useEffect, useState } from 'react';
+import type { publicConfig } from '../../server/config.ts';
+import { api } from './api';
+
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
+let pending: Promise<PublicConfig> | null = null;
+
+export function usePublicConfig(): { config: PublicConfig | null; failed: boolean } {
+  const [state, setState] = useState<{ config: PublicConfig | null; failed: boolean }>({ config: null, failed: false });
+  useEffect(() => {
+    let live = true;
+    pending ??= api<PublicConfig>('/api/config');
+    pending.then(
+      (config) => live && setState({ config, failed: false }),
+      () => {
+        pending = null;
+        if (live) setState({ config: null, failed: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
