@@ -71,6 +71,37 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
     }
   });
 
+  it(`the last confirmation racing offers of ${RACERS} providers who unlocked earlier, ${ROUNDS} times: no offer stays open on a completed request`, async () => {
+    const first = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109', radiusKm: 30 });
+    await grantGoints(app.deps.db.prisma, first.user.id, 50 * ROUNDS, undefined, { paid: true });
+    const racers = [];
+    for (let i = 0; i < RACERS; i++) {
+      const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109', radiusKm: 30 });
+      await grantGoints(app.deps.db.prisma, p.user.id, 50 * ROUNDS, undefined, { paid: true });
+      racers.push(p);
+    }
+    const completed: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const seeker = await createSeeker(app.deps.db.prisma);
+      const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: '04109', beschreibung: `Tropfender Wasserhahn in der Küche und ein loses Waschbecken, bitte reparieren, Runde ${round}.` });
+      expect(r.status).toBe('open');
+      await unlockRequest(app.deps, first.user.id, r.id);
+      for (const p of racers) await unlockRequest(app.deps, p.user.id, r.id);
+      const offer = await createOffer(app.deps, first.user.id, { requestId: r.id, price: 120, beschreibung: 'Reparatur inklusive Dichtungen.', verfuegbarkeit: 'morgen' });
+      const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
+      await confirmDeal(app.deps, first.user.id, dealId);
+      const results = await Promise.allSettled([
+        confirmDeal(app.deps, seeker.id, dealId),
+        ...racers.map((p) => createOffer(app.deps, p.user.id, { requestId: r.id, price: 99, beschreibung: 'Schnelle Reparatur am selben Tag.', verfuegbarkeit: 'heute' })),
+      ]);
+      expect(results[0]!.status).toBe('fulfilled');
+      settledOrRefused(results.slice(1));
+      completed.push(r.id);
+    }
+    const open = await app.deps.db.prisma.offer.findMany({ where: { requestId: { in: completed }, status: 'versendet' }, select: { id: true, requestId: true } });
+    expect(open, 'offers still open on completed requests').toEqual([]);
+  });
+
   it(`a seeker closing a request racing ${RACERS} unlocks, ${ROUNDS} times: refunds leave nothing behind, open requests hold 50 Goints per unlock`, async () => {
     const racers = [];
     for (let i = 0; i < RACERS; i++) {

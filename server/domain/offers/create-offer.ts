@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
 import { offerMachine } from '../../../machines/offer.machine.ts';
 import { initialEntity } from '../../machines/entity.ts';
+import { lockRequest } from '../requests/lock-request.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
 import { toCents, type CreateOfferInput } from './offers.schemas.ts';
@@ -31,6 +32,10 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
   let offer;
   try {
     offer = await inTransaction(prisma, async (tx) => {
+      // The request's row lock first (decision 019), then its status again: a settlement or close that
+      // committed since the check above ends the request's open offers, and would miss this one.
+      const locked = await lockRequest(tx, input.requestId);
+      if (locked?.status !== 'open') throw new AppError('REQUEST_NOT_AVAILABLE');
       const created = await tx.offer.create({
         data: {
           requestId: input.requestId,

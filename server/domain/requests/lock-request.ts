@@ -1,4 +1,4 @@
-// Every command that moves a request's escrow or changes whether it sells unlocks (unlock, settle, close or
+// Every command that moves a request's escrow, changes whether it sells unlocks or adds an offer (unlock, offer, settle, close or
 // expire with refunds, accept an offer, cancel a deal) takes the request's row lock first, so they run one
 // after the other per request and a settlement sees every unlock committed before it (decision 019).
 import type { DbTx } from '../../db.ts';
