@@ -47,4 +47,37 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
     await db.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 90_000);
+
+  it('npm start on the embedded database runs in production with the labelled test checkout on (the README try-out run)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-start-'));
+    const { TEST_CHECKOUT: _t, NODE_ENV: _n, ...env } = process.env;
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'scripts/start.ts')], {
+      cwd: root,
+      env: { ...env, SKIP_BUILD: '1', DATABASE_URL: '', AUTH_SECRET: '', PAYOUT_ENCRYPTION_KEY: '', STRIPE_SECRET_KEY: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 40_000);
+        child.stdout.on('data', () => {
+          const m = /"port":(\d+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+      });
+      const packages = await fetch(`http://127.0.0.1:${port}/api/shop/packages`).then((r) => r.json());
+      expect(packages.checkout).toBe('test');
+    } finally {
+      await new Promise<void>((resolve) => {
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
