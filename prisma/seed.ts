@@ -35,7 +35,8 @@ const DEMO_REQUESTS: { kategorie: CategoryId; beschreibung: string; postcode: st
 export async function seed(deps: AppDeps) {
   const prisma = deps.db.prisma;
   const partner = await upsertUser(prisma, { email: 'demo.partner@example.com', name: 'Paula Demo', role: 'seeker', password: DEMO_PASSWORD });
-  // The demo seeker came through the demo partner's link: her completed deal below earns Paula a commission.
+  // The demo seeker came through the demo partner's link (demo Goints are promotional, so her demo deal earns
+  // no commission: commissions come only from paid revenue).
   const seeker = await upsertUser(prisma, { email: 'demo.suchende@example.com', name: 'Sabine Demo', role: 'seeker', password: DEMO_PASSWORD, referredById: partner.id });
   const referred = await upsertUser(prisma, { email: 'demo.geworben@example.com', name: 'Gerd Demo', role: 'provider', password: DEMO_PASSWORD, referredById: partner.id });
   const providers = [];

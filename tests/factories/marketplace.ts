@@ -103,3 +103,26 @@ export async function grantGoints(prisma: Db, userId: string, amount: number, ke
 export function createSeeker(prisma: Db, input: UserInput = {}) {
   return createUser(prisma, { role: 'seeker', ...input });
 }
+
+/**
+ * Leaves the provider only paid Goints: the welcome bonus (promotional, spent first) is given back to the
+ * promotion account and `amount` paid Goints are bought, so each unlock is paid and a deal earns revenue.
+ */
+export async function givePaidGointsOnly(prisma: Db, userId: string, amount: number) {
+  const promo = await prisma.ledgerAccount.findUnique({ where: { kind_ownerId: { kind: 'wallet_promo', ownerId: userId } }, select: { balance: true } });
+  if (promo && promo.balance > 0n) {
+    await inTransaction(prisma, (tx) =>
+      postTransaction(tx, {
+        idempotencyKey: `promo-returned:${userId}:${crypto.randomUUID()}`,
+        kind: 'test_setup',
+        reference: userId,
+        lines: [
+          { account: account.walletPromo(userId), amount: -promo.balance },
+          { account: account.promotion(), amount: promo.balance },
+        ],
+      }),
+    );
+  }
+  await grantGoints(prisma, userId, amount, undefined, { paid: true });
+}
+

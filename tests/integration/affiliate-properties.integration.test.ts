@@ -78,7 +78,7 @@ describe('commission engine properties', () => {
               idempotencyKey: `test_revenue:${dealId}`,
               kind: 'test_revenue',
               lines: [
-                { account: account.promotion(), amount: -d.revenue },
+                { account: account.paymentClearing(), amount: -d.revenue },
                 { account: account.platformRevenue(), amount: d.revenue },
               ],
             });

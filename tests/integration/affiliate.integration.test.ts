@@ -14,7 +14,7 @@ import { signedInClient, signIn } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
 import { createApp } from '../../server/app.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
@@ -55,10 +55,12 @@ const platform = () => getBalance(prisma(), account.platformRevenue());
 let postcodeSeq = 0;
 const POSTCODES = ['10115', '20095', '80331', '60311', '70173', '01067', '04109', '28195'];
 
-/** A real deal: the provider unlocks the seeker's request (50 Goints), offers, the seeker accepts, both confirm. */
+/** A real deal: the provider unlocks the seeker's request (50 paid Goints), offers, the seeker accepts, both confirm. */
 async function completeDeal(seekerId: string, providerInput: { referredById?: string | null; email?: string; name?: string } = {}) {
   const postcode = POSTCODES[postcodeSeq++ % POSTCODES.length]!;
   const provider = await createProvider(app.deps, { categories: ['handwerk'], postcode, radiusKm: 10, user: providerInput });
+  // Paid Goints: only the platform's share of paid unlock fees is revenue that earns commissions (decision 019).
+  await givePaidGointsOnly(prisma(), provider.user.id, 50);
   const request = await createReleasedRequest(app.deps, seekerId, { postcode });
   await unlockRequest(app.deps, provider.user.id, request.id);
   const offer = await createOffer(app.deps, provider.user.id, { requestId: request.id, price: 300, beschreibung: 'Reparatur mit Ersatzteilen', verfuegbarkeit: 'morgen' });
@@ -76,7 +78,7 @@ async function bookDirect(seekerId: string, providerId: string, revenueGoints: n
       idempotencyKey: `test_revenue:${dealId}`,
       kind: 'test_revenue',
       lines: [
-        { account: account.promotion(), amount: -goints(revenueGoints) },
+        { account: account.paymentClearing(), amount: -goints(revenueGoints) },
         { account: account.platformRevenue(), amount: goints(revenueGoints) },
       ],
     });
@@ -188,7 +190,7 @@ describe('attribution', () => {
       const spa = new TestClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       const partner = await createUser(prisma());
       const code = await getReferralCode(prisma(), partner.id);
-      const page = await spa.get(`/affiliate?ref=${code}`);
+      const page = await spa.get(`/suchende?ref=${code}`);
       expect(page.status).toBe(200);
       expect(page.text).toContain('<title>akut</title>');
       expect(spa.cookies.get('akut_ref')).toBe(code);

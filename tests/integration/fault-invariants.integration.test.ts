@@ -56,7 +56,7 @@ describe('fault suite invariants', () => {
     await fulfillPurchase(deps, checkout.purchaseId);
 
     await inTransaction(deps.db.prisma, (tx) =>
-      postTransaction(tx, { idempotencyKey: `test-earnings:${seeker.id}`, kind: 'test_setup', lines: [{ account: account.promotion(), amount: -centsToMilli(3000) }, { account: account.seekerEarnings(seeker.id), amount: centsToMilli(3000) }] }),
+      postTransaction(tx, { idempotencyKey: `test-earnings:${seeker.id}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -centsToMilli(3000) }, { account: account.seekerEarnings(seeker.id), amount: centsToMilli(3000) }] }),
     );
     const method = await addPayoutMethod(deps, seeker.id, { type: 'paypal', email: 'sara@example.com' });
     const admin = await createUser(deps.db.prisma, { role: 'admin' });
@@ -73,8 +73,8 @@ describe('fault suite invariants', () => {
     const requestId = s.requestId!;
     // Finding 3: an unlock that committed while the deal settled, marked settled, its fee left in escrow.
     await inTransaction(prisma, async (tx) => {
-      const posted = await postTransaction(tx, { idempotencyKey: `late-unlock:${requestId}`, kind: 'unlock', reference: requestId, lines: [{ account: account.wallet(s.second!), amount: -goints(50) }, { account: account.escrow(requestId), amount: goints(50) }] });
-      await tx.unlock.create({ data: { requestId, providerId: s.second!, price: goints(50), ledgerTxId: posted.transactionId, status: 'settled', settledAt: new Date() } });
+      const posted = await postTransaction(tx, { idempotencyKey: `late-unlock:${requestId}`, kind: 'unlock', reference: requestId, lines: [{ account: account.walletPromo(s.second!), amount: -goints(50) }, { account: account.escrowPromo(requestId), amount: goints(50) }] });
+      await tx.unlock.create({ data: { requestId, providerId: s.second!, price: goints(50), promoPrice: goints(50), ledgerTxId: posted.transactionId, status: 'settled', settledAt: new Date() } });
       await tx.request.update({ where: { id: requestId }, data: { unlockCount: { increment: 1 } } });
     });
     // An offer that arrived while the deal settled.
