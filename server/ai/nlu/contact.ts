@@ -42,6 +42,9 @@ const AFTER_WORD = '(?![\\p{L}\\p{N}])';
 
 // 'max@web.de', also with spaces around '@' and '.' ('max @ gmx . net').
 const EMAIL = new RegExp(`${BEFORE_LOCAL}${LOCAL}\\s{0,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`, 'giu');
+// The local part spaced out too ('anna . berger @ web . de'): a dot with spaces on both sides and a space
+// before the '@', so that a sentence's full stop ('Anna. max@web.de') never joins the address.
+const EMAIL_SPACED = new RegExp(`${BEFORE_LOCAL}${LOCAL}(?:\\s{1,2}\\.\\s{1,2}${LOCAL})+\\s{1,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`, 'giu');
 
 // Written around spam filters: 'max(at)web(dot)de', 'lisa[at]x[dot]de', 'hans ät posteo punkt de',
 // 'x at gmail dot xyz', 'INFO AT firma DOT DE'. A spelled 'dot'/'punkt' or a bracketed/umlaut 'at'
@@ -70,15 +73,27 @@ const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])${LABEL}${DOT_SPELLED}(?
 // '@anna_nails' anywhere (not inside an e-mail address).
 const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{L}\p{N}@_])/gu;
 // (WhatsApp and Signal go by phone number: they are cue words of the phone rules.)
-const PLATFORMS = 'instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype';
+const PLATFORMS = 'instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
+// A label before the handle: 'Telegram-Username:', 'Insta Nutzername:', 'Skype ID:'.
+const HANDLE_LABELS = 'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick';
+// A Discord tag: 'gadgetguy#4821'.
+const TAG = '(?:#\\d{4}(?![\\p{L}\\p{N}]))?';
 // Platform, then ':' or a linking word ('ist', 'is', 'as', 'unter', 'handle', 'name'), then the handle.
 const HANDLE_AFTER_PLATFORM = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${PLATFORMS})(?:[\\s-]*(?:handle|name|account|profil|profile|kanal|channel|id|nick))?` +
+  `(?<![\\p{L}\\p{N}])(?:${PLATFORMS})(?:[\\s-]*(?:${HANDLE_LABELS})(?![\\p{L}]))?` +
     `(?<sep>\\s*:\\s*|\\s+(?:ist|is|as|als|unter|at|=)\\s+|\\s*[-–]\\s*|\\s+)` +
-    `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
+    `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
   'giu',
 );
 const PLATFORM_WORD = new RegExp(`(?:${PLATFORMS})`, 'i');
+// A label without a platform ('Nutzername: moebel_max'), or a request to add or message ('kik me
+// gadgetguy_uk', 'add me sarah.xo22', 'add me on snap: …'): a word that looks like a handle.
+const HANDLE_AFTER_LABEL = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:user-?name|benutzer-?name|nutzer-?name|nick-?name|user)\\s*:|(?:kik|snap|add|adde|follow|dm|message)\\s+(?:me|mich)(?:\\s+(?:on|at|via|auf|bei)(?:\\s+(?:${PLATFORMS}))?)?\\s*:?)` +
+    `\\s*(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG})`,
+  'giu',
+);
+const DISCORD_TAG = /(?<![\p{L}\p{N}._#])[\p{L}\p{N}_.]*\p{L}[\p{L}\p{N}_.]*#\d{4}(?![\p{L}\p{N}])/gu;
 // 'carlover88 on Instagram', 'anna_nails auf Insta': a handle-like word before its platform.
 const HANDLE_BEFORE_PLATFORM = new RegExp(
   `(?<![\\p{L}\\p{N}._@-])(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40})\\s+(?:on|auf|bei|via|über|at|in|im)\\s+(?:${PLATFORMS})(?![\\p{L}])`,
@@ -121,10 +136,26 @@ const ARTICLES = /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unse
 
 // 'Am Markt 3', 'Im Tal 15', 'An der Alster 12', 'Unter den Linden 5', 'Zum Brunnen 2': a capitalised
 // preposition and name, a house number, then the end of the phrase (not 'Am Haus 3 Fenster').
+const HOUSE_NO = `(?<no>\\d{1,3}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,3}[a-z]?)?)`;
+const PHRASE_END = `(?=\\s*$|\\s*[,;!?)]|\\.(?!\\d)|\\s+(?:in|im|bei|nahe|nähe|near|nach|und|oder|zu|zum|zur|erreichbar|wohne|wohnen|ist|sind|gegenüber|hinten|vorne|\\d{5})(?![\\p{L}]))`;
 const STREET_PREPOSITION = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
-    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+(?<no>\\d{1,3}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,3}[a-z]?)?)` +
-    `(?=\\s*$|\\s*[,;!?)]|\\.(?!\\d)|\\s+(?:in|im|bei|nahe|nähe|near|nach|und|oder|zu|zum|zur|erreichbar|wohne|wohnen|ist|sind|gegenüber|hinten|vorne|\\d{5})(?![\\p{L}]))`,
+    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// The same in the middle of a sentence, with a lower-case preposition: then only a capitalised adjective
+// and a name ('wohne am Alten Markt 3', 'im Großen Garten 12'), not 'am Montag 3'.
+const STREET_PREPOSITION_LOWER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:am|im|beim|zum|zur|an\\s+der|an\\s+den|an\\s+dem|auf\\s+der|auf\\s+dem|auf\\s+den|in\\s+der|in\\s+den|unter\\s+den|hinter\\s+der|hinter\\s+dem|vor\\s+dem|vor\\s+der)` +
+    `\\s+(?<name>\\p{Lu}\\p{Ll}+(?:en|er|es|e)\\s+\\p{Lu}[\\p{L}-]+)\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// A street word first, then 'der/des/…' and a name: 'Straße der Einheit 12', 'Platz der Republik 1',
+// 'Allee der Kosmonauten 5', 'Straße des Friedens 3'.
+const STREET_WORD_END = /(?:straße|strasse|str\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile)$/iu;
+const STREET_OF = new RegExp(
+  `(?<![\\p{L}\\p{N}-])(?:Straße|Strasse|Platz|Allee|Weg|Ring|Gasse|Damm|Ufer|Chaussee|Promenade|Brücke|Markt)\\s+(?:der|des|dem|den|vom|am|zum|zur)` +
+    `\\s+(?<name>(?:\\p{Lu}\\p{Ll}+(?:en|er|es|e)\\s+)?\\p{Lu}[\\p{L}-]+)\\s+${HOUSE_NO}${PHRASE_END}`,
   'gu',
 );
 // Words after 'Am'/'Im'/'Zum' that are times, rooms or figures of speech, not street names ('Im Schlafzimmer 2,',
@@ -235,7 +266,10 @@ interface Unit {
 
 // Dates, amounts with thousands separators and similar runs that are no phone numbers.
 const DATE_LIKE = /(?<!\d)(\d{1,2})[./](\d{1,2})[./](?:\d{4}|\d{2})?(?!\d)/g;
-const AMOUNT_LIKE = /(?<!\d)[1-9]\d{0,2}(?:[.,'’]\d{3})+(?:,\d{1,2})?(?!\d)/g;
+// An amount ends after its groups of three: '212.555.0187' (a US number in dots) is none.
+const AMOUNT_LIKE = /(?<!\d)[1-9]\d{0,2}(?:[.,'’]\d{3})+(?:,\d{1,2})?(?!\d|[.,'’]\d)/g;
+// Nor is an IP address ('192.168.178.1').
+const IP_LIKE = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d]|\.\d)/g;
 // An IBAN is no contact data, and no phone number either.
 const IBAN_LIKE = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){3,7}(?:\s?[\dA-Z]{1,3})?(?![\p{L}\p{N}])/gu;
 
@@ -256,7 +290,7 @@ function blockedRanges(text: string): [number, number][] {
     const month = Number(m[2]);
     if (day >= 1 && day <= 31 && month >= 1 && month <= 12) out.push([m.index, m.index + m[0].length]);
   }
-  for (const re of [AMOUNT_LIKE, IBAN_LIKE]) for (const m of matches(text, re)) out.push([m.index, m.index + m[0].length]);
+  for (const re of [AMOUNT_LIKE, IP_LIKE, IBAN_LIKE]) for (const m of matches(text, re)) out.push([m.index, m.index + m[0].length]);
   return out;
 }
 
@@ -325,9 +359,26 @@ function isPhone(text: string, units: Unit[]): boolean {
   return n >= 9;
 }
 
-function findPhones(text: string): [number, number][] {
+// 'O171 234 56 78', 'O3O 1234567': a letter O written for a zero, in a group of three or more digits and
+// O's only ('O2', 'O-Ring' and 'Zoo' stay words). One character for one, so offsets hold.
+const O_FOR_ZERO = /(?<![\p{L}\p{N}])[Oo\d]*\d[Oo\d]*(?![\p{L}\p{N}])/gu;
+function zeroForO(text: string): string {
+  if (!/[Oo]\d|\d[Oo]/.test(text)) return text;
+  return text.replace(O_FOR_ZERO, (t) => (/[Oo]/.test(t) && t.length >= 3 ? t.replace(/[Oo]/g, '0') : t));
+}
+
+// A number told in two parts with words between ('fängt mit 0170 an, dann 445 66 78', 'starts with
+// 07700, then 900 123'): a prefix of 3 to 5 digits starting with 0 after a cue word, then within four
+// words that include one like 'dann'/'then', the rest; 9 to 13 digits together, no unit after either.
+const SPLIT_GAP = /^[\s,;:.-]*(?:\p{L}+[\s,;:.-]+){1,4}$/u;
+const SPLIT_WORD = /(?<![\p{L}])(?:dann|danach|darauf|anschließend|anschliessend|weiter|und|rest|then|and|followed|rest)(?![\p{L}])/iu;
+
+function findPhones(input: string): [number, number][] {
+  const text = zeroForO(input);
   const out: [number, number][] = [];
-  for (const run of phoneUnits(text)) {
+  const runs = phoneUnits(text);
+  const withPhone = new Set<number>();
+  for (const [r, run] of runs.entries()) {
     let i = 0;
     while (i < run.length) {
       // A phone number has at most 15 digits: longer stretches are never tried.
@@ -350,8 +401,23 @@ function findPhones(text: string): [number, number][] {
       if (text[start - 1] === '(') start--;
       if (text[end] === ')' && text.slice(start, end).includes('(')) end++;
       out.push([start, end]);
+      withPhone.add(r);
       i = found + 1;
     }
+  }
+  for (let r = 0; r + 1 < runs.length; r++) {
+    const a = runs[r]!;
+    const b = runs[r + 1]!;
+    if (withPhone.has(r) || withPhone.has(r + 1) || a.length !== 1 || a[0]!.word || b.some((u) => u.word)) continue;
+    const prefix = a[0]!;
+    const rest = b.map((u) => u.digits).join('');
+    const total = prefix.digits.length + rest.length;
+    if (!/^0\d{2,4}$/.test(prefix.digits) || rest.length < 3 || total < 9 || total > 13) continue;
+    const gap = text.slice(prefix.end, b[0]!.start);
+    if (!SPLIT_GAP.test(gap) || !SPLIT_WORD.test(gap)) continue;
+    if (!PHONE_CUE.test(text.slice(Math.max(0, prefix.start - 40), prefix.start))) continue;
+    if (UNIT_AFTER.test(text.slice(prefix.end, prefix.end + 16)) || UNIT_AFTER.test(text.slice(b.at(-1)!.end, b.at(-1)!.end + 16))) continue;
+    out.push([prefix.start, prefix.end], [b[0]!.start, b.at(-1)!.end]);
   }
   return out;
 }
@@ -374,6 +440,7 @@ export function findContacts(input: string): ContactMatch[] {
   const has = (re: RegExp) => re.test(text);
   const emails = [
     has(/@/) && EMAIL,
+    has(/\s\.\s[^@]*\s@/) && EMAIL_SPACED,
     has(/\bat\b|ät|@/i) && EMAIL_STRONG,
     has(/\sat\s/i) && EMAIL_WEAK_SPELLED,
     has(/\sat\s/i) && EMAIL_WEAK_DOTTED,
@@ -402,6 +469,15 @@ export function findContacts(input: string): ContactMatch[] {
     const start = m.index + m[0].length - handle.length;
     add('handle', start, start + h.replace(/[._-]+$/, '').length);
   }
+  if (has(/user|name|kik|snap|add|follow|dm|message/i)) for (const m of matches(text, HANDLE_AFTER_LABEL)) {
+    const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+    const bare = handle.replace(/^@/, '');
+    if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle)) continue;
+    const start = m.index + m[0].length - m.groups!.handle!.length;
+    add('handle', start, start + handle.length);
+  }
+  // A Discord name has 2 or more characters ('Raum A#1234' is none).
+  if (has(/#\d/)) for (const m of matches(text, DISCORD_TAG)) if (m[0].indexOf('#') >= 2) add('handle', m.index, m.index + m[0].length);
   if (platform) for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
     const handle = m.groups!.handle!.replace(/[._-]+$/, '');
     if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
@@ -431,6 +507,13 @@ export function findContacts(input: string): ContactMatch[] {
   for (const m of matches(text, STREET_PREPOSITION)) {
     const name = m.groups!.name!.split(/\s+/)[0]!;
     if (NOT_PLACE_NAMES.test(name)) continue;
+    add('address', m.index, m.index + m[0].length);
+  }
+  for (const re of [STREET_PREPOSITION_LOWER, STREET_OF]) for (const m of matches(text, re)) {
+    const words = m.groups!.name!.split(/\s+/);
+    if (words.some((w) => NOT_PLACE_NAMES.test(w))) continue;
+    // 'in der Kölner Straße 5a': the preposition is no part of a name the street rules above find.
+    if (re === STREET_PREPOSITION_LOWER && STREET_WORD_END.test(words.at(-1)!)) continue;
     add('address', m.index, m.index + m[0].length);
   }
   if (streetWord) for (const m of matches(text, STREET_EN)) add('address', m.index, m.index + m[0].length);
