@@ -111,6 +111,20 @@ export function loadBlindEvalSet(path = fileURLToPath(new URL('../tests/fixtures
   return JSON.parse(readFileSync(path, 'utf8')) as BlindEvalSet;
 }
 
+/**
+ * The second blind set (tests/fixtures/contact-eval-blind2.json, items with the pieces to remove in `contacts`),
+ * written by someone who never saw the detector or the sets above, and first run after the fixes to the first
+ * blind set's misses.
+ */
+export function loadBlind2EvalSet(path = fileURLToPath(new URL('../tests/fixtures/contact-eval-blind2.json', import.meta.url))): BlindEvalSet {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as { items: { id: string; lang: 'de' | 'en'; text: string; contacts: string[] }[] };
+  return {
+    about: 'second blind held-out set',
+    contact: raw.items.filter((i) => i.contacts.length > 0).map((i) => ({ id: i.id, lang: i.lang, text: i.text, remove: i.contacts })),
+    clean: raw.items.filter((i) => i.contacts.length === 0).map((i) => ({ id: i.id, lang: i.lang, text: i.text })),
+  };
+}
+
 const asciiDigits = (s: string) => s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
 
 /** Runs of 4 consecutive digits of `label` that the redacted text shows more often than the text without the label. */
@@ -159,9 +173,9 @@ export function runBlindEval(set: BlindEvalSet = loadBlindEvalSet()): SplitRepor
   return report;
 }
 
-export function formatBlindReport(r: ReturnType<typeof runBlindEval>): string {
+export function formatBlindReport(r: ReturnType<typeof runBlindEval>, title = 'Contact redaction, blind held-out (tests/fixtures/contact-eval-blind.json)'): string {
   const lines = [
-    'Contact redaction, blind held-out (tests/fixtures/contact-eval-blind.json)',
+    title,
     `  contact data removed (no 4+ digit run left)  ${pct(r.contactHidden, r.contactCases)}`,
     `  strict: every letter/digit inside a match    ${pct(r.strictHidden, r.contactCases)}`,
     `  contact-free left unchanged                  ${pct(r.cleanUnchanged, r.cleanCases)}`,
@@ -174,4 +188,5 @@ export function formatBlindReport(r: ReturnType<typeof runBlindEval>): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(formatContactReport(runContactEval(), { showHeldOut: process.argv.includes('--show-held-out') }));
   console.log('\n' + formatBlindReport(runBlindEval()));
+  console.log('\n' + formatBlindReport(runBlindEval(loadBlind2EvalSet()), 'Contact redaction, second blind held-out (tests/fixtures/contact-eval-blind2.json)'));
 }
