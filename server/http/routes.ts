@@ -13,9 +13,10 @@ import { dealRoutes } from './deals.ts';
 import { shopRoutes } from './shop.ts';
 import { payoutRoutes } from './payouts.ts';
 import { affiliateRoutes } from './affiliate.ts';
+import { supportRoutes } from './support.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...supportRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',
