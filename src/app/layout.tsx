@@ -8,6 +8,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { useAuth } from '@/lib/auth';
 import { FloatingChat, useAttachChatSession } from '@/chat';
 import { cn } from '@/lib/utils';
+import { SupportChatFromLink } from '@/pages/affiliate/support/SupportChatFromLink';
 
 const NAV = [
   { href: '/#wie-es-funktioniert', key: 'howItWorks' },
@@ -190,6 +191,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <SupportChatFromLink />
       {showFloatingChat && (
         <div className="print:hidden">
           <FloatingChat />
