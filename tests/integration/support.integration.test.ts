@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signIn, signedInClient } from '../helpers/auth.ts';
 import { createUser } from '../factories/users.ts';
+import { createSession, sendChat } from '../helpers/chat.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -173,4 +174,29 @@ describe('support chat', () => {
     expect((await seeker.client.get('/api/admin/support/conversations')).status).toBe(403);
     expect((await app.client().get('/api/admin/support/conversations')).status).toBe(401);
   });
+});
+
+describe('support by chat', () => {
+  for (const lang of ['de', 'en'] as const) {
+    it(`proposes the person's own words for the team inbox and sends them only on the person's confirmation (${lang})`, async () => {
+      const { client, user } = await signedInClient(app, { role: lang === 'de' ? 'seeker' : 'provider', locale: lang });
+      client.lang = lang;
+      const admin = await signedInClient(app, { role: 'admin' });
+      const session = await createSession(client, lang);
+      const said = lang === 'de' ? 'Schreib dem Support: Wie bekomme ich mein Werbematerial?' : 'Write to support: How do I get my marketing material?';
+      const turn = await sendChat(client, session, said);
+      const part = turn.tools.find((t) => t.toolName === 'writeSupportMessage')!;
+      expect(part.input).toEqual({ body: said.slice(said.indexOf(':') + 1).trim() });
+      expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending' } });
+      expect(await app.deps.db.prisma.supportMessage.count({ where: { senderId: user.id } })).toBe(0);
+
+      const confirmed = await client.post<{ status: string }>('/api/chat/confirm', { sessionId: session, confirmationId: part.output!.confirmation!.id, decision: 'confirm' });
+      expect(confirmed.body.status).toBe('confirmed');
+      const conv = (await inboxOf(admin.client)).conversations.find((c) => c.partner.id === user.id)!;
+      expect(conv.unread).toBe(1);
+      expect(conv.lastMessage?.body).toBe(said.slice(said.indexOf(':') + 1).trim());
+      // The same conversation as the dashboard's.
+      expect((await client.get<{ messages: Msg[] }>('/api/support/messages')).body.messages.map((m) => m.body)).toEqual([conv.lastMessage!.body]);
+    });
+  }
 });
