@@ -5,6 +5,7 @@ import { defineRoute } from './route.ts';
 import { idParams } from './marketplace.schemas.ts';
 import { sendSupportMessage } from '../domain/support/send-support-message.ts';
 import { listOwnSupportMessages } from '../domain/support/list-own-support-messages.ts';
+import { countUnreadSupportReplies } from '../domain/support/count-unread-support-replies.ts';
 import { listSupportConversations } from '../domain/support/list-support-conversations.ts';
 import { readSupportConversation } from '../domain/support/read-support-conversation.ts';
 import { replySupportMessage } from '../domain/support/reply-support-message.ts';
@@ -34,6 +35,15 @@ export const supportRoutes = [
     access: 'user',
     response: z.object({ subject: z.string(), messages: z.array(partnerMessage), unread: z.number().int().describe('Replies unread before this call') }),
     handler: ({ deps, auth }) => listOwnSupportMessages(deps, auth.user!.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/support/unread',
+    summary: "How many of the team's replies the caller has not read yet (marks nothing read)",
+    tags: ['support'],
+    access: 'user',
+    response: z.object({ unread: z.number().int() }),
+    handler: ({ deps, auth }) => countUnreadSupportReplies(deps.db.prisma, auth.user!.id),
   }),
   defineRoute({
     method: 'post',

@@ -131,10 +131,17 @@ describe('support chat', () => {
     // The partner does not learn which admin answered.
     expect(live.every((m) => !('senderName' in m))).toBe(true);
 
+    // The dashboard's chat button shows unread replies without reading them.
+    expect((await p.client.get<{ unread: number }>('/api/support/unread')).body).toEqual({ unread: 2 });
+    expect((await p.client.get<{ unread: number }>('/api/support/unread')).body).toEqual({ unread: 2 });
     const own = await p.client.get<{ messages: Msg[]; unread: number }>('/api/support/messages');
     expect(own.body.unread).toBe(2);
+    // Reading tells the partner's other tabs (and the button's badge).
+    await until(() => partnerWs.messages.some((m) => m.type === 'support.read' && (m.payload as { by: string }).by === 'partner'));
+    expect(partnerWs.messages.some((m) => m.type === 'support.read' && (m.payload as { by: string }).by === 'partner')).toBe(true);
     expect(own.body.messages.map((m) => [m.fromTeam, m.body])).toEqual([[false, 'Live-Frage'], [true, 'Antwort von Anna'], [true, 'Ergänzung von Bert']]);
     expect((await p.client.get<{ unread: number }>('/api/support/messages')).body.unread).toBe(0);
+    expect((await p.client.get<{ unread: number }>('/api/support/unread')).body).toEqual({ unread: 0 });
     // Online: no mail.
     expect(await mailsTo(p.user.email)).toEqual([]);
     await closed(partnerWs.ws);

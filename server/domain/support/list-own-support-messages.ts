@@ -20,6 +20,8 @@ export async function listOwnSupportMessages(deps: Pick<AppDeps, 'db' | 'bus' | 
     await prisma.supportMessage.updateMany({ where: { id: { in: unreadIds }, readAt: null }, data: { readAt } });
     for (const m of conversation.messages) if (unreadIds.includes(m.id)) m.readAt = readAt;
     await publishToTeam(deps, SUPPORT_EVENTS.read, { conversationId: conversation.id, by: 'partner' });
+    // The partner's other tabs and their chat button's badge.
+    await deps.bus.publish({ type: SUPPORT_EVENTS.read, to: { userId: partnerId }, payload: { by: 'partner' } }).catch(() => {});
   }
   return { subject: conversation.subject, messages: conversation.messages.map(partnerView), unread: unreadIds.length };
 }
