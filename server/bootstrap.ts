@@ -6,6 +6,7 @@ import { createMailer } from './integrations/mail/mailer.ts';
 import { createAuth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { createMemoryBus, createPostgresBus } from './realtime/bus.ts';
+import { createPresence } from './realtime/presence.ts';
 import type { AppDeps } from './deps.ts';
 import { StartupError } from './startup-error.ts';
 import { releaseUserDrafts } from './domain/requests/requests.ts';
@@ -56,7 +57,7 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     stripe: createStripe(config.stripe),
     paypal: config.paypal ? createPayPalClient(config.paypal) : null,
   };
-  const deps: AppDeps = { config, db, logger, mailer, auth, bus, money };
+  const deps: AppDeps = { config, db, logger, mailer, auth, bus, presence: createPresence(), money };
   return deps;
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Auth } from './auth/auth.ts';
 import type { EventBus } from './realtime/bus.ts';
+import type { Presence } from './realtime/presence.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { StripeClient } from './integrations/stripe/client.ts';
 import type { PayPalClient } from './integrations/paypal/client.ts';
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   auth: Auth;
   bus: EventBus;
+  /** Open ws connections per user in this process (the support chat's 'offline'). */
+  presence: Presence;
   /** Payments and payouts: IBAN encryption, Stripe (null: test checkout), PayPal (null: payouts by hand). */
   money: { box: SecretBox; stripe: StripeClient | null; paypal: PayPalClient | null };
 }

@@ -14,9 +14,10 @@ import { shopRoutes } from './shop.ts';
 import { payoutRoutes } from './payouts.ts';
 import { affiliateRoutes } from './affiliate.ts';
 import { contactRoutes } from './contact.ts';
+import { supportRoutes } from './support.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

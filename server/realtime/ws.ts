@@ -72,7 +72,11 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
       const user = requireUser(auth);
       wss.handleUpgrade(req, socket, head, (ws) => {
         clients.set(ws, { user, sessionId: auth.sessionId! });
-        ws.on('close', () => clients.delete(ws));
+        deps.presence.connected(user.id);
+        ws.on('close', () => {
+          clients.delete(ws);
+          deps.presence.disconnected(user.id);
+        });
         ws.on('message', (raw) => {
           // The only client message is a ping; everything else is ignored.
           if (raw.toString() === 'ping') ws.send(JSON.stringify({ type: 'pong' }));

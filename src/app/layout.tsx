@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { FloatingChat } from '@/chat/floating-chat';
 import { useAttachChatSession } from '@/chat/attach-session';
 import { cn } from '@/lib/utils';
+import { SupportChatFromLink } from '@/pages/affiliate/support/SupportChatFromLink';
 
 const NAV = [
   { href: '/#wie-es-funktioniert', key: 'howItWorks' },
@@ -236,6 +237,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SupportChatFromLink />
       {showFloatingChat && (
         <div className="print:hidden">
           <FloatingChat />

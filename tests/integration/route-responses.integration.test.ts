@@ -24,7 +24,16 @@ beforeAll(async () => {
   await signIn(s, seeker.email, seeker.password);
   const chat = await s.post<{ id: string }>('/api/chat/session', { lang: 'de' });
   clients = { anonymous: app.client(), seeker: s, provider: p, admin: (await signedInClient(app, { role: 'admin' })).client };
-  ids = { '/api/provider/requests/:id/unlock-quote': request.id, '/api/providers/:id': provider.user.id, '/api/chat/session/:id': chat.body.id };
+  // A support conversation with a message and a reply, so the support lists are not empty.
+  await s.post('/api/support/messages', { body: 'Frage' });
+  const conversation = await app.deps.db.prisma.supportConversation.findUniqueOrThrow({ where: { partnerId: seeker.id } });
+  await clients.admin.post(`/api/admin/support/conversations/${conversation.id}/messages`, { body: 'Antwort' });
+  ids = {
+    '/api/provider/requests/:id/unlock-quote': request.id,
+    '/api/providers/:id': provider.user.id,
+    '/api/chat/session/:id': chat.body.id,
+    '/api/admin/support/conversations/:id': conversation.id,
+  };
 });
 afterAll(async () => {
   await app?.close();

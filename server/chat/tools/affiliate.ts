@@ -13,6 +13,8 @@ import { MIN_PAYOUT_CENTS, milliToCents } from '../../domain/ledger/money.ts';
 import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { AppError } from '../../errors.ts';
+import { sendSupportMessage } from '../../domain/support/send-support-message.ts';
+import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
 import { amountOf, attempt, PAYOUT, refusalOf } from './market.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
@@ -37,6 +39,21 @@ const NETWORK = [
   /\b(my|how big|how many)\b.*\b(network|downline|referrals)\b/,
   /\b(per|by) levels?\b/,
 ];
+
+// 'Schreib dem Support: …', 'Nachricht an den Support: …', 'Write to support: …', 'Send support a message: …'.
+// The message is what follows the colon (or dash), as the person wrote it.
+const SUPPORT = [
+  /^\s*(?:bitte\s+)?(?:schreib(?:e)?|sende|schick(?:e)?)\s+(?:(?:eine\s+)?nachricht\s+)?(?:an\s+)?(?:den|dem)?\s*(?:admin-?)?support(?:-?team)?\s*(?:eine\s+nachricht)?\s*[:\-–]\s*([\s\S]+)$/i,
+  /^\s*(?:eine\s+)?nachricht\s+an\s+(?:den\s+)?(?:admin-?)?support(?:-?team)?\s*[:\-–]\s*([\s\S]+)$/i,
+  /^\s*(?:please\s+)?(?:write|send|message)\s+(?:a\s+message\s+)?(?:to\s+)?(?:the\s+)?(?:admin\s+)?support(?:\s+team)?\s*(?:a\s+message)?\s*[:\-–]\s*([\s\S]+)$/i,
+];
+const supportBodyOf = (text: string): string | null => {
+  for (const p of SUPPORT) {
+    const m = p.exec(text);
+    if (m?.[1]?.trim()) return m[1].trim();
+  }
+  return null;
+};
 
 const PARTNER_WORDS = /\b(provision(en)?|kommission(en)?|partner|commissions?|affiliate|referral)\b/;
 
@@ -111,6 +128,33 @@ export const affiliateTools: AnyChatToolDef[] = [
         data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) },
       };
     },
+  }),
+  defineChatTool({
+    name: 'writeSupportMessage',
+    description:
+      "Sends the person's message to the akut admin team's support inbox (subject 'Affiliate Support Anfrage'); the team usually answers within 24 hours, in the partner area and by mail when the person is offline. The body must be the person's own words. Only proposes it: the person confirms with the button.",
+    input: z.object({ body: z.string().max(SUPPORT_MESSAGE_MAX).describe("The message, in the person's own words") }),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        checkSupportBody(input.body);
+      }),
+    confirmSummary: (input) => ({ key: 'confirm.summary.writeSupportMessage', params: { body: input.body.trim() } }),
+    offline: {
+      priority: 95,
+      detect: ({ text }) => {
+        const body = supportBodyOf(text);
+        return body ? { body } : null;
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const m = await sendSupportMessage(ctx.deps, ctx.auth.user!.id, input.body);
+        return { accepted: true, state: ctx.machine.state, data: { messageId: m.id } };
+      }),
   }),
   defineChatTool({
     name: 'requestPartnerPayout',

@@ -18,6 +18,7 @@ export const MAIL_TEMPLATES = [
   'payoutPaid',
   'payoutFailed',
   'contactMessage',
+  'supportReply',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

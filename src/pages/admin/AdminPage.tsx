@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, LayoutDashboard, LogOut, Mail, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
+import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, LayoutDashboard, LifeBuoy, LogOut, Mail, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import { SepaTab } from './SepaTab';
 import { ModerationTab } from './ModerationTab';
 import { VerificationsTab } from './VerificationsTab';
 import { SettingsTab } from './SettingsTab';
+import { SupportTab, useSupportUnread } from './SupportTab';
 
 interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
@@ -39,6 +40,7 @@ const TABS = [
   { key: 'moderation', icon: Flag },
   { key: 'verifications', icon: FileCheck },
   { key: 'settings', icon: Settings },
+  { key: 'support', icon: LifeBuoy },
   { key: 'outbox', icon: Mail },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -72,6 +74,7 @@ function AdminDashboard() {
   const [mails, setMails] = useState<Mail[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
+  const supportUnread = useSupportUnread();
   const tab: TabKey = TABS.some((x) => x.key === params.get('tab')) ? (params.get('tab') as TabKey) : 'overview';
   const setTab = (v: string) =>
     setParams(
@@ -129,6 +132,11 @@ function AdminDashboard() {
             <TabsTrigger key={key} value={key} className="flex-none gap-1.5" data-testid={`admin-tab-${key}`}>
               <Icon className="size-4" aria-hidden />
               {t(`tabs.${key}`)}
+              {key === 'support' && supportUnread > 0 && (
+                <Badge className="ml-1 h-5 min-w-5 justify-center px-1.5 tabular-nums" data-testid="admin-support-unread">
+                  {supportUnread}
+                </Badge>
+              )}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -169,6 +177,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="settings" className="mt-6">
           <SettingsTab />
+        </TabsContent>
+        <TabsContent value="support" className="mt-6">
+          <SupportTab />
         </TabsContent>
         <TabsContent value="outbox">
           {!mails ? (
