@@ -46,6 +46,11 @@ const EMAIL = new RegExp(`${BEFORE_LOCAL}${LOCAL}\\s{0,2}@\\s{0,2}${LABEL}(?:\\s
 // before the '@', so that a sentence's full stop ('Anna. max@web.de') never joins the address.
 const EMAIL_SPACED = new RegExp(`${BEFORE_LOCAL}${LOCAL}(?:\\s{1,2}\\.\\s{1,2}${LOCAL})+\\s{1,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`, 'giu');
 
+// Every character spaced out ('j o h n . s m i t h @ g m a i l . c o m'): single characters with one space
+// between them, an '@' among them; what they spell without the spaces must be an address.
+const EMAIL_LETTERS = /(?<![\p{L}\p{N}._%+\-@])[\p{L}\p{N}._%+\-](?: [\p{L}\p{N}._%+\-]){1,63} @ [\p{L}\p{N}\-](?: [\p{L}\p{N}.\-]){2,63}(?![\p{L}\p{N}])/gu;
+const EMAIL_PLAIN = new RegExp(`^${LOCAL}@${LABEL}(?:\\.${LABEL})*\\.${TLD_ANY}$`, 'iu');
+
 // Written around spam filters: 'max(at)web(dot)de', 'lisa[at]x[dot]de', 'hans ät posteo punkt de',
 // 'x at gmail dot xyz', 'INFO AT firma DOT DE'. A spelled 'dot'/'punkt' or a bracketed/umlaut 'at'
 // makes any top-level domain count; a plain ' at ' followed by a real '.' needs a known one, so that
@@ -56,8 +61,10 @@ const DOT_SPELLED = '(?:\\s?[([{]\\s?(?:dot|punkt)\\s?[)\\]}]\\s?|\\s+(?:dot|pun
 const DOT_ANY = `(?:\\.|${DOT_SPELLED})`;
 const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL})*`;
 const EMAIL_STRONG = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_STRONG}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_ANY}${TLD_ANY}${AFTER_WORD}`, 'giu');
-const EMAIL_WEAK_SPELLED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_SPELLED}${TLD_ANY}${AFTER_WORD}`, 'giu');
-const EMAIL_WEAK_DOTTED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:\\.${LABEL})*\\.(?:${TLDS})${AFTER_WORD}`, 'giu');
+// Neither is followed by another ' at ': then what looked like a domain is the local part of the real
+// address ('email me at dave dot miller at yahoo dot co dot uk').
+const EMAIL_WEAK_SPELLED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_SPELLED}${TLD_ANY}${AFTER_WORD}(?!${AT_WEAK})`, 'giu');
+const EMAIL_WEAK_DOTTED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:\\.${LABEL})*\\.(?:${TLDS})${AFTER_WORD}(?!${AT_WEAK})`, 'giu');
 // 'anna at gmail', 'max (at) gmx': a mail provider's name is enough.
 const MAIL_PROVIDERS = 'gmail|googlemail|gmx|yahoo|hotmail|outlook|icloud|posteo|protonmail|proton|t-online|freenet|aol|mailbox|arcor';
 const EMAIL_PROVIDER = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}(?:${AT_STRONG}|${AT_WEAK})(?:${MAIL_PROVIDERS})${AFTER_WORD}`, 'giu');
@@ -72,20 +79,24 @@ const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])${LABEL}${DOT_SPELLED}(?
 
 // '@anna_nails' anywhere (not inside an e-mail address).
 const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{L}\p{N}@_])/gu;
-// (WhatsApp and Signal go by phone number: they are cue words of the phone rules.)
-const PLATFORMS = 'instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
+// (WhatsApp goes by phone number: it is a cue word of the phone rules; Signal too, and it has usernames
+// like 'jonas.92'. 'sc' for Snapchat counts only with a ':' after it.)
+const PLATFORMS = 'signal|sc|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
 // A label before the handle: 'Telegram-Username:', 'Insta Nutzername:', 'Skype ID:'.
 const HANDLE_LABELS = 'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick';
 // A Discord tag: 'gadgetguy#4821'.
 const TAG = '(?:#\\d{4}(?![\\p{L}\\p{N}]))?';
 // Platform, then ':' or a linking word ('ist', 'is', 'as', 'unter', 'handle', 'name'), then the handle.
 const HANDLE_AFTER_PLATFORM = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${PLATFORMS})(?:[\\s-]*(?:${HANDLE_LABELS})(?![\\p{L}]))?` +
+  `(?<![\\p{L}\\p{N}])(?<platform>${PLATFORMS})(?:[\\s,-]*(?:${HANDLE_LABELS})(?![\\p{L}]))?` +
     `(?<sep>\\s*:\\s*|\\s+(?:ist|is|as|als|unter|at|=)\\s+|\\s*[-–]\\s*|\\s+)` +
     `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
   'giu',
 );
 const PLATFORM_WORD = new RegExp(`(?:${PLATFORMS})`, 'i');
+// A Threema ID: 8 capitals and digits, within a few words after 'Threema' ('Threema, ID 7HX2K9PA',
+// 'Threema-ID: ABCD1234'); with a digit in it, or any 8 after 'ID'.
+const THREEMA_ID = /(?<![\p{L}])(?:Threema|threema|THREEMA)(?![\p{L}])[^.!?\n]{0,24}?(?<![\p{L}\p{N}*])(?<id>[0-9A-Z*][0-9A-Z]{7})(?![\p{L}\p{N}])/gu;
 // A label without a platform ('Nutzername: moebel_max'), or a request to add or message ('kik me
 // gadgetguy_uk', 'add me sarah.xo22', 'add me on snap: …'): a word that looks like a handle.
 const HANDLE_AFTER_LABEL = new RegExp(
@@ -112,12 +123,12 @@ const NOT_HANDLES = new Set(
 const UNIT_AFTER =
   /^\s*(?:€|eur\b|euro|\$|km\b|m\b|m²|m2\b|qm\b|cm\b|mm\b|kg\b|t\b|l\b|kw\b|kwh|kwp|ps\b|min\b|minuten|minutes|std\b|stunden|hours?\b|h\b|tage?n?\b|days?\b|wochen|weeks?\b|monate?n?\b|months?\b|jahre?n?\b|years?\b|mal\b|x\b|%|personen|leute|people|gäste|guests|stück|stk\b|zimmer|rooms?\b|plätze|autos?|cars?\b|uhr\b)/iu;
 
-const STREET_HINT = /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place/i;
+const STREET_HINT = /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place|court|ct\b|boulevard|blvd|parkway|pkwy|gardens|grove|mews/i;
 // One word ending in a street word: 'Goethestr 9', 'Hauptstr.5', 'Karl-Marx-Str. 112', 'Weidenweg12',
 // 'Heinrich-Heine-Allee 7', 'Rosenallee 8-10'.
 const STREET_WORD = new RegExp(
   `(?<![\\p{L}\\p{N}-])(?<name>\\p{L}[\\p{L}-]*?(?<suffix>straße|strasse|str\\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile))` +
-    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?)?)(?![\\p{L}\\p{N}]|[.,]\\d)`,
+    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
   'giu',
 );
 // A weak street word inside an ordinary compound noun: 'Parkplatz 2', 'Rückweg 20 Minuten', 'Ehering 54'.
@@ -125,11 +136,12 @@ const NOT_STREETS =
   /(?:park|stell|arbeits|spiel|sitz|schlaf|studien|kita|kindergarten|ausbildungs|praktikums|liege|camping|abstell|steh|lager|bau|sport|fußball|fussball|tennis|golf|rück|hin|heim|um|schul|fuß|fuss|geh|rad|fahr|wander|zu|ab|aus|ehe|schlüssel|dichtungs|kolben|ohr|finger|o-|sprengel|staud|bahn|wasser|fluss|see|meeres|kreis|boxen|box|ver|rasen)(?:platz|weg|ring|damm|ufer|pfad|steig|kai)$/iu;
 const WEAK_SUFFIX = /^(?:weg|platz|ring|damm|ufer|pfad|steig|stieg|kai|zeile)$/iu;
 
+// (The house number may carry Austrian stair and door numbers: 'Favoritenstraße 88/4/12'.)
 // A street word on its own after a capitalised name: 'Venloer Str 12', 'Kölner Straße 5a', 'Berliner
 // Allee 22', 'Baker Street 12'.
 const STREET_SEPARATE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?<name>\\p{Lu}[\\p{L}.-]*(?:\\s+\\p{Lu}[\\p{L}.-]*){0,2})\\s+(?<suffix>Straße|Strasse|Str\\.?|Allee|Weg|Platz|Ring|Gasse|Damm|Ufer|Chaussee|Street|Road|Avenue)` +
-    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?)?)(?![\\p{L}\\p{N}]|[.,]\\d)`,
+    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
   'gu',
 );
 const ARTICLES = /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unsere|mein|meine|dein|jeder|jede|dieser|diese|aber|oder|und|the|a|an|my|our|this|that)(?:\s+|$))+/iu;
@@ -143,6 +155,14 @@ const STREET_PREPOSITION = new RegExp(
     `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}${PHRASE_END}`,
   'gu',
 );
+// A capitalised preposition after a lower-case word in the middle of a sentence ('bitte zu An der Alster
+// 41 schicken', 'nach Am Markt 3 liefern'): German writes prepositions there in lower case, so the capital
+// marks a street name, and a lower-case word may follow the number (not a unit: 'ab Im Bad 2 m²').
+const STREET_PREPOSITION_MID = new RegExp(
+  `(?<=\\p{Ll}[,:]?\\s+)(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
+    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}(?=\\s+\\p{Ll}\\p{L}*(?![\\p{L}]))`,
+  'gu',
+);
 // The same in the middle of a sentence, with a lower-case preposition: then only a capitalised adjective
 // and a name ('wohne am Alten Markt 3', 'im Großen Garten 12'), not 'am Montag 3'.
 const STREET_PREPOSITION_LOWER = new RegExp(
@@ -151,11 +171,11 @@ const STREET_PREPOSITION_LOWER = new RegExp(
   'gu',
 );
 // A street word first, then 'der/des/…' and a name: 'Straße der Einheit 12', 'Platz der Republik 1',
-// 'Allee der Kosmonauten 5', 'Straße des Friedens 3'.
+// 'Allee der Kosmonauten 5', 'Straße des Friedens 3', also a date as the name ('Straße des 17. Juni 135').
 const STREET_WORD_END = /(?:straße|strasse|str\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile)$/iu;
 const STREET_OF = new RegExp(
   `(?<![\\p{L}\\p{N}-])(?:Straße|Strasse|Platz|Allee|Weg|Ring|Gasse|Damm|Ufer|Chaussee|Promenade|Brücke|Markt)\\s+(?:der|des|dem|den|vom|am|zum|zur)` +
-    `\\s+(?<name>(?:\\p{Lu}\\p{Ll}+(?:en|er|es|e)\\s+)?\\p{Lu}[\\p{L}-]+)\\s+${HOUSE_NO}${PHRASE_END}`,
+    `\\s+(?<name>(?:\\p{Lu}\\p{Ll}+(?:en|er|es|e)\\s+|\\d{1,2}\\.\\s?)?\\p{Lu}[\\p{L}-]+)\\s+${HOUSE_NO}${PHRASE_END}`,
   'gu',
 );
 // Words after 'Am'/'Im'/'Zum' that are times, rooms or figures of speech, not street names ('Im Schlafzimmer 2,',
@@ -164,7 +184,15 @@ const NOT_PLACE_NAMES =
   /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
 
 // 'at 221B Baker Street', '7 Church St.', '3 Station Rd'.
-const STREET_EN = /(?<![\p{L}\p{N}])\d{1,4}[A-Za-z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1,3}(?:Street|St\.|St(?![\p{L}.])|Road|Rd\.?|Avenue|Ave\.?|Lane|Drive|Way|Close|Square|Terrace|Crescent|Place)(?![\p{L}])/gu;
+// A flat, apartment, unit or suite belongs to it, before ('Flat 3, 27 Victoria Road') or after ('123 Main
+// Street, Apt 4B', '350 Fifth Avenue, Suite 3300').
+const FLAT = `(?:Flat|Apartment|Apt\\.?|Unit|Suite|Ste\\.?)\\s?(?:No\\.?\\s?|#\\s?)?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])`;
+const STREET_EN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${FLAT},?\\s+)?\\d{1,4}[A-Za-z]?\\s+(?:\\p{Lu}[\\p{L}'-]*\\s+){1,3}` +
+    `(?:Street|St\\.|St(?![\\p{L}.])|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Dr\\.|Way|Close|Square|Terrace|Crescent|Place|Court|Ct\\.?|Boulevard|Blvd\\.?|Parkway|Pkwy\\.?|Gardens|Grove|Mews)(?![\\p{L}])` +
+    `(?:,?\\s+(?:${FLAT}|#\\s?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])))?`,
+  'gu',
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Phone numbers
@@ -252,9 +280,27 @@ const UNIT = /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|tripl
 
 // Words right before a number that make even a short digit run a phone number ('Tel. 2345678').
 const PHONE_CUE = new RegExp(
-  `(?<![\\p{L}])(?:tel|tel\\.|telefon|telefonnummer|telefonisch|phone|handy|handynummer|mobil|mobile|mobilnummer|cell|festnetz|landline|whats\\s?app|signal|telegram|sms|fax|nummer|number|erreichbar|anrufen|ruf|rufen|call|text|ring|kontakt|contact|melden|reach)(?![\\p{L}])[\\s\\p{L}:.,()/-]{0,24}$`,
+  `(?<![\\p{L}])(?:tel|tel\\.|telefon|telefonnummer|telefonisch|phone|handy|handynummer|mobil|mobile|mobilnummer|cell|festnetz|landline|whats\\s?app|signal|telegram|sms|fax|nummer|number|erreichbar|anrufen|ruf|rufen|ruft|anruf|call|text|ring|kontakt|contact|melden|reach)(?![\\p{L}])[\\s\\p{L}:.,()/-]{0,24}$`,
   'iu',
 );
+
+// A label right before a digit group that makes it a reference, not a phone number: 'Filter 00754866',
+// 'Rechnung Nr. 2021-08-4471', 'ISBN 978-…', 'Bestellnr. 0123…', 'Kundennummer 0123…', 'order no. 0987…'.
+// The label is the last word or two before the number ('Rechnung Nr.', 'Teile-Nr.'); a phone word among
+// them ('Tel.-Nr.', 'Handy Nr.', 'Telefonnummer') keeps it a phone number.
+const LABEL_BEFORE = /(?<![\p{L}])(\p{L}+)(?:[\s.-]{1,3}(\p{L}+))?[\s.]*[:#]?\s*$/u;
+const REFERENCE_WORD =
+  /^(?:artikel\p{L}*|art-?nr|teile?|teilenr|ersatzteil\p{L}*|filter\p{L}*|isbn|issn|ean|gtin|upc|sku|rechnung\p{L}*|bestell\p{L}*|auftrag\p{L}*|order\p{L}*|part|parts|invoice|ref|referenz\p{L}*|reference|serien\p{L}*|serial|modell\p{L}*|model|ticket|aktenzeichen|az|vorgang\p{L}*|sendung\p{L}*|tracking|kunden\p{L}*|customer|vertrag\p{L}*|vertrags\p{L}*|police\p{L}*|polizze\p{L}*|policy|versicherungs\p{L}*|zähler\p{L}*|fall|case|\p{L}+(?:nr|nummer))$/iu;
+const PHONE_WORD = /^(?:tel|telefon\p{L}*|handy\p{L}*|mobil\p{L}*|fax\p{L}*|festnetz\p{L}*|phone|cell|whats\s?app|ruf\p{L}*|rückruf\p{L}*|kontakt\p{L}*|contact)$/iu;
+
+function isReference(before: string): boolean {
+  const m = LABEL_BEFORE.exec(before);
+  if (!m) return false;
+  const words = [m[1]!, m[2]].filter((w): w is string => Boolean(w));
+  if (words.some((w) => PHONE_WORD.test(w) || /^(?:tel|telefon|handy|mobil|fax)/iu.test(w))) return false;
+  // A bare 'Nr.'/'No.' only after a reference word ('Rechnung Nr.'; 'meine Nr. 0171 …' is a phone number).
+  return REFERENCE_WORD.test(words.at(-1)!) || (words.length === 2 && /^(?:nr|no|nos)$/iu.test(words[1]!) && REFERENCE_WORD.test(words[0]!));
+}
 
 interface Unit {
   start: number;
@@ -345,6 +391,7 @@ function isPhone(text: string, units: Unit[]): boolean {
   const before = text.slice(Math.max(0, first.start - 40), first.start);
   const cued = PHONE_CUE.test(before);
   if (first.plus && n >= 8) return true;
+  if (isReference(before)) return false;
   // Amounts, sizes and times: a currency or unit right after, a currency right before.
   const after = text.slice(last.end, last.end + 16);
   if (UNIT_AFTER.test(after) || /[€$£]\s*$/.test(before)) return false;
@@ -367,9 +414,8 @@ function zeroForO(text: string): string {
   return text.replace(O_FOR_ZERO, (t) => (/[Oo]/.test(t) && t.length >= 3 ? t.replace(/[Oo]/g, '0') : t));
 }
 
-// A number told in two parts with words between ('fängt mit 0170 an, dann 445 66 78', 'starts with
-// 07700, then 900 123'): a prefix of 3 to 5 digits starting with 0 after a cue word, then within four
-// words that include one like 'dann'/'then', the rest; 9 to 13 digits together, no unit after either.
+// A number told in parts with words between ('fängt mit 0170 an, dann 445 66 78', 'starts with 07700,
+// then 900 123'): see the end of findPhones.
 const SPLIT_GAP = /^[\s,;:.-]*(?:\p{L}+[\s,;:.-]+){1,4}$/u;
 const SPLIT_WORD = /(?<![\p{L}])(?:dann|danach|darauf|anschließend|anschliessend|weiter|und|rest|then|and|followed|rest)(?![\p{L}])/iu;
 
@@ -378,7 +424,10 @@ function findPhones(input: string): [number, number][] {
   const out: [number, number][] = [];
   const runs = phoneUnits(text);
   const withPhone = new Set<number>();
+  const reference = (u: Unit) => !u.plus && !u.word && isReference(text.slice(Math.max(0, u.start - 40), u.start));
   for (const [r, run] of runs.entries()) {
+    // A reference number ('ISBN 978-0-14-303943-3') is none in any part.
+    if (reference(run[0]!)) continue;
     let i = 0;
     while (i < run.length) {
       // A phone number has at most 15 digits: longer stretches are never tried.
@@ -405,19 +454,28 @@ function findPhones(input: string): [number, number][] {
       i = found + 1;
     }
   }
+  // A number told in pieces after a cue word: runs of digits joined by a few words that include one like
+  // 'dann'/'then' ('0152 und dann 88 77 66 55', '917 555 and then 0176'); 9 to 15 digits together, 3 or
+  // more in each piece, no unit after any piece and no reference label before the first.
+  const digitsOf = (run: Unit[]) => run.map((u) => u.digits).join('');
   for (let r = 0; r + 1 < runs.length; r++) {
-    const a = runs[r]!;
-    const b = runs[r + 1]!;
-    if (withPhone.has(r) || withPhone.has(r + 1) || a.length !== 1 || a[0]!.word || b.some((u) => u.word)) continue;
-    const prefix = a[0]!;
-    const rest = b.map((u) => u.digits).join('');
-    const total = prefix.digits.length + rest.length;
-    if (!/^0\d{2,4}$/.test(prefix.digits) || rest.length < 3 || total < 9 || total > 13) continue;
-    const gap = text.slice(prefix.end, b[0]!.start);
-    if (!SPLIT_GAP.test(gap) || !SPLIT_WORD.test(gap)) continue;
-    if (!PHONE_CUE.test(text.slice(Math.max(0, prefix.start - 40), prefix.start))) continue;
-    if (UNIT_AFTER.test(text.slice(prefix.end, prefix.end + 16)) || UNIT_AFTER.test(text.slice(b.at(-1)!.end, b.at(-1)!.end + 16))) continue;
-    out.push([prefix.start, prefix.end], [b[0]!.start, b.at(-1)!.end]);
+    const first = runs[r]!;
+    if (first.some((u) => u.word) || reference(first[0]!)) continue;
+    if (!PHONE_CUE.test(text.slice(Math.max(0, first[0]!.start - 40), first[0]!.start))) continue;
+    let last = r;
+    let total = digitsOf(first).length;
+    while (last + 1 < runs.length) {
+      const next = runs[last + 1]!;
+      const gap = text.slice(runs[last]!.at(-1)!.end, next[0]!.start);
+      if (next.some((u) => u.word) || !SPLIT_GAP.test(gap) || !SPLIT_WORD.test(gap) || total + digitsOf(next).length > 15) break;
+      total += digitsOf(next).length;
+      last++;
+    }
+    const pieces = runs.slice(r, last + 1);
+    if (pieces.length < 2 || total < 9 || pieces.some((p) => digitsOf(p).length < 3)) continue;
+    if (pieces.some((p) => UNIT_AFTER.test(text.slice(p.at(-1)!.end, p.at(-1)!.end + 16)))) continue;
+    for (const p of pieces) out.push([p[0]!.start, p.at(-1)!.end]);
+    r = last;
   }
   return out;
 }
@@ -447,13 +505,14 @@ export function findContacts(input: string): ContactMatch[] {
     has(/\bat\b|ät|@/i) && EMAIL_PROVIDER,
   ];
   for (const re of emails) if (re) for (const m of matches(text, re)) add('email', m.index, m.index + m[0].length);
+  if (has(/\S @ \S/)) for (const m of matches(text, EMAIL_LETTERS)) if (EMAIL_PLAIN.test(m[0].replace(/ /g, ''))) add('email', m.index, m.index + m[0].length);
   const urls = [has(/https?:|www\./i) && URL_SCHEME, has(/[^\s.]\.[a-z]/i) && URL_BARE, has(/dot|punkt/i) && URL_SPELLED];
   for (const re of urls) if (re) for (const m of matches(text, re)) add('url', m.index, m.index + m[0].length);
   for (const [s, e] of findPhones(text)) add('phone', s, e);
   if (has(/@/)) for (const m of matches(text, AT_HANDLE)) add('handle', m.index, m.index + m[0].length);
   const platform = has(PLATFORM_WORD);
   if (platform) for (const m of matches(text, HANDLE_AFTER_PLATFORM)) {
-    const { sep, handle } = m.groups as { sep: string; handle: string };
+    const { platform, sep, handle } = m.groups as { platform: string; sep: string; handle: string };
     let h = handle;
     const first = h.split(/\s+/)[0]!;
     const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
@@ -462,12 +521,24 @@ export function findContacts(input: string): ContactMatch[] {
     // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
     // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
     // so that 'Instagram als Werbekanal' stays text.
-    const colon = /[:=-]/.test(sep);
+    // (A hyphen without a space before it makes a compound: 'Telegram-Bot', 'Signal-Stärke'.)
+    const colon = /[:=]/.test(sep) || /\s[-–]/.test(sep);
+    if (/^sc$/i.test(platform) && !sep.includes(':')) continue;
+    // Signal and 'sc' are also words ('Signal: schlecht'): only a handle-like word counts after them.
+    if (/^(?:signal|sc)$/i.test(platform) && !first.startsWith('@') && !/[_.\d]/.test(bare)) continue;
     if (!first.startsWith('@') && !colon && !/[_.\d]/.test(bare)) continue;
     // A name after 'Facebook:' may be two words; otherwise the handle is one word.
+    // (The pattern is case-insensitive, so its '\p{Lu}' takes any letter: only capitalised words count here.)
     if (!(sep.includes(':') && /^\p{Lu}/u.test(first))) h = first;
+    else h = /^\S+(?:\s+\p{Lu}[\p{L}-]*)*/u.exec(h)![0];
     const start = m.index + m[0].length - handle.length;
     add('handle', start, start + h.replace(/[._-]+$/, '').length);
+  }
+  if (has(/threema/i)) for (const m of matches(text, THREEMA_ID)) {
+    const id = m.groups!.id!;
+    const labelled = /(?<![\p{L}])ID[\s:]*$/iu.test(m[0].slice(0, -id.length));
+    if (!/[A-Z]/.test(id) || (!labelled && !/\d/.test(id))) continue;
+    add('handle', m.index + m[0].length - id.length, m.index + m[0].length);
   }
   if (has(/user|name|kik|snap|add|follow|dm|message/i)) for (const m of matches(text, HANDLE_AFTER_LABEL)) {
     const handle = m.groups!.handle!.replace(/[._-]+$/, '');
@@ -504,14 +575,16 @@ export function findContacts(input: string): ContactMatch[] {
     if (weak && (!/(?:er|es|e)$/u.test(kept.split(/\s+/).at(-1)!) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
     add('address', m.index + name.length - kept.length, m.index + m[0].length);
   }
-  for (const m of matches(text, STREET_PREPOSITION)) {
+  for (const re of [STREET_PREPOSITION, STREET_PREPOSITION_MID]) for (const m of matches(text, re)) {
+    if (re === STREET_PREPOSITION_MID && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
     const name = m.groups!.name!.split(/\s+/)[0]!;
     if (NOT_PLACE_NAMES.test(name)) continue;
     add('address', m.index, m.index + m[0].length);
   }
   for (const re of [STREET_PREPOSITION_LOWER, STREET_OF]) for (const m of matches(text, re)) {
     const words = m.groups!.name!.split(/\s+/);
-    if (words.some((w) => NOT_PLACE_NAMES.test(w))) continue;
+    // A month after a day is a date that names the street ('des 17. Juni'), not a time.
+    if (!/^\d/.test(words[0]!) && words.some((w) => NOT_PLACE_NAMES.test(w))) continue;
     // 'in der Kölner Straße 5a': the preposition is no part of a name the street rules above find.
     if (re === STREET_PREPOSITION_LOWER && STREET_WORD_END.test(words.at(-1)!)) continue;
     add('address', m.index, m.index + m[0].length);
