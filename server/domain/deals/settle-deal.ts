@@ -6,9 +6,9 @@ import { getBalance } from '../ledger/get-balance.ts';
 import { splitHalf } from '../ledger/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 import { endOpenOffers } from '../offers/offer-transition.ts';
-import { bookCommissions } from '../affiliate/book-commissions.ts';
+import { bookCommissions, type BookedCommission } from '../affiliate/book-commissions.ts';
 
-export async function settleDeal(tx: DbTx, deal: { id: string; requestId: string; seekerId: string; providerId: string }): Promise<{ seekerShare: bigint; platformShare: bigint }> {
+export async function settleDeal(tx: DbTx, deal: { id: string; requestId: string; seekerId: string; providerId: string }): Promise<{ seekerShare: bigint; platformShare: bigint; commissions: BookedCommission[] }> {
   const escrow = await getBalance(tx, account.escrow(deal.requestId));
   const [seekerShare, platformShare] = splitHalf(escrow);
   if (escrow > 0n) {
@@ -29,6 +29,6 @@ export async function settleDeal(tx: DbTx, deal: { id: string; requestId: string
   await tx.request.update({ where: { id: deal.requestId }, data: { status: 'completed', closedAt: now } });
   await endOpenOffers(tx, deal.requestId);
   await tx.match.updateMany({ where: { requestId: deal.requestId, status: { in: ['offen', 'freigeschaltet', 'kein_interesse'] } }, data: { status: 'geschlossen' } });
-  await bookCommissions(tx, { dealId: deal.id, requestId: deal.requestId, seekerId: deal.seekerId, providerId: deal.providerId, platformRevenue: platformShare });
-  return { seekerShare, platformShare };
+  const commissions = await bookCommissions(tx, { dealId: deal.id, requestId: deal.requestId, seekerId: deal.seekerId, providerId: deal.providerId, platformRevenue: platformShare });
+  return { seekerShare, platformShare, commissions };
 }

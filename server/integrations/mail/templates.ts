@@ -17,6 +17,7 @@ export const MAIL_TEMPLATES = [
   'purchaseReceipt',
   'payoutPaid',
   'payoutFailed',
+  'partnerInvite',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
