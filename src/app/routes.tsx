@@ -12,6 +12,10 @@ import { PublicProviderPage } from '@/pages/provider/public/PublicProviderPage';
 import { TestCheckoutPage } from '@/pages/shop/TestCheckoutPage';
 import { ThankYouPage } from '@/pages/shop/ThankYouPage';
 import { ReceiptPage } from '@/pages/shop/ReceiptPage';
+import { AffiliatePage } from '@/pages/affiliate/AffiliatePage';
+import { PitchPage } from '@/pages/affiliate/PitchPage';
+import { AffiliateDashboardPage } from '@/pages/affiliate/AffiliateDashboardPage';
+import { AffiliateProfilePage } from '@/pages/affiliate/AffiliateProfilePage';
 
 // Each screen's route is registered by the issue that builds it.
 export const routes: RouteObject[] = [
@@ -29,6 +33,11 @@ export const routes: RouteObject[] = [
       { path: '/shop/test-checkout/:id', element: <TestCheckoutPage /> },
       { path: '/shop/danke', element: <ThankYouPage /> },
       { path: '/quittung/:id', element: <ReceiptPage /> },
+      { path: '/affiliate', element: <AffiliatePage /> },
+      { path: '/affiliate/suchende', element: <PitchPage audience="seekers" /> },
+      { path: '/affiliate/anbieter', element: <PitchPage audience="providers" /> },
+      { path: '/affiliate/dashboard', element: <AffiliateDashboardPage /> },
+      { path: '/affiliate/profile', element: <AffiliateProfilePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
