@@ -75,7 +75,7 @@ export function OverviewTab({ me, network, plan, ranking, onRankingChanged, hasP
             <Users className="size-5 text-primary" aria-hidden />
             <CardTitle>{t('dashboard.network.title')}</CardTitle>
           </CardHeader>
-          <CardContent className="grid grid-cols-3 gap-3">
+          <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <div className="flex flex-col rounded-lg bg-muted/50 p-3" data-testid="network-size">
               <span className="text-xs font-medium text-muted-foreground">{t('dashboard.network.people')}</span>
               <span className="text-xl font-bold tabular-nums">{network ? network.size : '…'}</span>
@@ -84,7 +84,7 @@ export function OverviewTab({ me, network, plan, ranking, onRankingChanged, hasP
               <span className="text-xs font-medium text-muted-foreground">{t('dashboard.network.active')}</span>
               <span className="text-xl font-bold tabular-nums">{network ? network.active : '…'}</span>
             </div>
-            <div className="flex flex-col rounded-lg bg-muted/50 p-3" data-testid="network-conversion">
+            <div className="col-span-2 flex flex-col rounded-lg bg-muted/50 p-3 sm:col-span-1" data-testid="network-conversion">
               <span className="text-xs font-medium text-muted-foreground">{t('dashboard.network.conversion')}</span>
               <span className="text-xl font-bold tabular-nums">{rate === null ? t('dashboard.network.none') : formatBp(Math.round(rate * 10_000), lang)}</span>
               <span className="text-xs text-muted-foreground">{t('dashboard.network.conversionHint', { signups: me.conversion.signups, clicks: me.conversion.clicks })}</span>

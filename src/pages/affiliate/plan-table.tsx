@@ -28,7 +28,7 @@ export function PlanTable({ plan, failed }: { plan: LivePlan | null; failed: boo
   return (
     <div className="flex flex-col gap-4" data-testid="live-plan">
       <p className="text-muted-foreground">{t('landing.planText', { pool: formatBp(plan.poolBp, lang) })}</p>
-      <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-5">
+      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
         {plan.levels
           .filter((l) => l.bp > 0)
           .map((l) => (
