@@ -73,6 +73,8 @@ test('signed out: /affiliate shows the live plan and asks to sign in; the pitch 
   await shoot(page, 'pitch-providers', lang);
   await page.goto('/affiliate/dashboard');
   await expect(page.getByTestId('affiliate-signin-required')).toBeVisible();
+  await page.goto('/affiliate/profile');
+  await expect(page).toHaveURL(/\/auth\?next=%2Faffiliate%2Fprofile$/);
 });
 
 test("A shares the link; B signs up through it as a provider and completes a deal; A's dashboard shows the pending commission live", async ({ page, context, lang }) => {
@@ -161,6 +163,11 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   await page.getByRole('tab', { name: l.social }).click();
   await expect(page.getByTestId('marketing-item').first()).toContainText(code);
   await shoot(page, 'marketing', lang);
+
+  // /affiliate/profile shows the same, saved profile.
+  await page.goto('/affiliate/profile');
+  await expect(page.getByTestId('partner-profile-form').locator('input[name="street"]')).toHaveValue('Hauptstraße 5');
+  await shoot(page, 'profile', lang);
 
   await b.dispose();
   await seeker.api.dispose();
