@@ -16,6 +16,8 @@ const T = {
     copyCode: 'Code kopieren',
     linkCopied: 'Link kopiert!',
     codeCopied: 'Code kopiert!',
+    linkFailed: 'Konnte den Link nicht kopieren.',
+    copyFailed: 'Fehler beim Kopieren',
     toDashboard: 'Zum Partner-Dashboard',
     dashboardTitle: 'Partner-Dashboard – akut',
     planLevel1: 'Ebene 1',
@@ -34,6 +36,8 @@ const T = {
     copyCode: 'Copy code',
     linkCopied: 'Link copied!',
     codeCopied: 'Code copied!',
+    linkFailed: 'Could not copy the link.',
+    copyFailed: 'Copying failed',
     toDashboard: 'Go to the partner dashboard',
     dashboardTitle: 'Partner dashboard – akut',
     planLevel1: 'Level 1',
@@ -94,6 +98,14 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   await page.getByRole('button', { name: l.copyCode }).click();
   await expect(page.getByText(l.codeCopied)).toBeVisible();
   await shoot(page, 'landing-signed-in', lang);
+  // A clipboard that refuses: the specification's error toasts.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+  });
+  await page.getByRole('button', { name: l.copyLink }).click();
+  await expect(page.getByText(l.linkFailed)).toBeVisible();
+  await page.getByRole('button', { name: l.copyCode }).click();
+  await expect(page.getByText(l.copyFailed)).toBeVisible();
 
   // A opens the dashboard and keeps it open.
   await page.getByRole('link', { name: l.toDashboard }).first().click();
