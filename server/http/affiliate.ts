@@ -14,6 +14,18 @@ import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan
 import { planInputSchema } from '../domain/affiliate/commission-plan.ts';
 import { decideCommission } from '../domain/affiliate/decide-commission.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
+import { UNLOCK_PRICE_GOINTS } from '../domain/ledger/money.ts';
+import { getSettings } from '../domain/settings/settings.ts';
+import { partnerProfileSchema } from '../domain/affiliate/partner-profile-schema.ts';
+import { getPartnerProfile } from '../domain/affiliate/get-partner-profile.ts';
+import { savePartnerProfile } from '../domain/affiliate/save-partner-profile.ts';
+import { setRankingOptIn } from '../domain/affiliate/set-ranking-opt-in.ts';
+import { getCountryRanking } from '../domain/affiliate/get-country-ranking.ts';
+import { inviteFriend } from '../domain/affiliate/invite-friend.ts';
+import { listMarketingMaterials } from '../domain/affiliate/list-marketing-materials.ts';
+import { createMarketingMaterial, deleteMarketingMaterial, materialInputSchema, materialPatchSchema, updateMarketingMaterial } from '../domain/affiliate/manage-marketing-material.ts';
+import { ACADEMY_CATEGORIES, listAcademy } from '../domain/affiliate/list-academy.ts';
+import { setVideoWatched } from '../domain/affiliate/set-video-watched.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -39,6 +51,33 @@ const commissionSchema = z.object({
 });
 
 const reason = z.string().trim().min(3).max(500);
+
+// Seeded rows have readable ids ('mm-de-email-1'), new ones uuids.
+const rowParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+
+const profileView = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  country: z.string(),
+  rankingOptIn: z.boolean(),
+  updatedAt: z.string(),
+});
+
+const materialView = z.object({
+  id: z.string(),
+  kind: z.enum(['email', 'social']),
+  lang: z.enum(['de', 'en']),
+  title: z.string(),
+  subject: z.string().nullable(),
+  body: z.string().describe('[AFFILIATE_LINK] and [NAME] are filled in by the page'),
+  sortOrder: z.number().int(),
+  active: z.boolean(),
+});
 
 export const affiliateRoutes = [
   defineRoute({
@@ -84,8 +123,143 @@ export const affiliateRoutes = [
     summary: 'The commission plan in force (pool and levels), for the affiliate pages',
     tags: ['affiliate'],
     access: 'public',
-    response: planSchema,
-    handler: ({ deps }) => getCommissionPlan(deps.db.prisma),
+    response: planSchema.extend({
+      unlockPriceGoints: z.number().int().describe('What a provider pays to unlock one request'),
+      maxUnlocks: z.number().int().describe('How many providers may unlock one request'),
+    }),
+    handler: async ({ deps }) => ({
+      ...(await getCommissionPlan(deps.db.prisma)),
+      unlockPriceGoints: UNLOCK_PRICE_GOINTS,
+      maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
+    }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/affiliate/profile',
+    summary: "The caller's partner profile (null before the first save)",
+    tags: ['affiliate'],
+    access: 'user',
+    response: z.object({ profile: profileView.nullable() }),
+    handler: async ({ deps, auth }) => ({ profile: await getPartnerProfile(deps.db.prisma, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/affiliate/profile',
+    summary: "Saves the caller's partner profile (first and last name, e-mail, street, zip, city, country required; phone optional)",
+    tags: ['affiliate'],
+    access: 'user',
+    body: partnerProfileSchema,
+    response: z.object({ profile: profileView }),
+    handler: async ({ deps, auth, body }) => ({ profile: await savePartnerProfile(deps.db.prisma, auth.user!.id, body) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/affiliate/ranking/opt-in',
+    summary: 'Whether the caller takes part (pseudonymously, by the country of their profile) in the ranking',
+    tags: ['affiliate'],
+    access: 'user',
+    body: z.object({ optIn: z.boolean() }),
+    response: z.object({ rankingOptIn: z.boolean() }),
+    handler: ({ deps, auth, body }) => setRankingOptIn(deps.db.prisma, auth.user!.id, body.optIn),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/affiliate/ranking',
+    summary: 'The ranking by country of the partners who opted in (pseudonyms and countries only), with the caller\'s own place',
+    tags: ['affiliate'],
+    access: 'user',
+    response: z.object({
+      optedIn: z.boolean(),
+      country: z.string().nullable(),
+      countries: z.array(z.object({ country: z.string(), partners: z.number().int(), earnings: money })),
+      partners: z.array(z.object({ rank: z.number().int(), pseudonym: z.string(), country: z.string(), earnings: money, you: z.boolean() })),
+    }),
+    handler: ({ deps, auth }) => getCountryRanking(deps.db.prisma, auth.user!.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/affiliate/invite',
+    summary: "Sends an invitation mail with the caller's referral link (at most 10 a day; the address is not stored)",
+    tags: ['affiliate'],
+    access: 'user',
+    rateLimit: 'public',
+    body: z.object({ email: z.string().trim().toLowerCase().email().max(200), lang: z.enum(['de', 'en']) }),
+    response: z.object({ sent: z.literal(true), remainingToday: z.number().int() }),
+    handler: ({ deps, auth, body }) => inviteFriend(deps, auth.user!.id, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/affiliate/materials',
+    summary: 'Marketing texts (e-mail templates and social posts) in one language',
+    tags: ['affiliate'],
+    access: 'user',
+    query: z.object({ lang: z.enum(['de', 'en']).default('de') }),
+    response: z.object({ materials: z.array(materialView) }),
+    handler: async ({ deps, query }) => ({ materials: await listMarketingMaterials(deps.db.prisma, { lang: query.lang, activeOnly: true }) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/affiliate/academy',
+    summary: "The academy's videos by category with the caller's own progress",
+    tags: ['affiliate'],
+    access: 'user',
+    response: z.object({
+      videos: z.array(z.object({ id: z.string(), category: z.enum(ACADEMY_CATEGORIES), title: z.string(), description: z.string(), url: z.string().nullable(), durationMin: z.number().int().nullable(), watched: z.boolean() })),
+      progress: z.object({ watched: z.number().int(), total: z.number().int() }),
+    }),
+    handler: ({ deps, auth, lang }) => listAcademy(deps.db.prisma, auth.user!.id, lang),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/affiliate/academy/:id/progress',
+    summary: 'Marks an academy video as watched or not (only a video that can be played)',
+    tags: ['affiliate'],
+    access: 'user',
+    params: rowParams,
+    body: z.object({ watched: z.boolean() }),
+    response: z.object({ videoId: z.string(), watched: z.boolean() }),
+    handler: ({ deps, auth, params, body }) => setVideoWatched(deps.db.prisma, auth.user!.id, params.id, body.watched),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/affiliate/materials',
+    summary: 'Every marketing text (both languages, inactive ones too)',
+    tags: ['admin', 'affiliate'],
+    access: admin,
+    response: z.object({ materials: z.array(materialView) }),
+    handler: async ({ deps }) => ({ materials: await listMarketingMaterials(deps.db.prisma, { activeOnly: false }) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/affiliate/materials',
+    summary: 'Creates a marketing text (no income promises)',
+    tags: ['admin', 'affiliate'],
+    access: admin,
+    status: 201,
+    body: materialInputSchema,
+    response: materialView,
+    handler: ({ deps, auth, body }) => createMarketingMaterial(deps.db.prisma, auth.user!.id, body, deps.logger),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/affiliate/materials/:id',
+    summary: 'Changes a marketing text',
+    tags: ['admin', 'affiliate'],
+    access: admin,
+    params: rowParams,
+    body: materialPatchSchema,
+    response: materialView,
+    handler: ({ deps, auth, params, body }) => updateMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, body, deps.logger),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/admin/affiliate/materials/:id',
+    summary: 'Deletes a marketing text',
+    tags: ['admin', 'affiliate'],
+    access: admin,
+    params: rowParams,
+    response: z.object({ ok: z.literal(true) }),
+    handler: ({ deps, auth, params }) => deleteMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, deps.logger),
   }),
   defineRoute({
     method: 'get',

@@ -19,6 +19,11 @@ export const ROUTE_PATHS = {
   terms: '/agb',
   help: '/hilfe',
   contact: '/kontakt',
+  affiliate: '/affiliate',
+  affiliateSeekers: '/affiliate/suchende',
+  affiliateProviders: '/affiliate/anbieter',
+  affiliateDashboard: '/affiliate/dashboard',
+  affiliateProfile: '/affiliate/profile',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

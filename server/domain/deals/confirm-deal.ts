@@ -10,6 +10,8 @@ import { formatEuro } from '../offers/format.ts';
 import { StaleDealError, transitionDeal } from './deal-transition.ts';
 import { settleDeal } from './settle-deal.ts';
 import { lockRequest } from '../requests/lock-request.ts';
+import type { BookedCommission } from '../affiliate/book-commissions.ts';
+import { announceCommissions } from '../affiliate/announce-commissions.ts';
 
 export interface ConfirmedDeal {
   dealId: string;
@@ -28,6 +30,7 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
   const { deal, party } = await partyOf(deps.db.prisma, userId, dealId);
   const now = new Date();
   let result: { state: string } | null = null;
+  let commissions: BookedCommission[] = [];
   for (let attempt = 0; attempt < 5 && !result; attempt++) {
     try {
       result = await inTransaction(deps.db.prisma, async (tx) => {
@@ -41,7 +44,7 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
         );
         if (step.state === 'completed') {
           await tx.deal.update({ where: { id: dealId }, data: { completedAt: now } });
-          await settleDeal(tx, deal);
+          commissions = (await settleDeal(tx, deal)).commissions;
         }
         return step;
       });
@@ -54,6 +57,8 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
   const other = party === 'provider' ? deal.seekerId : deal.providerId;
   const price = (lang: 'de' | 'en') => formatEuro(deal.valueCents, lang);
   if (completed) {
+    // After the commit: the partners' dashboards update live.
+    await announceCommissions(deps, commissions);
     for (const who of [deal.providerId, deal.seekerId]) {
       await notify(deps, {
         userId: who,

@@ -8,7 +8,7 @@ import { getBalances } from '../ledger/get-balance.ts';
 import { splitHalf } from '../ledger/money.ts';
 import { postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
 import { endOpenOffers } from '../offers/offer-transition.ts';
-import { bookCommissions } from '../affiliate/book-commissions.ts';
+import { bookCommissions, type BookedCommission } from '../affiliate/book-commissions.ts';
 import { lockRequest } from '../requests/lock-request.ts';
 
 export interface SettleDealInput {
@@ -30,6 +30,8 @@ export interface Settlement {
   /** The platform's revenue from paid Goints (commissions are booked from this). */
   platformShare: bigint;
   promotionUsed: bigint;
+  /** Commissions booked from the platform share (announced to the partners after commit). */
+  commissions: BookedCommission[];
 }
 
 export async function settleDeal(tx: DbTx, deal: SettleDealInput): Promise<Settlement> {
@@ -63,6 +65,6 @@ export async function settleDeal(tx: DbTx, deal: SettleDealInput): Promise<Settl
   await tx.request.update({ where: { id: deal.requestId }, data: { status: 'completed', closedAt: now } });
   await endOpenOffers(tx, deal.requestId);
   await tx.match.updateMany({ where: { requestId: deal.requestId, status: { in: ['offen', 'freigeschaltet', 'kein_interesse'] } }, data: { status: 'geschlossen' } });
-  await bookCommissions(tx, { dealId: deal.id, requestId: deal.requestId, seekerId: deal.seekerId, providerId: deal.providerId, platformRevenue: platformShare });
-  return { transactionId, paidEscrow, promoEscrow, seekerShare, platformShare, promotionUsed: promoEscrow };
+  const commissions = await bookCommissions(tx, { dealId: deal.id, requestId: deal.requestId, seekerId: deal.seekerId, providerId: deal.providerId, platformRevenue: platformShare });
+  return { transactionId, paidEscrow, promoEscrow, seekerShare, platformShare, promotionUsed: promoEscrow, commissions };
 }

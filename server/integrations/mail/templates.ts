@@ -19,6 +19,7 @@ export const MAIL_TEMPLATES = [
   'payoutFailed',
   'contactMessage',
   'supportReply',
+  'partnerInvite',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

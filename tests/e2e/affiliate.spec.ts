@@ -1,0 +1,186 @@
+// The partner journey, in German and English: A (a signed-in partner) copies the referral link on /affiliate;
+// B follows /ref/{code}, signs up as a provider, gets a profile, buys Goints in the test checkout and unlocks
+// a seeker's request, makes an offer, the seeker accepts and both confirm; A's open dashboard shows the pending
+// commission live, without a reload. Also: the pages signed out, the live plan and the pitch examples.
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { test, expect, expectNoHorizontalScroll, mailedLink, signUpVerified, type Lang } from './fixtures.ts';
+import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { providerConfirms, requestByChat, uniqueToken, apiAccount, type E2eProvider } from './seeker-helpers.ts';
+
+const WRITE = { origin: E2E_URL };
+
+const T = {
+  de: {
+    signInRequired: 'Anmeldung erforderlich',
+    copyLink: 'Link kopieren',
+    copyCode: 'Code kopieren',
+    linkCopied: 'Link kopiert!',
+    codeCopied: 'Code kopiert!',
+    linkFailed: 'Konnte den Link nicht kopieren.',
+    copyFailed: 'Fehler beim Kopieren',
+    toDashboard: 'Zum Partner-Dashboard',
+    dashboardTitle: 'Partner-Dashboard – akut',
+    planLevel1: 'Ebene 1',
+    pending: /^Ausstehend/,
+    zero: '0 Goints',
+    tabs: ['Dashboard', 'Profil & Auszahlungen', 'Marketing', 'Akademie'],
+    soon: 'Video wird bald verfügbar sein',
+    saved: 'Profil gespeichert',
+    example: 'Beispiel',
+    openMaterial: 'Ansehen und bearbeiten',
+    social: 'Social Media',
+  },
+  en: {
+    signInRequired: 'Sign-in required',
+    copyLink: 'Copy link',
+    copyCode: 'Copy code',
+    linkCopied: 'Link copied!',
+    codeCopied: 'Code copied!',
+    linkFailed: 'Could not copy the link.',
+    copyFailed: 'Copying failed',
+    toDashboard: 'Go to the partner dashboard',
+    dashboardTitle: 'Partner dashboard – akut',
+    planLevel1: 'Level 1',
+    pending: /^Pending/,
+    zero: '0 Goints',
+    tabs: ['Dashboard', 'Profile & payouts', 'Marketing', 'Academy'],
+    soon: 'Video will be available soon',
+    saved: 'Profile saved',
+    example: 'Example',
+    openMaterial: 'View and edit',
+    social: 'Social media',
+  },
+} as const;
+
+async function shoot(page: Page, name: string, lang: Lang) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `test-results/affiliate-${name}-${lang}-${width}.png`, fullPage: true });
+  }
+}
+
+test('signed out: /affiliate shows the live plan and asks to sign in; the pitch pages compute their examples from the plan', async ({ page, lang }) => {
+  const l = T[lang];
+  await page.goto('/affiliate');
+  await expect(page.getByTestId('live-plan')).toContainText(l.planLevel1);
+  // The plan shown is the server's: level 1's share of platform revenue (8 % with the default plan).
+  const plan = (await (await page.request.get('/api/affiliate/plan')).json()) as { levels: { level: number; shareOfRevenueBp: number }[] };
+  const share = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'percent', maximumFractionDigits: 2 }).format(plan.levels[0]!.shareOfRevenueBp / 10_000);
+  await expect(page.getByTestId('plan-level-1')).toContainText(share);
+  await expect(page.getByTestId('affiliate-signin-required')).toContainText(l.signInRequired);
+  await expect(page.getByTestId('affiliate-signin-required').getByRole('link')).toHaveAttribute('href', /^\/auth/);
+  await shoot(page, 'landing-signed-out', lang);
+  await page.goto('/affiliate/anbieter');
+  await expect(page.getByTestId('pitch-tiers')).toBeVisible();
+  await expect(page.getByTestId('pitch-example')).toContainText(l.example);
+  await shoot(page, 'pitch-providers', lang);
+  await page.goto('/affiliate/dashboard');
+  await expect(page.getByTestId('affiliate-signin-required')).toBeVisible();
+  await page.goto('/affiliate/profile');
+  await expect(page).toHaveURL(/\/auth\?next=%2Faffiliate%2Fprofile$/);
+});
+
+test("A shares the link; B signs up through it as a provider and completes a deal; A's dashboard shows the pending commission live", async ({ page, context, lang }) => {
+  const l = T[lang];
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URL });
+  await signUpVerified(page, 'seeker', lang);
+
+  // A: the personal code and link, copied.
+  await page.goto('/affiliate#signup');
+  const link = await page.getByTestId('affiliate-link').inputValue();
+  const code = await page.getByTestId('affiliate-code').inputValue();
+  expect(code).toMatch(/^AKUT-[A-Z]{6}$/);
+  expect(link).toBe(`${E2E_URL}/?ref=${code}`);
+  await page.getByRole('button', { name: l.copyLink }).click();
+  await expect(page.getByText(l.linkCopied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await page.getByRole('button', { name: l.copyCode }).click();
+  await expect(page.getByText(l.codeCopied)).toBeVisible();
+  await shoot(page, 'landing-signed-in', lang);
+  // A clipboard that refuses: the specification's error toasts.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+  });
+  await page.getByRole('button', { name: l.copyLink }).click();
+  await expect(page.getByText(l.linkFailed)).toBeVisible();
+  await page.getByRole('button', { name: l.copyCode }).click();
+  await expect(page.getByText(l.copyFailed)).toBeVisible();
+
+  // A opens the dashboard and keeps it open.
+  await page.getByRole('link', { name: l.toDashboard }).first().click();
+  await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
+  await expect(page).toHaveTitle(l.dashboardTitle);
+  for (const name of l.tabs) await expect(page.getByRole('tab', { name })).toBeVisible();
+  await expect(page.getByTestId('earnings-pending')).toContainText(l.zero);
+  await expect(page.getByTestId('referral-qr')).toBeVisible();
+
+  // B: through /ref/{code}, sign-up as a provider (the cookie carries the code), profile, Goints bought.
+  const b = await playwrightRequest.newContext({ baseURL: E2E_URL, extraHTTPHeaders: WRITE });
+  const viaRef = await b.get(`/ref/${code}`);
+  expect(viaRef.ok()).toBe(true);
+  const email = `e2e-referred-${lang}-${uniqueToken()}@example.com`;
+  const signUp = await b.post('/api/auth/sign-up/email', { data: { email, password: E2E_PASSWORD, name: 'Bernd Empfohlen', role: 'provider', locale: lang } });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  expect((await b.get(await mailedLink(email, 'verifyEmail'))).ok()).toBe(true);
+  const profile = await b.put('/api/provider/profile', {
+    data: { firmenname: `Elektro Bernd ${uniqueToken()}`, categories: ['handwerk'], postcode: '50667', radiusKm: 50, description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.', phone: '0221 555 0188', email },
+  });
+  expect(profile.ok(), await profile.text()).toBe(true);
+  const checkout = await b.post('/api/shop/checkout', { data: { packageId: 'small' } });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const { purchaseId } = (await checkout.json()) as { purchaseId: string };
+  expect((await b.post(`/api/shop/test-checkout/${purchaseId}/pay`)).ok()).toBe(true);
+  const me = (await (await b.get('/api/me')).json()) as { user: { id: string } };
+  const provider: E2eProvider = { api: b, email, id: me.user.id, firmenname: 'Elektro Bernd', phone: '0221 555 0188' };
+
+  // A seeker's request; B unlocks it and offers; the seeker accepts; both confirm.
+  const seeker = await apiAccount('seeker', lang, 'Clara Suchende');
+  const { requestId } = await requestByChat(seeker.api, lang, 'Clara');
+  expect((await b.post(`/api/provider/requests/${requestId}/unlock`)).ok()).toBe(true);
+  const offer = await b.post('/api/provider/offers', { data: { requestId, price: 280, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' } });
+  expect(offer.status(), await offer.text()).toBe(201);
+  const accepted = await seeker.api.post(`/api/seeker/offers/${((await offer.json()) as { id: string }).id}/accept`);
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  const { dealId } = (await accepted.json()) as { dealId: string };
+  await providerConfirms(provider, dealId);
+  expect((await seeker.api.post(`/api/deals/${dealId}/confirm`)).ok()).toBe(true);
+
+  // A's dashboard, never reloaded: the commission arrives pending (level 1 of 25 Goints platform revenue).
+  const expected = (await (await page.request.get('/api/affiliate/me')).json()) as { earnings: { pending: { goints: number } } };
+  expect(expected.earnings.pending.goints).toBeGreaterThan(0);
+  const shown = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 3 }).format(expected.earnings.pending.goints);
+  await expect(page.getByTestId('earnings-pending')).toContainText(`${shown} Goints`);
+  await expect(page.getByTestId('earnings-total')).toContainText(`${shown} Goints`);
+  await expect(page.getByTestId('level-row-1')).toContainText('1');
+  await shoot(page, 'dashboard', lang);
+
+  // The other tabs: profile saved, academy honest about videos.
+  await page.getByRole('tab', { name: l.tabs[1] }).click();
+  const form = page.getByTestId('partner-profile-form');
+  await form.locator('input[name="street"]').fill('Hauptstraße 5');
+  await form.locator('input[name="zip"]').fill('50667');
+  await form.locator('input[name="city"]').fill('Köln');
+  await form.getByRole('button').click();
+  await expect(page.getByText(l.saved)).toBeVisible();
+  await page.getByRole('tab', { name: l.tabs[3] }).click();
+  await expect(page.getByText(l.soon).first()).toBeVisible();
+  await shoot(page, 'academy', lang);
+  await page.getByRole('tab', { name: l.tabs[2] }).click();
+  // The e-mail preview is cut at 200 characters; the full view fills in the link.
+  await expect(page.getByTestId('marketing-item').first()).toContainText('…');
+  await page.getByTestId('marketing-item').first().getByRole('button', { name: l.openMaterial }).click();
+  await expect(page.getByTestId('material-body')).toHaveValue(new RegExp(`\\?ref=${code}`));
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: l.social }).click();
+  await expect(page.getByTestId('marketing-item').first()).toContainText(code);
+  await shoot(page, 'marketing', lang);
+
+  // /affiliate/profile shows the same, saved profile.
+  await page.goto('/affiliate/profile');
+  await expect(page.getByTestId('partner-profile-form').locator('input[name="street"]')).toHaveValue('Hauptstraße 5');
+  await shoot(page, 'profile', lang);
+
+  await b.dispose();
+  await seeker.api.dispose();
+});
