@@ -1,11 +1,11 @@
 // The partner journey, in German and English: A (a signed-in partner) copies the referral link on /affiliate;
-// B follows /ref/{code}, signs up as a provider, gets a profile, buys Goints in the test checkout and unlocks
+// B follows /ref/{code}, signs up as a provider, gets a profile, buys (promotional) Goints in the test checkout and unlocks
 // a seeker's request, makes an offer, the seeker accepts and both confirm; A's open dashboard shows the pending
 // commission live, without a reload. Also: the pages signed out, the live plan and the pitch examples.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll, mailedLink, signUpVerified, type Lang } from './fixtures.ts';
-import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
-import { providerConfirms, requestByChat, uniqueToken, apiAccount, type E2eProvider } from './seeker-helpers.ts';
+import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockOnly, apiAccount, type E2eProvider } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -134,9 +134,13 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   const me = (await (await b.get('/api/me')).json()) as { user: { id: string } };
   const provider: E2eProvider = { api: b, email, id: me.user.id, firmenname: 'Elektro Bernd', phone: '0221 555 0188' };
 
-  // A seeker's request; B unlocks it and offers; the seeker accepts; both confirm.
+  // A seeker's request. Another provider unlocks it with paid Goints (B's own Goints are promotional: the
+  // welcome bonus and the test checkout), so the deal earns the platform real revenue; B unlocks it and
+  // offers; the seeker accepts; both confirm. B is A's referral, so A earns on the deal's platform revenue.
   const seeker = await apiAccount('seeker', lang, 'Clara Suchende');
   const { requestId } = await requestByChat(seeker.api, lang, 'Clara');
+  const paid = await paidProviderAccount(lang, E2E_PAID_PROVIDERS - 1, `Elektro Bezahlt ${uniqueToken()}`);
+  await unlockOnly(paid, requestId);
   expect((await b.post(`/api/provider/requests/${requestId}/unlock`)).ok()).toBe(true);
   const offer = await b.post('/api/provider/offers', { data: { requestId, price: 280, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' } });
   expect(offer.status(), await offer.text()).toBe(201);
@@ -182,5 +186,6 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   await shoot(page, 'profile', lang);
 
   await b.dispose();
+  await paid.api.dispose();
   await seeker.api.dispose();
 });
