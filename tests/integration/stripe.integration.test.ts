@@ -14,6 +14,7 @@ import { account } from '../../server/domain/ledger/accounts.ts';
 import { getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { reconcileStripePurchases } from '../../server/domain/shop/reconcile-purchases.ts';
+import { JOBS } from '../../server/jobs/scheduler.ts';
 
 const SECRET = 'whsec_akut_test';
 const signer = new Stripe('sk_test_akut');
@@ -244,5 +245,22 @@ describe('exactly once, whatever the deliveries', () => {
     expect(await reconcileStripePurchases(app.deps, 0)).toEqual({ credited: 1, expired: 0 });
     expect(await wallet()).toBe(10050);
     expect(await reconcileStripePurchases(app.deps, 0)).toEqual({ credited: 0, expired: 0 });
+  });
+
+  it('a refund kept before its payment is applied when the reconciliation job credits the payment', async () => {
+    const { c, wallet } = await provider();
+    const { purchaseId } = await checkout(c, 'small');
+    const row = await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+    const pi = `pi_rec_${purchaseId}`;
+    const refunded = event('charge.refunded', { id: `ch_rec_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 5000, metadata: {} });
+    expect((await deliver(refunded)).body).toMatchObject({ outcome: 'deferred until its payment' });
+    const s = stripe.sessions.get(row.checkoutSessionId!)!;
+    Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: pi });
+    // The job reads back checkouts older than ten minutes.
+    await app.deps.db.prisma.purchase.update({ where: { id: purchaseId }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+    await JOBS.find((j) => j.name === 'reconcile-purchases')!.run(app.deps);
+    expect(await wallet()).toBe(50 + 1000 - 500);
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'partially_refunded', reversedGoints: 500, owedGoints: 0 });
+    expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
   });
 });
