@@ -5,6 +5,7 @@
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
 import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts';
+import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook.ts';
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 
@@ -16,7 +17,7 @@ export interface Job {
 
 export const JOBS: Job[] = [
   { name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) },
-  { name: 'reconcile-purchases', everyMs: 10 * 60_000, run: (deps) => reconcileStripePurchases(deps) },
+  { name: 'reconcile-purchases', everyMs: 10 * 60_000, run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }) },
   { name: 'sync-paypal-payouts', everyMs: 2 * 60_000, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', everyMs: 10 * 60_000, run: (deps) => releaseDueCommissions(deps.db.prisma) },
 ];

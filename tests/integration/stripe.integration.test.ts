@@ -14,6 +14,7 @@ import { account } from '../../server/domain/ledger/accounts.ts';
 import { getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { reconcileStripePurchases } from '../../server/domain/shop/reconcile-purchases.ts';
+import { JOBS } from '../../server/jobs/scheduler.ts';
 
 const SECRET = 'whsec_akut_test';
 const signer = new Stripe('sk_test_akut');
@@ -149,6 +150,47 @@ describe('exactly once, whatever the deliveries', () => {
     );
   });
 
+  it('a refund delivered before its payment is accepted (200), kept, and booked once when the payment arrives', async () => {
+    const { c, wallet } = await provider();
+    const { purchaseId } = await checkout(c, 'small');
+    // The charge names only the payment intent, which the app learns with the payment's own event.
+    const refunded = event('charge.refunded', { id: `ch_early_${purchaseId}`, object: 'charge', payment_intent: `pi_early_${purchaseId}`, amount: 10000, amount_refunded: 1000, metadata: {} });
+    expect((await deliver(refunded)).status).toBe(200);
+    expect((await deliver(refunded)).status).toBe(200);
+    expect(await wallet()).toBe(50);
+    const completed = event('checkout.session.completed', { id: `cs_early_${purchaseId}`, object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: `pi_early_${purchaseId}`, metadata: { purchaseId } });
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await wallet()).toBe(50 + 1000 - 100);
+    expect((await deliver(refunded)).status).toBe(200);
+    expect(await wallet()).toBe(50 + 1000 - 100);
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'partially_refunded', reversedGoints: 100, owedGoints: 0 });
+    expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
+  });
+
+  it('concurrent deliveries of a payment, its refunds and a dispute all succeed and reverse at most what was credited, once', async () => {
+    const buyers = await Promise.all([0, 1, 2, 3].map(() => provider()));
+    const purchases = await Promise.all(buyers.map(async (b) => (await checkout(b.c, 'small')).purchaseId));
+    const events = purchases.map((purchaseId, i) => {
+      const pi = `pi_conc_${purchaseId}`;
+      const completed = event('checkout.session.completed', { id: `cs_conc_${purchaseId}`, object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: pi, metadata: { purchaseId } });
+      const partial = event('charge.refunded', { id: `ch_conc_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 1000, metadata: {} });
+      const more = event('charge.refunded', { id: `ch_conc_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 3000, metadata: {} });
+      const dispute = event('charge.dispute.created', { id: `dp_conc_${purchaseId}`, object: 'dispute', payment_intent: pi, amount: 10000, metadata: {} });
+      return i % 2 === 0 ? { completed, reversals: [partial, more] } : { completed, reversals: [partial, dispute] };
+    });
+    // Paid first (so nothing waits), then every reversal event three times at once.
+    for (const e of events) expect((await deliver(e.completed)).status).toBe(200);
+    const answers = await Promise.all(events.flatMap((e) => [...e.reversals, ...e.reversals, ...e.reversals].map((r) => deliver(r))));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    for (const [i, purchaseId] of purchases.entries()) {
+      const expected = i % 2 === 0 ? 300 : 1000;
+      expect(await buyers[i]!.wallet()).toBe(50 + 1000 - expected);
+      expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ reversedGoints: expected, owedGoints: 0 });
+      const booked = await app.deps.db.prisma.ledgerEntry.aggregate({ _sum: { amount: true }, where: { transaction: { kind: 'purchase_reversal', reference: purchaseId }, account: { ownerId: buyers[i]!.p.user.id } } });
+      expect(booked._sum.amount).toBe(-goints(expected));
+    }
+  });
+
   it('a refund of Goints already spent records the rest as owed; a dispute takes back what is left', async () => {
     const { c, p, wallet } = await provider();
     const { purchaseId } = await checkout(c, 'small');
@@ -203,5 +245,22 @@ describe('exactly once, whatever the deliveries', () => {
     expect(await reconcileStripePurchases(app.deps, 0)).toEqual({ credited: 1, expired: 0 });
     expect(await wallet()).toBe(10050);
     expect(await reconcileStripePurchases(app.deps, 0)).toEqual({ credited: 0, expired: 0 });
+  });
+
+  it('a refund kept before its payment is applied when the reconciliation job credits the payment', async () => {
+    const { c, wallet } = await provider();
+    const { purchaseId } = await checkout(c, 'small');
+    const row = await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+    const pi = `pi_rec_${purchaseId}`;
+    const refunded = event('charge.refunded', { id: `ch_rec_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 5000, metadata: {} });
+    expect((await deliver(refunded)).body).toMatchObject({ outcome: 'deferred until its payment' });
+    const s = stripe.sessions.get(row.checkoutSessionId!)!;
+    Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: pi });
+    // The job reads back checkouts older than ten minutes.
+    await app.deps.db.prisma.purchase.update({ where: { id: purchaseId }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+    await JOBS.find((j) => j.name === 'reconcile-purchases')!.run(app.deps);
+    expect(await wallet()).toBe(50 + 1000 - 500);
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'partially_refunded', reversedGoints: 500, owedGoints: 0 });
+    expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
   });
 });
