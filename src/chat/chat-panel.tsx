@@ -9,10 +9,12 @@ import { errorText } from './errors.ts';
 import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
 import { registerIntakeRenderers } from './intake/index.ts';
 import { registerLazyMarketRenderers } from './market/lazy-register.ts';
+import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
 
 registerWelcomeRenderers();
 registerIntakeRenderers();
 registerLazyMarketRenderers();
+registerLazyAffiliateRenderers();
 
 export interface ChatPanelProps {
   variant: 'inline' | 'floating';

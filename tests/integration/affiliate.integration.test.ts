@@ -443,6 +443,87 @@ describe('by chat', () => {
   }
 });
 
+describe('marketing text by chat', () => {
+  type MarketingData = { lang: string; kind: string; title: string; subject: string | null; body: string; link: string };
+  const dataOf = (turn: Awaited<ReturnType<typeof sendChat>>) => turn.tools[0]?.output?.data as MarketingData | undefined;
+  // Each phrase with the material it must bring: the language mentioned selects it, otherwise the chat's.
+  const CASES = {
+    de: [
+      ['Gib mir einen Werbetext', 'de', 'email', 'Einladung an Freunde'],
+      ['Marketing-Text auf Englisch bitte', 'en', 'email', 'Invitation to friends'],
+      ['Hast du einen Text für Instagram?', 'de', 'social', 'Kurzer Beitrag'],
+      ['Ich brauche was für Social Media', 'de', 'social', 'Kurzer Beitrag'],
+      ['Eine E-Mail-Vorlage zum Einladen, bitte', 'de', 'email', 'Einladung an Freunde'],
+      ['Werbetext für Facebook auf Englisch', 'en', 'social', 'Short post'],
+    ],
+    en: [
+      ['give me a marketing text', 'en', 'email', 'Invitation to friends'],
+      ['an email template in German', 'de', 'email', 'Einladung an Freunde'],
+      ['something to post on social media', 'en', 'social', 'Short post'],
+      ['Do you have promo copy for Instagram in German?', 'de', 'social', 'Kurzer Beitrag'],
+    ],
+  } as const;
+
+  for (const lang of ['de', 'en'] as const) {
+    it(`gives the first active text of the language and kind asked for, with the caller's own link and name (${lang})`, async () => {
+      const { client, user } = await signedInClient(app, { role: lang === 'de' ? 'seeker' : 'provider', locale: lang, name: 'Konto Name' });
+      client.lang = lang;
+      await client.request('PUT', '/api/affiliate/profile', { firstName: 'Petra', lastName: 'Werber', email: 'petra@example.org', phone: '', street: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country: 'de' });
+      const other = await signedInClient(app, { role: 'seeker' });
+      const otherCode = await getReferralCode(prisma(), other.user.id);
+      const session = await createSession(client, lang);
+      const link = `${app.baseUrl}/?ref=${await getReferralCode(prisma(), user.id)}`;
+      for (const [text, wantLang, kind, title] of CASES[lang]) {
+        const turn = await sendChat(client, session, text);
+        expect(turn.tools.map((t) => t.toolName), text).toEqual(['showMarketingText']);
+        const data = dataOf(turn)!;
+        expect({ lang: data.lang, kind: data.kind, title: data.title }, text).toEqual({ lang: wantLang, kind, title });
+        expect(data.link).toBe(link);
+        expect(data.body, text).toContain(link);
+        expect(data.body).not.toContain(otherCode);
+        expect(`${data.subject ?? ''} ${data.body}`).not.toMatch(/\[(AFFILIATE_LINK|NAME)\]/);
+        if (kind === 'email') {
+          expect(data.subject, text).toBeTruthy();
+          // E-mails are signed with the partner profile's name.
+          expect(data.body.trimEnd().endsWith('Petra Werber'), text).toBe(true);
+        } else expect(data.subject).toBeNull();
+        expect(turn.text, text).toContain(title);
+      }
+    });
+  }
+
+  it('follows the materials the admins keep active, and says so when there is none', async () => {
+    const { client } = await signedInClient(app, { role: 'seeker', locale: 'en' });
+    client.lang = 'en';
+    const session = await createSession(client, 'en');
+    await prisma().marketingMaterial.updateMany({ where: { id: 'mm-en-social-1' }, data: { active: false } });
+    try {
+      expect(dataOf(await sendChat(client, session, 'a text for Instagram'))?.title).toBe('For providers');
+      await prisma().marketingMaterial.updateMany({ where: { lang: 'en', kind: 'social' }, data: { active: false } });
+      const none = await sendChat(client, session, 'a text for Instagram');
+      expect(none.tools.map((t) => [t.toolName, t.output?.accepted, t.output?.reason])).toEqual([['showMarketingText', false, 'NO_MARKETING_MATERIAL']]);
+      expect(none.text).toContain('no active');
+    } finally {
+      await prisma().marketingMaterial.updateMany({ where: { lang: 'en', kind: 'social' }, data: { active: true } });
+    }
+  });
+
+  it('is no tool of anonymous visitors, and a seeker looking for a copywriter is not handed one', async () => {
+    const visitor = app.client();
+    const visitorSession = await createSession(visitor, 'de');
+    for (const text of ['Gib mir einen Werbetext', 'Text für Instagram']) {
+      const turn = await sendChat(visitor, visitorSession, text);
+      expect(turn.status).toBe(200);
+      expect(turn.tools.map((t) => t.toolName)).not.toContain('showMarketingText');
+      expect(turn.text).not.toContain('?ref=');
+    }
+    const { client } = await signedInClient(app, { role: 'seeker' });
+    const session = await createSession(client, 'de');
+    const need = await sendChat(client, session, 'Ich suche jemanden, der mir einen Werbetext für Instagram schreibt');
+    expect(need.tools.map((t) => t.toolName)).not.toContain('showMarketingText');
+  });
+});
+
 describe('partner payout by chat', () => {
   it('pays out only available commissions, and only after the person’s own confirmation', async () => {
     const { client, user } = await signedInClient(app, { role: 'seeker' });

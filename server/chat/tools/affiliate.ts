@@ -6,6 +6,9 @@ import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { getPartnerOverview } from '../../domain/affiliate/get-partner-overview.ts';
 import { getPartnerNetwork } from '../../domain/affiliate/get-partner-network.ts';
+import { getPartnerProfile } from '../../domain/affiliate/get-partner-profile.ts';
+import { listMarketingMaterials } from '../../domain/affiliate/list-marketing-materials.ts';
+import { fillMarketingMaterial, partnerSignature } from '../../domain/affiliate/fill-marketing-text.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { account } from '../../domain/ledger/accounts.ts';
 import { getBalance } from '../../domain/ledger/get-balance.ts';
@@ -39,6 +42,30 @@ const NETWORK = [
   /\b(my|how big|how many)\b.*\b(network|downline|referrals)\b/,
   /\b(per|by) levels?\b/,
 ];
+
+// 'Gib mir einen Werbetext', 'E-Mail-Vorlage zum Einladen', 'Text für Instagram', 'give me a marketing text',
+// 'an email template in German', 'something to post on social media'. Not when the person looks for someone
+// to write one (that is a request for the marketplace).
+const SOCIAL = String.raw`(instagram|facebook|social[ -]?media|linkedin|tiktok|twitter|whatsapp)`;
+const MARKETING = [
+  /\b(werbe|marketing|promo|einladungs|social-?media)-?(text|texte|vorlagen?|materials?|materialien|post|posts|beitrag|mail|e-?mail|nachricht)\b/,
+  /\b(e-?mail|mail|text)-?vorlagen?\b/,
+  new RegExp(String.raw`\b(text|texte|beitrag|post|posting|vorlage|caption|copy|template)s?\b.*\b${SOCIAL}\b`),
+  new RegExp(String.raw`\b(was|etwas|something|anything)\b( zum (posten|teilen)| to (post|share))? (fuer|auf|on|for) ${SOCIAL}\b`),
+  /\bmarketing (texts?|copy|materials?|templates?|messages?|posts?)\b/,
+  /\b(promo|promotional|advertising|ad) (texts?|copy|posts?|messages?|templates?)\b/,
+  /\b(e-?mail|mail|invitation|invite) templates?\b/,
+  /\binvitation (e-?mail|mail|text|message)s?\b/,
+];
+const LOOKING_FOR_WRITER = /\b(jemand(en|em)?|someone|somebody|anyone|anybody|texter(in)?|copywriter|agentur|agency|freelancer(in)?)\b/;
+const marketingInputOf = (text: string): { lang?: Lang; kind?: 'email' | 'social' } | null => {
+  const n = normalize(text);
+  if (!matchesAny(n, MARKETING) || LOOKING_FOR_WRITER.test(n)) return null;
+  const en = /\b(englisch(e|en|er|em)?|english)\b/.test(n);
+  const de = /\b(deutsch(e|en|er|em)?|german)\b/.test(n);
+  const kind = new RegExp(String.raw`\b(${SOCIAL}|post|posten|posting|beitrag|caption|story)\b`).test(n) ? 'social' : /(e-?mail|mail|newsletter)(-?vorlagen?)?\b/.test(n) ? 'email' : undefined;
+  return { ...(en !== de ? { lang: en ? 'en' : 'de' } : {}), ...(kind ? { kind } : {}) };
+};
 
 // 'Schreib dem Support: …', 'Nachricht an den Support: …', 'Write to support: …', 'Send support a message: …'.
 // The message is what follows the colon (or dash), as the person wrote it.
@@ -127,6 +154,33 @@ export const affiliateTools: AnyChatToolDef[] = [
         state: ctx.machine.state,
         data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) },
       };
+    },
+  }),
+  defineChatTool({
+    name: 'showMarketingText',
+    description:
+      "Shows a ready marketing text from the partner materials (an e-mail template with subject, or a social media post) in German or English, with the person's own partner link and name filled in. The chat shows the text with a copy button: do not repeat it in full, and never write a marketing text yourself (no income promises).",
+    input: z.object({
+      lang: z.enum(['de', 'en']).optional().describe('Language of the text; the chat language when left out'),
+      kind: z.enum(['email', 'social']).optional().describe('E-mail template or social media post; the first text of the language when left out'),
+    }),
+    access: 'user',
+    machine: MACHINES,
+    states: RESTING,
+    // Above showReferralCode: 'a marketing text with my link' asks for the text.
+    offline: { priority: 91, detect: ({ text }) => marketingInputOf(text) },
+    run: async (ctx, input) => {
+      const lang = input.lang ?? ctx.lang;
+      const user = ctx.auth.user!;
+      const [materials, overview, profile] = await Promise.all([
+        listMarketingMaterials(ctx.deps.db.prisma, { lang, activeOnly: true }),
+        getPartnerOverview(ctx.deps.db.prisma, user.id, { origin: ctx.deps.config.appUrl }),
+        getPartnerProfile(ctx.deps.db.prisma, user.id),
+      ]);
+      const material = materials.find((m) => !input.kind || m.kind === input.kind);
+      if (!material) return { accepted: false, reason: 'NO_MARKETING_MATERIAL', state: ctx.machine.state };
+      const filled = fillMarketingMaterial(material, { link: overview.link, name: partnerSignature(profile, user.name) });
+      return { accepted: true, state: ctx.machine.state, data: { materialId: material.id, lang: material.lang, kind: material.kind, ...filled, link: overview.link } };
     },
   }),
   defineChatTool({

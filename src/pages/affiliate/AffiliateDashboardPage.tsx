@@ -15,6 +15,7 @@ import { PayoutHistory, PayoutMethodsCard, PayoutRequestCard, usePayoutData } fr
 import { useAuth, usePageMeta, type Me } from '@/lib/auth';
 import { useLiveEvents } from '@/lib/live';
 import { MIN_PAYOUT_CENTS } from '../../../server/domain/ledger/money.ts';
+import { partnerSignature } from '../../../server/domain/affiliate/fill-marketing-text.ts';
 import { affiliateApi, formatGoints, PARTNER_EVENTS, type CountryRanking, type PartnerNetwork, type PartnerOverview } from './affiliate-api';
 import { OverviewTab } from './overview-tab';
 import { MarketingTab } from './marketing-tab';
@@ -182,7 +183,7 @@ function PartnerArea({ user }: { user: Me }) {
           </Tabs>
         </TabsContent>
         <TabsContent value="marketing">
-          <MarketingTab link={me.link} name={profile.profile ? `${profile.profile.firstName} ${profile.profile.lastName}` : user.name} />
+          <MarketingTab link={me.link} name={partnerSignature(profile.profile, user.name)} />
         </TabsContent>
         <TabsContent value="academy">
           <AcademyTab />

@@ -38,11 +38,6 @@ export function formatGoints(goints: number, lang: string): string {
   return new Intl.NumberFormat(lang.startsWith('en') ? 'en-GB' : 'de-DE', { maximumFractionDigits: 3 }).format(goints);
 }
 
-/** Fills a template's placeholders. */
-export function fillTemplate(text: string, values: { link: string; name: string }): string {
-  return text.replaceAll('[AFFILIATE_LINK]', values.link).replaceAll('[NAME]', values.name);
-}
-
 /** The first n characters of a text, with an ellipsis when cut. */
 export function preview(text: string, n = 200): string {
   return text.length > n ? `${text.slice(0, n).trimEnd()}…` : text;

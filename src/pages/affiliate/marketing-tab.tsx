@@ -14,7 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { currentLang } from '@/i18n';
-import { affiliateApi, fillTemplate, preview, type MarketingMaterialView } from './affiliate-api';
+import { fillMarketingText } from '../../../server/domain/affiliate/fill-marketing-text.ts';
+import { affiliateApi, preview, type MarketingMaterialView } from './affiliate-api';
 import { useCopy } from './use-copy';
 
 export function MarketingTab({ link, name }: { link: string; name: string }) {
@@ -39,7 +40,7 @@ export function MarketingTab({ link, name }: { link: string; name: string }) {
       alive = false;
     };
   }, [lang, t]);
-  const fill = (s: string) => fillTemplate(s, { link, name });
+  const fill = (s: string) => fillMarketingText(s, { link, name });
   const list = (kind: 'email' | 'social') => {
     if (failed) return <p className="text-muted-foreground">{t('marketing.loadError')}</p>;
     if (!materials) return <Skeleton className="h-40 w-full" />;

@@ -73,7 +73,7 @@ describe('tool registry: role AND state', () => {
   });
 
   it('adds admin tools only for admins with two-factor', () => {
-    expect(names(auth('admin'), 'greeting')).toEqual(['chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'requestPartnerPayout', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode']);
+    expect(names(auth('admin'), 'greeting')).toEqual(['chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'requestPartnerPayout', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'writeSupportMessage']);
     expect(names(auth('admin', false), 'greeting')).not.toContain('getPlatformOverview');
     for (const role of [null, 'seeker', 'provider'] as const) expect(names(auth(role), 'greeting')).not.toContain('getPlatformOverview');
   });
