@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
@@ -8,7 +8,9 @@ import { useAuth } from '@/lib/auth';
 import { FloatingChat } from '@/chat/floating-chat';
 import { useAttachChatSession } from '@/chat/attach-session';
 import { cn } from '@/lib/utils';
-import { SupportChatFromLink } from '@/pages/affiliate/support/SupportChatFromLink';
+
+// The support chat opened by the reply mail's link (?support=1); loaded only then (decision 027).
+const SupportChatFromLink = lazy(async () => ({ default: (await import('@/pages/affiliate/support/SupportChatFromLink')).SupportChatFromLink }));
 
 const NAV = [
   { href: '/#wie-es-funktioniert', key: 'howItWorks' },
@@ -223,7 +225,8 @@ function PageLoading() {
 }
 
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const wantsSupport = new URLSearchParams(search).get('support') === '1';
   const { user } = useAuth();
   const { i18n } = useTranslation();
   useAttachChatSession(user?.id ?? null, i18n.resolvedLanguage ?? 'de');
@@ -237,7 +240,11 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      <SupportChatFromLink />
+      {wantsSupport && (
+        <Suspense fallback={null}>
+          <SupportChatFromLink />
+        </Suspense>
+      )}
       {showFloatingChat && (
         <div className="print:hidden">
           <FloatingChat />

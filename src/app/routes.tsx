@@ -11,8 +11,6 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return <Component />;
 }
 
-const PitchPage = lazy(async () => ({ default: (await import('@/pages/affiliate/PitchPage')).PitchPage }));
-
 const notFound = page(() => import('@/pages/not-found/NotFoundPage'), 'NotFoundPage');
 
 // Each screen's route is registered by the issue that builds it; its path lives in route-table.ts.
@@ -36,8 +34,8 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   help: page(() => import('@/pages/legal/HelpPage'), 'HelpPage'),
   contact: page(() => import('@/pages/legal/ContactPage'), 'ContactPage'),
   affiliate: page(() => import('@/pages/affiliate/AffiliatePage'), 'AffiliatePage'),
-  affiliateSeekers: <PitchPage audience="seekers" />,
-  affiliateProviders: <PitchPage audience="providers" />,
+  affiliateSeekers: page(() => import('@/pages/affiliate/PitchPage'), 'SeekersPitchPage'),
+  affiliateProviders: page(() => import('@/pages/affiliate/PitchPage'), 'ProvidersPitchPage'),
   affiliateDashboard: page(() => import('@/pages/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
   affiliateProfile: page(() => import('@/pages/affiliate/AffiliateProfilePage'), 'AffiliateProfilePage'),
 };

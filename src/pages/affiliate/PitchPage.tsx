@@ -104,3 +104,7 @@ export function PitchPage({ audience }: { audience: 'seekers' | 'providers' }) {
     </div>
   );
 }
+
+/** `/affiliate/suchende` and `/affiliate/anbieter`, as the router loads them (src/app/routes.tsx). */
+export const SeekersPitchPage = () => <PitchPage audience="seekers" />;
+export const ProvidersPitchPage = () => <PitchPage audience="providers" />;
