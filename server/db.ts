@@ -80,7 +80,8 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   const { factory, pglite, close } = await openAdapterFactory(target, opts);
   if (opts.migrate !== false) {
     try {
-      await applyMigrations(factory);
+      if (target.kind === 'postgres') await migrateOnOneConnection(target.url);
+      else await applyMigrations(factory);
     } catch (e) {
       await close().catch(() => {});
       throw e;
@@ -100,6 +101,21 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       await close();
     },
   };
+}
+
+/**
+ * The schema engine takes a session advisory lock while it migrates and does not give it back: the lock
+ * lives as long as its connection. On the app's pool that connection stayed open, so a second instance
+ * waited for the lock and failed to start. Migrations run on a pool of their own, ended afterwards.
+ */
+async function migrateOnOneConnection(url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
+  pool.on('error', () => {});
+  try {
+    await applyMigrations(new PrismaPg(pool));
+  } finally {
+    await pool.end();
+  }
 }
 
 function auxPool(url: string, max: number, connectionTimeoutMillis: number, logger?: OpenOptions['logger']) {

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
@@ -160,6 +160,8 @@ describe('live plan and live commission', () => {
     const partner = await createUser(prisma(), { role: 'seeker' });
     const seeker = await createSeeker(prisma());
     const provider = await createProvider(app.deps, { categories: ['handwerk'], postcode: '10115', radiusKm: 10, user: { referredById: partner.id } });
+    // Paid Goints: only the platform's share of paid unlock fees earns commissions (decision 019).
+    await givePaidGointsOnly(prisma(), provider.user.id, 50);
     const request = await createReleasedRequest(app.deps, seeker.id, { postcode: '10115' });
     await unlockRequest(app.deps, provider.user.id, request.id);
     const offer = await createOffer(app.deps, provider.user.id, { requestId: request.id, price: 300, beschreibung: 'Reparatur mit Ersatzteilen', verfuegbarkeit: 'morgen' });
