@@ -4,8 +4,8 @@ import type { Page } from '@playwright/test';
 import { test, expect, adminWindow, signUpVerified, expectNoHorizontalScroll } from './fixtures.ts';
 
 const words = {
-  de: { title: 'Admin Chat Support', promise: /innerhalb von 24 Stunden/, sent: 'Nachricht gesendet', unread: '1 ungelesen', tab: 'Support', replySent: 'Antwort gesendet', team: /Support-Team/ },
-  en: { title: 'Admin Chat Support', promise: /within 24 hours/, sent: 'Message sent', unread: '1 unread', tab: 'Support', replySent: 'Reply sent', team: /Support team/ },
+  de: { title: 'Admin Chat Support', promise: /innerhalb von 24 Stunden/, sent: 'Nachricht gesendet', unread: '1 ungelesen', tab: 'Support', replySent: 'Antwort gesendet', team: /Support-Team/, subject: 'Affiliate Support Anfrage' },
+  en: { title: 'Admin Chat Support', promise: /within 24 hours/, sent: 'Message sent', unread: '1 unread', tab: 'Support', replySent: 'Reply sent', team: /Support team/, subject: 'Affiliate support request' },
 };
 
 /** Resolves when the page's live socket has said hello (the server delivers events to it from then on). */
@@ -31,7 +31,7 @@ test('a partner writes to support, any admin answers, both sides live', async ({
     const dialog = page.getByTestId('support-dialog');
     await expect(dialog.getByRole('heading', { name: w.title })).toBeVisible();
     await expect(dialog.getByText(w.promise)).toBeVisible();
-    await expect(dialog.getByText('Affiliate Support Anfrage')).toBeVisible();
+    await expect(dialog.getByText(w.subject)).toBeVisible();
     await partnerLive;
     const box = (await dialog.boundingBox())!;
     expect(Math.round(box.width)).toBe(500);

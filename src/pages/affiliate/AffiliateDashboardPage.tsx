@@ -193,7 +193,7 @@ function PartnerArea({ user }: { user: Me }) {
       <div className="fixed right-4 bottom-24 z-30 flex flex-col items-end gap-2 print:hidden">
         <Button
           variant="hero"
-          className="shadow-lg"
+          className="shadow-lg disabled:border disabled:bg-muted disabled:bg-none disabled:text-muted-foreground disabled:opacity-100"
           disabled={!canPayOut}
           title={canPayOut ? undefined : t('dashboard.floating.payoutMin', { min: formatEuro(MIN_PAYOUT_CENTS, lang) })}
           onClick={() => go('profile', 'payouts')}

@@ -250,12 +250,12 @@ function RankingCard({ ranking, onChanged, hasProfile }: { ranking: CountryRanki
   };
   return (
     <Card data-testid="country-ranking">
-      <CardHeader className="flex-row items-center gap-2">
-        <Trophy className="size-5 text-primary" aria-hidden />
-        <div>
-          <CardTitle>{t('dashboard.ranking.title')}</CardTitle>
-          <CardDescription>{t('dashboard.ranking.text')}</CardDescription>
-        </div>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Trophy className="size-5 shrink-0 text-primary" aria-hidden />
+          {t('dashboard.ranking.title')}
+        </CardTitle>
+        <CardDescription>{t('dashboard.ranking.text')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center gap-3">

@@ -11,7 +11,7 @@ export function LegalLayout({ page, children, draft = true }: { page: 'imprint' 
     <div className="bg-gradient-to-b from-rose-50 via-orange-50/40 to-background">
       <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12 sm:py-16">
         <header className="flex flex-col gap-3">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t(`${page}.title`)}</h1>
+          <h1 className="hyphens-auto break-words text-2xl font-extrabold tracking-tight min-[400px]:text-3xl sm:text-4xl">{t(`${page}.title`)}</h1>
           {draft && (
             <p className="flex w-fit items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900" data-testid="legal-draft">
               <FileWarning className="size-4 shrink-0" aria-hidden />
