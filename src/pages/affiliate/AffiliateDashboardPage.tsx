@@ -190,7 +190,8 @@ function PartnerArea({ user }: { user: Me }) {
         </TabsContent>
       </Tabs>
 
-      <div className="fixed right-4 bottom-24 z-30 flex flex-col items-end gap-2 print:hidden">
+      {/* Floating on wider screens; on a phone they would cover form fields, so they sit below the tabs there. */}
+      <div className="flex flex-wrap gap-2 print:hidden sm:fixed sm:right-4 sm:bottom-24 sm:z-30 sm:flex-col sm:items-end">
         <Button
           variant="hero"
           className="shadow-lg disabled:border disabled:bg-muted disabled:bg-none disabled:text-muted-foreground disabled:opacity-100"
