@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { publicConfig } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
+import { databaseAnswers } from '../db/health.ts';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -9,27 +9,6 @@ const healthSchema = z.object({
   db: z.enum(['ok', 'down']),
   bus: z.enum(['ok', 'reconnecting']),
 });
-
-const HEALTH_DB_TIMEOUT_MS = 3_000;
-
-async function databaseAnswers(deps: AppDeps): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_DB_TIMEOUT_MS);
-  });
-  try {
-    const query = deps.db.prisma.$queryRaw`SELECT 1`.then(
-      () => true,
-      (err: unknown) => {
-        deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'health: database check failed');
-        return false;
-      },
-    );
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export const metaRoutes = [
   defineRoute({
@@ -42,7 +21,7 @@ export const metaRoutes = [
     responseDescription: "200 while the database answers (status 'degraded' while the event bus reconnects: live events are delayed); 503 while the database is down",
     raw: true,
     handler: async ({ deps, res }) => {
-      const db = await databaseAnswers(deps);
+      const db = await databaseAnswers(deps.db.prisma, deps.logger);
       const bus = deps.bus.status();
       const body: z.infer<typeof healthSchema> = { status: db && bus === 'ok' ? 'ok' : 'degraded', database: deps.db.kind, db: db ? 'ok' : 'down', bus };
       res.status(db ? 200 : 503).json(body);
