@@ -189,3 +189,29 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   await paid.api.dispose();
   await seeker.api.dispose();
 });
+
+test("a code typed at sign-up ('Empfehlungscode (optional)') makes the new person the partner's referral", async ({ browser, lang }) => {
+  const labels = lang === 'de' ? { register: /Registrieren/i, name: /^Name/i, email: /^E-Mail/i, password: /^Passwort/i, code: 'Empfehlungscode (optional)', inbox: /Postfach|E-Mail/i } : { register: /Register/i, name: /^Name/i, email: /^E-mail/i, password: /^Password/i, code: 'Referral code (optional)', inbox: /inbox|e-mail/i };
+  const partner = await apiAccount('seeker', lang, 'Pia Partnerin');
+  const { code } = (await (await partner.api.get('/api/affiliate/me')).json()) as { code: string };
+  const before = (await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] };
+
+  // A fresh browser, no referral cookie: the code is typed (in lower case, as people do).
+  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-US' });
+  const page = await context.newPage();
+  const email = `e2e-typed-ref-${lang}-${uniqueToken()}@example.com`;
+  await page.goto(`/auth?mode=searcher&lng=${lang}`);
+  await page.getByRole('tab', { name: labels.register }).click();
+  await page.getByLabel(labels.name).fill('Tom Getippt');
+  await page.getByLabel(labels.email).fill(email);
+  await page.getByLabel(labels.password).fill(E2E_PASSWORD);
+  await page.getByLabel(labels.code).fill(code.toLowerCase());
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('button', { name: labels.register }).click();
+  await expect(page.getByText(labels.inbox).first()).toBeVisible();
+  await context.close();
+
+  const after = (await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] };
+  expect(after.levels[0]!.people).toBe(before.levels[0]!.people + 1);
+  await partner.api.dispose();
+});

@@ -201,7 +201,10 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 function RegisterForm({ mode }: { mode: Mode }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
+  const [params] = useSearchParams();
   const [name, setName] = useState('');
+  // A partner's code typed at sign-up; the server checks it (a code from a partner link's cookie wins).
+  const [referralCode, setReferralCode] = useState(params.get('ref') ?? '');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -215,7 +218,15 @@ function RegisterForm({ mode }: { mode: Mode }) {
     try {
       await api('/api/auth/sign-up/email', {
         method: 'POST',
-        body: { name: name.trim(), email: email.trim(), password, role: mode === 'provider' ? 'provider' : 'seeker', locale: currentLang(), callbackURL: '/auth?verified=1' },
+        body: {
+          name: name.trim(),
+          email: email.trim(),
+          password,
+          role: mode === 'provider' ? 'provider' : 'seeker',
+          locale: currentLang(),
+          callbackURL: '/auth?verified=1',
+          ...(referralCode.trim() ? { referralCode: referralCode.trim().toUpperCase() } : {}),
+        },
       });
       setSentTo(email.trim());
     } catch (err) {
@@ -243,6 +254,9 @@ function RegisterForm({ mode }: { mode: Mode }) {
       </Field>
       <Field id="register-password" label={t('fields.password')} hint={t('hints.passwordRule')}>
         <Input id="register-password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+      </Field>
+      <Field id="register-referral" label={t('fields.referralCode')} hint={t('hints.referralCode')}>
+        <Input id="register-referral" autoComplete="off" maxLength={11} placeholder="AKUT-XXXXXX" value={referralCode} onChange={(e) => setReferralCode(e.target.value)} />
       </Field>
       {error && <Alert variant="destructive">{error}</Alert>}
       <Button type="submit" variant={mode === 'provider' ? 'hero' : 'default'} disabled={busy}>
