@@ -93,13 +93,13 @@ export function createAuth(opts: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // Who brought the person in (decision 024): the referral cookie of the first visit, else the code
-          // typed at sign-up (optional body field referralCode); stored once, never changed. An unknown or
-          // refused code never stops the sign-up.
-          // Only a keyed hash of the sign-up network is kept (the payout fraud hold compares them).
           after: async (user, ctx) => {
+            // Only a keyed hash of the sign-up network is kept (the payout fraud hold compares them).
             const hash = signupNetworkHash(authRequestContext.getStore()?.ip, opts.secret);
             if (hash) await opts.prisma.user.update({ where: { id: user.id }, data: { signupNetwork: hash } });
+            // Who brought the person in (decision 024): the referral cookie of the first visit, else the code
+            // typed at sign-up (optional body field referralCode); stored once, never changed. An unknown or
+            // refused code never stops the sign-up.
             const headers = ctx?.headers ?? ctx?.request?.headers;
             const typed = (ctx?.body as { referralCode?: unknown } | undefined)?.referralCode;
             const codes = [referralCodeFromCookie(headers?.get('cookie')), typed];

@@ -211,7 +211,8 @@ test("a code typed at sign-up ('Empfehlungscode (optional)') makes the new perso
   await expect(page.getByText(labels.inbox).first()).toBeVisible();
   await context.close();
 
-  const after = (await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] };
-  expect(after.levels[0]!.people).toBe(before.levels[0]!.people + 1);
+  // Attribution runs in the sign-up's after-create hook; on PostgreSQL it may land just after the answer.
+  const levelOne = async () => ((await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] }).levels[0]!.people;
+  await expect.poll(levelOne).toBe(before.levels[0]!.people + 1);
   await partner.api.dispose();
 });
