@@ -28,3 +28,15 @@ export interface ToolOutcome {
 export function isToolOutcome(value: unknown): value is ToolOutcome {
   return typeof value === 'object' && value !== null && typeof (value as ToolOutcome).accepted === 'boolean';
 }
+
+/**
+ * A before/after card: what an admin (or anyone changing settings) is asked to confirm, as rows already
+ * worded in the person's language. Put it under `data.change` of a pending confirmation (confirmData); the
+ * client's confirm card shows it as a table. `before` null means the thing does not exist yet, `after` null
+ * that it will be removed.
+ */
+export interface ChangeView {
+  /** What is changed, e.g. 'Preis: Handwerk' or 'Follow-up-Skript (Entwurf)'. */
+  subject: string;
+  rows: { label: string; before: string | null; after: string | null }[];
+}

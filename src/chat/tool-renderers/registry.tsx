@@ -4,6 +4,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmCard } from './confirm-card.tsx';
+import { ChangeTable, isChangeView } from './change-table.tsx';
 import type { ToolOutput, ToolPart } from './types.ts';
 
 export interface ToolRendererProps {
@@ -38,7 +39,11 @@ export function ToolPartView({ part, isLatest }: { part: ToolPart; isLatest: boo
         <Renderer toolName={toolName} part={part} output={output} isLatest={isLatest} />
       </Suspense>
     );
-  if (output?.confirmation) return <ConfirmCard toolName={toolName} confirmation={output.confirmation} />;
+  if (output?.confirmation) {
+    // A change (an admin's price, plan or script edit) shows its before/after table above the buttons.
+    const change = output.data?.change;
+    return <ConfirmCard toolName={toolName} confirmation={output.confirmation} details={isChangeView(change) ? <ChangeTable change={change} /> : undefined} />;
+  }
   if (part.state === 'input-streaming' || part.state === 'input-available') {
     return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;
   }
