@@ -15,6 +15,9 @@
 // - Weekdays: 'Freitag', 'am Freitag', 'diesen/kommenden Freitag', 'this/coming Friday': the next
 //   Friday after today. 'nächsten Freitag' / 'next Friday': the Friday of next calendar week (as chrono
 //   reads it), 'übernächsten Freitag' a week later. 'Wochenende' / 'weekend': the coming Saturday.
+// - Named days: Karfreitag, Ostersonntag/-montag, Pfingstsonntag/-montag (from Easter), Heiligabend, 1. Weihnachtstag,
+//   Silvester(party), Neujahr, Christmas Eve/Day, New Year's Eve/Day: their next date. 'in einem Monat' / 'in a month'.
+// - A number after a month ('1. Oktober, 2 Personen') is never its year; only four digits are.
 // - 'nächsten Monat' / 'next month': its 1st. 'innerhalb von 2 Wochen' / 'within 3 days': that deadline.
 // - 'asap', 'so schnell wie möglich', 'sofort' set asap (an urgency, not a date). The word 'so' is not
 //   Sonntag, 'guten Morgen' is not tomorrow, two-letter weekday abbreviations ('Mo', 'Fr') count only
@@ -102,11 +105,12 @@ export function daysUntil(iso: string, now: Date, timeZone = 'Europe/Berlin'): n
 }
 
 const MONTHS: Record<string, number> = {
-  januar: 1, jan: 1, january: 1, jaenner: 1, februar: 2, feb: 2, february: 2, maerz: 3, marz: 3, mrz: 3, march: 3, mar: 3, april: 4, apr: 4,
+  januar: 1, jan: 1, january: 1, jaenner: 1, februar: 2, feb: 2, february: 2, märz: 3, maerz: 3, marz: 3, mrz: 3, march: 3, mar: 3, april: 4, apr: 4,
   mai: 5, may: 5, juni: 6, jun: 6, june: 6, juli: 7, jul: 7, july: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9,
   oktober: 10, okt: 10, october: 10, oct: 10, november: 11, nov: 11, dezember: 12, dez: 12, december: 12, dec: 12,
 };
 const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_COMMA_NUMBER = new RegExp(`(${MONTH_RE})(\\s*,\\s*\\d{1,3})(?!\\d)`, 'giu');
 
 const WEEKDAYS: Record<string, number> = {
   montag: 1, dienstag: 2, mittwoch: 3, donnerstag: 4, freitag: 5, samstag: 6, sonnabend: 6, sonntag: 7,
@@ -172,6 +176,30 @@ function nextOccurrenceOfMonth(today: Day, month: number): number {
 
 type Rule = { re: RegExp; make: (m: RegExpExecArray, today: Day) => { day: Day; kind: DateKind } | null };
 
+/** Easter Sunday of a year (anonymous Gregorian algorithm) as [month, day]. */
+export function easterSunday(year: number): [number, number] {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3) + 15) % 30;
+  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  return [Math.floor((h + l - 7 * m + 114) / 31), ((h + l - 7 * m + 114) % 31) + 1];
+}
+
+// Named days: [pattern, day of a given year]. Easter-based ones move; the rest are fixed.
+const HOLIDAYS: [string, (y: number) => Day][] = [
+  ['karfreitag|good\\s+friday', (y) => addDays(dayOf(y, ...easterSunday(y)), -2)],
+  ['ostersonntag|easter\\s+sunday', (y) => dayOf(y, ...easterSunday(y))],
+  ['ostermontag|easter\\s+monday', (y) => addDays(dayOf(y, ...easterSunday(y)), 1)],
+  ['pfingstsonntag|whit\\s*sunday|pentecost\\s+sunday', (y) => addDays(dayOf(y, ...easterSunday(y)), 49)],
+  ['pfingstmontag|whit\\s*monday', (y) => addDays(dayOf(y, ...easterSunday(y)), 50)],
+  ['heilig(?:en)?\\s*abend|weihnachtsabend|christmas\\s+eve', (y) => dayOf(y, 12, 24)],
+  ['(?:1\\.|erste[rnm]?)\\s+weihnachts(?:feier)?tag|christmas\\s+day', (y) => dayOf(y, 12, 25)],
+  ['silvester\\p{L}*|new\\s+year(?:\'|’)?s\\s+eve', (y) => dayOf(y, 12, 31)],
+  ['neujahr(?:stag)?|new\\s+year(?:\'|’)?s\\s+day', (y) => dayOf(y, 1, 1)],
+];
+
 const WORD_END = '(?![A-Za-z\\u00C0-\\u024F])';
 
 /** Day and month (and maybe a year) as matched; without a year the next such day from today. */
@@ -188,6 +216,15 @@ function numericDay(m: RegExpExecArray, today: Day): { day: Day; kind: DateKind 
 }
 
 const RULES: Rule[] = [
+  // Karfreitag, Ostersonntag, Heiligabend, Silvester(party), Christmas Eve, New Year's Eve: their next date
+  ...HOLIDAYS.map(([words, of]): Rule => ({
+    re: new RegExp(`\\b(?:${words})${WORD_END}`, 'giu'),
+    make: (_m, today) => {
+      const { y } = parts(today);
+      const day = of(y) >= today ? of(y) : of(y + 1);
+      return { day, kind: 'on' };
+    },
+  })),
   // 15.12. / 15.12.2026 / 15.12.26
   {
     re: /(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.(\d{4}|\d{2}(?!\d))?(?![\d])/gu,
@@ -319,6 +356,16 @@ const RULES: Rule[] = [
       return { day: dayOf(y, mo + n, d), kind: 'by' };
     },
   },
+  // in einem Monat, in zwei Monaten, in a month, in 3 months (chrono reads 'in 3 Wochen' but not these)
+  {
+    re: /\b(?:in|in\s+about|in\s+etwa|in\s+ca\.?)\s+(\d{1,2}|ein(?:em)?|zwei|drei|vier|f(?:ü|ue)nf|sechs|sieben|acht|neun|zehn|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(monate?n?|months?)\b/giu,
+    make: (m, today) => {
+      const n = numberWord(m[1]!);
+      if (n === null) return null;
+      const { y, m: mo, d } = parts(today);
+      return { day: dayOf(y, mo + n, d), kind: 'on' };
+    },
+  },
   // heute, heute noch, today, tonight
   {
     re: /\b(?:heute|today|tonight|this\s+evening|this\s+afternoon)\b/giu,
@@ -402,6 +449,8 @@ export function extractDate(text: string, options: DateOptions): DateResult {
   // chrono for the rest, on a copy where our own matches and the guarded words are blanked out.
   let masked = maskSpans(text, taken);
   for (const re of GUARDS_RX) masked = masked.replace(re, (s) => ' '.repeat(s.length));
+  // '1. Oktober, 2 Personen': chrono would read the ', 2' as the year 2002. Only four digits make a year.
+  masked = masked.replace(MONTH_COMMA_NUMBER, (_s, month: string, rest: string) => month + ' '.repeat(rest.length));
   const ref = parts(today);
   const refDate = new Date(ref.y, ref.m - 1, ref.d, 12, 0, 0);
   const parsers = options.lang === 'de' ? [chrono.de, chrono.en] : [chrono.en, chrono.de];

@@ -95,7 +95,7 @@ const NEVER = new Set(
     .filter(Boolean),
 );
 
-// Capitalised place names that are also nouns: only after a location word ('in Essen', 'in Halle').
+// Capitalised place names that are also German nouns: in German text only after a location word ('in Essen').
 const NEEDS_CUE = new Set(`essen halle hof werder marl gera`.split(/\s+/));
 
 const HOME_CUE =
@@ -117,6 +117,20 @@ const POSTCODE = /(?<![A-Za-z\u00C0-\u024F0-9.,€$£])(?:D-)?(\d{5})(?![0-9]|[.
 const POSTCODE_CUE = /(plz|postleitzahl|zip|zip code|postcode|postal code|post code)\s*:?\s*$/i;
 const MONEY_CUE = /(budget|preis|bis|max\.?|maximal|ab|ca\.?|circa|etwa|rund|um die|up to|under|around|about|kosten|zahlen|spend|pay)\s*:?\s*$/i;
 
+/** Whether the words right after a postcode name a place it belongs to ('99084 Erfurt', '30161 Hanover'). */
+function followedByItsPlace(text: string, end: number, plz: string): boolean {
+  const next = /^\s*,?\s*(\p{L}[\p{L}\p{M}.'-]*(?:\s+\p{L}[\p{L}\p{M}.'-]*){0,3})/u.exec(text.slice(end, end + 60))?.[1];
+  if (!next) return false;
+  const words = next.split(/\s+/);
+  for (let n = Math.min(4, words.length); n >= 1; n--) {
+    const name = words.slice(0, n).join(' ');
+    const key = placeKey(name);
+    const exo = EXONYMS[key] ?? EXONYMS[placeKey(name, true)];
+    if (placesByKey(exo ? placeKey(exo) : key).some((info) => info.postcodes.includes(plz))) return true;
+  }
+  return false;
+}
+
 function readPostcodes(text: string): { postcode: string | null; invalid: string | null; span: Span | null } {
   let first: { postcode: string; span: Span; cued: boolean } | null = null;
   let invalid: string | null = null;
@@ -124,7 +138,8 @@ function readPostcodes(text: string): { postcode: string | null; invalid: string
     const plz = m[1]!;
     const before = text.slice(Math.max(0, m.index - 24), m.index);
     const cued = POSTCODE_CUE.test(before);
-    if (!cued && MONEY_CUE.test(before)) continue;
+    // 'ab 99084 Erfurt', 'around 30161 Hanover': a money word before it, but its own place after it.
+    if (!cued && MONEY_CUE.test(before) && !followedByItsPlace(text, m.index + m[0].length, plz)) continue;
     if (!isKnownPostcode(plz)) {
       if (cued) invalid ??= plz;
       continue;
@@ -190,7 +205,7 @@ function readPlaces(text: string, options: LocationOptions, postcodeSpan: Span |
       } else if (dest && capital) {
         score = 20;
         destination = true;
-      } else if ((isCapitalized(first.text) || allLower) && info.postcodes.length >= 3 && !NEEDS_CUE.has(first.norm) && !NEVER.has(first.norm)) score = 15;
+      } else if ((isCapitalized(first.text) || allLower) && info.postcodes.length >= 3 && !(options.lang === 'de' && NEEDS_CUE.has(first.norm)) && !NEVER.has(first.norm)) score = 15;
       else if (isExonym && capital) score = 15;
       else if (options.expectPlace && capital && !NEVER.has(first.norm)) score = 40;
       if (score === 0) continue;

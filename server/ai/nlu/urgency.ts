@@ -1,12 +1,13 @@
-// Urgency of a request from German and English words and from the date it names.
-//
-// Rule: the urgency is the highest of (a) what the words say and (b) what a near date says:
-// today or tomorrow → sehr_dringend, within 7 days → dringend; a later date says nothing.
-// Words for 'no hurry' give niedrig unless a near date raises it ('kein Stress, aber bis morgen').
+// Urgency of a request from German and English words and from how far away the need is, on the scale of
+// docs/intake-eval.md (relative to the message's date):
+// - sehr_dringend: today, tonight, now, immediately, an emergency, tomorrow, 'so schnell wie möglich';
+// - dringend: within the next 7 days ('diese Woche', 'nächste Woche', 'in 3 Tagen', 'dringend', 'schnell');
+// - normal: 8 days to 8 weeks away;
+// - niedrig: more than 8 weeks away (a wedding in August, the summer holidays), or explicitly no hurry.
 // Negations are read first, so 'nicht dringend' / 'not urgent' is niedrig, never dringend.
-// Nothing said and no near date: normal, with stated = false (the intake does not ask for it; see extract.ts).
+// Nothing said and no date, holiday or season named: normal with stated = false, and the intake asks.
 import { daysUntil } from './dates.ts';
-import { type Lang } from './text.ts';
+import { fold, type Lang } from './text.ts';
 
 export const URGENCY_VALUES = ['sehr_dringend', 'dringend', 'normal', 'niedrig'] as const;
 export type Urgency = (typeof URGENCY_VALUES)[number];
@@ -98,6 +99,8 @@ const VERY = w(
     'umgehend',
     'unverz(?:ü|ue)glich',
     'jetzt\\s+sofort',
+    'jetzt\\s+gleich',
+    'gleich\\s+jetzt',
     'eilt\\s+sehr',
     'sehr\\s+eilig',
     'es\\s+brennt',
@@ -178,28 +181,126 @@ export function urgencyFromWords(text: string, lang: Lang): UrgencyWords | null 
   return found;
 }
 
-/** Today or tomorrow → sehr_dringend, within 7 days → dringend, else null (a later date says nothing). */
-export function urgencyFromDate(isoDate: string | null, now: Date): Urgency | null {
-  if (!isoDate) return null;
-  const days = daysUntil(isoDate, now);
+/**
+ * The scale (docs/intake-eval.md), from how many days away the need is: today or tomorrow → sehr_dringend,
+ * within 7 days → dringend, 8 days to 8 weeks → normal, later → niedrig.
+ */
+export function urgencyFromDays(days: number): Urgency | null {
   if (days < 0) return null;
   if (days <= 1) return 'sehr_dringend';
   if (days <= 7) return 'dringend';
-  return null;
+  if (days <= 56) return 'normal';
+  return 'niedrig';
+}
+
+/** The urgency a named date gives on the scale (a date in the past says nothing). */
+export function urgencyFromDate(isoDate: string | null, now: Date): Urgency | null {
+  if (!isoDate) return null;
+  return urgencyFromDays(daysUntil(isoDate, now));
+}
+
+// 'diese Woche', 'nächste Woche', 'in 3 Tagen': within the next 7 days, dringend, whatever weekday today is.
+const WEEK = w(
+  [
+    '(?:diese|dieser|kommende|kommender|n(?:ä|ae)chste|n(?:ä|ae)chster)\\s+woche',
+    '(?:im\\s+)?laufe\\s+der\\s+(?:woche|n(?:ä|ae)chsten\\s+tage)',
+    'in\\s+den\\s+(?:n(?:ä|ae)chsten|kommenden)\\s+tagen',
+    'innerhalb\\s+(?:einer|der\\s+n(?:ä|ae)chsten)\\s+woche',
+    'in\\s+(?:[2-7]|zwei|drei|vier|f(?:ü|ue)nf|sechs|sieben)\\s+tagen',
+    'bis\\s+(?:ende\\s+der\\s+woche|zum\\s+wochenende)',
+    '(?:this|next|the\\s+coming)\\s+week',
+    'within\\s+(?:a|the\\s+(?:next|coming))\\s+week',
+    'in\\s+the\\s+(?:next|coming)\\s+(?:few\\s+)?days',
+    'in\\s+(?:[2-7]|two|three|four|five|six|seven)\\s+days',
+    'by\\s+the\\s+end\\s+of\\s+(?:the|this)\\s+week',
+  ].join('|'),
+);
+
+/** Easter Sunday of a year (anonymous Gregorian algorithm), as [month 1-12, day]. */
+function easter(year: number): [number, number] {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return [month, day];
+}
+
+function shift([month, day]: [number, number], year: number, by: number): [number, number] {
+  const t = new Date(Date.UTC(year, month - 1, day + by));
+  return [t.getUTCMonth() + 1, t.getUTCDate()];
+}
+
+// Holidays and seasons the date reader leaves open: when they begin (the need is for then).
+const HORIZONS: { re: RegExp; start: (year: number) => [number, number] }[] = [
+  { re: w('oster(?:n|ferien|urlaub|wochenende|montag|sonntag)?|easter(?:\\s+(?:holidays?|break|weekend))?'), start: (y) => shift(easter(y), y, -3) },
+  { re: w('pfingst(?:en|ferien|urlaub)?|whitsun(?:tide)?|pentecost'), start: (y) => shift(easter(y), y, 49) },
+  { re: w('(?:heilig\\s*abend|weihnacht(?:en|sferien|sfeier|sgeschenk(?:e)?|szeit)?|christmas(?:\\s+eve)?|xmas)'), start: () => [12, 20] },
+  { re: w('silvester|neujahr|new\\s+year(?:\'s)?(?:\\s+eve)?'), start: () => [12, 31] },
+  { re: w('sommerferien|sommerurlaub|summer\\s+(?:holidays?|vacation|break)'), start: () => [7, 1] },
+  { re: w('herbstferien|autumn\\s+(?:holidays?|break)|half[-\\s]term'), start: () => [10, 1] },
+  { re: w('(?:im|diesen|n(?:ä|ae)chsten)\\s+(?:sommer|herbst|winter|fr(?:ü|ue)hling|fr(?:ü|ue)hjahr)|(?:in\\s+the|this|next)\\s+(?:summer|autumn|fall|winter|spring)'), start: () => [0, 0] },
+];
+const SEASON_START: Record<string, [number, number]> = { sommer: [6, 21], summer: [6, 21], herbst: [9, 23], autumn: [9, 23], fall: [9, 23], winter: [12, 21], fruehling: [3, 20], fruehjahr: [3, 20], fruhling: [3, 20], fruhjahr: [3, 20], spring: [3, 20] };
+
+/** Days until a holiday or season the text names (its next start; one already under way is 0), or null. */
+export function daysUntilNamedTime(text: string, now: Date): number | null {
+  const year = now.getUTCFullYear();
+  let best: number | null = null;
+  for (const { re, start } of HORIZONS) {
+    for (const m of text.matchAll(re)) {
+      let md = start(year);
+      if (md[0] === 0) {
+        const season = Object.keys(SEASON_START).find((k) => fold(m[0]).includes(k));
+        if (!season) continue;
+        md = SEASON_START[season]!;
+      }
+      const iso = (y: number, [mo, d]: [number, number]) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+      let days = daysUntil(iso(year, md), now);
+      if (days < 0) days = daysUntil(iso(year + 1, start(year + 1)[0] === 0 ? md : start(year + 1)), now);
+      if (days < 0) continue;
+      best = best === null ? days : Math.min(best, days);
+    }
+  }
+  return best;
 }
 
 export interface UrgencyResult {
   urgency: Urgency;
-  /** False when neither words nor a near date said anything: urgency is the default 'normal'. */
+  /** False when nothing in the text said how urgent or how far away: urgency is then 'normal' and asked for. */
   stated: boolean;
   source: 'words' | 'date' | 'default';
   text: string | null;
 }
 
+/**
+ * Urgency on the scale of docs/intake-eval.md: words first ('sofort', 'dringend', 'keine Eile'), then how far
+ * away the named date, holiday or season is. Words and a date: the more urgent wins, so 'no hurry' gives
+ * niedrig unless a date raises it ('kein Stress, aber bis morgen', 'irgendwann im April'). 'Diese Woche' /
+ * 'nächste Woche' are dringend on any weekday (the date read from them is only a stand-in).
+ */
 export function detectUrgency(text: string, options: { lang: Lang; now: Date; date?: string | null }): UrgencyResult {
   const words = urgencyFromWords(text, options.lang);
-  const fromDate = urgencyFromDate(options.date ?? null, options.now);
-  if (words && (!fromDate || RANK[words.urgency] >= RANK[fromDate])) return { urgency: words.urgency, stated: true, source: 'words', text: words.text };
+  const week = WEEK.exec(text);
+  WEEK.lastIndex = 0;
+  if (week && (!words || RANK[words.urgency] < RANK.sehr_dringend)) return { urgency: 'dringend', stated: true, source: 'words', text: week[0] };
+  const dateDays = options.date ? daysUntil(options.date, options.now) : null;
+  const named = daysUntilNamedTime(text, options.now);
+  const days = dateDays !== null && dateDays >= 0 ? dateDays : named;
+  const fromDate = days === null ? null : urgencyFromDays(days);
+  if (words) {
+    if (fromDate && RANK[fromDate] > RANK[words.urgency]) return { urgency: fromDate, stated: true, source: 'date', text: null };
+    return { urgency: words.urgency, stated: true, source: 'words', text: words.text };
+  }
   if (fromDate) return { urgency: fromDate, stated: true, source: 'date', text: null };
   return { urgency: 'normal', stated: false, source: 'default', text: null };
 }

@@ -122,3 +122,29 @@ describe('time zone', () => {
     expect(parseDate('übermorgen', { lang: 'de', now: beforeDst })).toBe('2026-03-30');
   });
 });
+
+describe('months with umlauts, numbers after a month, named days, months ahead', () => {
+  it("reads 'März' as written (not only 'Maerz')", () => {
+    expect(de('Wir feiern am 28. März den 60. Geburtstag')).toBe('2026-03-28');
+    expect(de('Die Versicherung läuft Ende März aus')).toBe('2026-03-31');
+  });
+  it("does not read ', 2 Personen' after a month as the year", () => {
+    expect(de('Weltreise ab 1. Oktober, 2 Personen, 12 Monate')).toBe('2026-10-01');
+    expect(en('on 4 April, 12 people')).toBe('2026-04-04');
+  });
+  it('reads named days: Karfreitag, Ostersonntag, Heiligabend, Silvester, Christmas Eve, New Year’s Eve', () => {
+    expect(de('Torte zum Abholen an Karfreitag')).toBe('2026-04-03');
+    expect(de('Ferienhaus von Ostersonntag bis Mittwoch')).toBe('2026-04-05');
+    expect(de('Catering für unsere Silvesterparty')).toBe('2026-12-31');
+    expect(de('Essen an Heiligabend')).toBe('2026-12-24');
+    expect(en('Christmas Eve dinner for 10')).toBe('2026-12-24');
+    expect(en("a DJ for New Year's Eve")).toBe('2026-12-31');
+    expect(en('Easter Sunday brunch')).toBe('2026-04-05');
+    expect(de('drei Osterzöpfe')).toBeNull();
+  });
+  it("reads 'in einem Monat' / 'in a month' / 'in 3 months'", () => {
+    expect(de('Bad fliesen in einem Monat')).toBe('2026-04-11');
+    expect(en('bathroom retiling in a month')).toBe('2026-04-11');
+    expect(en('in three months')).toBe('2026-06-11');
+  });
+});

@@ -143,3 +143,16 @@ describe('extractLocation', () => {
     expect(extractLocation('Olpe', { lang: 'de' }).place).toBeNull();
   });
 });
+
+describe('a postcode wherever it stands in the sentence', () => {
+  it('after a word that usually comes before money, when its own place follows', () => {
+    expect(extractLocation('Flug nach Mallorca, Abflug ab 99084 Erfurt', { lang: 'de' })).toMatchObject({ postcode: '99084', place: 'Erfurt' });
+    expect(extractLocation('a cleaner around 30161 Hanover next week', { lang: 'en' })).toMatchObject({ postcode: '30161', place: 'Hannover' });
+    // Money stays money: no place of that postcode follows.
+    expect(extractLocation('Budget ab 10115 Euro', { lang: 'de' }).postcode).toBeNull();
+  });
+  it("reads 'Essen' as the city in English text without a location word", () => {
+    expect(extractLocation('Ford Fiesta 2015, Essen, max 300', { lang: 'en' }).place).toBe('Essen');
+    expect(extractLocation('Wir wollen Essen bestellen', { lang: 'de' }).place).toBeNull();
+  });
+});

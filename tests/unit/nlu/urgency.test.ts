@@ -53,20 +53,51 @@ describe('urgency words', () => {
 });
 
 describe('urgency from the date', () => {
-  it('today or tomorrow → sehr_dringend, within a week → dringend, later → nothing', () => {
+  it('follows the scale: today or tomorrow, within 7 days, up to 8 weeks, later', () => {
     expect(urgencyFromDate('2026-03-11', now)).toBe('sehr_dringend');
     expect(urgencyFromDate('2026-03-12', now)).toBe('sehr_dringend');
     expect(urgencyFromDate('2026-03-13', now)).toBe('dringend');
     expect(urgencyFromDate('2026-03-18', now)).toBe('dringend');
-    expect(urgencyFromDate('2026-03-19', now)).toBeNull();
+    expect(urgencyFromDate('2026-03-19', now)).toBe('normal');
+    expect(urgencyFromDate('2026-05-06', now)).toBe('normal');
+    expect(urgencyFromDate('2026-05-07', now)).toBe('niedrig');
+    expect(urgencyFromDate('2026-03-10', now)).toBeNull();
     expect(urgencyFromDate(null, now)).toBeNull();
+  });
+
+  it("reads 'diese Woche' and 'nächste Woche' as dringend on any weekday", () => {
+    const thursday = new Date('2026-03-12T09:00:00+01:00');
+    const sunday = new Date('2026-03-15T09:00:00+01:00');
+    for (const at of [now, thursday, sunday]) {
+      expect(detectUrgency('Maler diese Woche', { lang: 'de', now: at, date: '2026-03-13' }).urgency).toBe('dringend');
+      expect(detectUrgency('Maler nächste Woche', { lang: 'de', now: at, date: '2026-03-16' }).urgency).toBe('dringend');
+      expect(detectUrgency('painter next week please', { lang: 'en', now: at, date: '2026-03-16' }).urgency).toBe('dringend');
+    }
+    expect(detectUrgency('Umzugshelfer in 3 Tagen', { lang: 'de', now }).urgency).toBe('dringend');
+    expect(detectUrgency('Maler diese Woche, sofort wenn möglich', { lang: 'de', now }).urgency).toBe('sehr_dringend');
+  });
+
+  it('reads holidays and seasons by how far away they are', () => {
+    const u = (text: string, lang: 'de' | 'en' = 'de') => detectUrgency(text, { lang, now }).urgency;
+    expect(u('Ferienwohnung über Ostern')).toBe('normal'); // Easter 2026: 5 April, 25 days away
+    expect(u('Ferienhaus für die Sommerferien')).toBe('niedrig');
+    expect(u('Catering für Weihnachten')).toBe('niedrig');
+    expect(u('DJ für Silvester')).toBe('niedrig');
+    expect(u('holiday home over Easter', 'en')).toBe('normal');
+    expect(u('a cottage in the summer', 'en')).toBe('niedrig');
+    expect(detectUrgency('Ferienwohnung über Ostern', { lang: 'de', now: new Date('2026-03-28T09:00:00+01:00') }).urgency).toBe('dringend');
+    expect(detectUrgency('Laptop gesucht', { lang: 'de', now }).stated).toBe(false);
   });
 
   it('takes the higher of words and date', () => {
     expect(de('Maler gesucht', '2026-03-12')).toBe('sehr_dringend');
     expect(de('dringend', '2026-03-12')).toBe('sehr_dringend');
     expect(de('sofort', '2026-04-30')).toBe('sehr_dringend');
-    expect(de('kein Stress', '2026-04-30')).toBe('niedrig');
+    expect(de('kein Stress', '2026-04-30')).toBe('normal');
+    expect(de('kein Stress', '2026-08-30')).toBe('niedrig');
+    expect(de('Kann jetzt gleich jemand kommen?')).toBe('sehr_dringend');
+    expect(de('Fotograf für die Hochzeit', '2026-08-01')).toBe('niedrig');
+    expect(de('dringend, Hochzeit', '2026-08-01')).toBe('dringend');
     expect(de('kein Stress, aber bis morgen', '2026-03-12')).toBe('sehr_dringend');
   });
 
