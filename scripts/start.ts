@@ -1,31 +1,10 @@
 // npm start: builds the client when dist/ is missing or older than the sources, then starts the server.
-import { spawnSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildClientIfStale } from './build-client.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const distIndex = path.join(root, 'dist/index.html');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const sourcesChanged = () => {
-  if (!fs.existsSync(distIndex)) return true;
-  const built = fs.statSync(distIndex).mtimeMs;
-  return Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs) > built;
-};
-
-if (process.env.SKIP_BUILD !== '1' && sourcesChanged()) {
-  console.log('Building the client (vite build)…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+buildClientIfStale();
 
 // On the embedded defaults (no DATABASE_URL) `npm start` is the try-it-out run of the README: the labelled test
 // checkout stays on there. With a PostgreSQL server it is a deployment, where only TEST_CHECKOUT=on enables it.

@@ -1,0 +1,91 @@
+// The reverse proxy of `npm run cluster`: round robin over healthy instances, a GET retried once on the other
+// instance when one is gone, anything else answered 503 with Retry-After, WebSocket upgrades passed through.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, WebSocket } from 'ws';
+import { startClusterProxy, type ClusterProxy } from '../../scripts/cluster.ts';
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+async function upstream(name: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/api/health') return res.writeHead(200).end('{"status":"ok"}');
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`${name} ${req.method} ${req.headers['x-forwarded-for'] ?? ''}`);
+  });
+  const wss = new WebSocketServer({ server });
+  wss.on('connection', (ws) => ws.send(`hello from ${name}`));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const close = async () => {
+    for (const c of wss.clients) c.terminate();
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+}
+
+const logged: string[] = [];
+
+async function proxyFor(ups: { name: string; url: string }[]): Promise<{ proxy: ClusterProxy; url: string }> {
+  const proxy = await startClusterProxy({ port: 0, host: '127.0.0.1', upstreams: ups, healthEveryMs: 60_000, log: (line) => logged.push(line) });
+  closers.push(() => proxy.close());
+  return { proxy, url: `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}` };
+}
+
+describe('cluster proxy', () => {
+  it('spreads requests over the instances and names the one that answered', async () => {
+    const [a, b] = [await upstream('app-a'), await upstream('app-b')];
+    closers.push(a.close, b.close);
+    const { url } = await proxyFor([
+      { name: 'app-a', url: a.url },
+      { name: 'app-b', url: b.url },
+    ]);
+    const served: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await fetch(`${url}/x`);
+      served.push(`${r.headers.get('x-served-by')}:${(await r.text()).split(' ')[0]}`);
+    }
+    expect(served).toEqual(['app-a:app-a', 'app-b:app-b', 'app-a:app-a', 'app-b:app-b']);
+    // The client's address reaches the app (the app trusts the proxy on loopback).
+    expect(await (await fetch(`${url}/x`)).text()).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('retries a GET on the other instance when one is gone, and answers 503 for a POST it could not deliver', async () => {
+    const [a, b] = [await upstream('app-a'), await upstream('app-b')];
+    closers.push(b.close);
+    const { url, proxy } = await proxyFor([
+      { name: 'app-a', url: a.url },
+      { name: 'app-b', url: b.url },
+    ]);
+    await a.close();
+    const get = await fetch(`${url}/page`);
+    expect(get.status).toBe(200);
+    expect(await get.text()).toMatch(/^app-b GET/);
+    expect(proxy.upstreams.find((u) => u.name === 'app-a')!.healthy).toBe(false);
+    // app-a is out now: every request goes to app-b.
+    expect(await (await fetch(`${url}/page`, { method: 'POST' })).text()).toMatch(/^app-b POST/);
+    await b.close();
+    proxy.upstreams.forEach((u) => (u.healthy = true));
+    const post = await fetch(`${url}/api/x`, { method: 'POST' });
+    expect(post.status).toBe(503);
+    expect(post.headers.get('retry-after')).toBe('5');
+    expect(((await post.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(logged.at(-1)).toMatch(/app-a failed/);
+  });
+
+  it('passes WebSocket upgrades through', async () => {
+    const a = await upstream('app-a');
+    closers.push(a.close);
+    const { url } = await proxyFor([{ name: 'app-a', url: a.url }]);
+    const ws = new WebSocket(url.replace('http', 'ws') + '/ws');
+    const first = await new Promise<string>((resolve, reject) => {
+      ws.once('message', (d) => resolve(d.toString()));
+      ws.once('error', reject);
+    });
+    ws.close();
+    expect(first).toBe('hello from app-a');
+  });
+});
