@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { getFollowUpEditor } from '../domain/follow-up/get-follow-up-editor.ts';
 import { saveFollowUpDraft } from '../domain/follow-up/save-follow-up-draft.ts';
+import { editFollowUpDraft, followUpEditSchema } from '../domain/follow-up/edit-follow-up-draft.ts';
 import { publishFollowUpScript } from '../domain/follow-up/publish-follow-up-script.ts';
 import { restoreFollowUpVersion } from '../domain/follow-up/restore-follow-up-version.ts';
 import { getFollowUpStats } from '../domain/follow-up/get-follow-up-stats.ts';
@@ -57,6 +58,20 @@ export const adminFollowUpRoutes = [
     responseDescription: 'The editor view after saving. 400 FOLLOW_UP_SCRIPT_INVALID or FOLLOW_UP_STEP_LIMIT for a bad script (nothing saved).',
     handler: async ({ deps, auth, body }) => {
       await saveFollowUpDraft(deps.db.prisma, { actorId: auth.user!.id, script: body.script, via: 'dashboard' });
+      return getFollowUpEditor(deps.db.prisma);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/followup/draft/edit',
+    summary: 'Changes one step of the draft: hide, show, remove, move or add a text or voice step (the same command as the admin chat)',
+    tags: ['admin'],
+    access: admin,
+    body: followUpEditSchema,
+    response: editorView,
+    responseDescription: 'The editor view after the change. 404 FOLLOW_UP_STEP_NOT_FOUND for a step number the script does not have; 400 FOLLOW_UP_STEP_LIMIT beyond 20 steps.',
+    handler: async ({ deps, auth, body }) => {
+      await editFollowUpDraft(deps.db.prisma, { actorId: auth.user!.id, edit: body, via: 'dashboard' });
       return getFollowUpEditor(deps.db.prisma);
     },
   }),
