@@ -13,7 +13,7 @@ const W = {
   en: { textAdded: 'Text message added', voiceAdded: 'Voice message added', published: /Script published/, askName: 'What is your first name?', step: 'Step', voice: 'Voice' },
 };
 
-test('the admin adds a text and a voice step, publishes, and a new chat greets with them', async ({ browser, lang }) => {
+test('the admin adds a text and a voice step, publishes, and a new chat greets with them', async ({ browser, lang }, testInfo) => {
   test.setTimeout(120_000);
   const w = W[lang];
   const token = `${lang}-${Date.now().toString(36)}`;
@@ -58,6 +58,8 @@ test('the admin adds a text and a voice step, publishes, and a new chat greets w
         await expect(page.getByTestId('followup-diagram')).toBeVisible();
         await page.getByTestId('followup-publish-button').click();
         await expect(page.getByText(w.published)).toBeVisible();
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.screenshot({ path: testInfo.outputPath(`followup-tab-1440-${lang}.png`), fullPage: true });
 
         // A visitor in another browser context: the new chat greets with both steps, the voice one can be played.
         const visitor = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB' });
