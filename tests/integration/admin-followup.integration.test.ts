@@ -161,6 +161,30 @@ describe('follow-up script by dashboard', () => {
     expect(by['closing']).toEqual({ id: 'closing', reached: 0, leftHere: 0 });
   });
 
+  it('changes one step at a time through the same command as the chat: add, move, hide, remove', async () => {
+    const start = (await admin.get<EditorView>('/api/admin/followup')).body.script.steps.length;
+    const added = await admin.post<EditorView>('/api/admin/followup/draft/edit', { op: 'add', type: 'voice', de: 'Kurz gesagt', en: 'In short' });
+    expect(added.status).toBe(200);
+    const at = added.body.script.steps.findIndex((s) => s.content.de === 'Kurz gesagt');
+    expect(added.body.script.steps[at + 1]!.purpose).toBe('askName');
+    expect(added.body.script.steps[at]!.type).toBe('voice');
+    const moved = await admin.post<EditorView>('/api/admin/followup/draft/edit', { op: 'move', step: at + 1, to: 1 });
+    expect(moved.body.script.steps[0]!.content.de).toBe('Kurz gesagt');
+    const hidden = await admin.post<EditorView>('/api/admin/followup/draft/edit', { op: 'hide', step: 1 });
+    expect(hidden.body.script.steps[0]!.active).toBe(false);
+    const removed = await admin.post<EditorView>('/api/admin/followup/draft/edit', { op: 'remove', step: 1 });
+    expect(removed.body.script.steps).toHaveLength(start);
+    const missing = await admin.post<{ error: { code: string } }>('/api/admin/followup/draft/edit', { op: 'hide', step: 19 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('FOLLOW_UP_STEP_NOT_FOUND');
+    const bad = await admin.post<{ error: { code: string } }>('/api/admin/followup/draft/edit', { op: 'add', de: '  ', en: 'x' });
+    expect(bad.status).toBe(400);
+    for (const action of ['followUp.addStep', 'followUp.moveStep', 'followUp.hideStep', 'followUp.removeStep']) {
+      expect(await audits(action), action).toEqual([expect.objectContaining({ via: 'dashboard', entityType: 'followUpScript' })]);
+    }
+    expect((await admin.get<EditorView>('/api/admin/followup')).body.live.number).toBe(3);
+  });
+
   it('is for admins only', async () => {
     const seeker = (await signedInClient(app, { role: 'seeker' })).client;
     expect((await seeker.get('/api/admin/followup')).status).toBe(403);
@@ -195,7 +219,7 @@ describe('follow-up script by admin chat', () => {
     expect(tool(hide, 'hideFollowUpStep').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
     expect(change(hide, 'hideFollowUpStep')).toEqual({ subject: 'Follow-Up-Skript (Entwurf)', rows: [{ label: 'Step 2', before: 'Text · sichtbar · Willkommen bei akut!', after: 'Text · ausgeblendet · Willkommen bei akut!' }] });
     // Nothing changed before the confirmation.
-    expect((await admin.get<EditorView>('/api/admin/followup')).body.draft).toBeNull();
+    expect((await admin.get<EditorView>('/api/admin/followup')).body.script.steps[1]!.active).toBe(true);
     const done = await confirm(client, s, hide, 'hideFollowUpStep');
     expect(done.body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
     expect((await admin.get<EditorView>('/api/admin/followup')).body.script.steps[1]!.active).toBe(false);
