@@ -262,7 +262,7 @@ describe('follow-up script by admin chat', () => {
     expect((await admin.get<EditorView>('/api/admin/followup')).body.live.number).toBe(4);
   });
 
-  it('German paraphrases reach the right tools; a seeker never gets them', async () => {
+  it('German and English paraphrases reach the right tools; a seeker never gets them', async () => {
     const { client } = await signedInClient(app, { role: 'admin' });
     const s = await createSession(client, 'de');
     const cases: [string, string, unknown][] = [
@@ -275,6 +275,21 @@ describe('follow-up script by admin chat', () => {
     ];
     for (const [text, name, input] of cases) {
       const turn = await sendChat(client, s, text);
+      expect(tool(turn, name).input, text).toEqual(input);
+    }
+    const en = (await signedInClient(app, { role: 'admin' })).client;
+    en.lang = 'en';
+    const se = await createSession(en, 'en');
+    const english: [string, string, unknown][] = [
+      ['Show me the greeting script', 'showFollowUpScript', {}],
+      ['Please disable message 4', 'hideFollowUpStep', { step: 4 }],
+      ['Make step 4 visible again', 'showFollowUpStep', { step: 4 }],
+      ['Put step 2 at position 5', 'moveFollowUpStep', { step: 2, to: 5 }],
+      ['Add a new voice message: Hi!', 'addFollowUpStep', { de: 'Hi!', en: 'Hi!', type: 'voice' }],
+      ['Go live with the draft', 'publishFollowUpScript', {}],
+    ];
+    for (const [text, name, input] of english) {
+      const turn = await sendChat(en, se, text, { lang: 'en' });
       expect(tool(turn, name).input, text).toEqual(input);
     }
     const seeker = (await signedInClient(app, { role: 'seeker', name: 'Sina Seeker' })).client;

@@ -97,7 +97,7 @@ const STEP_NO = /\b(?:step|schritt|nachricht|message)\s*(?:nr\.?\s*|no\.?\s*|#)?
 const HIDE = [/\b(blende\w*\b(?!.*\bein\b)|ausblenden|versteck\w*|deaktivier\w*|hide|disable|deactivate)\b/];
 const SHOW_STEP = [/\b(einblenden|blende\b.*\bein\b|wieder (anzeigen|sichtbar)|sichtbar machen|aktivier\w*|unhide|show .*again|make .*visible|enable|re-?activate)\b/];
 const ADD = /^(?:bitte\s+)?(?:fuege|fueg|neue[rn]?|add|new|create|erstelle)\b[^:]*\b\w*(?:nachricht|schritt|step|message|text)\b[^:]*:\s*(.+)$/;
-const MOVE = /\b(?:verschieb\w*|move|put)\b.*?\b(?:step|schritt|nachricht|message)\s*(\d{1,2})\b.*?\b(?:auf|nach|an|to|zu)\b\s*(?:die\s+|den\s+)?(?:platz|position|stelle|place)?\s*(\d{1,2})\b/;
+const MOVE = /\b(?:verschieb\w*|move|put)\b.*?\b(?:step|schritt|nachricht|message)\s*(\d{1,2})\b.*?\b(?:auf|nach|an|to|zu|at)\b\s*(?:die\s+|den\s+|the\s+)?(?:platz|position|stelle|place)?\s*(\d{1,2})\b/;
 const PUBLISH = [/\b(veroeffentlich\w*|publish\w*|freigeben|live (schalten|stellen)|go live)\b/];
 
 function stepOf(n: string): number | null {
