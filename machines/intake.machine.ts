@@ -2,7 +2,10 @@
 // first name; then a category (dropdown and its form) or the whole need in free text; then only the
 // missing fields, one question at a time; then a summary to edit and confirm. Pure: no I/O. The tools
 // (server/chat/tools/intake.ts) read the person's words into a draft patch; this machine decides.
+// The part before the category dropdown and after the confirmation is built from the follow-up script
+// (buildIntakeMachine): one state per shown step, in the script's order (docs/domain/follow-up-script.md).
 import { assign, setup } from 'xstate';
+import type { StepPurpose } from './follow-up-script.ts';
 
 /** The fields of a request, in the order the assistant asks for missing ones. */
 export const INTAKE_FIELDS = ['category', 'description', 'location', 'budget', 'urgency', 'date'] as const;
@@ -52,6 +55,8 @@ export interface IntakeContext {
   version: number;
   requestId: string | null;
   requestStatus: 'draft' | 'open' | 'review' | null;
+  /** The ids of the script's steps the flow has said, in order (the server words them; figures count them). */
+  said: string[];
 }
 
 export type IntakeEvent =
@@ -115,7 +120,7 @@ const SIMPLE_FIRST_NAME = /^\p{L}[\p{L}\p{M}'-]{0,39}$/u;
 
 const asked = (field: IntakeField) => ({ context }: { context: IntakeContext }) => nextMissing(context.draft, context.skipped) === field;
 
-export const intakeMachine = setup({
+const intakeSetup = setup({
   types: {
     context: {} as IntakeContext,
     events: {} as IntakeEvent,
@@ -155,6 +160,7 @@ export const intakeMachine = setup({
       requestId: ({ event }) => (event.type === 'REQUEST_CONFIRMED' ? event.requestId : null),
       requestStatus: ({ event }) => (event.type === 'REQUEST_CONFIRMED' ? event.requestStatus : null),
     }),
+    say: assign({ said: ({ context }, params: { step: string }) => [...(context.said ?? []), params.step] }),
     startOver: assign({
       draft: () => ({ ...EMPTY_DRAFT }),
       skipped: () => [],
@@ -163,90 +169,171 @@ export const intakeMachine = setup({
       requestStatus: () => null,
     }),
   },
-}).createMachine({
-  id: 'intake',
-  initial: 'greeting',
-  context: { firstName: null, draft: { ...EMPTY_DRAFT }, skipped: [], version: 0, requestId: null, requestStatus: null },
-  states: {
-    greeting: {
-      description: 'The assistant has sent the greeting of the follow-up script and asks for the first name.',
-      on: {
-        FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: 'choosingCategory', actions: 'rememberFirstName' },
-      },
-    },
-    choosingCategory: {
-      description: 'The assistant shows the category dropdown; the person may also describe the whole need.',
-      on: {
-        CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', actions: 'setCategory' },
-        DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-        FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-      },
-    },
-    fillingForm: {
-      description: "The chosen category's form is shown with its 'Übernehmen' button.",
-      on: {
-        FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-        CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', reenter: true, actions: 'setCategory' },
-        DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-      },
-    },
-    routing: {
-      description: 'Transient: asks for the first missing field, or shows the summary when nothing is missing.',
-      always: [
-        { guard: 'missingCategory', target: 'asking.category' },
-        { guard: 'missingDescription', target: 'asking.description' },
-        { guard: 'missingLocation', target: 'asking.location' },
-        { guard: 'missingBudget', target: 'asking.budget' },
-        { guard: 'missingUrgency', target: 'asking.urgency' },
-        { guard: 'missingDate', target: 'asking.date' },
-        { target: 'reviewing' },
-      ],
-    },
-    asking: {
-      description: 'The assistant asks for one missing field; the answer (or any other change) updates the draft.',
-      initial: 'category',
-      on: {
-        DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-        FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-      },
-      states: {
-        category: {
-          description: 'Asks for the category (the dropdown is shown again).',
-          on: { CATEGORY_CHOSEN: { guard: 'isCategory', target: '#intake.routing', actions: 'setCategory' } },
-        },
-        description: { description: 'Asks what exactly is needed.' },
-        location: { description: 'Asks for the postcode or place.' },
-        budget: {
-          description: 'Asks for the budget; it may be left open.',
-          on: { QUESTION_SKIPPED: { target: '#intake.routing', actions: 'skipAsked' } },
-        },
-        urgency: {
-          description: 'Asks how urgent it is; may be skipped (then normal).',
-          on: { QUESTION_SKIPPED: { target: '#intake.routing', actions: 'skipAsked' } },
-        },
-        date: {
-          description: 'Asks for a specific date; may be left open.',
-          on: { QUESTION_SKIPPED: { target: '#intake.routing', actions: 'skipAsked' } },
-        },
-      },
-    },
-    reviewing: {
-      description: 'The summary card with every field, editable, and the confirm button.',
-      on: {
-        DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-        FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
-        REQUEST_CONFIRMED: { guard: 'confirmsCurrentDraft', target: 'submitted', actions: 'rememberRequest' },
-      },
-    },
-    submitted: {
-      description: 'The request is stored (held as a draft until the seeker is registered and verified).',
-      tags: ['done'],
-      on: {
-        NEW_REQUEST_STARTED: { target: 'choosingCategory', actions: 'startOver' },
-      },
-    },
-  },
 });
+
+/** The part of a script step the machine needs: which step, what for, whether it is shown. */
+export interface ScriptShapeStep {
+  id: string;
+  purpose: StepPurpose;
+  active: boolean;
+}
+
+/** The default script's six steps (their words are in the locale files: chat:intake.script.<id>). */
+export const DEFAULT_SCRIPT_SHAPE: readonly ScriptShapeStep[] = [
+  { id: 'greeting-hello', purpose: 'greeting', active: true },
+  { id: 'greeting-urgent', purpose: 'greeting', active: true },
+  { id: 'ask-name', purpose: 'askName', active: true },
+  { id: 'name-confirmed', purpose: 'nameConfirmed', active: true },
+  { id: 'category-prompt', purpose: 'categoryPrompt', active: true },
+  { id: 'closing', purpose: 'closing', active: true },
+];
+
+/** The state of a message step (said on the way, then on at once). */
+export const messageState = (id: string) => `msg_${id}`;
+/** The state where the request intake begins: the category dropdown. */
+export const HAND_OFF_STATE = 'choosingCategory';
+/** The state a script without a category step ends in: nothing leads on from it. */
+export const STRANDED_STATE = 'stranded';
+
+const say = (step: string) => ({ type: 'say' as const, params: { step } });
+
+/**
+ * The intake machine for a follow-up script. The shown steps before the category step become states in
+ * their order: a message is said and the flow goes on at once, the first-name question waits for the name.
+ * The category step is the hand-off to the request intake (unchanged by the script); the shown steps after
+ * it (the closing and any messages) are said once a request is confirmed. A step of the flow placed where it
+ * cannot work (the first-name question after the category step) is built but nothing leads to it, and a
+ * script without a shown category step ends in a state with no way on: the publish check
+ * (server/domain/follow-up/check-follow-up-script.ts) finds both in the generated graph.
+ */
+export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_SCRIPT_SHAPE) {
+  const shown = steps.filter((s) => s.active);
+  const categoryAt = shown.findIndex((s) => s.purpose === 'categoryPrompt');
+  const category = categoryAt >= 0 ? shown[categoryAt]! : null;
+  const before = categoryAt >= 0 ? shown.slice(0, categoryAt) : shown;
+  const after = categoryAt >= 0 ? shown.slice(categoryAt + 1) : [];
+  const states: Record<string, unknown> = {};
+  const nameFirst = before.find((s) => s.purpose === 'askName');
+  const lateName = after.find((s) => s.purpose === 'askName');
+
+  const chain = (list: readonly ScriptShapeStep[], end: string): string => {
+    let next = end;
+    for (const step of [...list].reverse()) {
+      if (step.purpose === 'askName') {
+        if (step !== nameFirst) continue;
+        states.greeting = {
+          description: 'Asks for the first name (the script\'s first-name question).',
+          entry: say(step.id),
+          on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: next, actions: 'rememberFirstName' } },
+        };
+        next = 'greeting';
+      } else if (step.purpose === 'categoryPrompt') {
+        continue;
+      } else {
+        states[messageState(step.id)] = { description: `Says the script's step ${step.id}.`, entry: say(step.id), always: { target: next } };
+        next = messageState(step.id);
+      }
+    }
+    return next;
+  };
+
+  const initial = chain(before, category ? HAND_OFF_STATE : STRANDED_STATE);
+  const closingStart = chain(after.filter((s) => s.purpose !== 'askName'), 'submitted');
+  if (!category) states[STRANDED_STATE] = { description: 'The script has no category step: the flow cannot go on.' };
+  if (lateName) {
+    // Built as the script says, but the request intake never comes back to it: unreachable.
+    states.greeting = {
+      description: 'Asks for the first name, placed after the category step.',
+      entry: say(lateName.id),
+      on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: HAND_OFF_STATE, actions: 'rememberFirstName' } },
+    };
+  }
+  const categoryEntry = category ? [say(category.id)] : [];
+
+  return intakeSetup.createMachine({
+    id: 'intake',
+    initial,
+    context: { firstName: null, draft: { ...EMPTY_DRAFT }, skipped: [], version: 0, requestId: null, requestStatus: null, said: [] },
+    states: {
+      ...(states as {}),
+      choosingCategory: {
+        description: 'The assistant shows the category dropdown; the person may also describe the whole need.',
+        entry: categoryEntry,
+        on: {
+          CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', actions: 'setCategory' },
+          DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+        },
+      },
+      fillingForm: {
+        description: "The chosen category's form is shown with its 'Übernehmen' button.",
+        on: {
+          FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', reenter: true, actions: 'setCategory' },
+          DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+        },
+      },
+      routing: {
+        description: 'Transient: asks for the first missing field, or shows the summary when nothing is missing.',
+        always: [
+          { guard: 'missingCategory', target: 'asking.category' },
+          { guard: 'missingDescription', target: 'asking.description' },
+          { guard: 'missingLocation', target: 'asking.location' },
+          { guard: 'missingBudget', target: 'asking.budget' },
+          { guard: 'missingUrgency', target: 'asking.urgency' },
+          { guard: 'missingDate', target: 'asking.date' },
+          { target: 'reviewing' },
+        ],
+      },
+      asking: {
+        description: 'The assistant asks for one missing field; the answer (or any other change) updates the draft.',
+        initial: 'category',
+        on: {
+          DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+        },
+        states: {
+          category: {
+            description: 'Asks for the category (the dropdown is shown again).',
+            on: { CATEGORY_CHOSEN: { guard: 'isCategory', target: '#intake.routing', actions: 'setCategory' } },
+          },
+          description: { description: 'Asks what exactly is needed.' },
+          location: { description: 'Asks for the postcode or place.' },
+          budget: {
+            description: 'Asks for the budget; it may be left open.',
+            on: { QUESTION_SKIPPED: { target: '#intake.routing', actions: 'skipAsked' } },
+          },
+          urgency: {
+            description: 'Asks how urgent it is; may be skipped (then normal).',
+            on: { QUESTION_SKIPPED: { target: '#intake.routing', actions: 'skipAsked' } },
+          },
+          date: {
+            description: 'Asks for a specific date; may be left open.',
+            on: { QUESTION_SKIPPED: { target: '#intake.routing', actions: 'skipAsked' } },
+          },
+        },
+      },
+      reviewing: {
+        description: 'The summary card with every field, editable, and the confirm button.',
+        on: {
+          DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          REQUEST_CONFIRMED: { guard: 'confirmsCurrentDraft', target: closingStart, actions: 'rememberRequest' },
+        },
+      },
+      submitted: {
+        description: 'The request is stored (held as a draft until the seeker is registered and verified).',
+        tags: ['done'],
+        on: {
+          NEW_REQUEST_STARTED: { target: 'choosingCategory', actions: 'startOver' },
+        },
+      },
+    },
+  });
+}
+
+/** The intake machine of the default script. */
+export const intakeMachine = buildIntakeMachine();
 
 export type IntakeState =
   | 'greeting'

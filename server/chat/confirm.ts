@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Lang } from '../i18n.ts';
-import { openChatSession, restoreSessionMachine, saveMachine, toJson } from './session.ts';
+import { openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic, toJson } from './session.ts';
 import { chatRuntime } from './turn.ts';
 import { publishChatEvent } from './events.ts';
 import { getChatTool, mayUse, offeredIn } from './tools/registry.ts';
@@ -81,7 +81,7 @@ async function runConfirmed(deps: AppDeps, auth: AuthContext, lang: Lang, sessio
   // Checked again now: the role may have changed since the model proposed it.
   if (!def || !def.requiresConfirmation || !mayUse(def, auth)) return { accepted: false, reason: 'TOOL_NOT_ALLOWED' };
   const session = await prisma.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
-  const machine = restoreSessionMachine(session, deps.logger);
+  const machine = restoreSessionMachine(session, deps.logger, await sessionMachineLogic(prisma, session, deps.logger));
   try {
     if (!offeredIn(def, machine.name, machine.state)) return { accepted: false, reason: 'NOT_POSSIBLE_NOW', state: machine.state };
     const parsed = def.input.safeParse(row.input);

@@ -2,35 +2,46 @@
 // uses an anonymous one, refused (as not found) when they belong to someone else.
 import crypto from 'node:crypto';
 import type { UIMessage } from 'ai';
+import type { AnyStateMachine } from 'xstate';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { Db } from '../db.ts';
 import { translator, type Lang } from '../i18n.ts';
-import { machineFor } from '../machines/registry.ts';
+import { intakeLogicFor, machineFor } from '../machines/registry.ts';
 import { restoreMachine, type MachineRun } from '../machines/runtime.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps } from '../deps.ts';
 import { personaName } from '../ai/prompts.ts';
-import { greetingSteps, loadFollowUpScript, scriptSay, stepsFor, stepText } from '../intake/follow-up-script.ts';
+import { loadFollowUpScript, sayText, sessionFollowUpScript, stepsById, stepText } from '../intake/follow-up-script.ts';
 import { checkFirstName } from '../ai/nlu/names.ts';
 import { intakeView } from './tools/intake.ts';
 import { claimSessionRequests } from '../domain/requests/requests.ts';
 
+/** The ids of the follow-up script's steps an intake machine has said so far, in order. */
+export function saidIds(machine: MachineRun): string[] {
+  const said = (machine.context as { said?: unknown }).said;
+  return Array.isArray(said) ? (said as string[]) : [];
+}
+
 /**
- * A new session in the flow for the caller's role. The seeker intake opens with the greeting of the active
- * follow-up script: one assistant message per step, in order (a voice step is also read aloud).
+ * A new session in the flow for the caller's role. The seeker intake is built from the published follow-up
+ * script (the session keeps a copy: a later publish does not change it) and opens with the steps that
+ * machine says first: one assistant message per step, in order (a voice step is also read aloud).
  */
 export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lang, logger?: Logger) {
-  const machine = restoreMachine(machineFor(auth.user?.role ?? null), null);
+  const flow = machineFor(auth.user?.role ?? null);
+  const loaded = flow === 'intake' ? await loadFollowUpScript(prisma, logger) : null;
+  const machine = restoreMachine(flow, null, logger, loaded ? intakeLogicFor(loaded.script.steps) : undefined);
   const greeting: UIMessage[] = [];
-  if (machine.name === 'intake') {
-    const { script } = await loadFollowUpScript(prisma, logger);
+  if (machine.name === 'intake' && loaded) {
+    const { script } = loaded;
     const persona = personaName(lang);
+    const opened = stepsById(script, saidIds(machine));
     // A signed-in seeker is not asked for the first name again: the account's first name is taken, as if
     // given in the chat, and the conversation opens where the category is chosen.
     const known = auth.user?.role === 'seeker' ? knownFirstName(auth.user.name) : null;
     if (known) machine.send({ type: 'FIRST_NAME_SUBMITTED', name: known });
-    const steps = known ? stepsFor(script, ['greeting']) : greetingSteps(script);
+    const steps = known && machine.state !== 'greeting' ? opened.filter((s) => s.purpose !== 'askName') : opened;
     for (const step of steps) {
       const text = stepText(step, lang, { persona });
       greeting.push({
@@ -40,7 +51,7 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
       });
     }
     if (known && machine.state === 'choosingCategory') {
-      const text = scriptSay(script, ['nameConfirmed', 'categoryPrompt'], lang, { name: known, persona }) ?? '';
+      const text = sayText(stepsById(script, saidIds(machine).slice(opened.length)), lang, { name: known, persona }) ?? '';
       greeting.push({
         id: crypto.randomUUID(),
         role: 'assistant',
@@ -70,6 +81,7 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
       machine: machine.name,
       machineSnapshot: toJson(machine.persisted()),
       machineState: machine.state,
+      ...(loaded ? { followUpScript: toJson(loaded.script), followUpVersionId: loaded.versionId } : {}),
     },
   });
   machine.stop();
@@ -148,8 +160,14 @@ export async function saveMachine(prisma: Db, sessionId: string, machine: Machin
   versions.set(machine, version + 1);
 }
 
-export function restoreSessionMachine(session: Pick<ChatSessionRow, 'machine' | 'machineSnapshot' | 'machineVersion'>, logger?: Logger): MachineRun {
-  const machine = restoreMachine(session.machine, session.machineSnapshot, logger);
+/** The machine a session runs: for the intake, the one built from the session's own follow-up script. */
+export async function sessionMachineLogic(prisma: Db, session: { machine: string; followUpScript?: unknown }, logger?: Logger): Promise<AnyStateMachine | undefined> {
+  if (session.machine !== 'intake') return undefined;
+  return intakeLogicFor((await sessionFollowUpScript(prisma, session, logger)).steps);
+}
+
+export function restoreSessionMachine(session: Pick<ChatSessionRow, 'machine' | 'machineSnapshot' | 'machineVersion'>, logger?: Logger, logic?: AnyStateMachine): MachineRun {
+  const machine = restoreMachine(session.machine, session.machineSnapshot, logger, logic);
   versions.set(machine, session.machineVersion);
   return machine;
 }

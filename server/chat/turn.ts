@@ -12,7 +12,7 @@ import { createChatModel } from '../ai/model.ts';
 import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
 import type { MachineRun } from '../machines/runtime.ts';
 import { CHAT_HISTORY_FOR_MODEL, CHAT_MAX_STEPS, CHAT_MESSAGE_MAX_LENGTH, createSessionLimiter, createSharedSessionLimiter, createTurnLock, type KeyedLock, type SessionLimiter } from './limits.ts';
-import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, type ChatSessionRow } from './session.ts';
+import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic, type ChatSessionRow } from './session.ts';
 import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
 import { publishChatEvent } from './events.ts';
 
@@ -94,7 +94,7 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
     // Re-read under the lock: a turn that just finished may have moved the machine.
     const fresh = await prisma.chatSession.findUniqueOrThrow({ where: { id: session.id } });
     // Not stopped at the end: a tool of a cancelled stream may still be using it; it holds no timers.
-    const machine = restoreSessionMachine(fresh, log);
+    const machine = restoreSessionMachine(fresh, log, await sessionMachineLogic(prisma, fresh, log));
     if (machine.changed) await saveMachine(prisma, session.id, machine);
     // The session remembers the language the person last wrote in (for later notifications).
     if (fresh.locale !== input.lang) await prisma.chatSession.update({ where: { id: session.id }, data: { locale: input.lang } });

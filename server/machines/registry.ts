@@ -2,7 +2,7 @@
 // event is explained. A later flow adds one entry here and its tools in server/chat/tools/.
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { isUsableNeed, welcomeMachine } from '../../machines/welcome.machine.ts';
-import { intakeMachine, type IntakeContext } from '../../machines/intake.machine.ts';
+import { buildIntakeMachine, intakeMachine, type IntakeContext, type ScriptShapeStep } from '../../machines/intake.machine.ts';
 import { checkFirstName } from '../ai/nlu/names.ts';
 import { providerDeskMachine } from '../../machines/provider-desk.machine.ts';
 
@@ -16,6 +16,11 @@ export interface MachineEntry {
   explainRejection?: (context: unknown, event: AnyEventObject) => string | undefined;
 }
 
+const serverGuards = {
+  // The full first-name check (surname lists from @faker-js/faker and gender-detection-from-name).
+  isFirstName: ({ event }: { event: { type: string; name?: string } }) => event.type === 'FIRST_NAME_SUBMITTED' && checkFirstName(String(event.name ?? '')).ok,
+};
+
 export const machines = {
   welcome: {
     // The welcome flow has no side effects yet; later flows provide actions and actors here.
@@ -23,10 +28,7 @@ export const machines = {
     explainRejection: (_context, event) => (event.type === 'NEED_DESCRIBED' && !isUsableNeed(String(event.need ?? '')) ? 'NEED_TOO_VAGUE' : undefined),
   },
   intake: {
-    // The full first-name check (surname lists from @faker-js/faker and gender-detection-from-name).
-    logic: intakeMachine.provide({
-      guards: { isFirstName: ({ event }) => event.type === 'FIRST_NAME_SUBMITTED' && checkFirstName(event.name).ok },
-    }),
+    logic: intakeMachine.provide({ guards: serverGuards }),
     explainRejection: (context, event) => {
       if (event.type === 'FIRST_NAME_SUBMITTED') {
         const check = checkFirstName(String(event.name ?? ''));
@@ -55,4 +57,22 @@ export function machineFor(role: string | null): MachineName {
 
 export function isMachineName(name: string): name is MachineName {
   return Object.hasOwn(machines, name);
+}
+
+const builtIntakes = new Map<string, AnyStateMachine>();
+
+/**
+ * The intake machine built from a follow-up script's steps, with the server's implementations. Built once per
+ * shape (which steps, in which order, which shown); a session restores its snapshot with its own script's.
+ */
+export function intakeLogicFor(steps: readonly ScriptShapeStep[]): AnyStateMachine {
+  const key = JSON.stringify(steps.map((s) => [s.id, s.purpose, s.active]));
+  let logic = builtIntakes.get(key);
+  if (!logic) {
+    logic = buildIntakeMachine(steps).provide({ guards: serverGuards });
+    // Scripts change rarely; a bound keeps a long-running server from collecting every draft ever previewed.
+    if (builtIntakes.size >= 200) builtIntakes.delete(builtIntakes.keys().next().value!);
+    builtIntakes.set(key, logic);
+  }
+  return logic;
 }

@@ -1,6 +1,6 @@
 // Runs a chat session's machine on the server: restores the persisted snapshot, sends events (the
 // machine's guards decide), and hands back what to persist (snapshot + state string).
-import { createActor, type AnyActor, type AnyEventObject, type StateValue } from 'xstate';
+import { createActor, type AnyActor, type AnyEventObject, type AnyStateMachine, type StateValue } from 'xstate';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_MACHINE, isMachineName, machines, type MachineName } from './registry.ts';
 
@@ -35,8 +35,8 @@ export function stateValueToString(value: StateValue): string {
     .join(',');
 }
 
-function startActor(name: MachineName, snapshot: unknown, logger?: Logger): AnyActor {
-  const { logic } = machines[name];
+function startActor(name: MachineName, snapshot: unknown, logger?: Logger, own?: AnyStateMachine): AnyActor {
+  const logic = own ?? machines[name].logic;
   if (snapshot) {
     try {
       // A snapshot of an older machine version may name states that no longer exist: start over then.
@@ -59,10 +59,11 @@ function startActor(name: MachineName, snapshot: unknown, logger?: Logger): AnyA
   return actor;
 }
 
-export function restoreMachine(name: string, snapshot: unknown, logger?: Logger): MachineRun {
+/** `logic`: the machine to run instead of the registry's (an intake built from the session's follow-up script). */
+export function restoreMachine(name: string, snapshot: unknown, logger?: Logger, logic?: AnyStateMachine): MachineRun {
   const machineName: MachineName = isMachineName(name) ? name : DEFAULT_MACHINE;
   const entry = machines[machineName];
-  const actor = startActor(machineName, machineName === name ? snapshot : null, logger);
+  const actor = startActor(machineName, machineName === name ? snapshot : null, logger, machineName === name ? logic : undefined);
   let changed = machineName !== name || !snapshot;
   return {
     name: machineName,

@@ -32,7 +32,7 @@ import { personaName } from '../../ai/prompts.ts';
 import { teaserDescription } from '../../domain/requests/request-views.ts';
 import { submitRequest } from '../../domain/requests/requests.ts';
 import { translator, type Lang } from '../../i18n.ts';
-import { loadFollowUpScript, scriptSay, type StepPurpose } from '../../intake/follow-up-script.ts';
+import { sayText, sessionFollowUpScript, stepsById } from '../../intake/follow-up-script.ts';
 import type { MachineRun } from '../../machines/runtime.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, requestConfirmation, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
@@ -54,6 +54,7 @@ function contextOf(machine: MachineRun): IntakeContext {
     version: c.version ?? 0,
     requestId: c.requestId ?? null,
     requestStatus: c.requestStatus ?? null,
+    said: Array.isArray(c.said) ? c.said : [],
   };
 }
 
@@ -105,9 +106,16 @@ function acknowledge(before: RequestDraft, after: RequestDraft, lang: Lang): str
   return bits.length ? `${t('chat:intake.ack', { facts: bits.join(' · ') }) as string} ` : '';
 }
 
-async function say(ctx: ChatToolContext, purposes: readonly StepPurpose[]): Promise<string | null> {
-  const { script } = await loadFollowUpScript(ctx.deps.db.prisma, ctx.deps.logger);
-  return scriptSay(script, purposes, ctx.lang, { name: contextOf(ctx.machine).firstName, persona: personaName(ctx.lang) });
+/** How many steps of the follow-up script the machine has said so far (before an event). */
+const saidCount = (ctx: ChatToolContext) => contextOf(ctx.machine).said.length;
+
+/** The words of the script steps the machine said since `from` (after an event), from the session's own script. */
+async function sayNew(ctx: ChatToolContext, from: number): Promise<string | null> {
+  const ids = contextOf(ctx.machine).said.slice(from);
+  if (!ids.length) return null;
+  const session = await ctx.deps.db.prisma.chatSession.findUnique({ where: { id: ctx.sessionId }, select: { followUpScript: true } });
+  const script = await sessionFollowUpScript(ctx.deps.db.prisma, session, ctx.deps.logger);
+  return sayText(stepsById(script, ids), ctx.lang, { name: contextOf(ctx.machine).firstName, persona: personaName(ctx.lang) });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -336,10 +344,11 @@ export const confirmRequestTool = defineChatTool({
       lang: ctx.lang,
       sourceKey: ctx.confirmationId ?? `${ctx.sessionId}:${c.version}`,
     });
+    const said = saidCount(ctx);
     const outcome = await sendMachineEvent(ctx, { type: 'REQUEST_CONFIRMED', version: c.version, requestId: stored.id, requestStatus: stored.status });
     const t = translator(ctx.lang);
     // The closing of the script invites to register; a verified seeker's request is published at once instead.
-    const closing = stored.status === 'draft' ? ((await say(ctx, ['closing'])) ?? '') : '';
+    const closing = stored.status === 'draft' ? ((await sayNew(ctx, said)) ?? '') : '';
     const status = t(`chat:intake.submitted.${stored.status}`) as string;
     return {
       ...outcome,
@@ -360,9 +369,10 @@ export const intakeTools: AnyChatToolDef[] = [
     offline: { priority: 10, detect: ({ text }) => (text.trim() ? { name: text.trim() } : null) },
     run: async (ctx, input) => {
       const name = nameFromAnswer(input.name);
+      const said = saidCount(ctx);
       const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name });
       if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang) };
-      const text = await say(ctx, ['nameConfirmed', 'categoryPrompt']);
+      const text = await sayNew(ctx, said);
       return { ...outcome, data: intakeView(ctx.machine, ctx.lang, text ? { say: text } : {}) };
     },
   }),
@@ -468,8 +478,9 @@ export const intakeTools: AnyChatToolDef[] = [
     states: ['submitted'],
     offline: { priority: 40, detect: ({ text }) => (isLabelOf(text, ['intake:answers.newRequest']) || matchesAny(normalize(text), NEW_REQUEST) ? {} : null) },
     run: async (ctx) => {
+      const said = saidCount(ctx);
       const outcome = await sendMachineEvent(ctx, { type: 'NEW_REQUEST_STARTED' });
-      const text = await say(ctx, ['categoryPrompt']);
+      const text = await sayNew(ctx, said);
       return { ...outcome, data: intakeView(ctx.machine, ctx.lang, text ? { say: text } : {}) };
     },
   }),

@@ -73,9 +73,26 @@ describe('tool registry: role AND state', () => {
   });
 
   it('adds admin tools only for admins with two-factor', () => {
-    expect(names(auth('admin'), 'greeting')).toEqual(['chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'requestPartnerPayout', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'writeSupportMessage']);
-    expect(names(auth('admin', false), 'greeting')).not.toContain('getPlatformOverview');
-    for (const role of [null, 'seeker', 'provider'] as const) expect(names(auth(role), 'greeting')).not.toContain('getPlatformOverview');
+    expect(names(auth('admin'), 'greeting')).toEqual([
+      'addFollowUpStep',
+      'chooseWelcomeOption',
+      'describeNeed',
+      'getPlatformOverview',
+      'hideFollowUpStep',
+      'moveFollowUpStep',
+      'publishFollowUpScript',
+      'requestPartnerPayout',
+      'showFollowUpScript',
+      'showFollowUpStep',
+      'showMarketingText',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showReferralCode',
+      'writeSupportMessage',
+    ]);
+    const adminOnly = ['getPlatformOverview', 'showFollowUpScript', 'hideFollowUpStep', 'showFollowUpStep', 'addFollowUpStep', 'moveFollowUpStep', 'publishFollowUpScript'];
+    for (const tool of adminOnly) expect(names(auth('admin', false), 'greeting')).not.toContain(tool);
+    for (const role of [null, 'seeker', 'provider'] as const) for (const tool of adminOnly) expect(names(auth(role), 'greeting')).not.toContain(tool);
   });
 
   it('keeps a tool of another machine out', () => {
