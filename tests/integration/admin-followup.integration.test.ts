@@ -262,6 +262,24 @@ describe('follow-up script by admin chat', () => {
     expect((await admin.get<EditorView>('/api/admin/followup')).body.live.number).toBe(4);
   });
 
+  it('publishes only the draft the card showed: edited after the card, the click is refused and nothing is published', async () => {
+    const { client } = await signedInClient(app, { role: 'admin' });
+    client.lang = 'de';
+    const s = await createSession(client, 'de');
+    // The draft the English test left hides the category step: show it again, then hide step 2.
+    await confirm(client, s, await sendChat(client, s, 'Schritt 8 wieder einblenden'), 'showFollowUpStep');
+    await confirm(client, s, await sendChat(client, s, 'Blende Schritt 2 aus'), 'hideFollowUpStep');
+    const live = (await admin.get<EditorView>('/api/admin/followup')).body.live.number;
+    const publish = await sendChat(client, s, 'Veröffentliche den Entwurf');
+    expect(tool(publish, 'publishFollowUpScript').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
+    // The draft changes after the card was shown …
+    await confirm(client, s, await sendChat(client, s, 'Schritt 2 wieder einblenden'), 'showFollowUpStep');
+    // … so the click on the old card publishes nothing.
+    const clicked = await confirm(client, s, publish, 'publishFollowUpScript');
+    expect(clicked.body).toMatchObject({ status: 'failed', result: { accepted: false, reason: 'FOLLOW_UP_DRAFT_CHANGED' } });
+    expect((await admin.get<EditorView>('/api/admin/followup')).body.live.number).toBe(live);
+  });
+
   it('German and English paraphrases reach the right tools; a seeker never gets them', async () => {
     const { client } = await signedInClient(app, { role: 'admin' });
     const s = await createSession(client, 'de');

@@ -192,11 +192,16 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
     name: 'publishFollowUpScript',
     description:
       'Publishes the draft of the follow-up script after the graph check (every state reachable, the request intake reached, no dead end); new chats use it, running ones keep theirs. Only proposes it: the admin confirms.',
-    input: z.object({}),
+    // The draft the card shows, pinned when the card is made: a draft edited before the click is not published.
+    input: z.object({ draftId: z.string().optional(), draftUpdatedAt: z.string().optional() }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
+    pinInput: async (ctx) => {
+      const draft = await findDraft(ctx.deps.db.prisma);
+      return draft ? { draftId: draft.id, draftUpdatedAt: draft.updatedAt.toISOString() } : {};
+    },
     precheck: (ctx) =>
       refusalOf(ctx, async () => {
         const draft = await findDraft(ctx.deps.db.prisma);
@@ -220,9 +225,10 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => ({ key: 'confirm.summary.publishFollowUpScript', params: { number: Number(data?.number ?? 0) } }),
     offline: { priority: 85, detect: ({ text }) => ((n) => (matchesAny(n, PUBLISH) && (SCRIPT_WORDS.test(n) || /\b(entwurf|draft)\b/.test(n)) ? {} : null))(normalize(text)) },
-    run: (ctx) =>
+    run: (ctx, input) =>
       attempt(ctx, async () => {
-        const published = await publishFollowUpScript(ctx.deps.db.prisma, { actorId: ctx.auth.user!.id, via: 'chat' });
+        const expected = input.draftId && input.draftUpdatedAt ? { id: input.draftId, updatedAt: input.draftUpdatedAt } : undefined;
+        const published = await publishFollowUpScript(ctx.deps.db.prisma, { actorId: ctx.auth.user!.id, via: 'chat', expected });
         return { accepted: true, state: ctx.machine.state, data: { number: published.number } };
       }),
   }),

@@ -57,7 +57,7 @@ export interface ChatToolDef<I = Record<string, unknown>> {
   /** Checked before a confirmation is asked for: an outcome here (a refusal) is returned instead. */
   precheck?: (ctx: ChatToolContext, input: I) => Promise<ToolOutcome | null>;
   /** Completes the input stored with a pending confirmation (for example the version the person sees). */
-  pinInput?: (ctx: ChatToolContext, input: I) => I;
+  pinInput?: (ctx: ChatToolContext, input: I) => I | Promise<I>;
   /** Facts shown with a pending confirmation (for example the request summary the person confirms). */
   confirmData?: (ctx: ChatToolContext, input: I) => Promise<ToolOutcome['data']> | ToolOutcome['data'];
   /** How the offline rules model recognises a message that calls for this tool. */
@@ -147,7 +147,7 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
         if (def.requiresConfirmation) {
           const refused = def.precheck ? await def.precheck(ctx, input) : null;
           if (refused) return refused;
-          return requestConfirmation(ctx, def, def.pinInput ? def.pinInput(ctx, input) : input);
+          return requestConfirmation(ctx, def, def.pinInput ? await def.pinInput(ctx, input) : input);
         }
         return def.run(ctx, input);
       },

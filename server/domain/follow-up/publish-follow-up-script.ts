@@ -14,10 +14,12 @@ export function refuseBroken(check: ScriptCheck): void {
   throw new AppError(PROBLEM_ERRORS[first.code], { params: { min: DEFAULT_STEP_COUNT, step: first.stepNumber ?? '?' } });
 }
 
-export async function publishFollowUpScript(db: Db, input: { actorId: string; via: AuditVia }) {
+export async function publishFollowUpScript(db: Db, input: { actorId: string; via: AuditVia; expected?: { id: string; updatedAt: string } }) {
   return db.$transaction(async (tx) => {
     const draft = await findDraft(tx);
     if (!draft) throw new AppError('FOLLOW_UP_NO_DRAFT');
+    // A confirmation card showed one draft: when it was edited since, publishing it would publish unseen words.
+    if (input.expected && (draft.id !== input.expected.id || draft.updatedAt.toISOString() !== input.expected.updatedAt)) throw new AppError('FOLLOW_UP_DRAFT_CHANGED');
     const check = checkFollowUpScript(draft.config);
     refuseBroken(check);
     const previous = await findPublished(tx);
