@@ -64,6 +64,7 @@ export const errorStatus = {
   INVITE_LIMIT: 429,
   INVITE_SELF: 400,
   MATERIAL_INCOME_PROMISE: 400,
+  REASON_REQUIRED: 400,
   INTERNAL: 500,
 } as const;
 
