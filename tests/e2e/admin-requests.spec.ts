@@ -1,7 +1,7 @@
 // 'Anfragen verwalten' and 'Deals' in the admin area: a request the pre-filter held back is rejected with a
 // reason in the tab, and the seeker reads that reason by e-mail and on their dashboard; the deals tab shows a
 // completed deal with both confirmations and its settlement.
-import { test, expect, latestMail, signInAdmin } from './fixtures.ts';
+import { test, expect, expectNoHorizontalScroll, latestMail, signInAdmin } from './fixtures.ts';
 import { apiAccount, completedDeal, paidProviderAccount, requestByChat, uniqueToken } from './seeker-helpers.ts';
 import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
 
@@ -81,6 +81,11 @@ test('a held-back request is rejected with a reason in the tab; the seeker reads
     await page.getByTestId('requests-filter-status').selectOption('');
     await expect(card.getByTestId('admin-request-status')).toHaveText(l.rejected);
     await expect(card.getByTestId('admin-request-reason')).toContainText(l.reason);
+    // On a phone the cards fit the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    if (process.env.SHOT) await card.screenshot({ path: `/tmp/i11rd-request-${lang}.png` });
 
     const mail = await latestMail(seeker.email, 'requestModerated');
     expect(mail.subject).toBe(l.mailSubject);
@@ -123,6 +128,9 @@ test('the deals tab lists a completed deal with both confirmations and its settl
     await expect(card.getByTestId('admin-deal-seeker').locator('p').nth(1)).toHaveText(l.confirmed);
     await expect(card.getByTestId('admin-deal-seeker-share')).toHaveText(l.shares);
     await expect(card.getByTestId('admin-deal-platform-share')).toHaveText(l.shares);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page);
+    if (process.env.SHOT) await card.screenshot({ path: `/tmp/i11rd-deal-${lang}.png` });
   } finally {
     await provider.api.dispose();
   }
