@@ -400,7 +400,8 @@ describe('by chat', () => {
       for (const lang of ['de', 'en'] as const) {
         c.lang = lang;
         const session = await createSession(c, lang);
-        for (const text of ['Zeig mir die markierten Anfragen', 'show recent deals', `Anfrage #${r.id.slice(0, 6)} ablehnen: weg damit`, `close request #${r.id.slice(0, 6)}`]) {
+        const texts = lang === 'de' ? ['Zeig mir die markierten Anfragen', `Anfrage #${r.id.slice(0, 6)} ablehnen: weg damit`] : ['show recent deals', `close request #${r.id.slice(0, 6)}`];
+        for (const text of texts) {
           const turn = await sendChat(c, session, text);
           expect(turn.tools.map((t) => t.toolName).filter((n) => names.includes(n)), text).toEqual([]);
         }
