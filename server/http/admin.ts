@@ -3,7 +3,7 @@ import { defineRoute } from './route.ts';
 import { getAdminOverview } from '../domain/admin/get-admin-overview.ts';
 import { listOutbox } from '../domain/admin/list-outbox.ts';
 import { getSettings, settingsPatchSchema, SETTINGS, updateSettings } from '../domain/settings/settings.ts';
-import { listRequestsForModeration, moderateRequest } from '../domain/requests/moderate-request.ts';
+import { adminReasonInput, listRequestsForModeration, moderateRequest } from '../domain/requests/moderate-request.ts';
 import { decideVerificationDocument, getVerificationFile, listVerificationDocuments } from '../domain/providers/verification-documents.ts';
 import { notify, appLink } from '../domain/notifications/notify.ts';
 import { idParams } from './marketplace.schemas.ts';
@@ -83,13 +83,13 @@ export const adminRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/admin/requests/:id/moderate',
-    summary: 'Approves (opens and matches) or rejects a held-back request',
+    summary: 'Approves (opens and matches) or rejects a held-back request, with a reason (required to reject) the seeker is told',
     tags: ['admin'],
     access: admin,
     params: idParams,
-    body: z.object({ decision: z.enum(['approve', 'reject']) }),
+    body: z.object({ decision: z.enum(['approve', 'reject']), reason: adminReasonInput }),
     response: z.object({ status: z.string(), matched: z.number().int() }),
-    handler: ({ deps, auth, params, body }) => moderateRequest(deps, auth.user!.id, params.id, body.decision),
+    handler: ({ deps, auth, params, body }) => moderateRequest(deps, auth.user!.id, params.id, body.decision, { reason: body.reason, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',

@@ -141,6 +141,7 @@ export const seekerRequestSchema = z.object({
   unlocked: z.number().int(),
   maxUnlocks: z.number().int(),
   dealStatus: z.string().nullable(),
+  adminReason: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
 });

@@ -4,6 +4,7 @@ import { defineRoute, type AnyRoute } from './route.ts';
 import { sessionRoutes } from './session.ts';
 import { adminRoutes } from './admin.ts';
 import { adminFollowUpRoutes } from './admin-followup.ts';
+import { adminRequestRoutes } from './admin-requests.ts';
 import { metaRoutes } from './meta.ts';
 import { chatRoutes } from './chat.ts';
 import { intakeRoutes } from './intake.ts';
@@ -18,7 +19,7 @@ import { contactRoutes } from './contact.ts';
 import { supportRoutes } from './support.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...adminRequestRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

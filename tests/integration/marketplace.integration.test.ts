@@ -106,7 +106,9 @@ describe('pre-filter and matching', () => {
     const approved = await admin.post<{ status: string; matched: number }>(`/api/admin/requests/${withPhone.id}/moderate`, { decision: 'approve' });
     expect(approved.body).toMatchObject({ status: 'open' });
     expect(approved.body.matched).toBeGreaterThanOrEqual(1);
-    const rejected = await admin.post<{ status: string }>(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'reject' });
+    // Rejecting needs a reason the seeker is told (tests/integration/admin-requests.integration.test.ts).
+    expect((await admin.post(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'reject' })).status).toBe(400);
+    const rejected = await admin.post<{ status: string }>(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'reject', reason: 'Die Beschreibung ist nicht verständlich.' });
     expect(rejected.body.status).toBe('rejected');
     expect((await admin.post(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'approve' })).status).toBe(409);
 

@@ -2,6 +2,7 @@
 import { registerChatTool } from './registry.ts';
 import { welcomeTools } from './welcome.ts';
 import { adminTools } from './admin.ts';
+import { adminRequestTools } from './admin-requests.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
@@ -12,7 +13,7 @@ let registered = false;
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

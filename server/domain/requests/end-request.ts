@@ -6,28 +6,39 @@ import { inTransaction } from '../../db/tx.ts';
 import { endOpenOffers } from '../offers/offer-transition.ts';
 import { refundRequestUnlocks } from '../unlocks/refund-unlocks.ts';
 import { lockRequest } from './lock-request.ts';
+import type { DbTx } from '../../db.ts';
 
 type EndReason = 'closed' | 'expired' | 'rejected';
-const ENDABLE = ['draft', 'review', 'open'];
+export const ENDABLE = ['draft', 'review', 'open'];
 
-async function endRequest(deps: AppDeps, requestId: string, reason: EndReason, guard: { userId?: string }): Promise<{ refunded: { providerId: string; goints: number }[] }> {
+/** Work done in the same transaction once the request has ended (an admin's audit entry and reason). */
+export type AlsoInTransaction = (tx: DbTx, refunded: { providerId: string; goints: number }[]) => Promise<void>;
+
+export async function endRequest(
+  deps: AppDeps,
+  requestId: string,
+  reason: EndReason,
+  guard: { userId?: string; status?: string[] },
+  also?: AlsoInTransaction,
+): Promise<{ refunded: { providerId: string; goints: number }[]; ended: boolean }> {
   const result = await inTransaction(deps.db.prisma, async (tx) => {
     // The request's row lock first (decision 019): no unlock commits between the refunds and the end.
     await lockRequest(tx, requestId);
     // A deal waiting for confirmations keeps the request open; it must be cancelled first.
     const ended = await tx.request.updateMany({
-      where: { id: requestId, status: { in: ENDABLE }, acceptedOfferId: null, ...(guard.userId ? { userId: guard.userId } : {}) },
+      where: { id: requestId, status: { in: guard.status ?? ENDABLE }, acceptedOfferId: null, ...(guard.userId ? { userId: guard.userId } : {}) },
       data: { status: reason, closedAt: new Date() },
     });
     if (ended.count !== 1) return null;
     const refunded = await refundRequestUnlocks(tx, requestId, reason);
     await endOpenOffers(tx, requestId);
     await tx.match.updateMany({ where: { requestId, status: { not: 'geschlossen' } }, data: { status: 'geschlossen' } });
+    if (also) await also(tx, refunded);
     return { refunded };
   });
-  if (!result) return { refunded: [] };
+  if (!result) return { refunded: [], ended: false };
   for (const r of result.refunded) await deps.bus.publish({ type: 'unlock.refunded', to: { userId: r.providerId }, payload: { requestId, goints: r.goints, reason } }).catch(() => {});
-  return result;
+  return { ...result, ended: true };
 }
 
 /** The seeker closes a request without a deal. */
@@ -42,9 +53,9 @@ export async function closeRequest(deps: AppDeps, seekerId: string, requestId: s
   return { status: 'closed', refunded: refunded.length };
 }
 
-/** Moderation refuses a flagged request (nothing was unlocked, but the rule is the same). */
-export async function rejectRequest(deps: AppDeps, requestId: string): Promise<void> {
-  await endRequest(deps, requestId, 'rejected', {});
+/** Moderation refuses a flagged request waiting for review (nothing was unlocked, but the rule is the same). */
+export async function rejectRequest(deps: AppDeps, requestId: string, also?: AlsoInTransaction): Promise<boolean> {
+  return (await endRequest(deps, requestId, 'rejected', { status: ['review'] }, also)).ended;
 }
 
 /** Expires requests past their date that have no deal in progress; safe to run on several instances at once. */

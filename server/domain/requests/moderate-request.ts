@@ -1,47 +1,85 @@
-// An admin decides on a request the pre-filter held back: approve opens and matches it, reject ends it.
+// An admin decides on a request the pre-filter held back: release (approve) opens and matches it, reject
+// ends it. The admin gives a reason (required to reject); it is stored on the request, written to the audit
+// log in the same transaction, and told to the seeker in their language.
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../deps.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { translator } from '../../i18n.ts';
+import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { getSettings } from '../settings/settings.ts';
 import { matchRequest } from '../matching/match-request.ts';
 import { notify, appLink } from '../notifications/notify.ts';
 import { rejectRequest } from './end-request.ts';
 
-export async function moderateRequest(deps: AppDeps, adminId: string, requestId: string, decision: 'approve' | 'reject'): Promise<{ status: string; matched: number }> {
+export const ADMIN_REASON_MIN = 3;
+export const ADMIN_REASON_MAX = 500;
+/** An admin's reason as a door receives it: trimmed, empty means none. */
+export const adminReasonInput = z
+  .string()
+  .trim()
+  .max(ADMIN_REASON_MAX)
+  .transform((s) => s || undefined)
+  .optional();
+
+/** The reason, checked: required (at least a few characters) when `required`, otherwise optional. */
+export function checkAdminReason(reason: string | null | undefined, required: boolean): string | null {
+  const text = reason?.trim() ?? '';
+  if (text.length > ADMIN_REASON_MAX) throw new AppError('VALIDATION_FAILED');
+  if (required && text.length < ADMIN_REASON_MIN) throw new AppError('REASON_REQUIRED', { params: { min: ADMIN_REASON_MIN } });
+  return text || null;
+}
+
+export interface ModerateOptions {
+  reason?: string | null;
+  via?: AuditVia;
+}
+
+export async function moderateRequest(
+  deps: AppDeps,
+  adminId: string,
+  requestId: string,
+  decision: 'approve' | 'reject',
+  opts: ModerateOptions = {},
+): Promise<{ status: string; matched: number }> {
+  const reason = checkAdminReason(opts.reason, decision === 'reject');
+  const via = opts.via ?? 'dashboard';
   const prisma = deps.db.prisma;
   const r = await prisma.request.findUnique({ where: { id: requestId }, select: { status: true, userId: true } });
   if (!r) throw new AppError('NOT_FOUND');
   if (r.status !== 'review') throw new AppError('CONFLICT');
   let matched = 0;
+  const audit = { actorId: adminId, entityType: 'request', entityId: requestId, reason, via } as const;
   if (decision === 'approve') {
     const settings = await getSettings(prisma);
     const now = new Date();
-    const done = await prisma.request.updateMany({
-      where: { id: requestId, status: 'review' },
-      data: { status: 'open', moderatedById: adminId, moderatedAt: now, expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000) },
+    await inTransaction(prisma, async (tx) => {
+      const done = await tx.request.updateMany({
+        where: { id: requestId, status: 'review' },
+        data: { status: 'open', moderatedById: adminId, moderatedAt: now, adminReason: reason, expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000) },
+      });
+      if (done.count !== 1) throw new AppError('CONFLICT');
+      await recordAudit(tx, { ...audit, action: 'request.release', before: { status: 'review' }, after: { status: 'open' } });
     });
-    if (done.count !== 1) throw new AppError('CONFLICT');
     matched = await matchRequest(deps, requestId);
   } else {
-    await prisma.request.updateMany({ where: { id: requestId, status: 'review' }, data: { moderatedById: adminId, moderatedAt: new Date() } });
-    await rejectRequest(deps, requestId);
+    const ended = await rejectRequest(deps, requestId, async (tx) => {
+      await tx.request.update({ where: { id: requestId }, data: { moderatedById: adminId, moderatedAt: new Date(), adminReason: reason } });
+      await recordAudit(tx, { ...audit, action: 'request.reject', before: { status: 'review' }, after: { status: 'rejected' } });
+    });
+    if (!ended) throw new AppError('CONFLICT');
   }
   if (r.userId) {
     await notify(deps, {
       userId: r.userId,
-      event: { type: 'request.moderated', payload: { requestId, decision } },
+      event: { type: 'request.moderated', payload: { requestId, decision, reason } },
       mail: {
         template: 'requestModerated',
-        params: (lang) => ({
-          decision:
-            decision === 'approve'
-              ? lang === 'de'
-                ? 'deine Anfrage wurde freigegeben und an passende Anbieter weitergeleitet.'
-                : 'your request has been approved and sent to matching providers.'
-              : lang === 'de'
-                ? 'deine Anfrage konnte leider nicht freigegeben werden. Bitte formuliere sie neu, ohne Kontaktdaten oder Links.'
-                : 'unfortunately your request could not be approved. Please describe it again, without contact data or links.',
-          url: appLink(deps, '/suchende-dashboard'),
-        }),
+        params: (lang) => {
+          const t = translator(lang);
+          const text = t(decision === 'approve' ? 'email:requestModerated.approved' : 'email:requestModerated.rejected') as string;
+          return { decision: reason ? `${text}\n${t('email:common.adminReason', { reason })}` : text, url: appLink(deps, '/suchende-dashboard') };
+        },
       },
     });
   }

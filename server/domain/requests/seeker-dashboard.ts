@@ -24,6 +24,8 @@ export interface SeekerRequestRow {
   unlocked: number;
   maxUnlocks: number;
   dealStatus: string | null;
+  /** Why the akut team released, rejected or closed it. */
+  adminReason: string | null;
   createdAt: string;
   expiresAt: string | null;
 }
@@ -60,6 +62,7 @@ export async function getSeekerDashboard(prisma: Db, seekerId: string): Promise<
     unlocked: r.unlockCount,
     maxUnlocks: r.maxUnlocks,
     dealStatus: r.deals[0]?.status ?? null,
+    adminReason: r.adminReason,
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt?.toISOString() ?? null,
   }));

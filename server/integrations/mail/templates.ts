@@ -14,6 +14,7 @@ export const MAIL_TEMPLATES = [
   'dealInquiry',
   'verificationDecided',
   'requestModerated',
+  'requestClosedByAdmin',
   'purchaseReceipt',
   'payoutPaid',
   'payoutFailed',

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
+import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, Inbox, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,8 @@ import { VerificationsTab } from './VerificationsTab';
 import { SettingsTab } from './SettingsTab';
 import { SupportTab, useSupportUnread } from './SupportTab';
 import { FollowUpTab } from './FollowUpTab';
+import { RequestsTab } from './RequestsTab';
+import { DealsTab } from './DealsTab';
 
 interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
@@ -37,6 +39,8 @@ const COUNTERS = [
 const TABS = [
   { key: 'overview', icon: LayoutDashboard },
   { key: 'followup', icon: MessagesSquare },
+  { key: 'requests', icon: Inbox },
+  { key: 'deals', icon: Handshake },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
   { key: 'moderation', icon: Flag },
@@ -167,6 +171,12 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="followup" className="mt-6">
           <FollowUpTab />
+        </TabsContent>
+        <TabsContent value="requests" className="mt-6">
+          <RequestsTab />
+        </TabsContent>
+        <TabsContent value="deals" className="mt-6">
+          <DealsTab />
         </TabsContent>
         <TabsContent value="payouts" className="mt-6">
           <PayoutsTab />

@@ -1,5 +1,5 @@
 // 'Moderation': requests the pre-filter held back, with their quality score and the reasons it found;
-// approving opens and matches a request, rejecting ends it (the seeker is told either way).
+// approving opens and matches a request, rejecting ends it with a reason (the seeker is told either way).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UrgencyBadge, formatBudget, formatDateTime } from '@/components/market';
 import { cn } from '@/lib/utils';
 import { adminApi, errorText, type ModerationRequest } from './admin-api';
-import { ConfirmDialog, EmptyState, LoadFailed } from './admin-dialogs';
+import { EmptyState, LoadFailed, ReasonDialog } from './admin-dialogs';
 
 function scoreTone(score: number) {
   if (score >= 70) return 'bg-emerald-500';
@@ -36,10 +36,10 @@ export function ModerationTab() {
   }, []);
   useEffect(() => void load(), [load]);
 
-  const decide = async (r: ModerationRequest, decision: 'approve' | 'reject') => {
+  const decide = async (r: ModerationRequest, decision: 'approve' | 'reject', reason?: string) => {
     setBusy(r.id);
     try {
-      const res = await adminApi.moderate(r.id, decision);
+      const res = await adminApi.moderate(r.id, decision, reason);
       toast.success(decision === 'approve' ? t('moderation.toast.approved', { count: res.matched }) : t('moderation.toast.rejected'));
       setRequests((list) => list?.filter((x) => x.id !== r.id) ?? null);
       void load();
@@ -136,13 +136,16 @@ export function ModerationTab() {
           })}
         </ul>
       )}
-      <ConfirmDialog
+      <ReasonDialog
         open={rejecting !== null}
         title={t('moderation.rejectDialog.title')}
         description={t('moderation.rejectDialog.text')}
-        confirmLabel={t('moderation.reject')}
+        label={t('requests.rejectDialog.label')}
+        submitLabel={t('moderation.reject')}
+        minLength={3}
+        maxLength={500}
         destructive
-        onConfirm={() => decide(rejecting!, 'reject')}
+        onSubmit={(reason) => decide(rejecting!, 'reject', reason)}
         onClose={() => setRejecting(null)}
       />
     </div>

@@ -51,7 +51,7 @@ export const adminApi = {
   batchPaid: (id: string) => post<SepaBatch>(`/api/admin/sepa-batches/${id}/paid`),
   batchFileUrl: (id: string) => `/api/admin/sepa-batches/${id}/file`,
   moderation: () => api<{ requests: ModerationRequest[] }>('/api/admin/moderation'),
-  moderate: (id: string, decision: 'approve' | 'reject') => post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision }),
+  moderate: (id: string, decision: 'approve' | 'reject', reason?: string) => post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision, ...(reason ? { reason } : {}) }),
   verifications: (status: 'pending' | 'approved' | 'rejected') => api<{ documents: VerificationDoc[] }>(`/api/admin/verifications?status=${status}`),
   verificationFileUrl: (id: string) => `/api/admin/verifications/${id}/file`,
   decideVerification: (id: string, decision: 'approve' | 'reject', note?: string) => post<{ providerId: string; status: string }>(`/api/admin/verifications/${id}/decide`, { decision, ...(note ? { note } : {}) }),

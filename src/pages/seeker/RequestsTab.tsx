@@ -151,6 +151,11 @@ function RequestCard({ request: r, onClose }: { request: SeekerRequest; onClose?
         </div>
         {r.status === 'draft' && <p className="text-xs text-muted-foreground">{t('requests.draftHint')}</p>}
         {r.status === 'review' && <p className="text-xs text-muted-foreground">{t('requests.reviewHint')}</p>}
+        {r.adminReason && (
+          <p className="text-sm text-muted-foreground" data-testid="request-admin-reason">
+            {t('requests.adminReason', { reason: r.adminReason })}
+          </p>
+        )}
         {r.active && dealRunning && <p className="text-xs text-muted-foreground">{t('requests.dealRunningHint')}</p>}
       </CardContent>
     </Card>

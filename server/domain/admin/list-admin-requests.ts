@@ -1,0 +1,101 @@
+// 'Anfragen verwalten': every request, newest first, filtered by status, category and whether the pre-filter
+// flagged it, one page at a time with the total. The admin tab and the admin chat tool read it alike.
+import { z } from 'zod';
+import type { Db } from '../../db.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { CATEGORY_IDS } from '../../ai/nlu/categories.ts';
+
+export const REQUEST_STATUSES = ['draft', 'review', 'open', 'completed', 'closed', 'expired', 'rejected'] as const;
+
+export const adminRequestsQuerySchema = z.object({
+  status: z.enum(REQUEST_STATUSES).optional(),
+  kategorie: z.enum(CATEGORY_IDS as unknown as [string, ...string[]]).optional(),
+  /** true: only requests the pre-filter flagged; false: only clean ones. */
+  flagged: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminRequestsQuery = z.infer<typeof adminRequestsQuerySchema>;
+
+export interface AdminRequestRow {
+  id: string;
+  kategorie: string;
+  dringlichkeit: string;
+  status: string;
+  beschreibung: string;
+  ort: string | null;
+  postcode: string | null;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  qualityScore: number | null;
+  flags: { code: string; detail?: string }[];
+  unlocks: number;
+  maxUnlocks: number;
+  offers: number;
+  seeker: { id: string; name: string; email: string; locale: string } | null;
+  firstName: string | null;
+  adminReason: string | null;
+  moderatedAt: string | null;
+  createdAt: string;
+  /** A deal waits for its confirmations: the request cannot be closed. */
+  dealPending: boolean;
+}
+
+export interface AdminRequestsPage {
+  total: number;
+  page: number;
+  pageSize: number;
+  requests: AdminRequestRow[];
+}
+
+// Flagged: the pre-filter stored at least one reason (a JSON array that is neither null nor empty).
+const FLAGGED: Prisma.RequestWhereInput = { NOT: [{ flags: { equals: Prisma.DbNull } }, { flags: { equals: Prisma.JsonNull } }, { flags: { equals: [] } }] };
+const CLEAN: Prisma.RequestWhereInput = { OR: [{ flags: { equals: Prisma.DbNull } }, { flags: { equals: Prisma.JsonNull } }, { flags: { equals: [] } }] };
+
+export async function listAdminRequests(db: Db, q: AdminRequestsQuery): Promise<AdminRequestsPage> {
+  const where: Prisma.RequestWhereInput = {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.kategorie ? { kategorie: q.kategorie } : {}),
+    ...(q.flagged === undefined ? {} : q.flagged ? FLAGGED : CLEAN),
+  };
+  const [total, rows] = await Promise.all([
+    db.request.count({ where }),
+    db.request.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
+      include: { _count: { select: { offers: true } }, user: { select: { id: true, name: true, email: true, locale: true } } },
+    }),
+  ]);
+  return {
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    requests: rows.map((r) => ({
+      id: r.id,
+      kategorie: r.kategorie,
+      dringlichkeit: r.dringlichkeit,
+      status: r.status,
+      beschreibung: r.beschreibung,
+      ort: r.ort,
+      postcode: r.postcode,
+      budgetMin: r.budgetMin,
+      budgetMax: r.budgetMax,
+      qualityScore: r.qualityScore,
+      flags: (r.flags as { code: string; detail?: string }[] | null) ?? [],
+      unlocks: r.unlockCount,
+      maxUnlocks: r.maxUnlocks,
+      offers: r._count.offers,
+      seeker: r.user,
+      firstName: r.firstName,
+      adminReason: r.adminReason,
+      moderatedAt: r.moderatedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      dealPending: r.acceptedOfferId !== null,
+    })),
+  };
+}
