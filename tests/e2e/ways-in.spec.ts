@@ -84,6 +84,7 @@ for (const width of [390, 1280]) {
     await page.getByLabel(l.email).fill(email);
     await page.getByLabel(l.password).fill(E2E_PASSWORD);
     await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: test.info().outputPath(`register-${lang}-${width}.png`), fullPage: true });
     await page.getByRole('button', { name: l.register }).click();
     await expect(page.getByText(l.inbox)).toBeVisible();
     // No note for developers reaches the person.
@@ -93,6 +94,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: l.verified })).toBeVisible();
     await expect(page.getByLabel(l.password)).toHaveCount(0);
     await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: test.info().outputPath(`verified-${lang}-${width}.png`) });
     await page.getByRole('link', { name: l.toDashboard }).click();
     await expect(page).toHaveURL(/\/suchende-dashboard$/);
     await expect(page.getByRole('main')).not.toContainText(l.providerNote);

@@ -9,9 +9,7 @@ import type { IntakeView } from './view.ts';
 
 /** Registration as a seeker, with the first name the chat already asked for (decision 036). */
 export function registerHref(firstName: string | null): string {
-  const params = new URLSearchParams({ mode: 'searcher', view: 'register' });
-  if (firstName) params.set('name', firstName);
-  return `/auth?${params.toString()}`;
+  return `/auth?mode=searcher&view=register${firstName ? `&name=${encodeURIComponent(firstName)}` : ''}`;
 }
 
 export function SubmittedView({ view }: { view: IntakeView }) {
