@@ -36,6 +36,16 @@ function compressible(req: Request, res: Response): boolean {
   return compression.filter(req, res);
 }
 
+/**
+ * Hashed build files are cached for a year; the service worker and its offline page are checked on every load,
+ * so a new build reaches everybody (decision 036); the rest of dist/ for an hour.
+ */
+function staticCacheHeaders(res: Response, file: string): void {
+  const name = path.basename(file);
+  if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (name === 'sw.js' || name === 'offline.html' || name === 'offline.js' || name === 'manifest.webmanifest') res.setHeader('Cache-Control', 'no-cache');
+}
+
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -83,7 +93,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
   const indexFile = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
-    app.use(express.static(opts.clientDir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.includes('/assets/') && res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use(express.static(opts.clientDir, { index: false, maxAge: '1h', setHeaders: staticCacheHeaders }));
   }
   // Every other path is the single-page app. A path the client router does not know (src/app/route-table.ts)
   // is answered 404 with the same page, whose router then shows the not-found page.

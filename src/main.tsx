@@ -6,6 +6,7 @@ import './i18n';
 import { AuthProvider } from '@/lib/auth';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { routes } from '@/app/routes';
+import { registerServiceWorker } from '@/pwa/register-sw';
 
 // The toaster (sonner) is not needed for the first paint; toasts come from pages that load later.
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
@@ -30,3 +31,5 @@ createRoot(document.getElementById('root')!).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { findHomePath } from '../domain/users/find-home-path.ts';
 
 export const meResponse = z.object({
   user: z
@@ -11,6 +12,8 @@ export const meResponse = z.object({
       locale: z.enum(['de', 'en']),
       emailVerified: z.boolean(),
       twoFactorEnabled: z.boolean(),
+      /** Where the account lands after signing in: its dashboard (decided here, not by the browser). */
+      home: z.string(),
     })
     .nullable(),
 });
@@ -23,6 +26,6 @@ export const sessionRoutes = [
     tags: ['session'],
     access: 'public',
     response: meResponse,
-    handler: ({ auth }) => ({ user: auth.user }),
+    handler: async ({ auth, deps }) => ({ user: auth.user ? { ...auth.user, home: await findHomePath(deps.db.prisma, auth.user) } : null }),
   }),
 ];

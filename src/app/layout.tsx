@@ -133,7 +133,8 @@ function Header() {
     </>
   ) : (
     <Button asChild variant="outline" size="sm">
-      <a href="/auth?mode=provider">{t('nav.login')}</a>
+      {/* One sign-in door for every role: no mode, the account knows its role (decision 036). */}
+      <a href="/auth">{t('nav.login')}</a>
     </Button>
   );
   return (

@@ -10,6 +10,8 @@ export interface Me {
   locale: 'de' | 'en';
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  /** The account's dashboard, decided by the server (server/domain/users/find-home-path.ts). */
+  home: string;
 }
 
 interface AuthState {

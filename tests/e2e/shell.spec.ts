@@ -16,7 +16,7 @@ test('the header has the navigation of the specification', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/');
   const header = page.getByRole('banner');
-  for (const href of ['/#wie-es-funktioniert', '/suchende', '/anbieter', '/erfolgreiche-deals', '/affiliate', '/auth?mode=provider', '/search']) {
+  for (const href of ['/#wie-es-funktioniert', '/suchende', '/anbieter', '/erfolgreiche-deals', '/affiliate', '/auth', '/search']) {
     await expect(header.locator(`a[href="${href}"]`).first()).toBeAttached();
   }
 });

@@ -7,6 +7,11 @@ import { cn } from '@/lib/utils';
 import { WidgetCard } from './controls.tsx';
 import type { IntakeView } from './view.ts';
 
+/** Registration as a seeker, with the first name the chat already asked for (decision 036). */
+export function registerHref(firstName: string | null): string {
+  return `/auth?mode=searcher&view=register${firstName ? `&name=${encodeURIComponent(firstName)}` : ''}`;
+}
+
 export function SubmittedView({ view }: { view: IntakeView }) {
   const { t } = useTranslation('intake');
   const status = view.requestStatus ?? (view.needsRegistration ? 'draft' : undefined);
@@ -34,7 +39,7 @@ export function SubmittedView({ view }: { view: IntakeView }) {
       {view.needsRegistration && (
         <div className="mt-3 flex flex-col gap-1.5">
           <Button asChild variant="hero" className="w-full @sm:w-auto @sm:self-start">
-            <a href="/auth?mode=searcher" data-testid="intake-register-link">
+            <a href={registerHref(view.firstName)} data-testid="intake-register-link">
               <UserPlus aria-hidden="true" />
               {t('submitted.register')}
             </a>

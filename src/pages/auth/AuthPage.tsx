@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { MailCheck, UserCheck } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,9 +11,26 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta, type Me } from '@/lib/auth';
+import { safeNext } from '@/lib/safe-next';
+import { cn } from '@/lib/utils';
 import { currentLang } from '@/i18n';
 
-type Mode = 'provider' | 'searcher';
+// One door for every role (decision 036): signing in needs no role, the account knows it and lands on its
+// dashboard (or a safe same-site `next`). Registering asks 'Ich suche' / 'Ich biete an'; `mode` only
+// pre-selects the answer. A link with `mode` and no `next` is a sign-up link, so it opens registration.
+type SignUpRole = 'seeker' | 'provider';
+type Tab = 'signIn' | 'register';
+
+function roleFromMode(mode: string | null): SignUpRole | null {
+  if (mode === 'provider') return 'provider';
+  if (mode === 'searcher' || mode === 'seeker') return 'seeker';
+  return null;
+}
+
+/** Where better-auth sends the person after the mailed link: back here, keeping a safe `next`. */
+function verifiedUrl(next: string | null): string {
+  return `/auth?verified=1${next ? `&next=${encodeURIComponent(next)}` : ''}`;
+}
 
 function Field({ id, label, children, hint }: { id: string; label: string; children: ReactNode; hint?: string }) {
   return (
@@ -37,58 +55,79 @@ function useErrorText() {
   };
 }
 
-/** Only same-site paths are followed after sign-in. */
-function safeNext(next: string | null): string | null {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
-}
-
-function homeFor(user: Me | null): string {
-  if (user?.role === 'admin') return '/admin';
-  if (user?.role === 'provider') return '/';
-  return '/search';
-}
-
 export function AuthPage() {
   const { t } = useTranslation('auth');
+  const { user, loading } = useAuth();
   const [params, setParams] = useSearchParams();
-  const mode: Mode = params.get('mode') === 'provider' ? 'provider' : 'searcher';
+  const modeRole = roleFromMode(params.get('mode'));
   const view = params.get('view');
   const token = params.get('token');
+  const next = safeNext(params.get('next'));
+  const verified = params.get('verified') === '1';
+  // better-auth appends ?error=… to the callback when the mailed link was bad or expired.
+  const verifyError = params.get('error');
+  const initialTab: Tab = view === 'register' || (view !== 'signIn' && modeRole !== null && !params.get('next')) ? 'register' : 'signIn';
+  // Switching between the cards keeps what the person came with (mode, next), nothing else.
+  const keep = (extra: Record<string, string>) => setParams({ ...(params.get('mode') ? { mode: params.get('mode')! } : {}), ...(next ? { next } : {}), ...extra });
   usePageMeta(t('meta.title'));
+
+  let body: ReactNode;
+  if (view === 'reset' && token) body = <ResetPasswordCard token={token} onDone={() => keep({})} />;
+  else if (view === 'forgot') body = <ForgotPasswordCard onBack={() => keep({})} />;
+  else if (user && !verifyError) return <SignedInCard user={user} verified={verified} next={next} />;
+  // After the mailed link the session is being read: no sign-in form flashes up in the meantime.
+  else if (loading && verified) body = null;
+  else body = <SignInOrRegister key={initialTab} initialTab={initialTab} modeRole={modeRole} next={next} onForgot={() => keep({ view: 'forgot' })} />;
+  const titleKey = modeRole === 'provider' ? 'provider' : 'account';
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
       <div className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight">{t(`title.${mode}`)}</h1>
-        <p className="mt-2 text-muted-foreground">{t(`subtitle.${mode}`)}</p>
+        <h1 className="text-3xl font-bold tracking-tight">{t(`title.${titleKey}`)}</h1>
+        <p className="mt-2 text-muted-foreground">{t(`subtitle.${titleKey}`)}</p>
       </div>
-      {params.get('verified') === '1' && <Alert variant="success">{t('status.verified')}</Alert>}
-      {view === 'reset' && token ? (
-        <ResetPasswordCard token={token} onDone={() => setParams({ mode })} />
-      ) : view === 'forgot' ? (
-        <ForgotPasswordCard onBack={() => setParams({ mode })} />
-      ) : (
-        <SignInOrRegister mode={mode} onForgot={() => setParams({ mode, view: 'forgot' })} />
-      )}
+      {verified && verifyError && <Alert variant="destructive">{t(verifyError === 'TOKEN_EXPIRED' ? 'errors.TOKEN_EXPIRED' : 'errors.verifyFailed')}</Alert>}
+      {verified && !verifyError && !loading && <Alert variant="success">{t('status.verified')}</Alert>}
+      {body}
     </div>
   );
 }
 
-function SignInOrRegister({ mode, onForgot }: { mode: Mode; onForgot: () => void }) {
+/** A signed-in person on /auth (most often just after the mailed link): say so and show the way on. */
+function SignedInCard({ user, verified, next }: { user: Me; verified: boolean; next: string | null }) {
   const { t } = useTranslation('auth');
-  const [tab, setTab] = useState<'signIn' | 'register'>('signIn');
+  const Icon = verified ? MailCheck : UserCheck;
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10 sm:py-16">
+      <Card data-testid="auth-signed-in">
+        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+          <Icon aria-hidden="true" className="size-12 text-emerald-600" />
+          <h1 className="text-2xl font-bold tracking-tight">{verified ? t('signedIn.verifiedTitle') : t('signedIn.title')}</h1>
+          <p className="text-muted-foreground">{verified ? t('signedIn.verifiedText', { name: user.name }) : t('signedIn.text', { email: user.email })}</p>
+          <Button asChild size="lg" className="w-full sm:w-auto">
+            <Link to={next ?? user.home}>{next ? t('actions.continue') : t('actions.toDashboard')}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SignInOrRegister({ initialTab, modeRole, next, onForgot }: { initialTab: Tab; modeRole: SignUpRole | null; next: string | null; onForgot: () => void }) {
+  const { t } = useTranslation('auth');
+  const [tab, setTab] = useState<Tab>(initialTab);
   return (
     <Card>
       <CardContent className="p-6">
-        <Tabs value={tab} onValueChange={(v) => setTab(v as 'signIn' | 'register')}>
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
           <TabsList className="w-full">
             <TabsTrigger value="signIn">{t('tabs.signIn')}</TabsTrigger>
             <TabsTrigger value="register">{t('tabs.register')}</TabsTrigger>
           </TabsList>
           <TabsContent value="signIn">
-            <SignInForm onForgot={onForgot} />
+            <SignInForm next={next} onForgot={onForgot} />
           </TabsContent>
           <TabsContent value="register">
-            <RegisterForm mode={mode} />
+            <RegisterForm initialRole={modeRole} next={next} />
           </TabsContent>
         </Tabs>
       </CardContent>
@@ -96,12 +135,11 @@ function SignInOrRegister({ mode, onForgot }: { mode: Mode; onForgot: () => void
   );
 }
 
-function SignInForm({ onForgot }: { onForgot: () => void }) {
+function SignInForm({ next, onForgot }: { next: string | null; onForgot: () => void }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const { refresh } = useAuth();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -113,7 +151,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const finish = async () => {
     const user = await refresh();
     toast.success(t('status.signedIn'));
-    navigate(safeNext(params.get('next')) ?? homeFor(user));
+    navigate(next ?? user?.home ?? '/');
   };
 
   const submitPassword = async (e: FormEvent) => {
@@ -149,7 +187,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 
   const resend = async () => {
     try {
-      await api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: '/auth?verified=1' } });
+      await api('/api/auth/send-verification-email', { method: 'POST', body: { email, callbackURL: verifiedUrl(next) } });
       toast.success(t('status.resent'));
     } catch (err) {
       setError(errorText(err));
@@ -198,11 +236,13 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   );
 }
 
-function RegisterForm({ mode }: { mode: Mode }) {
+function RegisterForm({ initialRole, next }: { initialRole: SignUpRole | null; next: string | null }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const [params] = useSearchParams();
-  const [name, setName] = useState('');
+  // The first name the chat already asked for (…&name=Anna): the person adds the rest.
+  const [name, setName] = useState((params.get('name') ?? '').trim().slice(0, 100));
+  const [role, setRole] = useState<SignUpRole | null>(initialRole);
   // A partner's code typed at sign-up; the server checks it (a code from a partner link's cookie wins).
   const [referralCode, setReferralCode] = useState(params.get('ref') ?? '');
   const [email, setEmail] = useState('');
@@ -213,6 +253,10 @@ function RegisterForm({ mode }: { mode: Mode }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!role) {
+      setError(t('hints.chooseRole'));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -222,9 +266,9 @@ function RegisterForm({ mode }: { mode: Mode }) {
           name: name.trim(),
           email: email.trim(),
           password,
-          role: mode === 'provider' ? 'provider' : 'seeker',
+          role,
           locale: currentLang(),
-          callbackURL: '/auth?verified=1',
+          callbackURL: verifiedUrl(next),
           ...(referralCode.trim() ? { referralCode: referralCode.trim().toUpperCase() } : {}),
         },
       });
@@ -240,12 +284,13 @@ function RegisterForm({ mode }: { mode: Mode }) {
     return (
       <div className="flex flex-col gap-3 pt-2">
         <Alert variant="success">{t('status.checkInbox', { email: sentTo })}</Alert>
-        <p className="text-xs text-muted-foreground">{t('hints.outbox')}</p>
+        <p className="text-xs text-muted-foreground">{t('status.checkSpam')}</p>
       </div>
     );
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4 pt-2">
+      <RoleChoice value={role} onChange={setRole} />
       <Field id="register-name" label={t('fields.name')}>
         <Input id="register-name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
@@ -259,10 +304,49 @@ function RegisterForm({ mode }: { mode: Mode }) {
         <Input id="register-referral" autoComplete="off" maxLength={11} placeholder="AKUT-XXXXXX" value={referralCode} onChange={(e) => setReferralCode(e.target.value)} />
       </Field>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <Button type="submit" variant={mode === 'provider' ? 'hero' : 'default'} disabled={busy}>
+      <Button type="submit" variant={role === 'provider' ? 'hero' : 'default'} disabled={busy}>
         {t('actions.register')}
       </Button>
     </form>
+  );
+}
+
+/** 'Ich suche' / 'Ich biete an' as two radio cards; nothing is chosen unless the link said so. */
+function RoleChoice({ value, onChange }: { value: SignUpRole | null; onChange: (role: SignUpRole) => void }) {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">{t('fields.role')}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {(['seeker', 'provider'] as const).map((r) => (
+          <label
+            key={r}
+            className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors hover:bg-muted/60', value === r && 'border-primary bg-primary/5 ring-1 ring-primary')}
+          >
+            <input
+              type="radio"
+              name="register-role"
+              value={r}
+              required
+              checked={value === r}
+              onChange={() => onChange(r)}
+              aria-labelledby={`${id}-${r}`}
+              aria-describedby={`${id}-${r}-hint`}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            <span className="flex flex-col gap-0.5">
+              <span id={`${id}-${r}`} className="font-semibold">
+                {t(`roles.${r}`)}
+              </span>
+              <span id={`${id}-${r}-hint`} className="text-xs text-muted-foreground">
+                {t(`roles.${r}Hint`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
