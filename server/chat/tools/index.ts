@@ -5,13 +5,14 @@ import { adminTools } from './admin.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
+import { adminAffiliateTools } from './admin-affiliate.ts';
 
 let registered = false;
 
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminAffiliateTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();
