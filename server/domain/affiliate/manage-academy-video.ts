@@ -7,9 +7,9 @@ import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory } from './list-academy.ts';
+import { VIDEO_LIMITS } from './content-limits.ts';
 import type { ContentChangeOptions } from './manage-marketing-material.ts';
 
-export const VIDEO_LIMITS = { titleMax: 160, descriptionMax: 1000, urlMax: 500, durationMax: 600 } as const;
 
 const fields = {
   category: z.enum(ACADEMY_CATEGORIES),

@@ -6,9 +6,9 @@ import type { Logger } from '../../logger.ts';
 import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
+import { MATERIAL_LIMITS } from './content-limits.ts';
 import { MATERIAL_CATEGORIES, materialView, type MarketingMaterialView } from './list-marketing-materials.ts';
 
-export const MATERIAL_LIMITS = { titleMax: 120, descriptionMax: 500, subjectMax: 200, bodyMax: 5000 } as const;
 
 export const materialInputSchema = z.object({
   kind: z.enum(['email', 'social']),
