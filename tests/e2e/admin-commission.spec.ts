@@ -3,7 +3,7 @@
 // the history names who changed it. The plan is shared by both language projects: they take turns and the
 // default plan is put back at the end.
 import { test, expect, adminWindow, exclusive, expectNoHorizontalScroll } from './fixtures.ts';
-import { E2E_ADMIN } from './e2e-env.ts';
+import { E2E_ADMIN, E2E_URL } from './e2e-env.ts';
 
 const words = {
   de: { title: '10-Ebenen Provisionssystem', tab: 'Provisionssystem', saved: 'Provisionsplan gespeichert', levelTooHigh: 'höchstens 100 % des Topfs erhalten', sumTooHigh: 'zusammen höchstens 100 % des Topfs', poolTooHigh: 'höchstens 50 % der Plattform-Einnahmen', number: 'Bitte eine Zahl', example2: '3,00 €', exampleTotal: '20,00 €', exampleTwo1: '15,00 €' },
@@ -79,6 +79,43 @@ test('the admin edits the commission plan with live checks and example, and /aff
       await expect(a.getByTestId('commission-preset-ten_levels')).toHaveAttribute('aria-pressed', 'true');
       await expect(a.getByTestId('commission-history-entry').first()).toContainText('40');
       await expect(a.getByTestId('commission-save')).toBeDisabled();
+    });
+    expect(admin.errors).toEqual([]);
+  } finally {
+    await admin.close();
+  }
+});
+
+const chatWords = {
+  de: { say: 'Setze Ebene 2 auf 15 %', subject: 'Provisionsplan', row: 'Ebene 2 (Anteil am Topf)', before: '20 %', after: '15 %' },
+  en: { say: 'set level 2 to 15%', subject: 'Commission plan', row: 'Level 2 (share of the pool)', before: '20%', after: '15%' },
+};
+
+test('by chat the admin sees the level change as a before/after card and it applies only on the click', async ({ lang, browser }, testInfo) => {
+  const w = chatWords[lang];
+  const admin = await adminWindow(browser, lang);
+  try {
+    await exclusive('commission-plan', async () => {
+      const a = admin.page;
+      await a.goto('/search');
+      await expect(a.getByTestId('chat-input')).toBeEnabled({ timeout: 15_000 });
+      await a.getByTestId('chat-input').fill(w.say);
+      await a.getByTestId('chat-send').click();
+      const card = a.getByTestId('chat-confirm').last();
+      const change = card.getByTestId('chat-change');
+      await expect(change).toContainText(w.subject);
+      const row = change.getByRole('row', { name: new RegExp(w.row.replace(/[()]/g, '\\$&')) });
+      await expect(row).toContainText(w.before);
+      await expect(row).toContainText(w.after);
+      await a.screenshot({ path: testInfo.outputPath(`admin-chat-plan-${lang}.png`) });
+      // Nothing changed before the click.
+      const plan = async () => (await (await a.request.get('/api/affiliate/plan')).json()) as { levelsBp: number[] };
+      expect((await plan()).levelsBp[1]).toBe(2000);
+      await card.getByTestId('chat-confirm-accept').click();
+      await expect(card).toHaveAttribute('data-status', 'confirmed');
+      expect((await plan()).levelsBp[1]).toBe(1500);
+      // Back to the default plan.
+      expect((await a.request.put('/api/admin/affiliate/plan', { data: { preset: 'ten_levels' }, headers: { origin: E2E_URL } })).ok()).toBe(true);
     });
     expect(admin.errors).toEqual([]);
   } finally {

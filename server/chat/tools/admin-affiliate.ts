@@ -137,7 +137,7 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
       key: input.target === 'pool' ? 'confirm.summary.changeCommissionPool' : 'confirm.summary.changeCommissionLevel',
       params: { level: input.level ?? 0, before: String((data?.change as ChangeView | undefined)?.rows[0]?.before ?? ''), after: String((data?.change as ChangeView | undefined)?.rows[0]?.after ?? '') },
     }),
-    offline: { priority: 60, detect: ({ text }) => planEditOf(text) },
+    offline: { priority: 78, detect: ({ text }) => planEditOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         // Applied to the plan in force at the moment of the click (another admin may have changed another level since).
@@ -159,7 +159,7 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: { priority: 58, detect: ({ text }) => (inboxAsked(text) ? {} : null) },
+    offline: { priority: 66, detect: ({ text }) => (inboxAsked(text) ? {} : null) },
     run: async (ctx) => {
       const inbox = await listSupportConversations(ctx.deps.db.prisma);
       const unread = inbox.conversations.filter((c) => c.unread > 0);
