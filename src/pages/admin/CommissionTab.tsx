@@ -31,7 +31,7 @@ const EXAMPLE_CENTS = 10_000;
 const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'de-DE');
 /** 1500 bp → '15' (German '12,5', English '12.5'): what the admin edits. */
 const bpToText = (bp: number, lang: string) => (bp / 100).toLocaleString(locale(lang), { maximumFractionDigits: 2, useGrouping: false });
-export const percent = (bp: number, lang: string) => {
+const percent = (bp: number, lang: string) => {
   const n = (bp / 100).toLocaleString(locale(lang), { maximumFractionDigits: 2 });
   return lang === 'en' ? `${n}%` : `${n} %`;
 };
