@@ -22,7 +22,7 @@ import { savePartnerProfile } from '../domain/affiliate/save-partner-profile.ts'
 import { setRankingOptIn } from '../domain/affiliate/set-ranking-opt-in.ts';
 import { getCountryRanking } from '../domain/affiliate/get-country-ranking.ts';
 import { inviteFriend } from '../domain/affiliate/invite-friend.ts';
-import { listMarketingMaterials } from '../domain/affiliate/list-marketing-materials.ts';
+import { listMarketingMaterials, MATERIAL_CATEGORIES } from '../domain/affiliate/list-marketing-materials.ts';
 import { createMarketingMaterial, deleteMarketingMaterial, materialInputSchema, materialPatchSchema, updateMarketingMaterial } from '../domain/affiliate/manage-marketing-material.ts';
 import { ACADEMY_CATEGORIES, listAcademy } from '../domain/affiliate/list-academy.ts';
 import { setVideoWatched } from '../domain/affiliate/set-video-watched.ts';
@@ -71,8 +71,10 @@ const profileView = z.object({
 const materialView = z.object({
   id: z.string(),
   kind: z.enum(['email', 'social']),
+  category: z.enum(MATERIAL_CATEGORIES),
   lang: z.enum(['de', 'en']),
   title: z.string(),
+  description: z.string(),
   subject: z.string().nullable(),
   body: z.string().describe('[AFFILIATE_LINK] and [NAME] are filled in by the page'),
   sortOrder: z.number().int(),
@@ -232,34 +234,34 @@ export const affiliateRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/admin/affiliate/materials',
-    summary: 'Creates a marketing text (no income promises)',
+    summary: 'Creates a marketing text (no income promises; [AFFILIATE_LINK] and [NAME] are placeholders); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
     status: 201,
     body: materialInputSchema,
     response: materialView,
-    handler: ({ deps, auth, body }) => createMarketingMaterial(deps.db.prisma, auth.user!.id, body, deps.logger),
+    handler: ({ deps, auth, body }) => createMarketingMaterial(deps.db.prisma, auth.user!.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'patch',
     path: '/api/admin/affiliate/materials/:id',
-    summary: 'Changes a marketing text',
+    summary: 'Changes a marketing text (also activates or hides it); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
     params: rowParams,
     body: materialPatchSchema,
     response: materialView,
-    handler: ({ deps, auth, params, body }) => updateMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, body, deps.logger),
+    handler: ({ deps, auth, params, body }) => updateMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'delete',
     path: '/api/admin/affiliate/materials/:id',
-    summary: 'Deletes a marketing text',
+    summary: 'Deletes a marketing text; audited',
     tags: ['admin', 'affiliate'],
     access: admin,
     params: rowParams,
     response: z.object({ ok: z.literal(true) }),
-    handler: ({ deps, auth, params }) => deleteMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, deps.logger),
+    handler: ({ deps, auth, params }) => deleteMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',
@@ -267,18 +269,21 @@ export const affiliateRoutes = [
     summary: 'The commission plan in force and its history (newest first, with who changed it)',
     tags: ['admin', 'affiliate'],
     access: admin,
-    response: z.object({ plan: planSchema, history: z.array(planSchema) }),
+    response: z.object({
+      plan: planSchema,
+      history: z.array(planSchema.extend({ id: z.string(), changedBy: z.object({ name: z.string(), email: z.string() }).nullable() })),
+    }),
     handler: async ({ deps }) => ({ plan: await getCommissionPlan(deps.db.prisma), history: await listCommissionPlanHistory(deps.db.prisma) }),
   }),
   defineRoute({
     method: 'put',
     path: '/api/admin/affiliate/plan',
-    summary: 'Changes the commission plan: a preset (ten_levels, two_levels) or pool and ten level fractions (pool at most 50 %, levels at most 100 % of the pool)',
+    summary: 'Changes the commission plan: a preset (ten_levels, two_levels) or pool and ten level fractions (pool at most 50 %, levels at most 100 % of the pool); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
     body: planInputSchema,
     response: planSchema,
-    handler: ({ deps, auth, body }) => updateCommissionPlan(deps.db.prisma, auth.user!.id, body, deps.logger),
+    handler: ({ deps, auth, body }) => updateCommissionPlan(deps.db.prisma, auth.user!.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',

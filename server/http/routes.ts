@@ -17,9 +17,10 @@ import { payoutRoutes } from './payouts.ts';
 import { affiliateRoutes } from './affiliate.ts';
 import { contactRoutes } from './contact.ts';
 import { supportRoutes } from './support.ts';
+import { adminContentRoutes } from './admin-content.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...adminRequestRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...adminRequestRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes, ...adminContentRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

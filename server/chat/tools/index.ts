@@ -7,13 +7,14 @@ import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
 import { adminFollowUpTools } from './admin-followup.ts';
+import { adminAffiliateTools } from './admin-affiliate.ts';
 
 let registered = false;
 
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools, ...adminAffiliateTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

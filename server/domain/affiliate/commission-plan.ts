@@ -59,3 +59,11 @@ export function presetOf(plan: CommissionPlanValues): PresetName | 'custom' {
   for (const [name, p] of Object.entries(PRESETS)) if (p.poolBp === plan.poolBp && p.levelsBp.every((v, i) => v === plan.levelsBp[i])) return name as PresetName;
   return 'custom';
 }
+
+/** One change to the plan in force, as the chat proposes it: a level's share of the pool, or the pool itself. */
+export type PlanEdit = { target: 'pool'; bp: number } | { target: 'level'; level: number; bp: number };
+
+export function applyPlanEdit(plan: CommissionPlanValues, edit: PlanEdit): CommissionPlanValues {
+  if (edit.target === 'pool') return { poolBp: edit.bp, levelsBp: [...plan.levelsBp] };
+  return { poolBp: plan.poolBp, levelsBp: plan.levelsBp.map((v, i) => (i === edit.level - 1 ? edit.bp : v)) };
+}

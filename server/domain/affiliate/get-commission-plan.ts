@@ -29,10 +29,21 @@ export async function getCommissionPlan(db: Db | DbTx): Promise<CommissionPlanVi
   return planView(DEFAULT_PLAN, { changedAt: null, changedById: null });
 }
 
-export async function listCommissionPlanHistory(db: Db, limit = 50): Promise<CommissionPlanView[]> {
+export interface CommissionPlanHistoryEntry extends CommissionPlanView {
+  id: string;
+  /** Who made the change (null: the admin's account is gone). */
+  changedBy: { name: string; email: string } | null;
+}
+
+/** Every stored plan, newest first, with who stored it: the plan's history. */
+export async function listCommissionPlanHistory(db: Db, limit = 50): Promise<CommissionPlanHistoryEntry[]> {
   const rows = await db.commissionPlan.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+  const ids = [...new Set(rows.map((r) => r.changedById).filter((id): id is string => !!id))];
+  const admins = ids.length ? await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } }) : [];
+  const byId = new Map(admins.map((a) => [a.id, { name: a.name, email: a.email }]));
   return rows.flatMap((r) => {
     const parsed = planValuesSchema.safeParse({ poolBp: r.poolBp, levelsBp: r.levelsBp });
-    return parsed.success ? [planView(parsed.data, { changedAt: r.createdAt, changedById: r.changedById })] : [];
+    if (!parsed.success) return [];
+    return [{ ...planView(parsed.data, { changedAt: r.createdAt, changedById: r.changedById }), id: r.id, changedBy: (r.changedById && byId.get(r.changedById)) || null }];
   });
 }

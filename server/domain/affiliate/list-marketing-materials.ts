@@ -1,19 +1,37 @@
 // Marketing texts for partners in one language (active ones), and the full list for admins.
 import type { Db } from '../../db.ts';
 
+/** The specification's categories of a marketing text (marketing_materials.category). */
+export const MATERIAL_CATEGORIES = ['facebook', 'instagram', 'email_welcome', 'email_follow_up', 'other'] as const;
+export type MaterialCategory = (typeof MATERIAL_CATEGORIES)[number];
+
 export interface MarketingMaterialView {
   id: string;
   kind: 'email' | 'social';
+  category: MaterialCategory;
   lang: 'de' | 'en';
   title: string;
+  description: string;
   subject: string | null;
   body: string;
   sortOrder: number;
   active: boolean;
 }
 
-type Row = { id: string; kind: string; lang: string; title: string; subject: string | null; body: string; sortOrder: number; active: boolean };
-export const materialView = (m: Row): MarketingMaterialView => ({ id: m.id, kind: m.kind === 'social' ? 'social' : 'email', lang: m.lang === 'en' ? 'en' : 'de', title: m.title, subject: m.subject, body: m.body, sortOrder: m.sortOrder, active: m.active });
+type Row = { id: string; kind: string; category: string; lang: string; title: string; description: string; subject: string | null; body: string; sortOrder: number; active: boolean };
+const categoryOf = (c: string): MaterialCategory => ((MATERIAL_CATEGORIES as readonly string[]).includes(c) ? (c as MaterialCategory) : 'other');
+export const materialView = (m: Row): MarketingMaterialView => ({
+  id: m.id,
+  kind: m.kind === 'social' ? 'social' : 'email',
+  category: categoryOf(m.category),
+  lang: m.lang === 'en' ? 'en' : 'de',
+  title: m.title,
+  description: m.description,
+  subject: m.subject,
+  body: m.body,
+  sortOrder: m.sortOrder,
+  active: m.active,
+});
 
 export async function listMarketingMaterials(prisma: Db, filter: { lang?: 'de' | 'en'; activeOnly: boolean }): Promise<MarketingMaterialView[]> {
   const rows = await prisma.marketingMaterial.findMany({

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, Inbox, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
+import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, Inbox, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, UserPlus, Users, FileText, Percent, Megaphone } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,8 @@ import { SupportTab, useSupportUnread } from './SupportTab';
 import { FollowUpTab } from './FollowUpTab';
 import { RequestsTab } from './RequestsTab';
 import { DealsTab } from './DealsTab';
+import { CommissionTab } from './CommissionTab';
+import { ContentTab } from './ContentTab';
 
 interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
@@ -41,6 +43,8 @@ const TABS = [
   { key: 'followup', icon: MessagesSquare },
   { key: 'requests', icon: Inbox },
   { key: 'deals', icon: Handshake },
+  { key: 'provision', icon: Percent },
+  { key: 'content', icon: Megaphone },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
   { key: 'moderation', icon: Flag },
@@ -177,6 +181,12 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="deals" className="mt-6">
           <DealsTab />
+        </TabsContent>
+        <TabsContent value="provision" className="mt-6">
+          <CommissionTab />
+        </TabsContent>
+        <TabsContent value="content" className="mt-6">
+          <ContentTab />
         </TabsContent>
         <TabsContent value="payouts" className="mt-6">
           <PayoutsTab />

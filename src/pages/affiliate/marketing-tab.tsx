@@ -56,6 +56,7 @@ export function MarketingTab({ link, name }: { link: string; name: string }) {
                 {m.subject && <CardDescription>{fill(m.subject)}</CardDescription>}
               </CardHeader>
               <CardContent className="flex flex-col gap-3">
+                {m.description && <p className="text-xs text-muted-foreground italic">{m.description}</p>}
                 <p className="text-sm whitespace-pre-line text-muted-foreground">{kind === 'email' ? preview(fill(m.body)) : fill(m.body)}</p>
                 <div className="flex flex-wrap gap-2">
                   <Button variant="outline" size="sm" onClick={() => setOpen(m)}>

@@ -1,0 +1,114 @@
+// Admins keep the partner academy: create, change (also activate or hide) and delete videos, each with its
+// German and English title and description. A video without an address is shown to partners as 'coming
+// soon'; an address must be http(s). Each change and its audit entry are written in one transaction.
+import { z } from 'zod';
+import type { Db } from '../../db.ts';
+import { AppError } from '../../errors.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory } from './list-academy.ts';
+import { VIDEO_LIMITS } from './content-limits.ts';
+import type { ContentChangeOptions } from './manage-marketing-material.ts';
+
+
+const fields = {
+  category: z.enum(ACADEMY_CATEGORIES),
+  titleDe: z.string().trim().min(1).max(VIDEO_LIMITS.titleMax),
+  titleEn: z.string().trim().min(1).max(VIDEO_LIMITS.titleMax),
+  descriptionDe: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
+  descriptionEn: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
+  // Empty means 'no video yet'; anything else must be an http(s) address (the command says so, translated).
+  url: z.string().trim().max(VIDEO_LIMITS.urlMax).nullable().transform((u) => (u ? u : null)),
+  durationMin: z.number().int().min(1).max(VIDEO_LIMITS.durationMax).nullable(),
+  sortOrder: z.number().int().min(0).max(1000),
+  active: z.boolean(),
+};
+export const videoInputSchema = z.object({
+  ...fields,
+  descriptionDe: fields.descriptionDe.default(''),
+  descriptionEn: fields.descriptionEn.default(''),
+  url: fields.url.optional().transform((u) => u ?? null),
+  durationMin: fields.durationMin.optional().transform((d) => d ?? null),
+  sortOrder: fields.sortOrder.default(0),
+  active: fields.active.default(true),
+});
+export const videoPatchSchema = z.object(fields).partial();
+
+export interface AdminAcademyVideo {
+  id: string;
+  category: AcademyCategory;
+  titleDe: string;
+  titleEn: string;
+  descriptionDe: string;
+  descriptionEn: string;
+  url: string | null;
+  durationMin: number | null;
+  sortOrder: number;
+  active: boolean;
+  /** How many partners marked it watched. */
+  watchedBy: number;
+}
+
+type Row = Omit<AdminAcademyVideo, 'category' | 'watchedBy'> & { category: string; _count?: { progress: number } };
+const videoView = (v: Row): AdminAcademyVideo => ({
+  id: v.id,
+  category: (ACADEMY_CATEGORIES as readonly string[]).includes(v.category) ? (v.category as AcademyCategory) : 'getting_started',
+  titleDe: v.titleDe,
+  titleEn: v.titleEn,
+  descriptionDe: v.descriptionDe,
+  descriptionEn: v.descriptionEn,
+  url: v.url,
+  durationMin: v.durationMin,
+  sortOrder: v.sortOrder,
+  active: v.active,
+  watchedBy: v._count?.progress ?? 0,
+});
+// The audit keeps the content, not the watch count.
+const auditView = ({ watchedBy: _w, ...v }: AdminAcademyVideo) => v;
+
+function checkUrl(url: string | null | undefined) {
+  if (url && !isPlayableUrl(url)) throw new AppError('VIDEO_URL_INVALID');
+}
+
+/** Every video (hidden ones too), by category and order, for the admins' content tab. */
+export async function listAcademyVideosForAdmin(prisma: Db): Promise<AdminAcademyVideo[]> {
+  const rows = await prisma.academyVideo.findMany({ orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { createdAt: 'asc' }], include: { _count: { select: { progress: true } } } });
+  return rows.map(videoView);
+}
+
+export async function createAcademyVideo(prisma: Db, adminId: string, input: z.output<typeof videoInputSchema>, opts: ContentChangeOptions = {}): Promise<AdminAcademyVideo> {
+  checkUrl(input.url);
+  const view = await inTransaction(prisma, async (tx) => {
+    const row = videoView(await tx.academyVideo.create({ data: input }));
+    await recordAudit(tx, { actorId: adminId, action: 'academyVideo.create', entityType: 'AcademyVideo', entityId: row.id, after: auditView(row), via: opts.via ?? 'dashboard' });
+    return row;
+  });
+  opts.logger?.info({ adminId, videoId: view.id }, 'academy video created');
+  return view;
+}
+
+export async function updateAcademyVideo(prisma: Db, adminId: string, id: string, patch: z.output<typeof videoPatchSchema>, opts: ContentChangeOptions = {}): Promise<AdminAcademyVideo> {
+  checkUrl(patch.url);
+  const view = await inTransaction(prisma, async (tx) => {
+    const found = await tx.academyVideo.findUnique({ where: { id }, include: { _count: { select: { progress: true } } } });
+    if (!found) throw new AppError('NOT_FOUND');
+    const after = videoView(await tx.academyVideo.update({ where: { id }, data: patch, include: { _count: { select: { progress: true } } } }));
+    const action = Object.keys(patch).length === 1 && patch.active !== undefined ? (patch.active ? 'academyVideo.activate' : 'academyVideo.deactivate') : 'academyVideo.update';
+    await recordAudit(tx, { actorId: adminId, action, entityType: 'AcademyVideo', entityId: id, before: auditView(videoView(found)), after: auditView(after), via: opts.via ?? 'dashboard' });
+    return after;
+  });
+  opts.logger?.info({ adminId, videoId: id, fields: Object.keys(patch) }, 'academy video changed');
+  return view;
+}
+
+/** Deletes a video (and with it the partners' marks of having watched it). */
+export async function deleteAcademyVideo(prisma: Db, adminId: string, id: string, opts: ContentChangeOptions = {}): Promise<{ ok: true }> {
+  await inTransaction(prisma, async (tx) => {
+    const found = await tx.academyVideo.findUnique({ where: { id }, include: { _count: { select: { progress: true } } } });
+    if (!found) throw new AppError('NOT_FOUND');
+    await tx.academyVideo.delete({ where: { id } });
+    await recordAudit(tx, { actorId: adminId, action: 'academyVideo.delete', entityType: 'AcademyVideo', entityId: id, before: auditView(videoView(found)), via: opts.via ?? 'dashboard' });
+  });
+  opts.logger?.info({ adminId, videoId: id }, 'academy video deleted');
+  return { ok: true };
+}
