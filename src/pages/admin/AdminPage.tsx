@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, LayoutDashboard, LifeBuoy, LogOut, Mail, Settings, ShieldCheck, UserPlus, Users, FileText } from 'lucide-react';
+import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, LayoutDashboard, LifeBuoy, LogOut, Mail, Settings, ShieldCheck, Tags, UserPlus, Users, FileText } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,7 @@ import { ModerationTab } from './ModerationTab';
 import { VerificationsTab } from './VerificationsTab';
 import { SettingsTab } from './SettingsTab';
 import { SupportTab, useSupportUnread } from './SupportTab';
+import { PricesTab } from './PricesTab';
 
 interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
@@ -35,6 +36,7 @@ const COUNTERS = [
 // Each tab loads its own data when it is opened (Radix mounts only the active one).
 const TABS = [
   { key: 'overview', icon: LayoutDashboard },
+  { key: 'preise', icon: Tags },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
   { key: 'moderation', icon: Flag },
@@ -162,6 +164,9 @@ function AdminDashboard() {
               </Card>
             ))}
           </div>
+        </TabsContent>
+        <TabsContent value="preise" className="mt-6">
+          <PricesTab />
         </TabsContent>
         <TabsContent value="payouts" className="mt-6">
           <PayoutsTab />
