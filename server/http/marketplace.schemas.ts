@@ -20,6 +20,7 @@ export const teaserSchema = z.object({
   status: z.string(),
   unlocked: z.number().int().describe('Providers who unlocked the request'),
   maxUnlocks: z.number().int(),
+  unlockPrice: z.number().int().describe("Goints an unlock of this request costs now (its category's price-list entry; 50 by default)"),
   createdAt: z.string(),
 });
 

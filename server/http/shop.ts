@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { AppError } from '../errors.ts';
 import { PACKAGE_IDS, listPackages } from '../domain/shop/packages.ts';
-import { UNLOCK_PRICE_GOINTS, GOINTS_PER_EUR } from '../domain/ledger/money.ts';
+import { GOINTS_PER_EUR } from '../domain/ledger/money.ts';
+import { getCurrentPrices } from '../domain/prices/list-price-entries.ts';
+import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
 import { createCheckout } from '../domain/shop/create-checkout.ts';
 import { fulfillPurchase, markPurchaseUnpaid } from '../domain/shop/fulfill-purchase.ts';
 import { getReceipt, listPurchases } from '../domain/shop/receipt.ts';
@@ -17,7 +19,8 @@ const packageSchema = z.object({
   id: z.enum(PACKAGE_IDS),
   goints: z.number().int(),
   priceCents: z.number().int().describe('Total price including VAT, euro cents'),
-  requests: z.number().int(),
+  requests: z.number().int().describe("Unlocks the package pays for at the cheapest category's price"),
+  requestsMin: z.number().int().describe("At the dearest category's price"),
   popular: z.boolean(),
   savingsCents: z.number().int(),
   savingsPercent: z.number().int(),
@@ -50,8 +53,25 @@ export const shopRoutes = [
     summary: "The Goints packages (prices include VAT) and which checkout is in use ('stripe' or the built-in 'test')",
     tags: ['shop'],
     access: 'public',
-    response: z.object({ packages: z.array(packageSchema), unlockPriceGoints: z.number().int().describe('What unlocking one request costs'), gointsPerEur: z.number().int(), checkout: z.enum(['stripe', 'test', 'off']).describe("'off': no Stripe and the test checkout is off (production without TEST_CHECKOUT=on)") }),
-    handler: ({ deps }) => ({ packages: listPackages(), unlockPriceGoints: UNLOCK_PRICE_GOINTS, gointsPerEur: GOINTS_PER_EUR, checkout: deps.money.stripe ? ('stripe' as const) : deps.config.testCheckout ? ('test' as const) : ('off' as const) }),
+    response: z.object({
+      packages: z.array(packageSchema),
+      unlockPriceGoints: z.number().int().describe("What unlocking one request costs at least (the cheapest category of the price list: 'ab X Goints')"),
+      unlockPriceMaxGoints: z.number().int().describe('What unlocking costs at most (the dearest category)'),
+      unlockPrices: z.array(z.object({ kategorie: z.enum(CATEGORY_IDS), goints: z.number().int() })).describe("Each category's unlock price now"),
+      gointsPerEur: z.number().int(),
+      checkout: z.enum(['stripe', 'test', 'off']).describe("'off': no Stripe and the test checkout is off (production without TEST_CHECKOUT=on)"),
+    }),
+    handler: async ({ deps }) => {
+      const prices = await getCurrentPrices(deps.db.prisma);
+      return {
+        packages: listPackages(prices),
+        unlockPriceGoints: prices.minGoints,
+        unlockPriceMaxGoints: prices.maxGoints,
+        unlockPrices: prices.categories.map((c) => ({ kategorie: c.kategorie, goints: c.goints })),
+        gointsPerEur: GOINTS_PER_EUR,
+        checkout: deps.money.stripe ? ('stripe' as const) : deps.config.testCheckout ? ('test' as const) : ('off' as const),
+      };
+    },
   }),
   defineRoute({
     method: 'post',

@@ -31,9 +31,9 @@ describe('packages', () => {
     const r = await app.client().get<{ packages: Record<string, unknown>[]; checkout: string }>('/api/shop/packages');
     expect(r.body.checkout).toBe('test');
     expect(r.body.packages).toEqual([
-      { id: 'small', goints: 1000, priceCents: 10000, requests: 20, popular: false, savingsCents: 0, savingsPercent: 0 },
-      { id: 'medium', goints: 5000, priceCents: 45000, requests: 100, popular: true, savingsCents: 5000, savingsPercent: 10 },
-      { id: 'large', goints: 10000, priceCents: 85000, requests: 200, popular: false, savingsCents: 15000, savingsPercent: 15 },
+      { id: 'small', goints: 1000, priceCents: 10000, requests: 20, requestsMin: 20, popular: false, savingsCents: 0, savingsPercent: 0 },
+      { id: 'medium', goints: 5000, priceCents: 45000, requests: 100, requestsMin: 100, popular: true, savingsCents: 5000, savingsPercent: 10 },
+      { id: 'large', goints: 10000, priceCents: 85000, requests: 200, requestsMin: 200, popular: false, savingsCents: 15000, savingsPercent: 15 },
     ]);
     expect(splitVat(45000, 19)).toEqual({ netCents: 37815, vatCents: 7185 });
   });

@@ -3,6 +3,7 @@ import { registerChatTool } from './registry.ts';
 import { welcomeTools } from './welcome.ts';
 import { adminTools } from './admin.ts';
 import { adminRequestTools } from './admin-requests.ts';
+import { adminPriceTools } from './admin-prices.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
@@ -14,7 +15,7 @@ let registered = false;
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools, ...adminAffiliateTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools, ...adminAffiliateTools, ...adminPriceTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

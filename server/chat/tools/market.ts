@@ -22,6 +22,7 @@ import { listUserDeals } from '../../domain/deals/list-user-deals.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { listPackages } from '../../domain/shop/packages.ts';
+import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
@@ -82,7 +83,7 @@ export async function attempt(ctx: ChatToolContext, fn: () => Promise<ToolOutcom
   try {
     return await fn();
   } catch (e) {
-    if (isAppError(e)) return refuse(ctx, e.code, { message: translator(ctx.lang)(`errors:${e.code}`, e.params ?? {}) as string });
+    if (isAppError(e)) return refuse(ctx, e.code, { ...e.params, message: translator(ctx.lang)(`errors:${e.code}`, e.params ?? {}) as string });
     throw e;
   }
 }
@@ -93,7 +94,7 @@ export async function refusalOf(ctx: ChatToolContext, checks: () => Promise<void
     await checks();
     return null;
   } catch (e) {
-    if (isAppError(e)) return refuse(ctx, e.code, { message: translator(ctx.lang)(`errors:${e.code}`, e.params ?? {}) as string });
+    if (isAppError(e)) return refuse(ctx, e.code, { ...e.params, message: translator(ctx.lang)(`errors:${e.code}`, e.params ?? {}) as string });
     throw e;
   }
 }
@@ -212,8 +213,8 @@ const showBalance = defineChatTool({
   states: ['ready', 'writingOffer', 'choosingCategory', 'submitted'],
   offline: { priority: 45, detect: ({ text }) => (matchesAny(normalize(text), BALANCE) ? {} : null) },
   run: async (ctx) => {
-    const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 });
-    return { accepted: true, state: ctx.machine.state, data: { role: ctx.auth.user!.role, context: ctx.auth.user!.role, goints: w.goints, earningsGoints: w.earnings.goints, earningsEuro: (w.earnings.cents / 100).toFixed(2), movements: w.movements } };
+    const [w, prices] = await Promise.all([getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 }), getCurrentPrices(ctx.deps.db.prisma)]);
+    return { accepted: true, state: ctx.machine.state, data: { priceFrom: prices.minGoints, role: ctx.auth.user!.role, context: ctx.auth.user!.role, goints: w.goints, earningsGoints: w.earnings.goints, earningsEuro: (w.earnings.cents / 100).toFixed(2), movements: w.movements } };
   },
 });
 
@@ -277,7 +278,7 @@ const providerTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'unlockRequest',
-    description: "Unlocks a matched request's details and contact for 50 Goints. Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
+    description: "Unlocks a matched request's details and contact for the unlock price of its category (price list; 50 Goints by default). Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
     input: z.object({ request: refInput }),
     access: provider,
     machine: 'providerDesk',
@@ -292,7 +293,7 @@ const providerTools: AnyChatToolDef[] = [
         if (q.reason === 'soldOut') throw new AppError('REQUEST_SOLD_OUT');
         if (q.reason === 'inDeal') throw new AppError('REQUEST_DEAL_PENDING');
         if (!q.available) throw new AppError('REQUEST_NOT_AVAILABLE');
-        if (q.balance < q.price) throw new AppError('INSUFFICIENT_GOINTS');
+        if (q.balance < q.price) throw new AppError('INSUFFICIENT_GOINTS', { params: { price: q.price } });
       }),
     confirmData: async (ctx, input) => {
       const id = (await requestOfProvider(ctx.deps.db.prisma, ctx.auth.user!.id, input.request))!;
@@ -302,7 +303,7 @@ const providerTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => {
       const q = data?.quote as { price: number; balance: number; unlocked: number; max: number } | undefined;
-      return { key: 'confirm.summary.unlockRequest', params: { ref: String(data?.ref ?? ''), price: q?.price ?? 50, balance: q?.balance ?? 0, unlocked: q?.unlocked ?? 0, max: q?.max ?? 0 } };
+      return { key: 'confirm.summary.unlockRequest', params: { ref: String(data?.ref ?? ''), price: q?.price ?? 0, balance: q?.balance ?? 0, unlocked: q?.unlocked ?? 0, max: q?.max ?? 0 } };
     },
     offline: {
       priority: 70,
@@ -323,7 +324,7 @@ const providerTools: AnyChatToolDef[] = [
         const state = String(end.value);
         const unavailable = end.context.quote?.reason === 'inDeal' || end.context.error === 'REQUEST_DEAL_PENDING' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE';
         const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable, failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
-        if (reason) throw new AppError(reason as 'UNLOCK_FAILED');
+        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price: end.context.quote?.price ?? 0 } } : {});
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(id), balance: end.context.result?.balance ?? feed.balance, ...(m ? { match: card(m) } : {}) } };
@@ -384,7 +385,7 @@ const providerTools: AnyChatToolDef[] = [
     offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), BUY) ? {} : null) },
     run: async (ctx) => {
       const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 });
-      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(), checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off', goints: w.goints } };
+      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(await getCurrentPrices(ctx.deps.db.prisma)), checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off', goints: w.goints } };
     },
   }),
   defineChatTool({

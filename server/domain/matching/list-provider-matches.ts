@@ -6,6 +6,7 @@ import type { Lang } from '../../i18n.ts';
 import { account } from '../ledger/accounts.ts';
 import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
+import { getUnlockPrices } from '../prices/get-unlock-price.ts';
 import { toDetails, toTeaser, type RequestDetails, type RequestTeaser } from '../requests/request-views.ts';
 
 export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const;
@@ -73,6 +74,7 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
         }),
       ])
     : [[], []];
+  const prices = await getUnlockPrices(prisma, page.map((m) => m.request.kategorie));
   const deals = offers.length ? await prisma.deal.findMany({ where: { offerId: { in: offers.map((o) => o.id) } }, select: { id: true, status: true, offerId: true } }) : [];
   const dealOf = new Map(deals.map((d) => [d.offerId, d]));
   const unlocked = new Set(unlocks.map((u) => u.requestId));
@@ -92,11 +94,12 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
       offer: o ? { id: o.id, status: o.status, priceCents: o.priceCents, beschreibung: o.beschreibung, verfuegbarkeit: o.verfuegbarkeit, createdAt: o.createdAt.toISOString() } : null,
       deal: deal ? { id: deal.id, status: deal.status } : null,
     };
+    const price = prices.get(m.request.kategorie)?.goints;
     if (unlocked.has(m.requestId)) {
       const seeker = m.request.userId ? (seekers.get(m.request.userId) ?? null) : null;
-      return { ...base, unlocked: true as const, request: toDetails(m.request, seeker, lang) };
+      return { ...base, unlocked: true as const, request: toDetails(m.request, seeker, lang, price) };
     }
-    return { ...base, unlocked: false as const, request: toTeaser(m.request, lang) };
+    return { ...base, unlocked: false as const, request: toTeaser(m.request, lang, price) };
   });
   return { matches, balance: toGoints(balance.total), promoBalance: toGoints(balance.promo), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }

@@ -9,11 +9,12 @@ export interface LockedRequest {
   acceptedOfferId: string | null;
   unlockCount: number;
   maxUnlocks: number;
+  kategorie: string;
 }
 
 /** Locks the request's row until the transaction ends; null when there is no such request. */
 export async function lockRequest(tx: DbTx, requestId: string): Promise<LockedRequest | null> {
   const [row] = await tx.$queryRaw<LockedRequest[]>`
-    SELECT "id", "status", "acceptedOfferId", "unlockCount", "maxUnlocks" FROM "Request" WHERE "id" = ${requestId} FOR UPDATE`;
+    SELECT "id", "status", "acceptedOfferId", "unlockCount", "maxUnlocks", "kategorie" FROM "Request" WHERE "id" = ${requestId} FOR UPDATE`;
   return row ?? null;
 }

@@ -4,6 +4,7 @@
 import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
 import { redactContact } from '../../ai/nlu/contact.ts';
 import type { Lang } from '../../i18n.ts';
+import { DEFAULT_UNLOCK_PRICE } from '../prices/price-list.ts';
 
 export const TEASER_PREVIEW_LENGTH = 80;
 
@@ -87,6 +88,8 @@ export interface RequestTeaser {
   status: string;
   unlocked: number;
   maxUnlocks: number;
+  /** Goints an unlock costs now: the price list's entry for the category (decision 032). */
+  unlockPrice: number;
   createdAt: string;
 }
 
@@ -97,7 +100,7 @@ export interface RequestDetails extends Omit<RequestTeaser, 'placeMasked' | 'pos
   contact: { firstName: string | null; name: string | null; email: string | null };
 }
 
-export function toTeaser(r: RequestRow, lang: Lang): RequestTeaser {
+export function toTeaser(r: RequestRow, lang: Lang, unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints): RequestTeaser {
   const place = maskPlace(r.ort);
   const label = categoryLabel(r.kategorie as CategoryId, lang);
   return {
@@ -114,12 +117,13 @@ export function toTeaser(r: RequestRow, lang: Lang): RequestTeaser {
     status: r.status,
     unlocked: r.unlockCount,
     maxUnlocks: r.maxUnlocks,
+    unlockPrice,
     createdAt: (r.releasedAt ?? r.createdAt).toISOString(),
   };
 }
 
-export function toDetails(r: RequestRow, seeker: { name: string; email: string } | null, lang: Lang): RequestDetails {
-  const { placeMasked: _p, postcodeMasked: _c, ...teaser } = toTeaser(r, lang);
+export function toDetails(r: RequestRow, seeker: { name: string; email: string } | null, lang: Lang, unlockPrice?: number): RequestDetails {
+  const { placeMasked: _p, postcodeMasked: _c, ...teaser } = toTeaser(r, lang, unlockPrice);
   return {
     ...teaser,
     title: r.ort ? `${categoryLabel(r.kategorie as CategoryId, lang)} · ${r.ort}` : teaser.title,

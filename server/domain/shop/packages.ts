@@ -1,5 +1,6 @@
 // The Goints packages of the shop. Prices are total prices including VAT (euro cents); the number of
-// requests a package covers is its Goints divided by the unlock price; savings are against 10 Goints = 1 €.
+// requests a package covers is its Goints divided by the unlock price (the price list's cheapest and dearest
+// category, decision 032); savings are against 10 Goints = 1 €.
 import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../ledger/money.ts';
 
 export const PACKAGE_IDS = ['small', 'medium', 'large'] as const;
@@ -15,13 +16,16 @@ export interface ShopPackage {
   id: PackageId;
   goints: number;
   priceCents: number;
+  /** Unlocks the package pays for at the cheapest category's price. */
   requests: number;
+  /** At the dearest category's price (the same as requests while every category costs the same). */
+  requestsMin: number;
   popular: boolean;
   savingsCents: number;
   savingsPercent: number;
 }
 
-export function shopPackage(id: PackageId): ShopPackage {
+export function shopPackage(id: PackageId, unlockPrice: { minGoints: number; maxGoints: number } = { minGoints: UNLOCK_PRICE_GOINTS, maxGoints: UNLOCK_PRICE_GOINTS }): ShopPackage {
   const p = RAW[id];
   const listCents = (p.goints / GOINTS_PER_EUR) * 100;
   const savingsCents = Math.max(0, listCents - p.grossCents);
@@ -29,14 +33,15 @@ export function shopPackage(id: PackageId): ShopPackage {
     id,
     goints: p.goints,
     priceCents: p.grossCents,
-    requests: p.goints / UNLOCK_PRICE_GOINTS,
+    requests: Math.floor(p.goints / unlockPrice.minGoints),
+    requestsMin: Math.floor(p.goints / unlockPrice.maxGoints),
     popular: p.popular,
     savingsCents,
     savingsPercent: Math.round((savingsCents / listCents) * 100),
   };
 }
 
-export const listPackages = (): ShopPackage[] => PACKAGE_IDS.map(shopPackage);
+export const listPackages = (unlockPrice?: { minGoints: number; maxGoints: number }): ShopPackage[] => PACKAGE_IDS.map((id) => shopPackage(id, unlockPrice));
 
 /** Net and VAT of a gross price (VAT included), in cents; the VAT is what the net leaves over. */
 export function splitVat(grossCents: number, ratePercent: number): { netCents: number; vatCents: number } {

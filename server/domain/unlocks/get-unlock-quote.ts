@@ -1,4 +1,4 @@
-// What an unlock costs and whether it can happen now: the price, the provider's balance (paid and
+// What an unlock costs (the price list's entry for the request's category, decision 032) and whether it can happen now: the price, the provider's balance (paid and
 // promotional together, and the promotional part), and how many of the allowed providers unlocked the
 // request ('x of N unlocked'). Only for a request matched to the provider. Not available once it ended or
 // while a deal is pending (an accepted offer), again when that deal is cancelled.
@@ -6,20 +6,21 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { UnlockQuote, UnlockUnavailableReason } from '../../../machines/unlock.machine.ts';
 import { getGointsBalance } from '../ledger/get-balance.ts';
-import { toGoints, UNLOCK_PRICE_GOINTS } from '../ledger/money.ts';
+import { toGoints } from '../ledger/money.ts';
+import { getUnlockPrice } from '../prices/get-unlock-price.ts';
 
 export async function getUnlockQuote(prisma: Db, providerId: string, requestId: string): Promise<UnlockQuote> {
   const match = await prisma.match.findUnique({
     where: { requestId_providerId: { requestId, providerId } },
-    select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true } } },
+    select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true, kategorie: true } } },
   });
   if (!match) throw new AppError('NOT_FOUND');
-  const [balance, mine] = await Promise.all([getGointsBalance(prisma, providerId), prisma.unlock.count({ where: { requestId, providerId } })]);
+  const [balance, mine, price] = await Promise.all([getGointsBalance(prisma, providerId), prisma.unlock.count({ where: { requestId, providerId } }), getUnlockPrice(prisma, match.request.kategorie)]);
   const r = match.request;
   const reason: UnlockUnavailableReason | null = r.status !== 'open' ? 'closed' : r.acceptedOfferId ? 'inDeal' : r.unlockCount >= r.maxUnlocks ? 'soldOut' : null;
   return {
     requestId,
-    price: UNLOCK_PRICE_GOINTS,
+    price: price.goints,
     balance: toGoints(balance.total),
     promoBalance: toGoints(balance.promo),
     unlocked: match.request.unlockCount,

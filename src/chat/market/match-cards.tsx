@@ -68,7 +68,7 @@ export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions
         <div className="mt-3 flex flex-wrap gap-2">
           {!m.unlocked && (
             <Button size="sm" disabled={busy} data-testid="chat-unlock" onClick={() => send(t('say.unlock', { ref: m.ref }))}>
-              {t('unlockButton')}
+              {t('unlockButton', { price: m.request.unlockPrice ?? 50 })}
             </Button>
           )}
           {m.unlocked && !m.offer && (

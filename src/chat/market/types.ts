@@ -14,6 +14,8 @@ export interface ChatRequestView {
   dringlichkeit: string;
   unlocked: number;
   maxUnlocks: number;
+  /** Goints an unlock costs now (absent in outputs stored before the price list). */
+  unlockPrice?: number;
   contact?: { firstName: string | null; name: string | null; email: string | null };
 }
 

@@ -16,7 +16,9 @@ export interface ShopPackage {
   id: 'small' | 'medium' | 'large';
   goints: number;
   priceCents: number;
+  /** At the cheapest category's unlock price, and at the dearest. */
   requests: number;
+  requestsMin: number;
   popular: boolean;
   savingsCents: number;
   savingsPercent: number;
@@ -24,6 +26,8 @@ export interface ShopPackage {
 
 export interface ShopCatalog {
   packages: ShopPackage[];
+  unlockPriceGoints: number;
+  unlockPriceMaxGoints: number;
   checkout: 'stripe' | 'test' | 'off';
 }
 
@@ -68,7 +72,7 @@ export function PackageCard({ pkg, buying, onBuy, compact = false }: { pkg: Shop
       <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
         <li className="flex items-center gap-1.5">
           <Check className="size-4 text-green-600" aria-hidden />
-          {t('requests', { count: pkg.requests })}
+          {pkg.requestsMin < pkg.requests ? t('requestsRange', { min: pkg.requestsMin, max: pkg.requests }) : t('requests', { count: pkg.requests })}
         </li>
         <li className="flex items-center gap-1.5">
           <Check className="size-4 text-green-600" aria-hidden />
@@ -102,7 +106,7 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
             <GointsCoin size="md" />
             {t('title')}
           </DialogTitle>
-          <DialogDescription>{t('subtitle')}</DialogDescription>
+          <DialogDescription>{catalog && catalog.unlockPriceMaxGoints > catalog.unlockPriceGoints ? t('subtitleFrom', { price: catalog.unlockPriceGoints }) : t('subtitle', { price: catalog?.unlockPriceGoints ?? 50 })}</DialogDescription>
         </DialogHeader>
         {catalog?.checkout === 'test' && (
           <p data-testid="shop-test-notice" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, Inbox, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, UserPlus, Users, FileText, Percent, Megaphone } from 'lucide-react';
+import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, Inbox, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, Tags, UserPlus, Users, FileText, Percent, Megaphone } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,7 @@ import { RequestsTab } from './RequestsTab';
 import { DealsTab } from './DealsTab';
 import { CommissionTab } from './CommissionTab';
 import { ContentTab } from './ContentTab';
+import { PricesTab } from './PricesTab';
 
 interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
@@ -45,6 +46,7 @@ const TABS = [
   { key: 'deals', icon: Handshake },
   { key: 'provision', icon: Percent },
   { key: 'content', icon: Megaphone },
+  { key: 'preise', icon: Tags },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
   { key: 'moderation', icon: Flag },
@@ -187,6 +189,9 @@ function AdminDashboard() {
         </TabsContent>
         <TabsContent value="content" className="mt-6">
           <ContentTab />
+        </TabsContent>
+        <TabsContent value="preise" className="mt-6">
+          <PricesTab />
         </TabsContent>
         <TabsContent value="payouts" className="mt-6">
           <PayoutsTab />

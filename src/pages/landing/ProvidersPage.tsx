@@ -15,7 +15,10 @@ import { cn } from '@/lib/utils';
 
 interface Prices {
   packages: ShopPackage[];
+  /** The cheapest category's unlock price ('ab X Goints' when categories differ) and the dearest. */
   unlockPriceGoints: number;
+  unlockPriceMaxGoints: number;
+  unlockPrices: { kategorie: string; goints: number }[];
   gointsPerEur: number;
 }
 
@@ -34,7 +37,9 @@ function PriceSection() {
   const { t, i18n } = useTranslation('pitch');
   const { t: tShop } = useTranslation('shop');
   const lang = i18n.resolvedLanguage ?? 'de';
+  const { t: tIntake } = useTranslation('intake');
   const { prices, failed, retry } = usePrices();
+  const varies = !!prices && prices.unlockPriceMaxGoints > prices.unlockPriceGoints;
   return (
     <section id="preise" className="scroll-mt-20 bg-muted/40">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-16 sm:py-20">
@@ -60,10 +65,22 @@ function PriceSection() {
             <Card className="mx-auto w-full max-w-xl border-primary/40 ring-1 ring-primary/20" data-testid="unlock-price">
               <CardContent className="flex flex-col items-center gap-2 p-6 text-center">
                 <p className="text-sm font-medium text-muted-foreground">{t('providers.prices.unlock')}</p>
-                <GointsAmount value={prices.unlockPriceGoints} size="lg" className="text-3xl font-extrabold" />
-                <p className="text-lg font-semibold">
-                  {t('providers.prices.unlockValue', { goints: prices.unlockPriceGoints, euro: formatEuro((prices.unlockPriceGoints / prices.gointsPerEur) * 100, lang) })}
+                <p className="flex items-center gap-2">
+                  {varies && <span className="text-lg font-semibold text-muted-foreground">{t('providers.prices.from')}</span>}
+                  <GointsAmount value={prices.unlockPriceGoints} size="lg" className="text-3xl font-extrabold" />
                 </p>
+                <p className="text-lg font-semibold">
+                  {t(varies ? 'providers.prices.unlockValueFrom' : 'providers.prices.unlockValue', { goints: prices.unlockPriceGoints, euro: formatEuro((prices.unlockPriceGoints * 100) / prices.gointsPerEur, lang) })}
+                </p>
+                {varies && (
+                  <ul className="mt-1 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-muted-foreground" data-testid="unlock-prices-by-category">
+                    {prices.unlockPrices
+                      .filter((c) => c.goints !== prices.unlockPriceGoints)
+                      .map((c) => (
+                        <li key={c.kategorie}>{t('providers.prices.categoryPrice', { category: tIntake(`categories.${c.kategorie}`, { defaultValue: c.kategorie }), goints: c.goints })}</li>
+                      ))}
+                  </ul>
+                )}
                 <p className="text-xs text-muted-foreground">{t('providers.prices.rate', { rate: prices.gointsPerEur })}</p>
               </CardContent>
             </Card>
@@ -84,7 +101,7 @@ function PriceSection() {
                       <CardContent className="flex flex-col gap-2">
                         <GointsAmount value={p.goints} size="md" className="text-xl font-bold" />
                         <p className="text-2xl font-extrabold">{formatEuro(p.priceCents, lang)}</p>
-                        <p className="text-sm text-muted-foreground">{t('providers.prices.requests', { count: p.requests })}</p>
+                        <p className="text-sm text-muted-foreground">{p.requestsMin < p.requests ? t('providers.prices.requestsRange', { min: p.requestsMin, max: p.requests }) : t('providers.prices.requests', { count: p.requests })}</p>
                         {p.savingsCents > 0 && <p className="text-sm font-medium text-emerald-700">{t('providers.prices.savings', { amount: formatEuro(p.savingsCents, lang), percent: p.savingsPercent })}</p>}
                       </CardContent>
                     </Card>

@@ -197,7 +197,7 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
                 {t('card.dismiss')}
               </Button>
               <Button variant="hero" onClick={() => setDialog('unlock')} data-testid="unlock-match">
-                {t('card.unlock', { price: 50 })}
+                {t('card.unlock', { price: r.unlockPrice })}
               </Button>
             </>
           )}

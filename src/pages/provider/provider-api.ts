@@ -56,6 +56,8 @@ interface TeaserBase {
   status: string;
   unlocked: number;
   maxUnlocks: number;
+  /** Goints an unlock costs now (the price list's entry for the category). */
+  unlockPrice: number;
   createdAt: string;
 }
 

@@ -35,7 +35,7 @@ export function UnlockDialog({ requestId, title, onDone, onBuyGoints }: { reques
         done.current('unlocked');
         break;
       case 'insufficientGoints':
-        toast.error(t('unlock.toast.insufficient.title'), { description: t('unlock.toast.insufficient.text') });
+        toast.error(t('unlock.toast.insufficient.title'), { description: t('unlock.toast.insufficient.text', { price: snapshot.context.quote?.price ?? 0 }) });
         break;
       case 'failed':
       case 'quoteFailed':
@@ -106,7 +106,7 @@ export function UnlockDialog({ requestId, title, onDone, onBuyGoints }: { reques
         {state === 'awaitingConfirmation' && <p className="text-sm text-muted-foreground">{t('unlock.explain')}</p>}
         {state === 'insufficientGoints' && (
           <Alert variant="destructive" data-testid="unlock-insufficient">
-            {t('unlock.toast.insufficient.text')}
+            {t('unlock.toast.insufficient.text', { price: quote?.price ?? 0 })}
           </Alert>
         )}
         {(state === 'failed' || state === 'quoteFailed') && <Alert variant="destructive">{t('unlock.toast.failed.text')}</Alert>}
@@ -136,7 +136,7 @@ export function UnlockDialog({ requestId, title, onDone, onBuyGoints }: { reques
           ) : (
             <Button variant="hero" disabled={state !== 'awaitingConfirmation'} onClick={() => send({ type: 'CONFIRM' })} data-testid="unlock-confirm">
               {busy && <Loader2 className="animate-spin" aria-hidden />}
-              {t('unlock.confirm', { price: quote?.price ?? 50 })}
+              {t('unlock.confirm', { price: quote?.price ?? '…' })}
             </Button>
           )}
         </DialogFooter>

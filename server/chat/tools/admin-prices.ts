@@ -1,0 +1,144 @@
+// Admin price tool: 'Setze den Preis für Handwerk auf 8 €' / 'change the Handwerk price to 8 euros'. Proposes
+// the change as a before/after card; only the admin's click runs it, through the same domain commands as the
+// price-list tab (createPriceEntry / updatePriceEntry, audited with via 'chat'). Decision 032.
+import { z } from 'zod';
+import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
+import { normalize } from '../../ai/offline/intents.ts';
+import { translator, type Lang } from '../../i18n.ts';
+import { AppError } from '../../errors.ts';
+import { formatEuro } from '../../domain/offers/format.ts';
+import { createPriceEntry } from '../../domain/prices/create-price-entry.ts';
+import { updatePriceEntry } from '../../domain/prices/update-price-entry.ts';
+import {
+  centsToUnlockGoints,
+  checkPriceEntry,
+  DEFAULT_BASE_PRICE_CENTS,
+  DEFAULT_COMMISSION_RATE_BP,
+  parseEuroCents,
+  parsePercentBp,
+  type PriceEntryInput,
+} from '../../domain/prices/price-list.ts';
+import type { ChangeView } from './outcome.ts';
+import { attempt, refusalOf } from './market.ts';
+import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+
+const input = z.object({
+  category: z.enum(CATEGORY_IDS).describe('The category whose price changes (handwerk, auto, …)'),
+  basePrice: z.string().max(20).optional().describe("New base price in euros, e.g. '8' or '7,50' (an unlock costs it × 10 Goints)"),
+  commissionRate: z.string().max(10).optional().describe("New platform share of the unlock fees at a deal, in percent, e.g. '40'"),
+});
+type Input = z.infer<typeof input>;
+
+// Category names as people write them (German and English labels, ids, a few everyday words).
+const NAMES: [RegExp, CategoryId][] = [
+  ...CATEGORY_IDS.flatMap((id): [RegExp, CategoryId][] => [
+    [new RegExp(String.raw`\b${normalize(CATEGORY_LABELS[id].de).replace(/[/&]/g, '.')}\b`), id],
+    [new RegExp(String.raw`\b${normalize(CATEGORY_LABELS[id].en).replace(/[/&]/g, '.')}\b`), id],
+    [new RegExp(String.raw`\b${id.replace('_', '[ _/-]?')}\b`), id],
+  ]),
+  [/\bhandwerk(er|s)?\b|\btrades?\b/, 'handwerk'],
+  [/\b(urlaub|reisen?|travel|holidays?)\b/, 'urlaub_reisen'],
+  [/\b(insurance|versicherungen)\b/, 'versicherung'],
+  [/\b(food)\b/, 'essen'],
+  [/\b(gastro|catering|hospitality)\b/, 'gastronomie'],
+  [/\b(services)\b/, 'dienstleistungen'],
+  [/\b(real estate|property)\b/, 'immobilien'],
+  [/\b(electronics)\b/, 'elektronik'],
+  [/\b(cars?)\b/, 'auto'],
+];
+
+const PRICE_WORD = /\b(preis|preise|freischaltpreis|grundpreis|kosten|kostet|price|prices|cost|costs|base price|unlock price)\b/;
+const RATE_WORD = /\b(plattformanteil|plattform-anteil|anteil|provisionssatz|provisionsrate|provision|commission rate|commission|platform share|share)\b/;
+const CHANGE_WORD = /\b(setze?n?|setz|aender(e|n)|aendere|stelle?n?|erhoehe?n?|senke?n?|soll|auf|change|set|make|raise|lower|update|to)\b/;
+
+/** Reads 'Setze den Preis für Handwerk auf 8 €', 'Handwerk soll 8 Euro kosten', 'change the Handwerk price to 8 euros'. */
+export function priceChangeOf(text: string): Input | null {
+  const n = normalize(text);
+  if (!CHANGE_WORD.test(n)) return null;
+  const category = NAMES.find(([re]) => re.test(n))?.[1];
+  if (!category) return null;
+  const rate = RATE_WORD.test(n) ? /(\d{1,3}(?:[.,]\d{1,2})?)\s*(%|prozent|percent)/.exec(n)?.[1] : undefined;
+  const price = PRICE_WORD.test(n) ? /(?:€\s*)?(\d{1,6}(?:[.,]\d{1,2})?)\s*(€|eur\b|euro|euros)/.exec(n) ?? /€\s*(\d{1,6}(?:[.,]\d{1,2})?)/.exec(n) : null;
+  if (!price && !rate) return null;
+  return { category, ...(price ? { basePrice: price[1]! } : {}), ...(rate ? { commissionRate: rate } : {}) };
+}
+
+interface Planned {
+  entryId: string | null;
+  before: { basePriceCents: number; commissionRateBp: number; fromEntry: boolean };
+  next: PriceEntryInput;
+}
+
+/** The category's entry now and the entry after the change; throws a translated refusal when the input is not valid. */
+async function plan(ctx: ChatToolContext, i: Input): Promise<Planned> {
+  const existing = await ctx.deps.db.prisma.priceListEntry.findUnique({ where: { industryCategory_serviceType: { industryCategory: i.category, serviceType: '' } } });
+  const cents = i.basePrice === undefined ? undefined : parseEuroCents(i.basePrice);
+  const bp = i.commissionRate === undefined ? undefined : parsePercentBp(i.commissionRate);
+  if (cents === null || (cents === undefined && bp === undefined)) throw new AppError('PRICE_AMOUNT_INVALID');
+  if (bp === null) throw new AppError('PRICE_RATE_INVALID');
+  const before = existing
+    ? { basePriceCents: existing.basePriceCents, commissionRateBp: existing.commissionRateBp, fromEntry: true }
+    : { basePriceCents: DEFAULT_BASE_PRICE_CENTS, commissionRateBp: DEFAULT_COMMISSION_RATE_BP, fromEntry: false };
+  const next = checkPriceEntry({
+    industryCategory: i.category,
+    serviceType: '',
+    basePriceCents: cents ?? before.basePriceCents,
+    commissionRateBp: bp ?? before.commissionRateBp,
+    description: existing?.description ?? '',
+  });
+  return { entryId: existing?.id ?? null, before, next };
+}
+
+const percent = (bp: number, lang: Lang) => `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 2 }).format(bp / 100)} %`;
+
+function changeView(p: Planned, lang: Lang): ChangeView {
+  const t = translator(lang);
+  const std = (s: string) => (p.before.fromEntry ? s : t('chat:adminPrices.standard', { value: s }));
+  return {
+    subject: t('chat:adminPrices.subject', { category: CATEGORY_LABELS[p.next.industryCategory as CategoryId][lang] }),
+    rows: [
+      { label: t('chat:adminPrices.basePrice'), before: std(formatEuro(p.before.basePriceCents, lang)), after: formatEuro(p.next.basePriceCents, lang) },
+      { label: t('chat:adminPrices.unlockPrice'), before: std(t('chat:adminPrices.goints', { goints: centsToUnlockGoints(p.before.basePriceCents) })), after: t('chat:adminPrices.goints', { goints: centsToUnlockGoints(p.next.basePriceCents) }) },
+      { label: t('chat:adminPrices.commissionRate'), before: std(percent(p.before.commissionRateBp, lang)), after: percent(p.next.commissionRateBp, lang) },
+    ],
+  };
+}
+
+export const adminPriceTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'setCategoryPrice',
+    description:
+      "Changes a category's price-list entry (admins only): the unlock price (base price in euros; an unlock costs it × 10 Goints) and/or the platform's share of the unlock fees at a deal (percent). Applies to the next unlocks; unlocks already paid keep their price. Only proposes it: the admin sees before and after and confirms with the button.",
+    input,
+    access: { roles: ['admin'] },
+    machine: '*',
+    states: '*',
+    requiresConfirmation: true,
+    precheck: (ctx, i) =>
+      refusalOf(ctx, async () => {
+        await plan(ctx, i);
+      }),
+    confirmData: async (ctx, i) => {
+      const p = await plan(ctx, i);
+      return { change: changeView(p, ctx.lang), category: i.category, basePriceCents: p.next.basePriceCents, commissionRateBp: p.next.commissionRateBp };
+    },
+    confirmSummary: (i, data) => ({ key: 'confirm.summary.setCategoryPrice', params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category) } }),
+    offline: { priority: 85, detect: ({ text }) => priceChangeOf(text) },
+    run: (ctx, i) =>
+      attempt(ctx, async () => {
+        const p = await plan(ctx, i);
+        const adminId = ctx.auth.user!.id;
+        const entry = p.entryId ? await updatePriceEntry(ctx.deps.db.prisma, adminId, p.entryId, p.next, 'chat') : await createPriceEntry(ctx.deps.db.prisma, adminId, p.next, 'chat');
+        return {
+          accepted: true,
+          state: ctx.machine.state,
+          data: {
+            category: CATEGORY_LABELS[entry.industryCategory][ctx.lang],
+            price: formatEuro(entry.basePriceCents, ctx.lang),
+            goints: entry.unlockGoints,
+            rate: percent(entry.commissionRateBp, ctx.lang),
+          },
+        };
+      }),
+  }),
+];
