@@ -208,6 +208,19 @@ describe('commission plan by chat', () => {
     });
   }
 
+  it('applies exactly what the card showed: a plan saved by someone else in between refuses the click', async () => {
+    admin.client.lang = 'de';
+    const session = await createSession(admin.client, 'de');
+    const part = (await sendChat(admin.client, session, 'Setze Ebene 2 auf 15 %')).tools.find((t) => t.toolName === 'changeCommissionPlan')!;
+    expect(part.output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
+    // Another admin changes the plan on the dashboard before the click.
+    expect((await admin.client.request('PUT', '/api/admin/affiliate/plan', { preset: 'two_levels' })).status).toBe(200);
+    const twoLevels = await planNow();
+    const done = await confirm(admin.client, session, part.output!.confirmation!.id);
+    expect(done.body).toMatchObject({ status: 'failed', result: { accepted: false, reason: 'COMMISSION_PLAN_CHANGED' } });
+    expect(await planNow()).toEqual(twoLevels);
+  });
+
   it('is no tool for seekers, providers or an admin without two factors, and a confirmation cannot be forged', async () => {
     for (const role of ['seeker', 'provider'] as const) {
       const { client } = await signedInClient(app, { role });

@@ -25,6 +25,8 @@ export function percentText(bp: number, lang: Lang): string {
 }
 
 const planInput = z.object({
+  /** Pinned when the card is made: the plan it showed (its changedAt; null: the default plan). */
+  basedOn: z.string().nullable().optional(),
   target: z.enum(['pool', 'level']).describe("'pool': the share of platform revenue paid as commission; 'level': one level's share of the pool"),
   level: z.number().int().min(1).max(LEVELS).optional().describe('1-10, for target level'),
   percent: z.number().min(0).max(100).describe('The new value in percent (15 for 15 %)'),
@@ -123,6 +125,7 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     machine: '*',
     states: '*',
     requiresConfirmation: true,
+    pinInput: async (ctx, input) => ({ ...input, basedOn: (await getCommissionPlan(ctx.deps.db.prisma)).changedAt }),
     precheck: (ctx, input) =>
       refusalOf(ctx, async () => {
         const { next } = await proposedPlan(ctx, input);
@@ -140,9 +143,9 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     offline: { priority: 78, detect: ({ text }) => planEditOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        // Applied to the plan in force at the moment of the click (another admin may have changed another level since).
+        // Exactly what the card showed: when another plan came into force since, nothing changes.
         const { current, edit, next } = await proposedPlan(ctx, input);
-        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user!.id, next, { logger: ctx.deps.logger, via: 'chat' });
+        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user!.id, next, { logger: ctx.deps.logger, via: 'chat', basedOn: input.basedOn ?? null });
         const pct = (bp: number) => percentText(bp, ctx.lang);
         const what = edit.target === 'pool' ? (translator(ctx.lang)('chat:admin.plan.pool') as string) : (translator(ctx.lang)('chat:admin.plan.level', { level: edit.level }) as string);
         return {

@@ -12,6 +12,8 @@ import { checkPlan, PRESETS, type PlanInput, type CommissionPlanValues } from '.
 import { getCommissionPlan, type CommissionPlanView } from './get-commission-plan.ts';
 
 export interface UpdatePlanOptions {
+  /** The plan the person saw (its changedAt, or null for the default): a newer plan in force refuses the change. */
+  basedOn?: string | null;
   logger?: Logger;
   via?: AuditVia;
 }
@@ -27,6 +29,7 @@ export async function updateCommissionPlan(prisma: Db, adminId: string, input: P
   if (problem) throw new AppError(problem.code, { params: problem.params });
   const { before, after } = await inTransaction(prisma, async (tx) => {
     const before = await getCommissionPlan(tx);
+    if (opts.basedOn !== undefined && before.changedAt !== opts.basedOn) throw new AppError('COMMISSION_PLAN_CHANGED');
     const row = await tx.commissionPlan.create({ data: { poolBp: plan.poolBp, levelsBp: plan.levelsBp, preset: 'preset' in input ? input.preset : 'custom', changedById: adminId } });
     const after = await getCommissionPlan(tx);
     await recordAudit(tx, {
