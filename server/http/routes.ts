@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineRoute, type AnyRoute } from './route.ts';
 import { sessionRoutes } from './session.ts';
 import { adminRoutes } from './admin.ts';
+import { adminUserRoutes } from './admin-users.ts';
 import { metaRoutes } from './meta.ts';
 import { chatRoutes } from './chat.ts';
 import { intakeRoutes } from './intake.ts';
@@ -17,7 +18,7 @@ import { contactRoutes } from './contact.ts';
 import { supportRoutes } from './support.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminUserRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

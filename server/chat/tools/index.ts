@@ -2,6 +2,7 @@
 import { registerChatTool } from './registry.ts';
 import { welcomeTools } from './welcome.ts';
 import { adminTools } from './admin.ts';
+import { adminUserTools } from './admin-users.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
@@ -11,7 +12,7 @@ let registered = false;
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminUserTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

@@ -5,8 +5,10 @@ import { getSettings } from '../settings/settings.ts';
 import { matchRequest } from '../matching/match-request.ts';
 import { notify, appLink } from '../notifications/notify.ts';
 import { rejectRequest } from './end-request.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { recordAudit, type AuditVia } from '../admin/audit.ts';
 
-export async function moderateRequest(deps: AppDeps, adminId: string, requestId: string, decision: 'approve' | 'reject'): Promise<{ status: string; matched: number }> {
+export async function moderateRequest(deps: AppDeps, adminId: string, requestId: string, decision: 'approve' | 'reject', via: AuditVia = 'dashboard'): Promise<{ status: string; matched: number }> {
   const prisma = deps.db.prisma;
   const r = await prisma.request.findUnique({ where: { id: requestId }, select: { status: true, userId: true } });
   if (!r) throw new AppError('NOT_FOUND');
@@ -15,14 +17,21 @@ export async function moderateRequest(deps: AppDeps, adminId: string, requestId:
   if (decision === 'approve') {
     const settings = await getSettings(prisma);
     const now = new Date();
-    const done = await prisma.request.updateMany({
-      where: { id: requestId, status: 'review' },
-      data: { status: 'open', moderatedById: adminId, moderatedAt: now, expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000) },
+    await inTransaction(prisma, async (tx) => {
+      const done = await tx.request.updateMany({
+        where: { id: requestId, status: 'review' },
+        data: { status: 'open', moderatedById: adminId, moderatedAt: now, expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000) },
+      });
+      if (done.count !== 1) throw new AppError('CONFLICT');
+      await recordAudit(tx, { actorId: adminId, action: 'request.approve', entityType: 'request', entityId: requestId, before: { status: 'review' }, after: { status: 'open' }, via });
     });
-    if (done.count !== 1) throw new AppError('CONFLICT');
     matched = await matchRequest(deps, requestId);
   } else {
-    await prisma.request.updateMany({ where: { id: requestId, status: 'review' }, data: { moderatedById: adminId, moderatedAt: new Date() } });
+    await inTransaction(prisma, async (tx) => {
+      const done = await tx.request.updateMany({ where: { id: requestId, status: 'review' }, data: { moderatedById: adminId, moderatedAt: new Date() } });
+      if (done.count !== 1) throw new AppError('CONFLICT');
+      await recordAudit(tx, { actorId: adminId, action: 'request.reject', entityType: 'request', entityId: requestId, before: { status: 'review' }, after: { status: 'rejected' }, via });
+    });
     await rejectRequest(deps, requestId);
   }
   if (r.userId) {

@@ -20,6 +20,8 @@ export const MAIL_TEMPLATES = [
   'contactMessage',
   'supportReply',
   'partnerInvite',
+  'accountSuspended',
+  'accountUnsuspended',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
