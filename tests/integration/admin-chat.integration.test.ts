@@ -28,7 +28,7 @@ const confirm = (c: TestClient, sessionId: string, id: string) =>
 function pending(turn: ChatTurn, tool: string) {
   const part = turn.tools.find((t) => t.toolName === tool);
   expect(part?.output, `${tool} in ${JSON.stringify(turn.tools.map((t) => t.toolName))} / ${turn.text}`).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
-  return part!.output as { confirmation: { id: string }; data: { change: { subject: string; rows: { label: string; before: string | null; after: string | null }[] } } };
+  return part!.output as unknown as { confirmation: { id: string }; data: { change: { subject: string; rows: { label: string; before: string | null; after: string | null }[] } } };
 }
 
 async function requestedPayout(): Promise<string> {
@@ -143,7 +143,6 @@ describe('admin chat tools for everyone else', () => {
         for (const text of texts) {
           const r = await sendChat(c, id, text, { lang });
           expect(r.status).toBe(200);
-          expect(r.tools.map((t) => t.toolName)).not.toEqual(expect.arrayContaining(['getRecentActivity']));
           for (const name of ['getRecentActivity', 'suspendUser', 'approvePayout']) expect(r.tools.map((t) => t.toolName)).not.toContain(name);
         }
       }
