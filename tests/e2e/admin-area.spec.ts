@@ -169,7 +169,7 @@ test('the admin asks the floating chat on /admin what is new, and signs out with
   const input = page.getByRole('textbox', { name: l.chatInput });
   await input.fill(l.whatsNew);
   await page.getByRole('button', { name: l.chatSend }).click();
-  await expect(page.getByTestId('chat-messages').getByText(l.today)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('chat-messages').getByText(l.today).first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /Chat schließen|Close chat/i }).click();
   await page.getByTestId('admin-logout').click();
   await expect(page.getByText(l.signedOut)).toBeVisible();
