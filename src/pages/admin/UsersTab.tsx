@@ -180,7 +180,7 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
         [t('users.fields.language'), user.locale.toUpperCase()],
         [t('users.fields.referrer'), user.referrer ? `${user.referrer.name} (${user.referrer.email})` : '–'],
         [t('users.fields.referrals'), String(user.referrals)],
-        [t('users.fields.goints'), t('users.goints', { paid: user.balance.goints, promo: user.balance.promoGoints })],
+        [t('users.fields.goints'), t('users.goints', { paid: user.balance.goints.toLocaleString(locale), promo: user.balance.promoGoints.toLocaleString(locale) })],
         [t('users.fields.earnings'), euro(user.balance.seekerEarningsCents)],
         [t('users.fields.commissions'), t('users.commissions', { available: euro(user.balance.partnerEarningsCents), pending: euro(user.balance.partnerPendingCents) })],
         [t('users.fields.activity'), t('users.activity', user.counts)],
