@@ -74,7 +74,7 @@ export const adminUserRoutes = [
     params: idParams,
     body: z.object({ role: z.enum(USER_ROLES), reason: reasonText.optional() }),
     response: z.object({ id: z.string(), role: z.enum(USER_ROLES), changed: z.boolean() }),
-    handler: ({ deps, auth, params, body }) => changeUserRole(deps.db.prisma, { actorId: auth.user!.id, userId: params.id, role: body.role, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) => changeUserRole(deps, { actorId: auth.user!.id, userId: params.id, role: body.role, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
   }),
   defineRoute({
     method: 'post',

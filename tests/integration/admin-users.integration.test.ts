@@ -113,7 +113,7 @@ describe('roles', () => {
     const others = await prisma.user.findMany({ where: { role: 'admin', id: { not: admin.user.id } }, select: { id: true } });
     await prisma.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { role: 'seeker' } });
     try {
-      await expect(changeUserRole(prisma, { actorId: other.id, userId: admin.user.id, role: 'seeker' })).rejects.toMatchObject({ code: 'LAST_ADMIN' });
+      await expect(changeUserRole(app.deps, { actorId: other.id, userId: admin.user.id, role: 'seeker' })).rejects.toMatchObject({ code: 'LAST_ADMIN' });
       const { suspendUser } = await import('../../server/domain/users/suspend-user.ts');
       await expect(suspendUser(app.deps, { actorId: other.id, userId: admin.user.id, reason: 'x' })).rejects.toMatchObject({ code: 'LAST_ADMIN' });
       expect((await prisma.user.findUniqueOrThrow({ where: { id: admin.user.id } })).role).toBe('admin');
@@ -121,6 +121,9 @@ describe('roles', () => {
       await prisma.user.updateMany({ where: { id: { in: others.map((o) => o.id) } }, data: { role: 'admin' } });
     }
 
+    // Each change was mailed to the person in their language.
+    const mails = await prisma.mailOutbox.findMany({ where: { to: other.email, template: 'accountRoleChanged' }, orderBy: { createdAt: 'asc' } });
+    expect(mails.map((m) => m.text.match(/jetzt: (\S+)\./)?.[1])).toEqual(['Anbieter:in', 'Admin', 'Suchende:r']);
     expect((await audit(other.id)).map((a) => [a.action, a.before, a.after])).toEqual([
       ['user.role', { role: 'seeker' }, { role: 'provider' }],
       ['user.promote', { role: 'provider' }, { role: 'admin' }],

@@ -1,7 +1,8 @@
 // An admin makes a person a seeker, provider or admin. Not their own account, and never the last active admin
 // away from admin. A new admin still needs two-factor before any admin door opens (requireRole).
 import { inTransaction } from '../../db/tx.ts';
-import type { Db } from '../../db.ts';
+import type { AppDeps } from '../../deps.ts';
+import { appLink, notify } from '../notifications/notify.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { lockUser, refuseLastAdmin, refuseSelf, type UserRole } from './admin-user-rules.ts';
 
@@ -13,9 +14,16 @@ export interface ChangeUserRoleInput {
   via?: AuditVia;
 }
 
-export async function changeUserRole(prisma: Db, input: ChangeUserRoleInput): Promise<{ id: string; role: UserRole; changed: boolean }> {
+const ROLE_WORDS: Record<UserRole, { de: string; en: string }> = {
+  seeker: { de: 'Suchende:r', en: 'seeker' },
+  provider: { de: 'Anbieter:in', en: 'provider' },
+  admin: { de: 'Admin', en: 'admin' },
+};
+
+/** Changes the role and tells the person by e-mail in their language. */
+export async function changeUserRole(deps: AppDeps, input: ChangeUserRoleInput): Promise<{ id: string; role: UserRole; changed: boolean }> {
   refuseSelf(input.actorId, input.userId);
-  return inTransaction(prisma, async (tx) => {
+  const result = await inTransaction(deps.db.prisma, async (tx) => {
     const user = await lockUser(tx, input.userId);
     if (user.role === input.role) return { id: user.id, role: input.role, changed: false };
     if (user.role === 'admin') await refuseLastAdmin(tx, user.id);
@@ -32,4 +40,12 @@ export async function changeUserRole(prisma: Db, input: ChangeUserRoleInput): Pr
     });
     return { id: user.id, role: input.role, changed: true };
   });
+  if (result.changed) {
+    await notify(deps, {
+      userId: result.id,
+      event: { type: 'account.roleChanged', payload: { role: result.role } },
+      mail: { template: 'accountRoleChanged', params: (lang) => ({ role: ROLE_WORDS[result.role][lang], url: appLink(deps, result.role === 'admin' ? '/admin' : '/auth') }) },
+    });
+  }
+  return result;
 }

@@ -22,6 +22,7 @@ export const MAIL_TEMPLATES = [
   'partnerInvite',
   'accountSuspended',
   'accountUnsuspended',
+  'accountRoleChanged',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
