@@ -74,6 +74,24 @@ test('the overview shows real counters, the newest sign-up in the activity and t
   await expect(toast).toContainText(l.statusText(E2E_ADMIN.email));
 });
 
+test('load errors: the counters say so and stay on the page; a dashboard that cannot load sends the admin home', async ({ page, lang }) => {
+  const w = lang === 'de'
+    ? { stats: 'Admin-Statistiken konnten nicht geladen werden', title: 'Fehler beim Laden', dashboard: 'Admin-Dashboard konnte nicht geladen werden' }
+    : { stats: 'Admin statistics could not be loaded', title: 'Loading failed', dashboard: 'The admin dashboard could not be loaded' };
+  allowConsoleErrors(/status of 500/);
+  await signInAdmin(page.request);
+  await page.route('**/api/admin/overview', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+  await page.goto('/admin');
+  await expect(page.getByText(w.stats)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.unroute('**/api/admin/overview');
+  await page.route('**/api/admin/status', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+  await page.reload();
+  await expect(page.getByText(w.title)).toBeVisible();
+  await expect(page.getByText(w.dashboard)).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
 test('the specification paths open the admin page on their tab keys; unknown admin paths are not found', async ({ page }) => {
   await signInAdmin(page.request);
   for (const [path, key] of [
