@@ -210,3 +210,30 @@ describe('admin-only ws events', () => {
     for (const l of Object.values(listeners)) l.ws.close();
   });
 });
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('last admin under concurrency (PostgreSQL)', () => {
+  it('two admins demoting or suspending each other at once: exactly one succeeds, one admin remains', async () => {
+    const { changeUserRole } = await import('../../server/domain/users/change-user-role.ts');
+    const { suspendUser } = await import('../../server/domain/users/suspend-user.ts');
+    const own = await startTestApp();
+    try {
+      const prisma = own.deps.db.prisma;
+      for (let round = 0; round < 6; round++) {
+        await prisma.user.updateMany({ where: { role: 'admin' }, data: { role: 'seeker' } });
+        const a = await createUser(prisma, { role: 'admin' });
+        const b = await createUser(prisma, { role: 'admin' });
+        const results = await Promise.allSettled(
+          round % 2 === 0
+            ? [changeUserRole(own.deps, { actorId: a.id, userId: b.id, role: 'seeker' }), changeUserRole(own.deps, { actorId: b.id, userId: a.id, role: 'provider' })]
+            : [suspendUser(own.deps, { actorId: a.id, userId: b.id, reason: 'r' }), changeUserRole(own.deps, { actorId: b.id, userId: a.id, role: 'seeker' })],
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        expect(refused.reason).toMatchObject({ code: 'LAST_ADMIN' });
+        expect(await prisma.user.count({ where: { role: 'admin', suspendedAt: null } })).toBe(1);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});

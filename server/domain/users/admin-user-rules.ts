@@ -1,4 +1,4 @@
-// Rules shared by the admin's user commands (role change, suspension), kept pure where they can be.
+// Rules shared by the admin's user commands (role change, suspension).
 import { AppError } from '../../errors.ts';
 import type { DbTx } from '../../db.ts';
 
@@ -12,15 +12,17 @@ export function refuseSelf(actorId: string, userId: string): void {
 
 /** The platform keeps at least one active admin: the last one can be neither demoted nor suspended. */
 export async function refuseLastAdmin(tx: DbTx, userId: string): Promise<void> {
-  // Every admin row locked: two admins demoting each other at once are decided one after the other.
-  await tx.$queryRaw`SELECT id FROM "user" WHERE role = 'admin' ORDER BY id FOR UPDATE`;
   const others = await tx.user.count({ where: { role: 'admin', suspendedAt: null, id: { not: userId } } });
   if (others === 0) throw new AppError('LAST_ADMIN');
 }
 
-/** Reads the user row inside the change's transaction, locked against a concurrent change of the same user. */
+/**
+ * Reads the user row inside the change's transaction. The person's row and every admin row are locked in one
+ * statement, in id order: two admins demoting or suspending each other at once are decided one after the
+ * other (the second sees the first's change in refuseLastAdmin), and no two such changes wait on each other.
+ */
 export async function lockUser(tx: DbTx, userId: string) {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "user" WHERE id = ${userId} FOR UPDATE`;
-  if (!rows.length) throw new AppError('NOT_FOUND');
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "user" WHERE id = ${userId} OR role = 'admin' ORDER BY id FOR UPDATE`;
+  if (!rows.some((r) => r.id === userId)) throw new AppError('NOT_FOUND');
   return tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, role: true, suspendedAt: true, suspendedReason: true, locale: true, name: true } });
 }
