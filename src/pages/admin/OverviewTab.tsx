@@ -70,7 +70,7 @@ const LINK_GROUPS = [
   },
 ] as const;
 
-// The database commands of the README (one copy of the truth would be nicer; these are the scripts themselves).
+// The database commands the README documents: the quick action shows them instead of an external dashboard.
 const DB_COMMANDS = ['npm run db:migrate', 'npm run db:migrate:create -- <name>', 'npm run seed', 'npm run admin:create -- <email>', 'DATABASE_URL=postgresql://… npm start'] as const;
 
 export function OverviewTab() {
