@@ -91,6 +91,16 @@ export function createAuth(opts: AuthOptions) {
     },
     plugins: [twoFactor({ issuer: 'akut', backupCodeOptions: { amount: 10 } })],
     databaseHooks: {
+      // A suspended account gets no session, whatever the way in (password, e-mail link, two-factor step):
+      // decision 034. Suspending deletes the sessions it had.
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await opts.prisma.user.findUnique({ where: { id: session.userId }, select: { suspendedAt: true } });
+            if (user?.suspendedAt) throw new APIError('FORBIDDEN', { message: 'account suspended', code: 'ACCOUNT_SUSPENDED' });
+          },
+        },
+      },
       user: {
         create: {
           after: async (user, ctx) => {

@@ -70,7 +70,7 @@ function toSessionUser(u: UserRow): SessionUser {
  */
 export async function currentSessionUsers(prisma: Db, sessionIds: readonly string[]): Promise<Map<string, SessionUser>> {
   const rows = await prisma.session.findMany({
-    where: { id: { in: [...new Set(sessionIds)] }, expiresAt: { gt: new Date() } },
+    where: { id: { in: [...new Set(sessionIds)] }, expiresAt: { gt: new Date() }, user: { suspendedAt: null } },
     select: { id: true, user: { select: { id: true, email: true, name: true, emailVerified: true, role: true, locale: true, twoFactorEnabled: true } } },
   });
   return new Map(rows.map((r) => [r.id, toSessionUser(r.user)]));

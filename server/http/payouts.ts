@@ -140,7 +140,7 @@ export const payoutRoutes = [
     params: idParams,
     body: z.object({ reason: z.string().trim().min(3).max(300) }),
     response: z.object({ status: z.string() }),
-    handler: ({ deps, params, body }) => rejectPayout(deps, params.id, body.reason),
+    handler: ({ deps, auth, params, body }) => rejectPayout(deps, params.id, body.reason, { actorId: auth.user!.id }),
   }),
   defineRoute({
     method: 'post',
@@ -151,7 +151,7 @@ export const payoutRoutes = [
     params: idParams,
     body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().trim().max(300).optional() }),
     response: z.object({ status: z.string() }),
-    handler: ({ deps, params, body }) => completeManualPayout(deps, params.id, body.outcome, body.reason),
+    handler: ({ deps, auth, params, body }) => completeManualPayout(deps, params.id, body.outcome, body.reason, { actorId: auth.user!.id }),
   }),
   defineRoute({
     method: 'post',
@@ -162,7 +162,7 @@ export const payoutRoutes = [
     params: idParams,
     body: z.object({ reason: z.string().trim().min(3).max(300) }),
     response: z.object({ status: z.string() }),
-    handler: ({ deps, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason),
+    handler: ({ deps, auth, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason, { actorId: auth.user!.id }),
   }),
   defineRoute({
     method: 'post',
@@ -217,7 +217,7 @@ export const payoutRoutes = [
     access: admin,
     params: idParams,
     response: batchSchema,
-    handler: ({ deps, params }) => markSepaBatchSent(deps, params.id),
+    handler: ({ deps, auth, params }) => markSepaBatchSent(deps, params.id, { actorId: auth.user!.id }),
   }),
   defineRoute({
     method: 'post',
@@ -227,7 +227,7 @@ export const payoutRoutes = [
     access: admin,
     params: idParams,
     response: batchSchema,
-    handler: ({ deps, params }) => markSepaBatchPaid(deps, params.id),
+    handler: ({ deps, auth, params }) => markSepaBatchPaid(deps, params.id, { actorId: auth.user!.id }),
   }),
   defineRoute({
     method: 'post',

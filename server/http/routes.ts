@@ -6,6 +6,7 @@ import { adminRoutes } from './admin.ts';
 import { adminFollowUpRoutes } from './admin-followup.ts';
 import { adminRequestRoutes } from './admin-requests.ts';
 import { adminPriceRoutes } from './admin-prices.ts';
+import { adminUserRoutes } from './admin-users.ts';
 import { metaRoutes } from './meta.ts';
 import { chatRoutes } from './chat.ts';
 import { intakeRoutes } from './intake.ts';
@@ -21,7 +22,7 @@ import { supportRoutes } from './support.ts';
 import { adminContentRoutes } from './admin-content.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...adminRequestRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes, ...adminContentRoutes, ...adminPriceRoutes];
+const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...adminRequestRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes, ...adminContentRoutes, ...adminPriceRoutes, ...adminUserRoutes];
 
 export const openApiRoute = defineRoute({
   method: 'get',

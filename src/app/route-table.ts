@@ -7,6 +7,12 @@ export const ROUTE_PATHS = {
   search: '/search',
   auth: '/auth',
   admin: '/admin',
+  // The specification's links into the admin area: the same page, opened on that tab (ADMIN_PATH_TABS).
+  adminRequests: '/admin/requests',
+  adminFollowup: '/admin/followup',
+  adminProvision: '/admin/provision',
+  adminPreise: '/admin/preise',
+  adminDeals: '/admin/deals',
   seekerDashboard: '/suchende-dashboard',
   successfulDeals: '/erfolgreiche-deals',
   providerDashboard: '/anbieter/dashboard',
@@ -27,6 +33,15 @@ export const ROUTE_PATHS = {
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;
+
+/** Admin tabs that have a path of their own besides /admin?tab=…: path → tab key. */
+export const ADMIN_PATH_TABS: Readonly<Record<string, string>> = {
+  [ROUTE_PATHS.adminRequests]: 'requests',
+  [ROUTE_PATHS.adminFollowup]: 'followup',
+  [ROUTE_PATHS.adminProvision]: 'provision',
+  [ROUTE_PATHS.adminPreise]: 'preise',
+  [ROUTE_PATHS.adminDeals]: 'deals',
+};
 
 function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/').filter(Boolean);

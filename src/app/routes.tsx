@@ -12,6 +12,8 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 }
 
 const notFound = page(() => import('@/pages/not-found/NotFoundPage'), 'NotFoundPage');
+// One element for /admin and its tab paths, so moving between them keeps the page (and its loaded tabs).
+const adminPage = page(() => import('@/pages/admin/AdminPage'), 'AdminPage');
 
 // Each screen's route is registered by the issue that builds it; its path lives in route-table.ts.
 const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
@@ -20,7 +22,12 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   providers: page(() => import('@/pages/landing/ProvidersPage'), 'ProvidersPage'),
   search: page(() => import('@/pages/search/SearchPage'), 'SearchPage'),
   auth: page(() => import('@/pages/auth/AuthPage'), 'AuthPage'),
-  admin: page(() => import('@/pages/admin/AdminPage'), 'AdminPage'),
+  admin: adminPage,
+  adminRequests: adminPage,
+  adminFollowup: adminPage,
+  adminProvision: adminPage,
+  adminPreise: adminPage,
+  adminDeals: adminPage,
   seekerDashboard: page(() => import('@/pages/seeker/SeekerDashboardPage'), 'SeekerDashboardPage'),
   successfulDeals: page(() => import('@/pages/deals/SuccessfulDealsPage'), 'SuccessfulDealsPage'),
   providerDashboard: page(() => import('@/pages/provider/ProviderDashboardPage'), 'ProviderDashboardPage'),

@@ -41,14 +41,14 @@ function raw(method: string, pathname: string, headers: Record<string, string>, 
 }
 
 describe('not-found', () => {
-  it.each(['/gibt-es-nicht', '/anbieter/dashboard/extra', '/suchende/x', '/impressum/2'])('answers %s with 404 and the app page, whose router shows the not-found page', async (p) => {
+  it.each(['/gibt-es-nicht', '/anbieter/dashboard/extra', '/suchende/x', '/impressum/2', '/admin/gibt-es-nicht', '/admin/deals/extra'])('answers %s with 404 and the app page, whose router shows the not-found page', async (p) => {
     const res = await app.client().get(p);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.text).toContain('<div id="root">');
   });
 
-  it.each(['/', '/suchende', '/anbieter', '/anbieter/abc123', '/search?demo=true', '/impressum', '/datenschutz', '/agb', '/hilfe', '/kontakt', '/erfolgreiche-deals', '/quittung/xyz'])('answers the page %s with 200', async (p) => {
+  it.each(['/', '/suchende', '/anbieter', '/anbieter/abc123', '/search?demo=true', '/impressum', '/datenschutz', '/agb', '/hilfe', '/kontakt', '/erfolgreiche-deals', '/quittung/xyz', '/admin', '/admin/requests', '/admin/followup', '/admin/provision', '/admin/preise', '/admin/deals'])('answers the page %s with 200', async (p) => {
     const res = await app.client().get(p);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root">');

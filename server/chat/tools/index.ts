@@ -4,6 +4,7 @@ import { welcomeTools } from './welcome.ts';
 import { adminTools } from './admin.ts';
 import { adminRequestTools } from './admin-requests.ts';
 import { adminPriceTools } from './admin-prices.ts';
+import { adminUserTools } from './admin-users.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
@@ -15,7 +16,7 @@ let registered = false;
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools, ...adminAffiliateTools, ...adminPriceTools]) registerChatTool(def);
+  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools, ...adminAffiliateTools, ...adminPriceTools, ...adminUserTools]) registerChatTool(def);
 }
 
 registerBuiltInTools();

@@ -7,6 +7,31 @@ import { inTransaction } from '../../db/tx.ts';
 import { PayPalError } from '../../integrations/paypal/client.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
+import { recordAudit, type AuditVia } from '../admin/audit.ts';
+import type { DbTx } from '../../db.ts';
+
+/** Who makes an admin change to a payout, for the audit log (decision 030). */
+export interface PayoutActor {
+  actorId: string | null;
+  via?: AuditVia;
+}
+
+/** Moves a payout and records the change in the audit log, in the caller's transaction. */
+export async function auditedPayoutStep(tx: DbTx, actor: PayoutActor, payoutId: string, action: string, step: (tx: DbTx) => Promise<string>, reason?: string | null): Promise<string> {
+  const before = await tx.payout.findUnique({ where: { id: payoutId }, select: { status: true, amountCents: true, userId: true } });
+  const status = await step(tx);
+  await recordAudit(tx, {
+    actorId: actor.actorId,
+    action,
+    entityType: 'payout',
+    entityId: payoutId,
+    before: before ? { status: before.status, amountCents: before.amountCents } : null,
+    after: { status, ...(before ? { amountCents: before.amountCents } : {}) },
+    reason: reason ?? null,
+    via: actor.via ?? 'dashboard',
+  });
+  return status;
+}
 
 export interface AdminPayout {
   id: string;
@@ -69,29 +94,41 @@ export async function tell(deps: AppDeps, payoutId: string) {
 }
 
 /** Approves a requested payout, or releases a held one; a PayPal payout goes to PayPal at once when PayPal is configured. */
-export async function approvePayout(deps: AppDeps, adminId: string, payoutId: string): Promise<{ status: string }> {
-  await inTransaction(deps.db.prisma, (tx) => transitionPayout(tx, payoutId, { type: 'APPROVED' }, { approvedById: adminId }));
+export async function approvePayout(deps: AppDeps, adminId: string, payoutId: string, via: AuditVia = 'dashboard'): Promise<{ status: string }> {
+  await inTransaction(deps.db.prisma, async (tx) => {
+    const held = (await tx.payout.findUnique({ where: { id: payoutId }, select: { status: true } }))?.status === 'held';
+    return auditedPayoutStep(tx, { actorId: adminId, via }, payoutId, held ? 'payout.release' : 'payout.approve', (t) => transitionPayout(t, payoutId, { type: 'APPROVED' }, { approvedById: adminId }));
+  });
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
   if (p.method.type === 'paypal' && deps.money.paypal) await sendPayPalPayout(deps, payoutId);
   await tell(deps, payoutId);
   return { status: (await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, select: { status: true } })).status };
 }
 
-export async function rejectPayout(deps: AppDeps, payoutId: string, reason: string): Promise<{ status: string }> {
-  const status = await inTransaction(deps.db.prisma, (tx) => transitionPayout(tx, payoutId, { type: 'REJECTED', reason }));
+export async function rejectPayout(deps: AppDeps, payoutId: string, reason: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<{ status: string }> {
+  const status = await inTransaction(deps.db.prisma, (tx) => auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason));
   await tell(deps, payoutId);
   return { status };
 }
 
 /** PayPal payouts done by hand (no API configured): the admin records the outcome. */
-export async function completeManualPayout(deps: AppDeps, payoutId: string, outcome: 'paid' | 'failed', reason?: string): Promise<{ status: string }> {
+export async function completeManualPayout(deps: AppDeps, payoutId: string, outcome: 'paid' | 'failed', reason?: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<{ status: string }> {
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, include: { method: true } });
   if (!p) throw new AppError('NOT_FOUND');
   if (p.method.type !== 'paypal' || deps.money.paypal) throw new AppError('PAYOUT_NOT_POSSIBLE');
-  const status = await inTransaction(deps.db.prisma, async (tx) => {
-    if (p.status === 'approved') await transitionPayout(tx, payoutId, { type: 'SENT' });
-    return transitionPayout(tx, payoutId, outcome === 'paid' ? { type: 'PAID' } : { type: 'FAILED', reason: reason ?? 'manual' });
-  });
+  const status = await inTransaction(deps.db.prisma, (tx) =>
+    auditedPayoutStep(
+      tx,
+      actor,
+      payoutId,
+      outcome === 'paid' ? 'payout.markPaid' : 'payout.markFailed',
+      async (t) => {
+        if (p.status === 'approved') await transitionPayout(t, payoutId, { type: 'SENT' });
+        return transitionPayout(t, payoutId, outcome === 'paid' ? { type: 'PAID' } : { type: 'FAILED', reason: reason ?? 'manual' });
+      },
+      reason,
+    ),
+  );
   await tell(deps, payoutId);
   return { status };
 }

@@ -5,10 +5,12 @@ import crypto from 'node:crypto';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
+import type { DbTx } from '../../db.ts';
 import { buildPain001 } from '../../integrations/sepa/pain001.ts';
 import { openIban } from './payout-methods.ts';
 import { transitionPayout } from './payout-transition.ts';
-import { tell } from './admin-payouts.ts';
+import { auditedPayoutStep, tell, type PayoutActor } from './admin-payouts.ts';
+import { recordAudit, type AuditVia } from '../admin/audit.ts';
 
 export interface SepaBatchView {
   id: string;
@@ -32,7 +34,7 @@ const view = (b: { id: string; messageId: string; status: string; count: number;
   paidAt: b.paidAt?.toISOString() ?? null,
 });
 
-export async function createSepaBatch(deps: AppDeps, adminId: string): Promise<SepaBatchView> {
+export async function createSepaBatch(deps: AppDeps, adminId: string, via: AuditVia = 'dashboard'): Promise<SepaBatchView> {
   const prisma = deps.db.prisma;
   return inTransaction(prisma, async (tx) => {
     const payouts = await tx.payout.findMany({ where: { status: 'approved', sepaBatchId: null, method: { type: 'bank' } }, include: { method: true }, orderBy: { requestedAt: 'asc' }, take: 500 });
@@ -56,6 +58,15 @@ export async function createSepaBatch(deps: AppDeps, adminId: string): Promise<S
     const batch = await tx.sepaBatch.create({ data: { messageId, createdById: adminId, count: payouts.length, totalCents: payouts.reduce((s, p) => s + p.amountCents, 0), xml } });
     const linked = await tx.payout.updateMany({ where: { id: { in: payouts.map((p) => p.id) }, status: 'approved', sepaBatchId: null }, data: { sepaBatchId: batch.id } });
     if (linked.count !== payouts.length) throw new AppError('CONFLICT');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'sepaBatch.create',
+      entityType: 'sepaBatch',
+      entityId: batch.id,
+      before: null,
+      after: { status: batch.status, messageId, count: batch.count, totalCents: batch.totalCents, payoutIds: payouts.map((p) => p.id) },
+      via,
+    });
     return view(batch);
   });
 }
@@ -75,22 +86,28 @@ async function notifyBatch(deps: AppDeps, batchId: string) {
   for (const p of ps) await tell(deps, p.id);
 }
 
-export async function markSepaBatchSent(deps: AppDeps, id: string): Promise<SepaBatchView> {
+async function auditBatch(tx: DbTx, actor: PayoutActor, id: string, action: string, from: string, to: string) {
+  await recordAudit(tx, { actorId: actor.actorId, action, entityType: 'sepaBatch', entityId: id, before: { status: from }, after: { status: to }, via: actor.via ?? 'dashboard' });
+}
+
+export async function markSepaBatchSent(deps: AppDeps, id: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<SepaBatchView> {
   const b = await inTransaction(deps.db.prisma, async (tx) => {
     const moved = await tx.sepaBatch.updateMany({ where: { id, status: 'created' }, data: { status: 'sent', sentAt: new Date() } });
     if (moved.count !== 1) throw new AppError((await tx.sepaBatch.findUnique({ where: { id } })) ? 'CONFLICT' : 'NOT_FOUND');
     for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'approved' }, select: { id: true } })) await transitionPayout(tx, p.id, { type: 'SENT' });
+    await auditBatch(tx, actor, id, 'sepaBatch.markSent', 'created', 'sent');
     return tx.sepaBatch.findUniqueOrThrow({ where: { id }, omit: { xml: true } });
   });
   await notifyBatch(deps, id);
   return view(b);
 }
 
-export async function markSepaBatchPaid(deps: AppDeps, id: string): Promise<SepaBatchView> {
+export async function markSepaBatchPaid(deps: AppDeps, id: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<SepaBatchView> {
   const b = await inTransaction(deps.db.prisma, async (tx) => {
     const moved = await tx.sepaBatch.updateMany({ where: { id, status: 'sent' }, data: { status: 'paid', paidAt: new Date() } });
     if (moved.count !== 1) throw new AppError((await tx.sepaBatch.findUnique({ where: { id } })) ? 'CONFLICT' : 'NOT_FOUND');
     for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'processing' }, select: { id: true } })) await transitionPayout(tx, p.id, { type: 'PAID' });
+    await auditBatch(tx, actor, id, 'sepaBatch.markPaid', 'sent', 'paid');
     return tx.sepaBatch.findUniqueOrThrow({ where: { id }, omit: { xml: true } });
   });
   await notifyBatch(deps, id);
@@ -98,10 +115,10 @@ export async function markSepaBatchPaid(deps: AppDeps, id: string): Promise<Sepa
 }
 
 /** One transfer of a sent batch came back from the bank: that payout failed and its amount returns. */
-export async function markSepaPayoutFailed(deps: AppDeps, payoutId: string, reason: string): Promise<{ status: string }> {
+export async function markSepaPayoutFailed(deps: AppDeps, payoutId: string, reason: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<{ status: string }> {
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, select: { sepaBatchId: true, userId: true } });
   if (!p?.sepaBatchId) throw new AppError('NOT_FOUND');
-  const status = await inTransaction(deps.db.prisma, (tx) => transitionPayout(tx, payoutId, { type: 'FAILED', reason }));
+  const status = await inTransaction(deps.db.prisma, (tx) => auditedPayoutStep(tx, actor, payoutId, 'payout.transferFailed', (t) => transitionPayout(t, payoutId, { type: 'FAILED', reason }), reason));
   await tell(deps, payoutId);
   return { status };
 }

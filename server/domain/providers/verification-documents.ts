@@ -1,6 +1,7 @@
 // Trade documents for the 'Verifiziert' badge: a provider uploads a Gewerbeschein or Handwerkskarte (PDF,
 // JPEG or PNG, at most 5 MB, checked by content, not by name); an admin approves or rejects it.
 import { AppError } from '../../errors.ts';
+import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 
@@ -80,7 +81,7 @@ export async function getVerificationFile(prisma: Db, id: string): Promise<{ fil
 }
 
 /** An admin's decision; approval gives the provider the 'Verifiziert' badge. */
-export async function decideVerificationDocument(prisma: Db, adminId: string, id: string, decision: 'approve' | 'reject', note?: string): Promise<{ providerId: string; status: 'approved' | 'rejected' }> {
+export async function decideVerificationDocument(prisma: Db, adminId: string, id: string, decision: 'approve' | 'reject', note?: string, via: AuditVia = 'dashboard'): Promise<{ providerId: string; status: 'approved' | 'rejected' }> {
   return inTransaction(prisma, async (tx) => {
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const updated = await tx.verificationDocument.updateMany({ where: { id, status: 'pending' }, data: { status, note: note ?? null, reviewedById: adminId, reviewedAt: new Date() } });
@@ -93,6 +94,16 @@ export async function decideVerificationDocument(prisma: Db, adminId: string, id
       const profile = await tx.providerProfile.findUniqueOrThrow({ where: { userId: doc.providerId }, select: { verification: true } });
       if (profile.verification !== 'verified') await tx.providerProfile.update({ where: { userId: doc.providerId }, data: { verification: waiting ? 'pending' : 'rejected' } });
     }
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: `verification.${decision}`,
+      entityType: 'verificationDocument',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status, providerId: doc.providerId },
+      reason: note ?? null,
+      via,
+    });
     return { providerId: doc.providerId, status };
   });
 }

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import type { Db, DbTx } from '../../db.ts';
 import { SETTING_LIMITS } from './limits.ts';
+import { inTransaction } from '../../db/tx.ts';
+import { recordAudit, type AuditVia } from '../admin/audit.ts';
 
 export { SETTING_LIMITS };
 
@@ -42,13 +44,25 @@ export async function getSettings(db: Db | DbTx): Promise<Settings> {
   return out;
 }
 
-/** Stores the given settings (already validated by settingsPatchSchema) and answers all of them. */
-export async function updateSettings(db: Db, patch: Partial<Settings>, adminId: string): Promise<Settings> {
+/** Stores the given settings (already validated by settingsPatchSchema) and answers all of them; audited with the values that changed. */
+export async function updateSettings(db: Db, patch: Partial<Settings>, adminId: string, via: AuditVia = 'dashboard'): Promise<Settings> {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-  await db.$transaction(
-    entries.map(([key, value]) =>
-      db.setting.upsert({ where: { key }, create: { key, value: value as never, updatedById: adminId }, update: { value: value as never, updatedById: adminId } }),
-    ),
-  );
-  return getSettings(db);
+  return inTransaction(db, async (tx) => {
+    const current = await getSettings(tx);
+    for (const [key, value] of entries) {
+      await tx.setting.upsert({ where: { key }, create: { key, value: value as never, updatedById: adminId }, update: { value: value as never, updatedById: adminId } });
+    }
+    const changed = entries.filter(([key, value]) => current[key as SettingKey] !== value).map(([key]) => key as SettingKey);
+    if (changed.length) {
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'settings.update',
+        entityType: 'settings',
+        before: Object.fromEntries(changed.map((k) => [k, current[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, patch[k]])),
+        via,
+      });
+    }
+    return getSettings(tx);
+  });
 }

@@ -21,6 +21,9 @@ export const MAIL_TEMPLATES = [
   'contactMessage',
   'supportReply',
   'partnerInvite',
+  'accountSuspended',
+  'accountUnsuspended',
+  'accountRoleChanged',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

@@ -1,19 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { ArrowLeftRight, Banknote, FileCheck, FileStack, Flag, Handshake, Inbox, LayoutDashboard, LifeBuoy, LogOut, Mail, MessagesSquare, Settings, ShieldCheck, Tags, UserPlus, Users, FileText, Percent, Megaphone } from 'lucide-react';
+import { Banknote, FileCheck, FileStack, Flag, Handshake, History, Inbox, LayoutDashboard, Megaphone, MessagesSquare, Percent, LifeBuoy, LogOut, Mail, Settings, ShieldCheck, Tags, Users, type LucideIcon } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
+import { ADMIN_PATH_TABS } from '@/app/route-table';
 import { PayoutsTab } from './PayoutsTab';
 import { SepaTab } from './SepaTab';
 import { ModerationTab } from './ModerationTab';
@@ -26,19 +28,15 @@ import { DealsTab } from './DealsTab';
 import { CommissionTab } from './CommissionTab';
 import { ContentTab } from './ContentTab';
 import { PricesTab } from './PricesTab';
+import { OverviewTab } from './OverviewTab';
+import { UsersTab } from './UsersTab';
+import { AuditTab } from './AuditTab';
+import { adminApi } from './admin-api';
 
-interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
 interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
 
-const COUNTERS = [
-  { key: 'users', icon: Users },
-  { key: 'requests', icon: FileText },
-  { key: 'deals', icon: Handshake },
-  { key: 'transactions', icon: ArrowLeftRight },
-  { key: 'affiliates', icon: UserPlus },
-] as const;
-
-// Each tab loads its own data when it is opened (Radix mounts only the active one).
+// Each tab loads its own data when it is opened (Radix mounts only the active one). A tab is one entry here;
+// where it shows in the navigation comes from TAB_GROUPS by its key, so an entry of { key, icon } slots in.
 const TABS = [
   { key: 'overview', icon: LayoutDashboard },
   { key: 'followup', icon: MessagesSquare },
@@ -47,6 +45,7 @@ const TABS = [
   { key: 'provision', icon: Percent },
   { key: 'content', icon: Megaphone },
   { key: 'preise', icon: Tags },
+  { key: 'users', icon: Users },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
   { key: 'moderation', icon: Flag },
@@ -54,15 +53,40 @@ const TABS = [
   { key: 'settings', icon: Settings },
   { key: 'support', icon: LifeBuoy },
   { key: 'outbox', icon: Mail },
-] as const;
+  { key: 'audit', icon: History },
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 type TabKey = (typeof TABS)[number]['key'];
+
+/** The navigation's groups (a sidebar on wide screens, one grouped select on phones), in order. */
+const NAV_GROUPS = ['start', 'people', 'marketplace', 'money', 'system', 'more'] as const;
+type NavGroup = (typeof NAV_GROUPS)[number];
+const TAB_GROUPS: Record<string, NavGroup> = {
+  overview: 'start',
+  users: 'people',
+  verifications: 'people',
+  support: 'people',
+  requests: 'marketplace',
+  moderation: 'marketplace',
+  followup: 'marketplace',
+  deals: 'marketplace',
+  preise: 'money',
+  provision: 'money',
+  payouts: 'money',
+  sepa: 'money',
+  content: 'system',
+  settings: 'system',
+  outbox: 'system',
+  audit: 'system',
+};
+const groupOf = (key: string): NavGroup => TAB_GROUPS[key] ?? 'more';
 
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const { user, loading } = useAuth();
+  const { pathname } = useLocation();
   usePageMeta(t('meta.title'));
   if (loading) return <Skeleton className="mx-auto my-16 h-64 max-w-5xl" />;
-  if (!user) return <Navigate to="/auth?next=/admin" replace />;
+  if (!user) return <Navigate to={`/auth?next=${encodeURIComponent(pathname)}`} replace />;
   if (user.role !== 'admin') {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
@@ -79,38 +103,37 @@ export function AdminPage() {
 }
 
 function AdminDashboard() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  const [overview, setOverview] = useState<Overview | null>(null);
+  const { pathname } = useLocation();
   const [mails, setMails] = useState<Mail[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const supportUnread = useSupportUnread();
-  const tab: TabKey = TABS.some((x) => x.key === params.get('tab')) ? (params.get('tab') as TabKey) : 'overview';
-  const setTab = (v: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (v === 'overview') next.delete('tab');
-        else next.set('tab', v);
-        return next;
-      },
-      { replace: true },
-    );
+  const pathTab = ADMIN_PATH_TABS[pathname.replace(/\/+$/, '')];
+  const requested = pathTab ?? params.get('tab') ?? 'overview';
+  const tab: TabKey = TABS.some((x) => x.key === requested) ? (requested as TabKey) : 'overview';
+  // A tab with a path of its own opens on it (/admin/deals); the others on /admin?tab=….
+  const setTab = (v: string) => {
+    const own = Object.entries(ADMIN_PATH_TABS).find(([, key]) => key === v)?.[0];
+    navigate(own ?? (v === 'overview' ? '/admin' : `/admin?tab=${encodeURIComponent(v)}`), { replace: true });
+  };
+  const groups = NAV_GROUPS.map((g) => ({ key: g, tabs: TABS.filter((x) => groupOf(x.key) === g) })).filter((g) => g.tabs.length > 0);
 
   useEffect(() => {
     if (tab === 'outbox') loadOutbox();
     // The outbox loads once, when its tab is first shown (also when the page opens on it).
   }, [tab]);
 
+  // The server's own check of this admin (role, two-factor, session): if the dashboard cannot load, home.
   useEffect(() => {
-    api<Overview>('/api/admin/overview').then(setOverview, (e: unknown) => {
-      const message = e instanceof ApiError && e.message ? e.message : t('loadError');
-      setError(message);
-      toast.error(t('loadError'));
+    adminApi.status().catch(() => {
+      toast.error(t('frame.loadFailedTitle'), { description: t('frame.loadFailed') });
+      navigate('/', { replace: true });
     });
-  }, [t]);
+  }, [t, navigate]);
 
   const loadOutbox = () => {
     if (mails) return;
@@ -121,124 +144,146 @@ function AdminDashboard() {
   };
 
   const logout = async () => {
-    await signOut();
+    // Home first: signed out on /admin, the page would send the person to the sign-in form instead.
     navigate('/');
+    await signOut();
+    toast.success(tc('toast.signedOut'));
   };
 
+  const label = (key: string) => t(`tabs.${key}`);
+
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:py-12" data-testid="admin-page" data-tab={tab} data-requested-tab={requested}>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
           <p className="text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <Button variant="outline" onClick={() => void logout()}>
+        <Button variant="outline" onClick={() => void logout()} data-testid="admin-logout">
           <LogOut />
           {t('logout')}
         </Button>
       </div>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
-          {TABS.map(({ key, icon: Icon }) => (
-            <TabsTrigger key={key} value={key} className="flex-none gap-1.5" data-testid={`admin-tab-${key}`}>
-              <Icon className="size-4" aria-hidden />
-              {t(`tabs.${key}`)}
-              {key === 'support' && supportUnread > 0 && (
-                <Badge className="ml-1 h-5 min-w-5 justify-center px-1.5 tabular-nums" data-testid="admin-support-unread">
-                  {supportUnread}
-                </Badge>
-              )}
-            </TabsTrigger>
+      <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="flex flex-col gap-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        {/* Phones and tablets: one grouped select instead of a bar of ~17 tabs. */}
+        <div className="flex flex-col gap-1.5 lg:hidden">
+          <Label htmlFor="admin-section" className="flex items-center gap-2">
+            {t('frame.section')}
+            {supportUnread > 0 && (
+              <Badge className="h-5 min-w-5 justify-center px-1.5 tabular-nums" aria-label={t('frame.unread', { count: supportUnread })}>
+                {supportUnread}
+              </Badge>
+            )}
+          </Label>
+          <NativeSelect id="admin-section" data-testid="admin-nav-select" value={tab} onChange={(e) => setTab(e.target.value)}>
+            {groups.map((g) => (
+              <optgroup key={g.key} label={t(`frame.groups.${g.key}`)}>
+                {g.tabs.map(({ key }) => (
+                  <option key={key} value={key}>
+                    {label(key)}
+                    {key === 'support' && supportUnread > 0 ? ` (${supportUnread})` : ''}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect>
+        </div>
+        <TabsList aria-label={t('frame.section')} className="hidden h-auto flex-col items-stretch justify-start gap-3 bg-transparent p-0 lg:sticky lg:top-20 lg:flex">
+          {groups.map((g) => (
+            <div key={g.key} className="flex flex-col gap-0.5">
+              <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden>
+                {t(`frame.groups.${g.key}`)}
+              </p>
+              {g.tabs.map(({ key, icon: Icon }) => (
+                <TabsTrigger key={key} value={key} className="flex-none justify-start gap-2 data-[state=active]:bg-muted" data-testid={`admin-tab-${key}`}>
+                  <Icon className="size-4" aria-hidden />
+                  {label(key)}
+                  {key === 'support' && supportUnread > 0 && (
+                    <Badge className="ml-auto h-5 min-w-5 justify-center px-1.5 tabular-nums" data-testid="admin-support-unread">
+                      {supportUnread}
+                    </Badge>
+                  )}
+                </TabsTrigger>
+              ))}
+            </div>
           ))}
         </TabsList>
-        <TabsContent value="overview">
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
-            {COUNTERS.map(({ key, icon: Icon }) => (
-              <Card key={key}>
-                <CardHeader className="pb-2">
-                  <CardDescription className="flex items-center gap-2">
-                    <Icon className="size-4 text-primary" aria-hidden />
-                    {t(`counters.${key}`)}
-                  </CardDescription>
-                </CardHeader>
-                <CardContent>
-                  {overview ? (
-                    <p className="text-3xl font-bold tabular-nums" data-testid={`admin-counter-${key}`}>
-                      {overview[key].toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE')}
-                    </p>
-                  ) : (
-                    <Skeleton className="h-9 w-16" />
-                  )}
-                </CardContent>
-              </Card>
-            ))}
-          </div>
-        </TabsContent>
-        <TabsContent value="followup" className="mt-6">
-          <FollowUpTab />
-        </TabsContent>
-        <TabsContent value="requests" className="mt-6">
-          <RequestsTab />
-        </TabsContent>
-        <TabsContent value="deals" className="mt-6">
-          <DealsTab />
-        </TabsContent>
-        <TabsContent value="provision" className="mt-6">
-          <CommissionTab />
-        </TabsContent>
-        <TabsContent value="content" className="mt-6">
-          <ContentTab />
-        </TabsContent>
-        <TabsContent value="preise" className="mt-6">
-          <PricesTab />
-        </TabsContent>
-        <TabsContent value="payouts" className="mt-6">
-          <PayoutsTab />
-        </TabsContent>
-        <TabsContent value="sepa" className="mt-6">
-          <SepaTab />
-        </TabsContent>
-        <TabsContent value="moderation" className="mt-6">
-          <ModerationTab />
-        </TabsContent>
-        <TabsContent value="verifications" className="mt-6">
-          <VerificationsTab />
-        </TabsContent>
-        <TabsContent value="settings" className="mt-6">
-          <SettingsTab />
-        </TabsContent>
-        <TabsContent value="support" className="mt-6">
-          <SupportTab />
-        </TabsContent>
-        <TabsContent value="outbox">
-          {!mails ? (
-            <Skeleton className="h-40" />
-          ) : mails.length === 0 ? (
-            <p className="text-muted-foreground">{t('outbox.empty')}</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {mails.map((m) => (
-                <li key={m.id}>
-                  <Card>
-                    <CardHeader className="pb-2">
-                      <div className="flex flex-wrap items-center justify-between gap-2">
-                        <CardTitle className="text-base">{m.subject}</CardTitle>
-                        <Badge>{t(`outbox.status.${m.status}`, { defaultValue: m.status })}</Badge>
-                      </div>
-                      <CardDescription>
-                        {t('outbox.to')}: {m.to} · {new Date(m.createdAt).toLocaleString('de-DE')} · {m.locale.toUpperCase()}
-                      </CardDescription>
-                    </CardHeader>
-                    <CardContent>
-                      {m.text ? <MailText text={m.text} /> : <p className="text-sm text-muted-foreground">{t('outbox.bodyNotKept')}</p>}
-                    </CardContent>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
-        </TabsContent>
+        <div className="min-w-0">
+          <TabsContent value="overview" className="mt-0">
+            <OverviewTab />
+          </TabsContent>
+          <TabsContent value="followup" className="mt-0">
+            <FollowUpTab />
+          </TabsContent>
+          <TabsContent value="requests" className="mt-0">
+            <RequestsTab />
+          </TabsContent>
+          <TabsContent value="deals" className="mt-0">
+            <DealsTab />
+          </TabsContent>
+          <TabsContent value="provision" className="mt-0">
+            <CommissionTab />
+          </TabsContent>
+          <TabsContent value="content" className="mt-0">
+            <ContentTab />
+          </TabsContent>
+          <TabsContent value="preise" className="mt-0">
+            <PricesTab />
+          </TabsContent>
+          <TabsContent value="users" className="mt-0">
+            <UsersTab />
+          </TabsContent>
+          <TabsContent value="payouts" className="mt-0">
+            <PayoutsTab />
+          </TabsContent>
+          <TabsContent value="sepa" className="mt-0">
+            <SepaTab />
+          </TabsContent>
+          <TabsContent value="moderation" className="mt-0">
+            <ModerationTab />
+          </TabsContent>
+          <TabsContent value="verifications" className="mt-0">
+            <VerificationsTab />
+          </TabsContent>
+          <TabsContent value="settings" className="mt-0">
+            <SettingsTab />
+          </TabsContent>
+          <TabsContent value="support" className="mt-0">
+            <SupportTab />
+          </TabsContent>
+          <TabsContent value="audit" className="mt-0">
+            <AuditTab />
+          </TabsContent>
+          <TabsContent value="outbox" className="mt-0">
+            {!mails ? (
+              <Skeleton className="h-40" />
+            ) : mails.length === 0 ? (
+              <p className="text-muted-foreground">{t('outbox.empty')}</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {mails.map((m) => (
+                  <li key={m.id}>
+                    <Card>
+                      <CardHeader className="pb-2">
+                        <div className="flex flex-wrap items-center justify-between gap-2">
+                          <CardTitle className="text-base">{m.subject}</CardTitle>
+                          <Badge>{t(`outbox.status.${m.status}`, { defaultValue: m.status })}</Badge>
+                        </div>
+                        <CardDescription>
+                          {t('outbox.to')}: {m.to} · {new Date(m.createdAt).toLocaleString('de-DE')} · {m.locale.toUpperCase()}
+                        </CardDescription>
+                      </CardHeader>
+                      <CardContent>
+                        {m.text ? <MailText text={m.text} /> : <p className="text-sm text-muted-foreground">{t('outbox.bodyNotKept')}</p>}
+                      </CardContent>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
+        </div>
       </Tabs>
     </div>
   );

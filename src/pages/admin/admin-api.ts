@@ -3,6 +3,38 @@ import { api, ApiError } from '@/lib/api';
 import type { AdminPayout } from '../../../server/domain/payouts/admin-payouts.ts';
 import type { SepaBatchView } from '../../../server/domain/payouts/sepa-batches.ts';
 import type { PendingDocument } from '../../../server/domain/providers/verification-documents.ts';
+import type { UserListRow } from '../../../server/domain/users/list-users.ts';
+import type { UserDetails } from '../../../server/domain/users/get-user-details.ts';
+import type { AuditRow } from '../../../server/domain/admin/audit.ts';
+import type { ActivityItem } from '../../../server/domain/admin/get-recent-activity.ts';
+
+export type { UserListRow, UserDetails, AuditRow, ActivityItem };
+export const USER_ROLES = ['seeker', 'provider', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export interface AdminStatus {
+  email: string;
+  role: string;
+  twoFactorEnabled: boolean;
+  session: { createdAt: string; expiresAt: string } | null;
+  admins: number;
+}
+
+export interface AuditFilter {
+  action?: string;
+  entityType?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+  before?: string;
+}
+
+const qs = (params: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+};
 
 export const PAYOUT_STATUSES = ['requested', 'held', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
 export type AdminPayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -57,6 +89,14 @@ export const adminApi = {
   decideVerification: (id: string, decision: 'approve' | 'reject', note?: string) => post<{ providerId: string; status: string }>(`/api/admin/verifications/${id}/decide`, { decision, ...(note ? { note } : {}) }),
   settings: () => api<Settings>('/api/admin/settings'),
   saveSettings: (patch: Partial<Settings>) => api<Settings>('/api/admin/settings', { method: 'PUT', body: patch }),
+  status: () => api<AdminStatus>('/api/admin/status'),
+  activity: (limit = 15) => api<{ items: ActivityItem[] }>(`/api/admin/activity?limit=${limit}`),
+  users: (q: { q?: string; role?: UserRole; page: number; pageSize: number }) => api<{ users: UserListRow[]; total: number; page: number; pageSize: number }>(`/api/admin/users${qs(q)}`),
+  user: (id: string) => api<UserDetails>(`/api/admin/users/${id}`),
+  setRole: (id: string, role: UserRole) => post<{ role: UserRole; changed: boolean }>(`/api/admin/users/${id}/role`, { role }),
+  suspend: (id: string, reason: string) => post<{ sessionsEnded: number }>(`/api/admin/users/${id}/suspend`, { reason }),
+  unsuspend: (id: string) => post<{ suspended: false }>(`/api/admin/users/${id}/unsuspend`, {}),
+  audit: (f: AuditFilter, limit = 25) => api<{ entries: AuditRow[]; nextBefore: string | null }>(`/api/admin/audit${qs({ ...f, limit })}`),
 };
 
 /** The server's translated message, or the fallback (network errors carry none). */
