@@ -308,6 +308,7 @@ describe('refund window, payout and reversal', () => {
     const res = await adminClient.post<{ reversed: number }>(`/api/admin/affiliate/deals/${dealId}/reverse-commissions`, { reason: 'Umsatz storniert' });
     expect(res.status).toBe(200);
     expect(res.body.reversed).toBe(4);
+    expect(await prisma().auditLog.findMany({ where: { entityId: dealId }, select: { action: true, after: true, reason: true } })).toEqual([{ action: 'commission.reverseDeal', after: { reversed: 4 }, reason: 'Umsatz storniert' }]);
     for (const p of chain) expect([await pending(p.id), await available(p.id)]).toEqual([0n, 0n]);
     expect(await platform()).toBe(before + goints(25));
     // Twice is once.
@@ -335,6 +336,9 @@ describe('fraud rules', () => {
     const released = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release', reason: 'Ehepaar mit gemeinsamem Konto, geprüft' });
     expect(released.body.status).toBe('pending');
     expect(await prisma().commission.findUnique({ where: { id: booked[0]!.id } })).toMatchObject({ decisionReason: 'Ehepaar mit gemeinsamem Konto, geprüft' });
+    expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, before: true, after: true, reason: true, via: true } })).toEqual([
+      { action: 'commission.release', before: { status: 'held' }, after: { status: 'pending' }, reason: 'Ehepaar mit gemeinsamem Konto, geprüft', via: 'dashboard' },
+    ]);
     await releaseDueCommissions(prisma(), { now: later(15) });
     expect(await available(partner.id)).toBe(goints(8));
   });
@@ -349,6 +353,7 @@ describe('fraud rules', () => {
     const platformBefore = await platform();
     const voided = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'void', reason: 'Selbstwerbung über die Firmenadresse' });
     expect(voided.body.status).toBe('canceled');
+    expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, after: true } })).toEqual([{ action: 'commission.void', after: { status: 'canceled' } }]);
     expect(await pending(partner.id)).toBe(0n);
     expect(await platform()).toBe(platformBefore + goints(8));
     expect((await adminClient.post(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release', reason: 'doch nicht' })).status).toBe(409);
