@@ -47,7 +47,7 @@ describe('OpenAI-compatible endpoint', () => {
     expect(first.model).toBe('fake-model-1');
     expect(first.stream).toBe(true);
     // The greeting state: exactly that state's tools, and the admin's own.
-    expect(toolNames(first)).toEqual(['adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'requestPartnerPayout', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'writeSupportMessage']);
+    expect(toolNames(first)).toEqual(['addFollowUpStep', 'adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'answerSupportMessage', 'approvePayout', 'changeCommissionPlan', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'getRecentActivity', 'hideFollowUpStep', 'listSupportInbox', 'moveFollowUpStep', 'publishFollowUpScript', 'requestPartnerPayout', 'setCategoryPrice', 'showFollowUpScript', 'showFollowUpStep', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'suspendUser', 'unsuspendUser', 'writeSupportMessage']);
     expect(systemText(first)).toContain('Du bist Aki, der KI-Assistent von akut');
     expect(systemText(first)).toContain('(welcome · greeting)');
     expect(first.messages.at(-1)).toMatchObject({ role: 'user', content: 'Erklär mir bitte, wie das hier läuft.' });
@@ -55,7 +55,7 @@ describe('OpenAI-compatible endpoint', () => {
     const toolMessage = second.messages.find((m) => m.role === 'tool');
     expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ accepted: true, state: 'explainingHowItWorks' });
     expect(systemText(second)).toContain('(welcome · explainingHowItWorks)');
-    expect(toolNames(second)).toEqual(['adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'requestPartnerPayout', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'writeSupportMessage']);
+    expect(toolNames(second)).toEqual(['addFollowUpStep', 'adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'answerSupportMessage', 'approvePayout', 'changeCommissionPlan', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'getRecentActivity', 'hideFollowUpStep', 'listSupportInbox', 'moveFollowUpStep', 'publishFollowUpScript', 'requestPartnerPayout', 'setCategoryPrice', 'showFollowUpScript', 'showFollowUpStep', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'suspendUser', 'unsuspendUser', 'writeSupportMessage']);
 
     const history = await getSession(c, id);
     expect(history.body.state).toBe('explainingHowItWorks');
@@ -79,7 +79,7 @@ describe('OpenAI-compatible endpoint', () => {
     await sendChat(admin, adminSession, 'Hello', { lang: 'en' });
     expect(systemText(fake.requests[0]!)).toContain('You are Aki, the AI assistant of akut');
     expect(systemText(fake.requests[0]!)).toContain('an administrator of akut');
-    expect(toolNames(fake.requests[0]!)).toEqual(['adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'requestPartnerPayout', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'writeSupportMessage']);
+    expect(toolNames(fake.requests[0]!)).toEqual(['addFollowUpStep', 'adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'answerSupportMessage', 'approvePayout', 'changeCommissionPlan', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'getRecentActivity', 'hideFollowUpStep', 'listSupportInbox', 'moveFollowUpStep', 'publishFollowUpScript', 'requestPartnerPayout', 'setCategoryPrice', 'showFollowUpScript', 'showFollowUpStep', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'suspendUser', 'unsuspendUser', 'writeSupportMessage']);
 
     fake.requests.length = 0;
     const visitor = app.client();

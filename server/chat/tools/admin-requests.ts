@@ -211,6 +211,8 @@ export const adminRequestTools: AnyChatToolDef[] = [
         if (!ref) return null;
         // Only the words before the reason decide (a reason may say 'freigeben' or 'close').
         const head = normalize(text.split(/[:–—]/)[0]!);
+        // 'approve payout #ab12cd' is about a payout (approvePayout), not a request.
+        if (/\b(auszahlung\w*|payouts?|pay-outs?)\b/.test(head)) return null;
         const reason = reasonOf(text);
         if (matchesAny(head, REJECT)) return { request: ref, decision: 'reject', ...(reason ? { reason } : {}) };
         if (matchesAny(head, RELEASE) && (REQUEST_WORD.test(head) || /\bfrei\b/.test(head) || /\b(release|approve)\b/.test(head))) return { request: ref, decision: 'approve', ...(reason ? { reason } : {}) };
