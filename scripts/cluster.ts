@@ -165,7 +165,7 @@ async function main() {
   const stopAll = (code: number) => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     setTimeout(() => process.exit(code), 5_000).unref();
-    Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() => process.exit(code));
+    void Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() => process.exit(code));
   };
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => stopAll(0));
 

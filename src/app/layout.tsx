@@ -94,7 +94,7 @@ function Header() {
   const onSignOut = async () => {
     await signOut();
     void import('sonner').then(({ toast }) => toast.success(t('toast.signedOut')));
-    navigate('/');
+    void navigate('/');
   };
   const links = (
     <>

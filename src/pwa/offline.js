@@ -5,7 +5,7 @@
   var wanted = [new URLSearchParams(location.search).get('lng')];
   try {
     wanted.push(localStorage.getItem('i18nextLng'));
-  } catch (e) {
+  } catch {
     // storage blocked: the browser's languages decide
   }
   wanted = wanted.concat(navigator.languages || [navigator.language]);

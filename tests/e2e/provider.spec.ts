@@ -2,7 +2,7 @@
 // through the dialog, not enough Goints, an offer, 'Kein Interesse', and the public provider page with
 // favourites; in German and English. Requests come from fresh seekers through the real chat API.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, adminWindow, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
+import { test, expect, adminWindow, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified, } from './fixtures.ts';
 import { onboardedProvider, postRequestThroughChat, providerWithProfile } from './market-helpers.ts';
 
 const T = {

@@ -4,7 +4,7 @@
 // it; the purchase history lists it. Also: cancelling in the test checkout, and the thank-you page that
 // waits for the payment's confirmation.
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll, type Lang } from './fixtures.ts';
+import { test, expect, expectNoHorizontalScroll, } from './fixtures.ts';
 import { E2E_URL } from './e2e-env.ts';
 import { providerWithProfile } from './market-helpers.ts';
 

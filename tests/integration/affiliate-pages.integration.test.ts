@@ -2,7 +2,7 @@
 // marketing materials (and the admins' CRUD), academy progress, the live plan with the unlock price, and the
 // live 'commission.booked' event after a settled deal. Each door only ever touches the caller's own data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
+import { startTestApp, type TestApp, } from '../helpers/test-app.ts';
 import { signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';

@@ -3,7 +3,6 @@
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
-import { account } from '../ledger/accounts.ts';
 import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
 import { getUnlockPrices } from '../prices/get-unlock-price.ts';

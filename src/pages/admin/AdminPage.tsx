@@ -118,7 +118,7 @@ function AdminDashboard() {
   // A tab with a path of its own opens on it (/admin/deals); the others on /admin?tab=….
   const setTab = (v: string) => {
     const own = Object.entries(ADMIN_PATH_TABS).find(([, key]) => key === v)?.[0];
-    navigate(own ?? (v === 'overview' ? '/admin' : `/admin?tab=${encodeURIComponent(v)}`), { replace: true });
+    void navigate(own ?? (v === 'overview' ? '/admin' : `/admin?tab=${encodeURIComponent(v)}`), { replace: true });
   };
   const groups = NAV_GROUPS.map((g) => ({ key: g, tabs: TABS.filter((x) => groupOf(x.key) === g) })).filter((g) => g.tabs.length > 0);
 
@@ -131,7 +131,7 @@ function AdminDashboard() {
   useEffect(() => {
     adminApi.status().catch(() => {
       toast.error(t('frame.loadFailedTitle'), { description: t('frame.loadFailed') });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     });
   }, [t, navigate]);
 
@@ -145,7 +145,7 @@ function AdminDashboard() {
 
   const logout = async () => {
     // Home first: signed out on /admin, the page would send the person to the sign-in form instead.
-    navigate('/');
+    void navigate('/');
     await signOut();
     toast.success(tc('toast.signedOut'));
   };

@@ -110,7 +110,7 @@ export function CommissionTab() {
   if (!data || !form || !values) return <Skeleton className="h-96 w-full" />;
 
   const setLevel = (i: number, text: string) => setForm((f) => (f ? { ...f, levels: f.levels.map((v, j) => (j === i ? text : v)) } : f));
-  const usePreset = (name: PresetName) => setForm(formOf(PRESETS[name], lang));
+  const applyPreset = (name: PresetName) => setForm(formOf(PRESETS[name], lang));
   const activePreset = presetOf(values);
   // Worked example: cents each level earns from 100 € platform revenue (rounded down, as the server books).
   const levelCents = values.levelsBp.map((bp) => Math.floor((EXAMPLE_CENTS * values.poolBp * bp) / (BP * BP)));
@@ -131,7 +131,7 @@ export function CommissionTab() {
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-sm font-medium">{t('provision.presets')}</span>
               {PRESET_NAMES.map((name) => (
-                <Button key={name} type="button" size="sm" variant={activePreset === name ? 'default' : 'outline'} onClick={() => usePreset(name)} data-testid={`commission-preset-${name}`} aria-pressed={activePreset === name}>
+                <Button key={name} type="button" size="sm" variant={activePreset === name ? 'default' : 'outline'} onClick={() => applyPreset(name)} data-testid={`commission-preset-${name}`} aria-pressed={activePreset === name}>
                   {t(`provision.preset.${name}`)}
                 </Button>
               ))}

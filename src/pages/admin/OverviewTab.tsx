@@ -83,7 +83,7 @@ export function OverviewTab() {
 
   useEffect(() => {
     api<Overview>('/api/admin/overview').then(setOverview, () => toast.error(t('toast.errorTitle'), { description: t('loadError') }));
-    loadActivity();
+    void loadActivity();
   }, [t]);
 
   const loadActivity = () =>

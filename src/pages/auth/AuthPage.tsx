@@ -151,7 +151,7 @@ function SignInForm({ next, onForgot }: { next: string | null; onForgot: () => v
   const finish = async () => {
     const user = await refresh();
     toast.success(t('status.signedIn'));
-    navigate(next ?? user?.home ?? '/');
+    void navigate(next ?? user?.home ?? '/');
   };
 
   const submitPassword = async (e: FormEvent) => {
