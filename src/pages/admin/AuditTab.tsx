@@ -98,9 +98,9 @@ export function AuditTab() {
                 <Card data-action={e.action}>
                   <CardContent className="flex flex-col gap-2 p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="font-medium">
+                      <p className="min-w-0 font-medium [overflow-wrap:anywhere]">
                         {t(`audit.actions.${e.action.replace('.', '_')}`, { defaultValue: e.action })}
-                        <span className="ml-2 font-mono text-xs text-muted-foreground">{e.action}</span>
+                        <span className="ml-2 font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{e.action}</span>
                       </p>
                       <time dateTime={e.createdAt} className="text-xs text-muted-foreground tabular-nums">
                         {new Date(e.createdAt).toLocaleString(locale)}
