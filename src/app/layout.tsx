@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-// Only the chat's open button and session hook: the chat itself loads when it is opened.
-import { FloatingChat } from '@/chat/floating-chat';
-import { useAttachChatSession } from '@/chat/attach-session';
 import { cn } from '@/lib/utils';
+import { AfterHydration } from './after-hydration';
 
 // The support chat opened by the reply mail's link (?support=1); loaded only then (decision 027).
+// The chat's open button and session hook load once the page is there (decision 037); the chat itself when opened.
+const ChatExtras = lazy(async () => ({ default: (await import('./chat-extras')).ChatExtras }));
 const SupportChatFromLink = lazy(async () => ({ default: (await import('@/pages/affiliate/support/SupportChatFromLink')).SupportChatFromLink }));
 
 const NAV = [
@@ -229,7 +229,8 @@ export function AppLayout() {
   const wantsSupport = new URLSearchParams(search).get('support') === '1';
   const { user } = useAuth();
   const { i18n } = useTranslation();
-  useAttachChatSession(user?.id ?? null, i18n.resolvedLanguage ?? 'de');
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const showFloatingChat = pathname !== '/search' && pathname !== '/auth';
   return (
     <div className="flex min-h-dvh flex-col">
@@ -237,6 +238,7 @@ export function AppLayout() {
       <main className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <AfterHydration />
         </Suspense>
       </main>
       <Footer />
@@ -245,10 +247,10 @@ export function AppLayout() {
           <SupportChatFromLink />
         </Suspense>
       )}
-      {showFloatingChat && (
-        <div className="print:hidden">
-          <FloatingChat />
-        </div>
+      {mounted && (
+        <Suspense fallback={null}>
+          <ChatExtras userId={user?.id ?? null} lang={i18n.resolvedLanguage ?? 'de'} showFloatingChat={showFloatingChat} />
+        </Suspense>
       )}
     </div>
   );

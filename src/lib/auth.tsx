@@ -52,19 +52,5 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-/** Sets the page title and description. */
-export function usePageMeta(title: string, description?: string, canonical?: string) {
-  useEffect(() => {
-    document.title = title;
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-    let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) {
-      if (!link) {
-        link = document.createElement('link');
-        link.rel = 'canonical';
-        document.head.appendChild(link);
-      }
-      link.href = new URL(canonical, window.location.origin).toString();
-    } else link?.remove();
-  }, [title, description, canonical]);
-}
+// Pages import it from here; it lives with the server render's head (decision 037).
+export { usePageMeta } from './page-meta';
