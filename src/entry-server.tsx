@@ -31,6 +31,8 @@ export interface RenderInput {
 export interface RenderOutput {
   /** The inside of <div id="root">. */
   html: string;
+  /** The translation namespaces the page used (loaded by the client before it hydrates). */
+  namespaces: string[];
   head: PageHead;
 }
 
@@ -56,6 +58,9 @@ export async function render({ url, lang, data }: RenderInput): Promise<RenderOu
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // react-i18next reports the namespaces each component asks for here.
+  const used = new Set<string>();
+  Object.assign(i18n, { reportNamespaces: { addUsedNamespaces: (ns: string[]) => ns.forEach((n) => used.add(n)), getUsedNamespaces: () => [...used] } });
   const head: PageHead = {};
   // The same tree as src/main.tsx (StaticRouter for BrowserRouter), so the client hydrates it unchanged.
   const tree: ReactNode = (
@@ -81,5 +86,5 @@ export async function render({ url, lang, data }: RenderInput): Promise<RenderOu
   );
   const html = await streamToString(prelude);
   if (errors.length) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
-  return { html, head };
+  return { html, head, namespaces: [...used] };
 }

@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import './index.css';
-import { serverRendered } from './i18n';
+import i18n, { serverRendered } from './i18n';
 import { AuthProvider } from '@/lib/auth';
 import { ErrorBoundary } from '@/app/error-boundary';
-import { routes } from '@/app/routes';
+import { preloadPage, routes } from '@/app/routes';
 import { DeferredToaster } from '@/app/deferred-toaster';
 
 // Declarative routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data router
@@ -29,6 +29,11 @@ const app = (
 
 // Public pages come rendered from the server (decision 037) and are hydrated; dashboards and the chat get
 // the empty shell and render here.
+// The page's code and the words it was rendered with come first, so hydration never waits on them.
 const root = document.getElementById('root')!;
-if (serverRendered) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (serverRendered) {
+  const namespaces = (root.dataset.ns ?? '').split(',').filter(Boolean);
+  void Promise.all([preloadPage(window.location.pathname), i18n.loadNamespaces(namespaces)])
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+} else createRoot(root).render(app);

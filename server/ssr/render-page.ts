@@ -79,7 +79,7 @@ export async function renderPage(
   const page = req.pattern
     ? await fetchPageData(deps, { pattern: req.pattern, pathname, query, lang: req.lang, canonicalUrl: pageUrl(origin, pathname, req.lang), origin, description: defaultDescription })
     : { data: {}, jsonLd: [], notFound: true };
-  const { html, head } = await render({ url: req.url, lang: req.lang, data: page.data });
+  const { html, head, namespaces } = await render({ url: req.url, lang: req.lang, data: page.data });
   const notFound = page.notFound || !req.pattern;
   const tags = headTags({
     lang: req.lang,
@@ -95,7 +95,7 @@ export async function renderPage(
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${tags}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-ns="${escapeHtml(namespaces.join(','))}">${html}</div>`)
     .replace('</body>', () => `${dataScript}</body>`);
   return { status: notFound ? 404 : 200, html: out };
 }

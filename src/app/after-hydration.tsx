@@ -9,7 +9,14 @@ export function AfterHydration() {
   const { i18n } = useTranslation();
   useEffect(() => {
     markHydrated();
-    if (serverRendered && !(i18n.resolvedLanguage ?? 'de').startsWith(preferredLanguage)) void i18n.changeLanguage(preferredLanguage);
+    // A signal for browser tests that the page is interactive (its content was there before).
+    document.documentElement.dataset.hydrated = 'true';
+    if (!serverRendered || (i18n.resolvedLanguage ?? 'de').startsWith(preferredLanguage)) return;
+    // The other language's words first (those the page uses too), then the switch: the page changes its
+    // words in place instead of showing the loading fallback.
+    const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+    const namespaces = [...new Set(['common', 'landing', ...used])];
+    i18n.services.backendConnector.load([preferredLanguage], namespaces, () => void i18n.changeLanguage(preferredLanguage));
   }, [i18n]);
   return null;
 }

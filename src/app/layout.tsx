@@ -48,8 +48,10 @@ export function LanguageSwitcher() {
   }, [open]);
   return (
     <div ref={root} className="relative">
-      <Button variant="ghost" size="sm" aria-label={t('language.label')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <Globe />
+      {/* The name includes the visible 'DE' / 'EN' (WCAG 2.5.3, label in name). */}
+      <Button variant="ghost" size="sm" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <Globe aria-hidden />
+        <span className="sr-only">{t('language.label')}: </span>
         <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
       </Button>
       {open && (

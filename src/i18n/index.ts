@@ -58,8 +58,24 @@ function preferredLanguages(): string[] {
 const inBrowser = typeof window !== 'undefined';
 /** The page came rendered from the server (decision 037): it hydrates in the language it was rendered in. */
 export const serverRendered = inBrowser && Boolean(document.getElementById('root')?.hasChildNodes());
-/** The language the visitor prefers, read before i18next caches the server's choice over it. */
-export const preferredLanguage: 'de' | 'en' = inBrowser && preferredLanguages().find((c) => /^(de|en)/i.test(c))?.toLowerCase().startsWith('en') ? 'en' : 'de';
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem('i18nextLng');
+  } catch {
+    return null;
+  }
+}
+const toLang = (c: string | null | undefined): 'de' | 'en' => (c?.toLowerCase().startsWith('en') ? 'en' : 'de');
+/**
+ * The language the visitor wants, read before i18next caches the server's choice over it. On a page from the
+ * server only a choice of their own (?lng, or one stored with the switcher) counts: the server already
+ * followed the browser's languages (Accept-Language), and a browser without that header is not overruled.
+ */
+export const preferredLanguage: 'de' | 'en' = !inBrowser
+  ? 'de'
+  : serverRendered
+    ? toLang(new URLSearchParams(window.location.search).get('lng') ?? storedChoice() ?? document.documentElement.lang)
+    : toLang(preferredLanguages().find((c) => /^(de|en)/i.test(c)));
 
 const detector: LanguageDetectorModule = {
   type: 'languageDetector',
