@@ -9,6 +9,8 @@ import { listSuccessfulDeals, SUCCESS_FILTER_CATEGORIES } from '../domain/deals/
 import { listPackages } from '../domain/shop/packages.ts';
 import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../domain/ledger/money.ts';
 import type { CategoryId } from '../ai/nlu/categories.ts';
+import { getCommissionPlan } from '../domain/affiliate/get-commission-plan.ts';
+import { getSettings } from '../domain/settings/settings.ts';
 import { organizationJsonLd, providerJsonLd, type JsonLd } from './structured-data.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,6 +35,16 @@ export async function fetchPageData(
       break;
     case '/anbieter':
       out.data.prices = { packages: listPackages(), unlockPriceGoints: UNLOCK_PRICE_GOINTS, gointsPerEur: GOINTS_PER_EUR };
+      break;
+    case '/affiliate':
+    case '/affiliate/suchende':
+    case '/affiliate/anbieter':
+      // The answer of GET /api/affiliate/plan.
+      out.data['affiliate-plan'] = viaJson({
+        ...(await getCommissionPlan(deps.db.prisma)),
+        unlockPriceGoints: UNLOCK_PRICE_GOINTS,
+        maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
+      });
       break;
     case '/impressum':
     case '/datenschutz':

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
@@ -226,13 +226,18 @@ function PageLoading() {
   );
 }
 
+/** Renders its children once the page has mounted (hydrated), in a state of its own so the layout does not re-render. */
+function AfterMount({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 export function AppLayout() {
   const { pathname, search } = useLocation();
   const wantsSupport = new URLSearchParams(search).get('support') === '1';
   const { user } = useAuth();
   const { i18n } = useTranslation();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   const showFloatingChat = pathname !== '/search' && pathname !== '/auth';
   return (
     <div className="flex min-h-dvh flex-col">
@@ -249,11 +254,9 @@ export function AppLayout() {
           <SupportChatFromLink />
         </Suspense>
       )}
-      {mounted && (
-        <Suspense fallback={null}>
-          <ChatExtras userId={user?.id ?? null} lang={i18n.resolvedLanguage ?? 'de'} showFloatingChat={showFloatingChat} />
-        </Suspense>
-      )}
+      <AfterMount>
+        <ChatExtras userId={user?.id ?? null} lang={i18n.resolvedLanguage ?? 'de'} showFloatingChat={showFloatingChat} />
+      </AfterMount>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Who is signed in, from GET /api/me (the server decides roles; the client only reacts).
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from './api';
 
 export interface Me {
@@ -24,17 +24,20 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Me | null>(null);
   const [loading, setLoading] = useState(true);
+  // As a transition: on a page from the server, an urgent update reaching a part still hydrating would
+  // replace the server's HTML with the loading fallback (decision 037).
   const refresh = useCallback(async () => {
+    let u: Me | null = null;
     try {
-      const { user: u } = await api<{ user: Me | null }>('/api/me');
-      setUser(u);
-      return u;
+      u = (await api<{ user: Me | null }>('/api/me')).user;
     } catch {
-      setUser(null);
-      return null;
-    } finally {
-      setLoading(false);
+      u = null;
     }
+    startTransition(() => {
+      setUser(u);
+      setLoading(false);
+    });
+    return u;
   }, []);
   const signOut = useCallback(async () => {
     await api('/api/auth/sign-out', { method: 'POST', body: {} });
