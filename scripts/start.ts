@@ -15,8 +15,11 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+// `vite build` also writes the server render of the public pages (dist/.ssr, decision 037).
+const distSsr = path.join(root, 'dist/.ssr/entry-server.js');
+
 const sourcesChanged = () => {
-  if (!fs.existsSync(distIndex)) return true;
+  if (!fs.existsSync(distIndex) || !fs.existsSync(distSsr)) return true;
   const built = fs.statSync(distIndex).mtimeMs;
   return Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs) > built;
 };
