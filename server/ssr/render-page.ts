@@ -28,11 +28,15 @@ export function pageUrl(origin: string, pathname: string, lang: Lang): string {
   return `${origin}${pathname}${lang === 'en' ? '?lng=en' : ''}`;
 }
 
-function headTags(h: { lang: Lang; title: string; description: string; canonicalPath: string | null; origin: string; jsonLd: JsonLd[] }): string {
+function headTags(h: { lang: Lang; addressLang: Lang; title: string; description: string; canonicalPath: string | null; origin: string; jsonLd: JsonLd[] }): string {
   const tags = [`<title>${escapeHtml(h.title)}</title>`, `<meta name="description" content="${escapeHtml(h.description)}">`];
   if (h.canonicalPath === null) tags.push('<meta name="robots" content="noindex">');
   else {
-    const url = pageUrl(h.origin, h.canonicalPath, h.lang);
+    // The canonical address is the language variant that was asked for: ?lng=en is English, the bare path
+    // German. A browser's Accept-Language may show English at the bare path, but crawlers (which send none)
+    // get German there, so each address has one language for them and the canonical never points to the
+    // other hreflang variant.
+    const url = pageUrl(h.origin, h.canonicalPath, h.addressLang);
     tags.push(
       `<link rel="canonical" href="${escapeHtml(url)}">`,
       `<link rel="alternate" hreflang="de" href="${escapeHtml(pageUrl(h.origin, h.canonicalPath, 'de'))}">`,
@@ -76,13 +80,15 @@ export async function renderPage(
   const defaultDescription = t('landing:meta.description');
   const query = new URL(req.url, 'http://x').searchParams;
   const pathname = req.pathname.length > 1 ? req.pathname.replace(/\/$/, '') : req.pathname;
+  const addressLang: Lang = query.get('lng')?.toLowerCase().startsWith('en') ? 'en' : 'de';
   const page = req.pattern
-    ? await fetchPageData(deps, { pattern: req.pattern, pathname, query, lang: req.lang, canonicalUrl: pageUrl(origin, pathname, req.lang), origin, description: defaultDescription })
+    ? await fetchPageData(deps, { pattern: req.pattern, pathname, query, lang: req.lang, canonicalUrl: pageUrl(origin, pathname, addressLang), origin, description: defaultDescription })
     : { data: {}, jsonLd: [], notFound: true };
   const { html, head, namespaces } = await render({ url: req.url, lang: req.lang, data: page.data });
   const notFound = page.notFound || !req.pattern;
   const tags = headTags({
     lang: req.lang,
+    addressLang,
     title: head.title ?? 'akut',
     description: head.description ?? defaultDescription,
     canonicalPath: notFound ? null : (head.canonical ?? pathname),

@@ -71,7 +71,7 @@ async function page(p: string, lang?: 'de' | 'en') {
   const res = await fetch(app.baseUrl + p, { headers: lang ? { 'accept-language': lang === 'en' ? 'en-US,en;q=0.9' : 'de-DE,de;q=0.9' } : {} });
   const html = await res.text();
   const attr = (re: RegExp) => re.exec(html)?.[1];
-  const body = html.slice(html.indexOf('<div id="root">'));
+  const body = html.slice(html.indexOf('<div id="root"'));
   return {
     status: res.status,
     html,
@@ -135,9 +135,12 @@ describe('public pages before any script runs', () => {
     }
   }
 
-  it('picks the language of the browser when the address does not say, and ?lng wins over it', async () => {
+  it('picks the language of the browser when the address does not say, and ?lng wins over it; the canonical follows the address', async () => {
     expect((await page('/hilfe', 'en')).h1).toBe('Help centre');
-    expect((await page('/hilfe', 'en')).canonical).toBe(`${app.baseUrl}/hilfe?lng=en`);
+    expect((await page('/hilfe', 'en')).lang).toBe('en');
+    // Crawlers send no Accept-Language and get German at the bare path: it stays the German address.
+    expect((await page('/hilfe', 'en')).canonical).toBe(`${app.baseUrl}/hilfe`);
+    expect((await page('/hilfe?lng=en', 'de')).canonical).toBe(`${app.baseUrl}/hilfe?lng=en`);
     expect((await page('/hilfe', 'de')).h1).toBe('Hilfe-Center');
     expect((await page('/hilfe?lng=de', 'en')).h1).toBe('Hilfe-Center');
   });
