@@ -5,9 +5,15 @@ import { markHydrated, preferredLanguage, serverRendered } from '@/i18n';
 // Rendered inside the page's Suspense boundary, so its effect runs once the server's HTML of the page has
 // been hydrated. A server-rendered page hydrates in the language it was rendered in; a visitor who chose
 // the other one (stored choice) gets it now, without a hydration mismatch (decision 037).
+// Once per page load: the boundary may show its fallback and mount this again later (a language change
+// suspends while the words load), and the visitor's own choice must not be undone then.
+let ran = false;
+
 export function AfterHydration() {
   const { i18n } = useTranslation();
   useEffect(() => {
+    if (ran) return;
+    ran = true;
     markHydrated();
     // A signal for browser tests that the page is interactive (its content was there before).
     document.documentElement.dataset.hydrated = 'true';
