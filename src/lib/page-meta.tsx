@@ -4,7 +4,6 @@
 // browser the same call keeps document.title, the description and the canonical link in step on client-side
 // navigation.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export interface PageHead {
   title?: string;
@@ -54,9 +53,11 @@ export function useInitialData<T>(key: string): T | undefined {
   return readClientData()[key] as T | undefined;
 }
 
-function canonicalHref(path: string, lang: string): string {
+// Like the server's: the canonical follows the address (?lng=en English, the bare path German), not the
+// language shown, so it never points at the other hreflang variant.
+function canonicalHref(path: string): string {
   const url = new URL(path, window.location.origin);
-  url.search = lang === 'en' ? '?lng=en' : '';
+  url.search = new URLSearchParams(window.location.search).get('lng')?.startsWith('en') ? '?lng=en' : '';
   url.hash = '';
   return url.toString();
 }
@@ -68,8 +69,6 @@ function setMeta(selector: string, content: string) {
 /** Sets the page title and description (and canonical path where the page's own path is not it). */
 export function usePageMeta(title: string, description?: string, canonical?: string) {
   const server = useContext(ServerContext);
-  const { i18n } = useTranslation();
-  const lang = (i18n.resolvedLanguage ?? 'de').startsWith('en') ? 'en' : 'de';
   if (server) {
     server.head.title = title;
     if (description) server.head.description = description;
@@ -85,6 +84,6 @@ export function usePageMeta(title: string, description?: string, canonical?: str
     setMeta('meta[property="og:title"]', title);
     setMeta('meta[name="twitter:title"]', title);
     const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (link) link.href = canonicalHref(canonical ?? window.location.pathname, lang);
-  }, [title, description, canonical, lang]);
+    if (link) link.href = canonicalHref(canonical ?? window.location.pathname);
+  }, [title, description, canonical]);
 }
