@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The server render (src/entry-server.tsx) is tested from its source, with the client's '@' imports.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/graph/**/*.test.ts', 'tests/integration/**/*.test.ts', 'machines/**/*.test.ts'],
     environment: 'node',

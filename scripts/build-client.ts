@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'dist/index.html');
+// `vite build` also writes the server render of the public pages (dist/.ssr, decision 037).
+const distSsr = path.join(root, 'dist/.ssr/entry-server.js');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -16,7 +18,7 @@ function newestMtime(dir: string): number {
 }
 
 function sourcesChanged(): boolean {
-  if (!fs.existsSync(distIndex)) return true;
+  if (!fs.existsSync(distIndex) || !fs.existsSync(distSsr)) return true;
   const built = fs.statSync(distIndex).mtimeMs;
   return Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs) > built;
 }

@@ -23,7 +23,8 @@ import { account } from '../server/domain/ledger/accounts.ts';
 import { goints, WELCOME_BONUS_GOINTS } from '../server/domain/ledger/money.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!fs.existsSync(path.join(root, 'dist/index.html'))) {
+// The client and the server render of the public pages (dist/.ssr, decision 037) come from one `vite build`.
+if (!fs.existsSync(path.join(root, 'dist/index.html')) || !fs.existsSync(path.join(root, 'dist/.ssr/entry-server.js'))) {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -94,7 +94,7 @@ function kb(bytes: number) {
 
 // Translations beyond the landing page's load on demand, one chunk per language (decision 027): not part of
 // the first JavaScript above, but every page other than the landing page waits for its language's chunk.
-const onDemand = ['src/i18n/lang-de.ts', 'src/i18n/lang-en.ts', 'src/i18n/locales/de/legal.json', 'src/i18n/locales/en/legal.json']
+const onDemand = ['src/i18n/lang-de.ts', 'src/i18n/lang-en.ts', 'src/i18n/locales/de/legal.json', 'src/i18n/locales/en/legal.json', 'src/i18n/locales/en/common.json', 'src/i18n/locales/en/landing.json']
   .filter((k) => manifest[k])
   .map((k) => ({ module: k, gzipKB: kb(fileSize(manifest[k]!.file).gzip) }));
 

@@ -14,7 +14,9 @@ import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
-import { isAppPath } from '../src/app/route-table.ts';
+import { isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
+import { renderPage, type RenderFn } from './ssr/render-page.ts';
+import { seoRouter } from './http/seo.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -23,6 +25,8 @@ export interface AppOptions {
   viteMiddlewares?: express.RequestHandler;
   /** Development: renders index.html through Vite. */
   renderIndex?: (url: string) => Promise<string>;
+  /** The server render of the public pages (src/entry-server.tsx, decision 037); null: every page is the empty shell. */
+  loadRenderer?: () => Promise<RenderFn | null>;
 }
 
 // Every better-auth endpoint that checks a password or a code, or sends a mail: attempts, limited per IP.
@@ -90,6 +94,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.get('/ref/:code', referralRedirect);
   app.use(referralCookie(deps));
 
+  // robots.txt and sitemap.xml (decision 037).
+  app.use(seoRouter(deps));
+
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
   const indexFile = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
@@ -100,9 +107,25 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.get('/{*splat}', async (req, res, next) => {
     try {
       const status = isAppPath(req.path) ? 200 : 404;
-      if (opts.renderIndex) return void res.status(status).type('html').send(await opts.renderIndex(req.originalUrl));
-      if (indexFile && fs.existsSync(indexFile)) return void res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(await fs.promises.readFile(indexFile, 'utf8'));
-      res.status(503).type('text').send('Client not built: run `npm run build` or `npm start`.');
+      let template: string;
+      if (opts.renderIndex) template = await opts.renderIndex(req.originalUrl);
+      else if (indexFile && fs.existsSync(indexFile)) template = await fs.promises.readFile(indexFile, 'utf8');
+      else return void res.status(503).type('text').send('Client not built: run `npm run build` or `npm start`.');
+      res.setHeader('Cache-Control', 'no-cache');
+      // Public pages and the not-found page come rendered, in the language of ?lng or the browser (decision 037).
+      const pattern = serverRenderedPattern(req.path);
+      const render = (pattern || status === 404) && opts.loadRenderer ? await opts.loadRenderer() : null;
+      if (render) {
+        res.setHeader('Vary', 'Accept-Language');
+        try {
+          const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang: langFromRequest(req) });
+          return void res.status(page.status).type('html').send(page.html);
+        } catch (e) {
+          // The browser can still render the page from the shell; the failure is logged loudly.
+          (res.locals.log ?? deps.logger).error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), path: req.path }, 'server render failed');
+        }
+      }
+      res.status(status).type('html').send(template);
     } catch (e) {
       next(e);
     }

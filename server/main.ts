@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { attachWebSocket } from './realtime/ws.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { exitOnStartupError } from './startup-error.ts';
+import { loadBuiltRenderer } from './ssr/load-renderer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -23,9 +24,10 @@ if (dev) {
   app = createApp(deps, {
     viteMiddlewares: vite.middlewares,
     renderIndex: async (url) => vite.transformIndexHtml(url, fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8')),
+    loadRenderer: async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server.tsx')).render,
   });
 } else {
-  app = createApp(deps, { clientDir: path.join(ROOT, 'dist') });
+  app = createApp(deps, { clientDir: path.join(ROOT, 'dist'), loadRenderer: loadBuiltRenderer(path.join(ROOT, 'dist/.ssr/entry-server.js'), deps.logger) });
 }
 server.on('request', app);
 const ws = attachWebSocket(server, deps);

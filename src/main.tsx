@@ -1,15 +1,13 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import './index.css';
-import './i18n';
+import i18n, { serverRendered } from './i18n';
 import { AuthProvider } from '@/lib/auth';
 import { ErrorBoundary } from '@/app/error-boundary';
-import { routes } from '@/app/routes';
+import { preloadPage, routes } from '@/app/routes';
+import { DeferredToaster } from '@/app/deferred-toaster';
 import { registerServiceWorker } from '@/pwa/register-sw';
-
-// The toaster (sonner) is not needed for the first paint; toasts come from pages that load later.
-const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 // Declarative routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data router
 // would add about 18 KB gzip to every page (decision 027).
@@ -17,19 +15,28 @@ function App() {
   return useRoutes(routes);
 }
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <ErrorBoundary>
       <AuthProvider>
         <BrowserRouter>
           <App />
         </BrowserRouter>
-        <Suspense>
-          <Toaster position="bottom-right" duration={4000} visibleToasts={3} theme="system" richColors closeButton />
-        </Suspense>
+        <DeferredToaster />
       </AuthProvider>
     </ErrorBoundary>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages come rendered from the server (decision 037) and are hydrated; dashboards and the chat get
+// the empty shell and render here.
+// The page's code and the words it was rendered with come first, so hydration never waits on them.
+const root = document.getElementById('root')!;
+if (serverRendered) {
+  const namespaces = (root.dataset.ns ?? '').split(',').filter(Boolean);
+  void Promise.all([preloadPage(window.location.pathname), i18n.loadNamespaces(namespaces)])
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+} else createRoot(root).render(app);
 
 registerServiceWorker();

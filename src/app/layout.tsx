@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-// Only the chat's open button and session hook: the chat itself loads when it is opened.
-import { FloatingChat } from '@/chat/floating-chat';
-import { useAttachChatSession } from '@/chat/attach-session';
 import { cn } from '@/lib/utils';
+import { AfterHydration } from './after-hydration';
 
 // The support chat opened by the reply mail's link (?support=1); loaded only then (decision 027).
+// The chat's open button and session hook load once the page is there (decision 037); the chat itself when opened.
+const ChatExtras = lazy(async () => ({ default: (await import('./chat-extras')).ChatExtras }));
 const SupportChatFromLink = lazy(async () => ({ default: (await import('@/pages/affiliate/support/SupportChatFromLink')).SupportChatFromLink }));
 
 const NAV = [
@@ -48,8 +48,10 @@ export function LanguageSwitcher() {
   }, [open]);
   return (
     <div ref={root} className="relative">
-      <Button variant="ghost" size="sm" aria-label={t('language.label')} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <Globe />
+      {/* The name includes the visible 'DE' / 'EN' (WCAG 2.5.3, label in name). */}
+      <Button variant="ghost" size="sm" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <Globe aria-hidden />
+        <span className="sr-only">{t('language.label')}: </span>
         <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
       </Button>
       {open && (
@@ -225,12 +227,18 @@ function PageLoading() {
   );
 }
 
+/** Renders its children once the page has mounted (hydrated), in a state of its own so the layout does not re-render. */
+function AfterMount({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
 export function AppLayout() {
   const { pathname, search } = useLocation();
   const wantsSupport = new URLSearchParams(search).get('support') === '1';
   const { user } = useAuth();
   const { i18n } = useTranslation();
-  useAttachChatSession(user?.id ?? null, i18n.resolvedLanguage ?? 'de');
   const showFloatingChat = pathname !== '/search' && pathname !== '/auth';
   return (
     <div className="flex min-h-dvh flex-col">
@@ -238,6 +246,7 @@ export function AppLayout() {
       <main className="flex-1">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <AfterHydration />
         </Suspense>
       </main>
       <Footer />
@@ -246,11 +255,9 @@ export function AppLayout() {
           <SupportChatFromLink />
         </Suspense>
       )}
-      {showFloatingChat && (
-        <div className="print:hidden">
-          <FloatingChat />
-        </div>
-      )}
+      <AfterMount>
+        <ChatExtras userId={user?.id ?? null} lang={i18n.resolvedLanguage ?? 'de'} showFloatingChat={showFloatingChat} />
+      </AfterMount>
     </div>
   );
 }

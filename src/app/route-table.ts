@@ -60,3 +60,33 @@ export function isAppPath(pathname: string): boolean {
   }
   return Object.values(ROUTE_PATHS).some((p) => matches(p, decoded));
 }
+
+/**
+ * Public pages the server renders with their content, title, description, canonical and hreflang links
+ * (decision 037); a path here that the app does not have (yet) is skipped. Every other page (dashboards,
+ * the chat, the shop) gets the empty shell and renders in the browser.
+ */
+export const SERVER_RENDERED_PATHS: readonly string[] = [
+  '/',
+  '/suchende',
+  '/anbieter',
+  '/erfolgreiche-deals',
+  '/anbieter/:id',
+  '/affiliate',
+  '/affiliate/suchende',
+  '/affiliate/anbieter',
+  '/demo',
+  '/impressum',
+  '/datenschutz',
+  '/agb',
+  '/hilfe',
+  '/kontakt',
+];
+
+/** The server-rendered pattern this path is, if any ('/anbieter/dashboard' is a page of its own, not a provider id). */
+export function serverRenderedPattern(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const exact = Object.values(ROUTE_PATHS).find((p) => p === path);
+  if (exact) return SERVER_RENDERED_PATHS.includes(exact) ? exact : null;
+  return SERVER_RENDERED_PATHS.find((p) => p.includes(':') && isAppPath(path) && matches(p, path)) ?? null;
+}

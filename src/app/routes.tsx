@@ -1,14 +1,17 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
 import { ROUTE_PATHS } from './route-table';
 import { LandingPage } from '@/pages/landing/LandingPage';
 
 // Every page but the landing page is its own chunk, loaded when its route is first visited
 // (docs/decisions/027-compression-and-code-splitting.md).
+const loaders = new WeakMap<object, () => Promise<unknown>>();
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   const Component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return <Component />;
+  const element = <Component />;
+  loaders.set(element, load);
+  return element;
 }
 
 const notFound = page(() => import('@/pages/not-found/NotFoundPage'), 'NotFoundPage');
@@ -56,3 +59,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the chunk of the page at this path. A page from the server is hydrated only once its code is there
+ * (src/main.tsx): a boundary still waiting for its code when the first update arrives would drop the
+ * server's HTML and show the loading fallback (decision 037).
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const matched = matchRoutes(routes, pathname);
+  const element = matched?.[matched.length - 1]?.route.element;
+  const load = element && typeof element === 'object' ? loaders.get(element) : undefined;
+  return load ? load() : Promise.resolve();
+}

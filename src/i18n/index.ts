@@ -5,7 +5,9 @@
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-const bundled = import.meta.glob('./locales/*/{common,landing}.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+// German, the default, is in the first bundle; English's common and landing are two small chunks of their own
+// (decision 037: they kept the first load of / and /search within budget once pages hydrate).
+const bundled = import.meta.glob('./locales/de/{common,landing}.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, content] of Object.entries(bundled)) {
   const m = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
@@ -17,7 +19,7 @@ const languageChunks: Record<string, () => Promise<{ namespaces: Namespaces }>> 
   de: () => import('./lang-de.ts'),
   en: () => import('./lang-en.ts'),
 };
-const separate = import.meta.glob('./locales/*/legal.json', { import: 'default' }) as Record<string, () => Promise<ResourceKey>>;
+const separate = import.meta.glob(['./locales/*/legal.json', './locales/en/{common,landing}.json'], { import: 'default' }) as Record<string, () => Promise<ResourceKey>>;
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -42,19 +44,48 @@ const lazyBackend: BackendModule = {
 
 // The detection order of the specification (query lng, localStorage, browser, <html lang>), cached in
 // localStorage: the few lines i18next-browser-languagedetector did here, without its 2 KB gzip.
+function preferredLanguages(): string[] {
+  const candidates: (string | null | undefined)[] = [new URLSearchParams(window.location.search).get('lng')];
+  try {
+    candidates.push(localStorage.getItem('i18nextLng'));
+  } catch {
+    // storage blocked: the browser's languages decide
+  }
+  candidates.push(...(navigator.languages ?? [navigator.language]), document.documentElement.lang);
+  return candidates.filter((c): c is string => Boolean(c));
+}
+
+const inBrowser = typeof window !== 'undefined';
+/** The page came rendered from the server (decision 037): it hydrates in the language it was rendered in. */
+export const serverRendered = inBrowser && Boolean(document.getElementById('root')?.hasChildNodes());
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem('i18nextLng');
+  } catch {
+    return null;
+  }
+}
+const toLang = (c: string | null | undefined): 'de' | 'en' => (c?.toLowerCase().startsWith('en') ? 'en' : 'de');
+/**
+ * The language the visitor wants, read before i18next caches the server's choice over it. On a page from the
+ * server only a choice of their own (?lng, or one stored with the switcher) counts: the server already
+ * followed the browser's languages (Accept-Language), and a browser without that header is not overruled.
+ */
+export const preferredLanguage: 'de' | 'en' = !inBrowser
+  ? 'de'
+  : serverRendered
+    ? toLang(new URLSearchParams(window.location.search).get('lng') ?? storedChoice() ?? document.documentElement.lang)
+    : toLang(preferredLanguages().find((c) => /^(de|en)/i.test(c)));
+
 const detector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect() {
-    const candidates: (string | null | undefined)[] = [new URLSearchParams(window.location.search).get('lng')];
-    try {
-      candidates.push(localStorage.getItem('i18nextLng'));
-    } catch {
-      // storage blocked: the browser's languages decide
-    }
-    candidates.push(...(navigator.languages ?? [navigator.language]), document.documentElement.lang);
-    return candidates.filter((c): c is string => Boolean(c));
+    if (!inBrowser) return ['de'];
+    return serverRendered ? [document.documentElement.lang || 'de'] : preferredLanguages();
   },
   cacheUserLanguage(lng) {
+    // The server's language at hydration is not a choice; the visitor's own stays stored.
+    if (serverRendered && lng !== preferredLanguage && !hydrated) return;
     try {
       localStorage.setItem('i18nextLng', lng);
     } catch {
@@ -62,6 +93,12 @@ const detector: LanguageDetectorModule = {
     }
   },
 };
+
+let hydrated = false;
+/** After hydration: from now on a language change is the visitor's own. */
+export function markHydrated() {
+  hydrated = true;
+}
 
 void i18n
   .use(lazyBackend)
@@ -83,8 +120,10 @@ void i18n
 const syncHtmlLang = (lng: string) => {
   document.documentElement.lang = lng.startsWith('en') ? 'en' : 'de';
 };
-syncHtmlLang(i18n.resolvedLanguage ?? 'de');
-i18n.on('languageChanged', syncHtmlLang);
+if (inBrowser) {
+  syncHtmlLang(i18n.resolvedLanguage ?? 'de');
+  i18n.on('languageChanged', syncHtmlLang);
+}
 
 export function currentLang(): 'de' | 'en' {
   return (i18n.resolvedLanguage ?? i18n.language ?? 'de').startsWith('en') ? 'en' : 'de';

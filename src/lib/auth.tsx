@@ -1,5 +1,5 @@
 // Who is signed in, from GET /api/me (the server decides roles; the client only reacts).
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from './api';
 
 export interface Me {
@@ -26,17 +26,20 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Me | null>(null);
   const [loading, setLoading] = useState(true);
+  // As a transition: on a page from the server, an urgent update reaching a part still hydrating would
+  // replace the server's HTML with the loading fallback (decision 037).
   const refresh = useCallback(async () => {
+    let u: Me | null = null;
     try {
-      const { user: u } = await api<{ user: Me | null }>('/api/me');
-      setUser(u);
-      return u;
+      u = (await api<{ user: Me | null }>('/api/me')).user;
     } catch {
-      setUser(null);
-      return null;
-    } finally {
-      setLoading(false);
+      u = null;
     }
+    startTransition(() => {
+      setUser(u);
+      setLoading(false);
+    });
+    return u;
   }, []);
   const signOut = useCallback(async () => {
     await api('/api/auth/sign-out', { method: 'POST', body: {} });
@@ -54,19 +57,5 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-/** Sets the page title and description. */
-export function usePageMeta(title: string, description?: string, canonical?: string) {
-  useEffect(() => {
-    document.title = title;
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-    let link = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) {
-      if (!link) {
-        link = document.createElement('link');
-        link.rel = 'canonical';
-        document.head.appendChild(link);
-      }
-      link.href = new URL(canonical, window.location.origin).toString();
-    } else link?.remove();
-  }, [title, description, canonical]);
-}
+// Pages import it from here; it lives with the server render's head (decision 037).
+export { usePageMeta } from './page-meta';

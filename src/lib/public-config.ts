@@ -2,13 +2,16 @@
 import { useEffect, useState } from 'react';
 import type { publicConfig } from '../../server/config.ts';
 import { api } from './api';
+import { useInitialData } from './page-meta';
 
 export type PublicConfig = ReturnType<typeof publicConfig>;
 
 let pending: Promise<PublicConfig> | null = null;
 
 export function usePublicConfig(): { config: PublicConfig | null; failed: boolean } {
-  const [state, setState] = useState<{ config: PublicConfig | null; failed: boolean }>({ config: null, failed: false });
+  // The Impressum and privacy pages come rendered with it from the server (decision 037).
+  const initial = useInitialData<PublicConfig>('config');
+  const [state, setState] = useState<{ config: PublicConfig | null; failed: boolean }>({ config: initial ?? null, failed: false });
   useEffect(() => {
     let live = true;
     pending ??= api<PublicConfig>('/api/config');

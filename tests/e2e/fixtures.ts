@@ -85,6 +85,21 @@ export const test = base.extend<{ lang: Lang }>({
     await page.addInitScript((l) => {
       if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', l);
     }, lang);
+    // A public page arrives rendered from the server and is interactive once hydrated (decision 037): like a
+    // person who waits for the page, a test's first click comes after that.
+    const untilHydrated = () => page.waitForFunction(() => !document.querySelector('#root[data-ns]') || document.documentElement.dataset.hydrated === 'true');
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await untilHydrated();
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await untilHydrated();
+      return response;
+    };
     await use(page);
     const unexpected = errors.filter((e) => !allowed.some((a) => a.test(e)));
     expect(unexpected, 'console errors in the browser').toEqual([]);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ArrowRight, Info } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatEuro } from '@/components/market';
 import { useAuth, usePageMeta } from '@/lib/auth';
@@ -38,7 +38,7 @@ export function PitchPage({ audience }: { audience: 'seekers' | 'providers' }) {
         <>
           <Card>
             <CardHeader>
-              <CardTitle>{t('pitch.howTitle')}</CardTitle>
+              <h2 className="text-lg font-semibold leading-tight">{t('pitch.howTitle')}</h2>
             </CardHeader>
             <CardContent className="flex flex-col gap-3 text-muted-foreground">
               <p>{t('pitch.how', { price: plan.unlockPriceGoints, max: plan.maxUnlocks, pool: formatBp(plan.poolBp, lang) })}</p>

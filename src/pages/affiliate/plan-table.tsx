@@ -2,10 +2,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useInitialData } from '@/lib/page-meta';
 import { affiliateApi, formatBp, type LivePlan } from './affiliate-api';
 
 export function useLivePlan() {
-  const [plan, setPlan] = useState<LivePlan | null>(null);
+  // The affiliate pages come rendered from the server with the plan (decision 037); it is asked again on mount.
+  const [plan, setPlan] = useState<LivePlan | null>(useInitialData<LivePlan>('affiliate-plan') ?? null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;

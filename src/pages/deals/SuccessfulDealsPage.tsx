@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatEuro, formatNumber, Stars } from '@/components/market';
 import { api, ApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/auth';
+import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { InquiryDialog } from './InquiryDialog';
 import type { SuccessfulDeal, SuccessfulDeals } from './types';
@@ -30,9 +31,12 @@ export function SuccessfulDealsPage() {
   const rawCategory = params.get('category') ?? '';
   const category = (DEAL_CATEGORIES as readonly string[]).includes(rawCategory) ? rawCategory : '';
   const [text, setText] = useState(params.get('q') ?? '');
-  const [data, setData] = useState<SuccessfulDeals | null>(null);
+  // Rendered on the server with the deals of this URL (decision 037); the client refreshes them on mount.
+  const initialQuery = new URLSearchParams({ ...(q ? { q } : {}), ...(category ? { category } : {}) }).toString();
+  const initial = useInitialData<SuccessfulDeals>(`successful-deals?${initialQuery}`);
+  const [data, setData] = useState<SuccessfulDeals | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(!initial);
   const [asking, setAsking] = useState<SuccessfulDeal | null>(null);
   const tRef = useRef(t);
   tRef.current = t;

@@ -11,6 +11,7 @@ import { GointsAmount, formatEuro } from '@/components/market';
 import type { ShopPackage } from '@/components/shop/goints-shop-dialog';
 import { api } from '@/lib/api';
 import { usePageMeta } from '@/lib/auth';
+import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 
 interface Prices {
@@ -23,7 +24,8 @@ interface Prices {
 }
 
 function usePrices() {
-  const [prices, setPrices] = useState<Prices | null>(null);
+  // The server renders the page with the prices (decision 037); the client asks again on mount.
+  const [prices, setPrices] = useState<Prices | null>(useInitialData<Prices>('prices') ?? null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);

@@ -40,7 +40,7 @@ function Simulation() {
         <span className="w-fit rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900" data-testid="simulation-example">
           {t('seekers.simulation.example')}
         </span>
-        <CardTitle className="text-2xl">{t('seekers.simulation.title')}</CardTitle>
+        <h2 className="text-2xl font-semibold leading-tight">{t('seekers.simulation.title')}</h2>
         <p className="text-muted-foreground">{t('seekers.simulation.text')}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
-import { ChatPanel } from '@/chat';
+import { ChatPanel } from '@/chat/chat-panel';
 import { useAuth, usePageMeta } from '@/lib/auth';
 
 export function SearchPage() {

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProviderBadge, Stars, formatDate, formatMinutes, formatNumber, toUiLang } from '@/components/market';
 import { ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
+import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { providerApi, type PublicProvider } from '../provider-api';
 
@@ -22,8 +23,10 @@ export function PublicProviderPage() {
   const { t, i18n } = useTranslation('provider');
   const { user, loading: authLoading } = useAuth();
   const lang = toUiLang(i18n.resolvedLanguage);
-  const [provider, setProvider] = useState<PublicProvider | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'notFound' | 'error'>('loading');
+  // Rendered on the server with the provider (null: no such provider), decision 037.
+  const initial = useInitialData<PublicProvider | null>(`provider:${id}`);
+  const [provider, setProvider] = useState<PublicProvider | null>(initial ?? null);
+  const [state, setState] = useState<'loading' | 'ready' | 'notFound' | 'error'>(initial ? 'ready' : initial === null || !UUID.test(id) ? 'notFound' : 'loading');
   const [favBusy, setFavBusy] = useState(false);
 
   const load = useCallback(() => {

@@ -1,0 +1,81 @@
+// What the server fetches for a server-rendered page (decision 037): the same domain queries as the page's
+// API calls, under the keys the pages read with useInitialData, plus the page's structured data. The values
+// go through JSON as the API's answers do, so the first client render sees exactly what the server rendered.
+import type { AppDeps } from '../deps.ts';
+import { isAppError } from '../errors.ts';
+import { publicConfig } from '../config.ts';
+import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
+import { listSuccessfulDeals, SUCCESS_FILTER_CATEGORIES } from '../domain/deals/successful-deals.ts';
+import { listPackages } from '../domain/shop/packages.ts';
+import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../domain/ledger/money.ts';
+import type { CategoryId } from '../ai/nlu/categories.ts';
+import { getCommissionPlan } from '../domain/affiliate/get-commission-plan.ts';
+import { getSettings } from '../domain/settings/settings.ts';
+import { organizationJsonLd, providerJsonLd, type JsonLd } from './structured-data.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PageData {
+  data: Record<string, unknown>;
+  jsonLd: JsonLd[];
+  /** Nothing at this address (an unknown provider): answered 404. */
+  notFound: boolean;
+}
+
+const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export async function fetchPageData(
+  deps: AppDeps,
+  page: { pattern: string; pathname: string; query: URLSearchParams; lang: 'de' | 'en'; canonicalUrl: string; origin: string; description: string },
+): Promise<PageData> {
+  const out: PageData = { data: {}, jsonLd: [], notFound: false };
+  switch (page.pattern) {
+    case '/':
+      out.jsonLd.push(organizationJsonLd(deps.config, page.origin, page.description));
+      break;
+    case '/anbieter':
+      out.data.prices = { packages: listPackages(), unlockPriceGoints: UNLOCK_PRICE_GOINTS, gointsPerEur: GOINTS_PER_EUR };
+      break;
+    case '/affiliate':
+    case '/affiliate/suchende':
+    case '/affiliate/anbieter':
+      // The answer of GET /api/affiliate/plan.
+      out.data['affiliate-plan'] = viaJson({
+        ...(await getCommissionPlan(deps.db.prisma)),
+        unlockPriceGoints: UNLOCK_PRICE_GOINTS,
+        maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
+      });
+      break;
+    case '/impressum':
+    case '/datenschutz':
+      out.data.config = viaJson(publicConfig(deps.config));
+      break;
+    case '/erfolgreiche-deals': {
+      // The page's own reading of its URL (src/pages/deals/SuccessfulDealsPage.tsx).
+      const q = (page.query.get('q') ?? '').trim().slice(0, 100);
+      const raw = page.query.get('category') ?? '';
+      const category = (SUCCESS_FILTER_CATEGORIES as readonly string[]).includes(raw) ? (raw as CategoryId) : undefined;
+      const key = new URLSearchParams({ ...(q ? { q } : {}), ...(category ? { category } : {}) }).toString();
+      out.data[`successful-deals?${key}`] = viaJson(await listSuccessfulDeals(deps.db.prisma, { ...(q ? { q } : {}), ...(category ? { category } : {}) }));
+      break;
+    }
+    case '/anbieter/:id': {
+      const id = decodeURIComponent(page.pathname.split('/').filter(Boolean)[1] ?? '');
+      if (!UUID.test(id)) {
+        out.notFound = true;
+        break;
+      }
+      try {
+        const provider = viaJson(await getPublicProvider(deps.db.prisma, id, page.lang));
+        out.data[`provider:${id}`] = { ...provider, favorite: null };
+        out.jsonLd.push(providerJsonLd(provider, page.canonicalUrl));
+      } catch (e) {
+        if (!isAppError(e) || e.code !== 'NOT_FOUND') throw e;
+        out.data[`provider:${id}`] = null;
+        out.notFound = true;
+      }
+      break;
+    }
+  }
+  return out;
+}
