@@ -30,7 +30,7 @@ test('the admin creates, hides and deletes a marketing text and an academy video
     await expect(dialog.getByTestId('content-field-error')).toHaveText(w.required);
     await dialog.getByTestId('content-field-body').fill('Schau mal: [AFFILIATE_LINK] – [NAME]');
     await dialog.getByTestId('content-save').click();
-    await expect(a.getByText(w.created)).toBeVisible();
+    await expect(a.getByText(w.created, { exact: true }).first()).toBeVisible();
     const item = a.locator(`[data-testid="content-material"][data-title="E2E Story ${tag}"]`);
     await expect(item).toContainText(w.instagram);
     await a.screenshot({ path: testInfo.outputPath(`admin-content-1280-${lang}.png`), fullPage: true });
@@ -44,7 +44,7 @@ test('the admin creates, hides and deletes a marketing text and an academy video
 
     // Hidden: gone for partners; deleted: gone for the admin too.
     await item.getByTestId('content-active').click();
-    await expect(a.getByText(w.hidden)).toBeVisible();
+    await expect(a.getByText(w.hidden, { exact: true }).first()).toBeVisible();
     await page.reload();
     await page.getByRole('tab', { name: w.marketing }).click();
     await page.getByRole('tab', { name: w.social }).click();
@@ -52,7 +52,7 @@ test('the admin creates, hides and deletes a marketing text and an academy video
     await expect(mine).toHaveCount(0);
     await item.getByTestId('content-delete').click();
     await a.getByTestId('confirm-submit').click();
-    await expect(a.getByText(w.deleted)).toBeVisible();
+    await expect(a.getByText(w.deleted, { exact: true }).first()).toBeVisible();
     await expect(item).toHaveCount(0);
 
     // An academy video: the address must be http(s); the partner sees the title of their language.
@@ -70,7 +70,7 @@ test('the admin creates, hides and deletes a marketing text and an academy video
     await expect(vd.getByTestId('content-field-error')).toHaveText(w.badUrl);
     await vd.getByTestId('content-field-url').fill('https://videos.example.org/a.mp4');
     await vd.getByTestId('content-save').click();
-    await expect(a.getByText(w.created).first()).toBeVisible();
+    await expect(a.getByText(w.created, { exact: true }).first()).toBeVisible();
     const video = a.locator(`[data-testid="content-video"][data-title="Video DE ${tag}"]`);
     await expect(video).toBeVisible();
     await a.setViewportSize({ width: 390, height: 844 });
