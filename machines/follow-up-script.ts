@@ -22,7 +22,10 @@ const text = z.string().trim().min(1).max(MAX_STEP_TEXT);
 
 export const followUpStepSchema = z.object({
   // Also a state name of the built machine: letters, digits, '-' and '_' only.
-  id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/),
   /** text: shown; voice: shown and read aloud by the server's text-to-speech. */
   type: z.enum(['text', 'voice']),
   purpose: z.enum(STEP_PURPOSES),
@@ -38,14 +41,13 @@ function uniqueSteps(script: { steps: { id: string; purpose: StepPurpose }[] }, 
     ids.add(step.id);
   });
   for (const purpose of STRUCTURAL_PURPOSES) {
-    if (script.steps.filter((s) => s.purpose === purpose).length > 1) ctx.addIssue({ code: 'custom', path: ['steps'], message: `more than one ${purpose} step` });
+    if (script.steps.filter((s) => s.purpose === purpose).length > 1)
+      ctx.addIssue({ code: 'custom', path: ['steps'], message: `more than one ${purpose} step` });
   }
 }
 
 /** A draft as the editor saves it: well-formed steps; whether the flow works is the publish check's question. */
-export const followUpDraftSchema = z
-  .object({ version: z.literal(1), steps: z.array(followUpStepSchema).max(MAX_STEPS) })
-  .superRefine(uniqueSteps);
+export const followUpDraftSchema = z.object({ version: z.literal(1), steps: z.array(followUpStepSchema).max(MAX_STEPS) }).superRefine(uniqueSteps);
 
 /** A script the intake may run: a draft whose first-name question is shown. */
 export const followUpScriptSchema = followUpDraftSchema.superRefine((script, ctx) => {
@@ -60,7 +62,9 @@ export type ScriptLang = 'de' | 'en';
 
 /** One step's words for the person: placeholders filled. */
 export function stepText(step: FollowUpStep, lang: ScriptLang, vars: { name?: string | null; persona: string }): string {
-  return step.content[lang].replace(/\{(name|persona)\}/g, (_m, key: 'name' | 'persona') => (key === 'name' ? (vars.name ?? '') : vars.persona)).replace(/\s+([,.!?])/g, '$1');
+  return step.content[lang]
+    .replace(/\{(name|persona)\}/g, (_m, key: 'name' | 'persona') => (key === 'name' ? (vars.name ?? '') : vars.persona))
+    .replace(/\s+([,.!?])/g, '$1');
 }
 
 /** The steps with these ids, in the order given (ids the script does not have are left out). */

@@ -118,7 +118,10 @@ function updates(context: IntakeContext, patch: DraftPatch, open: readonly Skipp
 /** A first name as the simplest check allows; the server provides the full check (surname lists). */
 const SIMPLE_FIRST_NAME = /^\p{L}[\p{L}\p{M}'-]{0,39}$/u;
 
-const asked = (field: IntakeField) => ({ context }: { context: IntakeContext }) => nextMissing(context.draft, context.skipped) === field;
+const asked =
+  (field: IntakeField) =>
+  ({ context }: { context: IntakeContext }) =>
+    nextMissing(context.draft, context.skipped) === field;
 
 const intakeSetup = setup({
   types: {
@@ -145,8 +148,10 @@ const intakeSetup = setup({
       version: ({ context }) => context.version + 1,
     }),
     applyPatch: assign({
-      draft: ({ context, event }) => (event.type === 'DRAFT_UPDATED' || event.type === 'FORM_SUBMITTED' ? applyPatch(context.draft, openPatch(event.patch, event.open)) : context.draft),
-      skipped: ({ context, event }) => (event.type === 'DRAFT_UPDATED' || event.type === 'FORM_SUBMITTED' ? skippedAfter(context.skipped, event.patch, event.open) : context.skipped),
+      draft: ({ context, event }) =>
+        event.type === 'DRAFT_UPDATED' || event.type === 'FORM_SUBMITTED' ? applyPatch(context.draft, openPatch(event.patch, event.open)) : context.draft,
+      skipped: ({ context, event }) =>
+        event.type === 'DRAFT_UPDATED' || event.type === 'FORM_SUBMITTED' ? skippedAfter(context.skipped, event.patch, event.open) : context.skipped,
       version: ({ context }) => context.version + 1,
     }),
     skipAsked: assign({
@@ -222,7 +227,7 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
       if (step.purpose === 'askName') {
         if (step !== nameFirst) continue;
         states.greeting = {
-          description: 'Asks for the first name (the script\'s first-name question).',
+          description: "Asks for the first name (the script's first-name question).",
           entry: say(step.id),
           on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: next, actions: 'rememberFirstName' } },
         };
@@ -238,7 +243,10 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
   };
 
   const initial = chain(before, category ? HAND_OFF_STATE : STRANDED_STATE);
-  const closingStart = chain(after.filter((s) => s.purpose !== 'askName'), 'submitted');
+  const closingStart = chain(
+    after.filter((s) => s.purpose !== 'askName'),
+    'submitted',
+  );
   if (!category) states[STRANDED_STATE] = { description: 'The script has no category step: the flow cannot go on.' };
   if (lateName) {
     // Built as the script says, but the request intake never comes back to it: unreachable.
@@ -335,10 +343,4 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
 /** The intake machine of the default script. */
 export const intakeMachine = buildIntakeMachine();
 
-export type IntakeState =
-  | 'greeting'
-  | 'choosingCategory'
-  | 'fillingForm'
-  | `asking.${IntakeField}`
-  | 'reviewing'
-  | 'submitted';
+export type IntakeState = 'greeting' | 'choosingCategory' | 'fillingForm' | `asking.${IntakeField}` | 'reviewing' | 'submitted';

@@ -139,7 +139,18 @@ export const unlockMachine = setup({
   },
 });
 
-export type UnlockState = 'loadingQuote' | 'checkingQuote' | 'quoteFailed' | 'awaitingConfirmation' | 'unlocking' | 'failed' | 'insufficientGoints' | 'unlocked' | 'soldOut' | 'unavailable' | 'cancelled';
+export type UnlockState =
+  | 'loadingQuote'
+  | 'checkingQuote'
+  | 'quoteFailed'
+  | 'awaitingConfirmation'
+  | 'unlocking'
+  | 'failed'
+  | 'insufficientGoints'
+  | 'unlocked'
+  | 'soldOut'
+  | 'unavailable'
+  | 'cancelled';
 
 /**
  * The machine with the door's two operations: each starts the work and sends its result back as an event

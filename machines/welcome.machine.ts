@@ -14,11 +14,7 @@ export interface WelcomeContext {
   need: string | null;
 }
 
-export type WelcomeEvent =
-  | { type: 'NEED_DESCRIBED'; need: string }
-  | { type: 'POST_REQUEST_CHOSEN' }
-  | { type: 'HOW_IT_WORKS_CHOSEN' }
-  | { type: 'RESTARTED' };
+export type WelcomeEvent = { type: 'NEED_DESCRIBED'; need: string } | { type: 'POST_REQUEST_CHOSEN' } | { type: 'HOW_IT_WORKS_CHOSEN' } | { type: 'RESTARTED' };
 
 // Words that carry no need on their own ('Ich suche', 'I need help').
 const FILLER = new Set(

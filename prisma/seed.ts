@@ -20,16 +20,75 @@ import { createReleasedRequest, grantGoints } from '../tests/factories/marketpla
 export const DEMO_PASSWORD = 'akut-demo-2026';
 
 const DEMO_PROVIDERS: { email: string; name: string; firmenname: string; categories: CategoryId[]; postcode: string; description: string; phone: string }[] = [
-  { email: 'demo.anbieter@example.com', name: 'Peter Demo', firmenname: 'Demo Haustechnik Peters', categories: ['handwerk'], postcode: '50667', description: 'Sanitär, Heizung und Elektro aus einer Hand. Meisterbetrieb, Notdienst auch am Wochenende.', phone: '+49 221 5550101' },
-  { email: 'demo.autohaus@example.com', name: 'Anja Demo', firmenname: 'Demo Autohaus Rheinblick', categories: ['auto'], postcode: '50823', description: 'Gebrauchtwagen mit Garantie, Inspektion und Reparatur aller Marken.', phone: '+49 221 5550202' },
-  { email: 'demo.catering@example.com', name: 'Carlo Demo', firmenname: 'Demo Catering Carlo', categories: ['gastronomie', 'essen'], postcode: '50672', description: 'Catering für Firmenfeiern, Hochzeiten und Geburtstage von 10 bis 300 Gästen.', phone: '+49 221 5550303' },
+  {
+    email: 'demo.anbieter@example.com',
+    name: 'Peter Demo',
+    firmenname: 'Demo Haustechnik Peters',
+    categories: ['handwerk'],
+    postcode: '50667',
+    description: 'Sanitär, Heizung und Elektro aus einer Hand. Meisterbetrieb, Notdienst auch am Wochenende.',
+    phone: '+49 221 5550101',
+  },
+  {
+    email: 'demo.autohaus@example.com',
+    name: 'Anja Demo',
+    firmenname: 'Demo Autohaus Rheinblick',
+    categories: ['auto'],
+    postcode: '50823',
+    description: 'Gebrauchtwagen mit Garantie, Inspektion und Reparatur aller Marken.',
+    phone: '+49 221 5550202',
+  },
+  {
+    email: 'demo.catering@example.com',
+    name: 'Carlo Demo',
+    firmenname: 'Demo Catering Carlo',
+    categories: ['gastronomie', 'essen'],
+    postcode: '50672',
+    description: 'Catering für Firmenfeiern, Hochzeiten und Geburtstage von 10 bis 300 Gästen.',
+    phone: '+49 221 5550303',
+  },
 ];
 
-const DEMO_REQUESTS: { kategorie: CategoryId; beschreibung: string; postcode: string; budgetMin: number | null; budgetMax: number | null; dringlichkeit: 'sehr_dringend' | 'dringend' | 'normal' | 'niedrig' }[] = [
-  { kategorie: 'handwerk', beschreibung: 'Die Heizung im Reihenhaus fällt immer wieder aus, wir haben kein warmes Wasser mehr.', postcode: '50667', budgetMin: 200, budgetMax: 600, dringlichkeit: 'sehr_dringend' },
-  { kategorie: 'handwerk', beschreibung: 'Badezimmer mit 8 Quadratmetern neu fliesen, Fliesen sind schon gekauft.', postcode: '50674', budgetMin: 1000, budgetMax: 2000, dringlichkeit: 'normal' },
-  { kategorie: 'auto', beschreibung: 'Suche einen gebrauchten Kombi mit wenig Kilometern und neuem TÜV für die Familie.', postcode: '50825', budgetMin: 8000, budgetMax: 12000, dringlichkeit: 'dringend' },
-  { kategorie: 'gastronomie', beschreibung: 'Catering für eine Firmenfeier mit 60 Gästen im Dezember, gerne mit vegetarischem Buffet.', postcode: '50670', budgetMin: 1500, budgetMax: 3000, dringlichkeit: 'niedrig' },
+const DEMO_REQUESTS: {
+  kategorie: CategoryId;
+  beschreibung: string;
+  postcode: string;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  dringlichkeit: 'sehr_dringend' | 'dringend' | 'normal' | 'niedrig';
+}[] = [
+  {
+    kategorie: 'handwerk',
+    beschreibung: 'Die Heizung im Reihenhaus fällt immer wieder aus, wir haben kein warmes Wasser mehr.',
+    postcode: '50667',
+    budgetMin: 200,
+    budgetMax: 600,
+    dringlichkeit: 'sehr_dringend',
+  },
+  {
+    kategorie: 'handwerk',
+    beschreibung: 'Badezimmer mit 8 Quadratmetern neu fliesen, Fliesen sind schon gekauft.',
+    postcode: '50674',
+    budgetMin: 1000,
+    budgetMax: 2000,
+    dringlichkeit: 'normal',
+  },
+  {
+    kategorie: 'auto',
+    beschreibung: 'Suche einen gebrauchten Kombi mit wenig Kilometern und neuem TÜV für die Familie.',
+    postcode: '50825',
+    budgetMin: 8000,
+    budgetMax: 12000,
+    dringlichkeit: 'dringend',
+  },
+  {
+    kategorie: 'gastronomie',
+    beschreibung: 'Catering für eine Firmenfeier mit 60 Gästen im Dezember, gerne mit vegetarischem Buffet.',
+    postcode: '50670',
+    budgetMin: 1500,
+    budgetMax: 3000,
+    dringlichkeit: 'niedrig',
+  },
 ];
 
 export async function seed(deps: AppDeps) {
@@ -37,13 +96,33 @@ export async function seed(deps: AppDeps) {
   const partner = await upsertUser(prisma, { email: 'demo.partner@example.com', name: 'Paula Demo', role: 'seeker', password: DEMO_PASSWORD });
   // The demo seeker came through the demo partner's link (demo Goints are promotional, so her demo deal earns
   // no commission: commissions come only from paid revenue).
-  const seeker = await upsertUser(prisma, { email: 'demo.suchende@example.com', name: 'Sabine Demo', role: 'seeker', password: DEMO_PASSWORD, referredById: partner.id });
-  const referred = await upsertUser(prisma, { email: 'demo.geworben@example.com', name: 'Gerd Demo', role: 'provider', password: DEMO_PASSWORD, referredById: partner.id });
+  const seeker = await upsertUser(prisma, {
+    email: 'demo.suchende@example.com',
+    name: 'Sabine Demo',
+    role: 'seeker',
+    password: DEMO_PASSWORD,
+    referredById: partner.id,
+  });
+  const referred = await upsertUser(prisma, {
+    email: 'demo.geworben@example.com',
+    name: 'Gerd Demo',
+    role: 'provider',
+    password: DEMO_PASSWORD,
+    referredById: partner.id,
+  });
   const providers = [];
   for (const p of DEMO_PROVIDERS) {
     const user = await upsertUser(prisma, { email: p.email, name: p.name, role: 'provider', password: DEMO_PASSWORD });
     if (!(await prisma.providerProfile.findUnique({ where: { userId: user.id } }))) {
-      await upsertProviderProfile(prisma, user.id, { firmenname: p.firmenname, categories: p.categories, postcode: p.postcode, radiusKm: 40, description: p.description, phone: p.phone, email: p.email });
+      await upsertProviderProfile(prisma, user.id, {
+        firmenname: p.firmenname,
+        categories: p.categories,
+        postcode: p.postcode,
+        radiusKm: 40,
+        description: p.description,
+        phone: p.phone,
+        email: p.email,
+      });
       await grantGoints(prisma, user.id, 100, `seed:goints:${user.id}`);
     }
     providers.push(user);
@@ -57,13 +136,28 @@ export async function seed(deps: AppDeps) {
     const [heating, bathroom] = ids as [string, string];
     const [haustechnik] = providers as [(typeof providers)[number]];
     await unlockRequest(deps, haustechnik.id, heating);
-    const offer = await createOffer(deps, haustechnik.id, { requestId: heating, price: 420, beschreibung: 'Fehlersuche und Reparatur der Gastherme, Ersatzteile inklusive.', verfuegbarkeit: 'Morgen ab 8 Uhr' });
+    const offer = await createOffer(deps, haustechnik.id, {
+      requestId: heating,
+      price: 420,
+      beschreibung: 'Fehlersuche und Reparatur der Gastherme, Ersatzteile inklusive.',
+      verfuegbarkeit: 'Morgen ab 8 Uhr',
+    });
     const { dealId } = await acceptOffer(deps, seeker.id, offer.id);
     await confirmDeal(deps, haustechnik.id, dealId);
     await confirmDeal(deps, seeker.id, dealId);
-    await rateDeal(prisma, seeker.id, dealId, { rating: 5, testimonial: 'Am nächsten Morgen war der Techniker da, die Heizung läuft wieder. Sehr freundlich!', showFirstName: true, contactVisible: false });
+    await rateDeal(prisma, seeker.id, dealId, {
+      rating: 5,
+      testimonial: 'Am nächsten Morgen war der Techniker da, die Heizung läuft wieder. Sehr freundlich!',
+      showFirstName: true,
+      contactVisible: false,
+    });
     await unlockRequest(deps, haustechnik.id, bathroom);
-    await createOffer(deps, haustechnik.id, { requestId: bathroom, price: 1650, beschreibung: 'Fliesenarbeiten inklusive Abdichtung und Entsorgung der alten Fliesen.', verfuegbarkeit: 'In zwei Wochen, Dauer drei Tage' });
+    await createOffer(deps, haustechnik.id, {
+      requestId: bathroom,
+      price: 1650,
+      beschreibung: 'Fliesenarbeiten inklusive Abdichtung und Entsorgung der alten Fliesen.',
+      verfuegbarkeit: 'In zwei Wochen, Dauer drei Tage',
+    });
   }
   return { seeker, partner, referred, providers };
 }

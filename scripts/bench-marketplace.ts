@@ -180,7 +180,9 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, i: n
 
 /** Runs an HTTP load job in a child process (scripts/bench/load.ts, autocannon), so it has its own event loop. */
 async function runLoad(job: LoadJob): Promise<HttpLoadResult> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL('./bench/load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(new URL('./bench/load.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d: string) => (out += d));
@@ -265,7 +267,12 @@ interface UnlockRun {
 }
 
 /** `clients` loops calling unlockRequest over the pairs (each pair once) until the time is up. */
-async function unlockDirect(deps: AppDeps, pairs: readonly { providerId: string; requestId: string }[], clients: number, durationS: number): Promise<UnlockRun> {
+async function unlockDirect(
+  deps: AppDeps,
+  pairs: readonly { providerId: string; requestId: string }[],
+  clients: number,
+  durationS: number,
+): Promise<UnlockRun> {
   const all: number[] = [];
   const ok: number[] = [];
   const refusals: Record<string, number> = {};
@@ -333,7 +340,15 @@ async function insertNewRequests(client: pg.Client, n: number, random: () => num
   const places = loadPlaces();
   const pickCategory = weightedPicker(CATEGORY_WEIGHTS, random);
   const ids: string[] = [];
-  const cols = { id: [] as string[], cat: [] as string[], postcode: [] as string[], ort: [] as string[], lat: [] as number[], lon: [] as number[], bmax: [] as (number | null)[] };
+  const cols = {
+    id: [] as string[],
+    cat: [] as string[],
+    postcode: [] as string[],
+    ort: [] as string[],
+    lat: [] as number[],
+    lon: [] as number[],
+    bmax: [] as (number | null)[],
+  };
   for (let i = 0; i < n; i++) {
     const at = places[Math.floor(random() * places.length)]!;
     const id = crypto.randomUUID();
@@ -403,16 +418,21 @@ async function checks(q: (sql: string) => Promise<number>) {
 /** EXPLAIN (ANALYZE, BUFFERS) of the feed's match query (for the signed-in provider with the most matches) and
  *  of the matching candidate query (for a new request), written as Prisma sends them. */
 async function explain(client: pg.Client, providerIds: readonly string[], requestId: string): Promise<{ feed: string; candidates: string }> {
-  const plan = async (sql: string, params: unknown[]) => (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const plan = async (sql: string, params: unknown[]) =>
+    (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
   const heaviest = (
-    await client.query<{ providerId: string; n: string }>(`SELECT "providerId", count(*) AS n FROM "Match" WHERE "providerId" = ANY($1::text[]) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`, [providerIds])
+    await client.query<{ providerId: string; n: string }>(
+      `SELECT "providerId", count(*) AS n FROM "Match" WHERE "providerId" = ANY($1::text[]) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+      [providerIds],
+    )
   ).rows[0]!;
   const feed = await plan(
     `SELECT "id", "status", "distanceKm", "createdAt", "requestId" FROM "Match"
      WHERE "providerId" = $1 AND "status" IN ('offen', 'freigeschaltet', 'angebot') ORDER BY "createdAt" DESC, "id" DESC LIMIT 51 OFFSET 0`,
     [heaviest.providerId],
   );
-  const r = (await client.query<{ kategorie: string; lat: number; lon: number }>(`SELECT kategorie, lat, lon FROM "Request" WHERE id = $1`, [requestId])).rows[0]!;
+  const r = (await client.query<{ kategorie: string; lat: number; lon: number }>(`SELECT kategorie, lat, lon FROM "Request" WHERE id = $1`, [requestId]))
+    .rows[0]!;
   const dLat = 200 / 111.32;
   const dLon = 200 / (111.32 * Math.max(0.01, Math.cos((r.lat * Math.PI) / 180)));
   const candidates = await plan(
@@ -546,7 +566,9 @@ async function main(): Promise<void> {
       const cookieOf = new Map(signedIn.map((s) => [s.providerId, s.cookie]));
       const pairs = await unlockPairs(sql, { providerIds: signedInIds, perProvider: 40 });
       httpPairs = pairs.length;
-      log(`  unlocks: ${OPT.unlockClients} connections POSTing /api/provider/requests/:id/unlock for ${OPT.httpUnlockDurationS} s (${pairs.length} pairs ready)`);
+      log(
+        `  unlocks: ${OPT.unlockClients} connections POSTing /api/provider/requests/:id/unlock for ${OPT.httpUnlockDurationS} s (${pairs.length} pairs ready)`,
+      );
       overHttp = await runLoad({
         url: baseUrl,
         method: 'POST',
@@ -567,10 +589,23 @@ async function main(): Promise<void> {
     const feedMs = summarize(feed.latenciesMs);
     const httpUnlockMs = overHttp ? summarize(overHttp.latenciesMs) : null;
     const httpUnlocked = overHttp ? (overHttp.statuses['200'] ?? 0) - overHttp.repeated : 0;
-    const ledgerOk = ledger.unbalancedTransactions === 0 && ledger.accountsOffTheirEntries === 0 && ledger.accountsBelowZero === 0 && ledger.requestsOverbooked === 0 && ledger.unlockRows === ledger.placesTaken && ledger.escrowsOff === 0;
+    const ledgerOk =
+      ledger.unbalancedTransactions === 0 &&
+      ledger.accountsOffTheirEntries === 0 &&
+      ledger.accountsBelowZero === 0 &&
+      ledger.requestsOverbooked === 0 &&
+      ledger.unlockRows === ledger.placesTaken &&
+      ledger.escrowsOff === 0;
     const report = {
       date: new Date().toISOString(),
-      machine: { node: process.version, cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, platform: `${os.platform()} ${os.arch()}`, postgres: db.version, server: new URL(serverUrl).host },
+      machine: {
+        node: process.version,
+        cpu: cpus[0]?.model ?? 'unknown',
+        cores: cpus.length,
+        platform: `${os.platform()} ${os.arch()}`,
+        postgres: db.version,
+        server: new URL(serverUrl).host,
+      },
       database: { name: db.name, kept: OPT.keep, url: OPT.keep ? db.url : undefined, migrateMs, loadMs, data: { ...data, providerIds: undefined } },
       app: { nodeEnv: 'production', prismaPool: 10, eventBus: 'postgres' },
       afterLoad: OPT.afterLoad,
@@ -651,13 +686,42 @@ type Report = {
   signIn: { providers: number; ms: Summary; preUnlocks: Record<string, number> };
   feed: {
     shape: { cards: Summary; unlockedCards: Summary; bytes: Summary };
-    closedLoop: { connections: number; durationS: number; requests: number; requestsPerSecond: number; latencyMs: Summary; statuses: Record<string, number>; errors: number; timeouts: number };
-    oneConnection: { durationS: number; requests: number; requestsPerSecond: number; latencyMs: Summary; statuses: Record<string, number>; errors: number } | null;
+    closedLoop: {
+      connections: number;
+      durationS: number;
+      requests: number;
+      requestsPerSecond: number;
+      latencyMs: Summary;
+      statuses: Record<string, number>;
+      errors: number;
+      timeouts: number;
+    };
+    oneConnection: {
+      durationS: number;
+      requests: number;
+      requestsPerSecond: number;
+      latencyMs: Summary;
+      statuses: Record<string, number>;
+      errors: number;
+    } | null;
   };
   matching: { withoutNotify: { ms: Summary; matched: Summary } | null; withNotify: { ms: Summary; matched: Summary } | null };
   unlocks: {
     direct: UnlockRun;
-    http: { connections: number; durationS: number; pairsReady: number; sent: number; exhausted: boolean; unlocked: number; repeated: number; unlocksPerSecond: number; latencyMs: Summary | null; statuses: Record<string, number>; refusals: Record<string, number>; errors: number } | null;
+    http: {
+      connections: number;
+      durationS: number;
+      pairsReady: number;
+      sent: number;
+      exhausted: boolean;
+      unlocked: number;
+      repeated: number;
+      unlocksPerSecond: number;
+      latencyMs: Summary | null;
+      statuses: Record<string, number>;
+      refusals: Record<string, number>;
+      errors: number;
+    } | null;
   };
   ledger: Awaited<ReturnType<typeof ledgerChecks>> & { ok: boolean };
   aims: { feedP99Ms: { aim: number; measured: number; met: boolean }; unlocksPerSecond: { aim: number; measured: number; met: boolean } };
@@ -676,7 +740,12 @@ function printTable(r: Report) {
   const rows: [string, Summary, string][] = [];
   const f = r.feed.closedLoop;
   rows.push([`feed, ${f.connections} connections (${Math.round(f.durationS)} s)`, f.latencyMs, `${n(f.requestsPerSecond)} req/s`]);
-  if (r.feed.oneConnection) rows.push([`feed, 1 connection (${Math.round(r.feed.oneConnection.durationS)} s)`, r.feed.oneConnection.latencyMs, `${n(r.feed.oneConnection.requestsPerSecond)} req/s`]);
+  if (r.feed.oneConnection)
+    rows.push([
+      `feed, 1 connection (${Math.round(r.feed.oneConnection.durationS)} s)`,
+      r.feed.oneConnection.latencyMs,
+      `${n(r.feed.oneConnection.requestsPerSecond)} req/s`,
+    ]);
   if (r.matching.withoutNotify) rows.push(['matchRequest, notify: false', r.matching.withoutNotify.ms, `${n(1000 / r.matching.withoutNotify.ms.mean)} /s`]);
   if (r.matching.withNotify) rows.push(['matchRequest, with notifications', r.matching.withNotify.ms, `${n(1000 / r.matching.withNotify.ms.mean)} /s`]);
   const u = r.unlocks.direct;
@@ -702,13 +771,18 @@ function printTable(r: Report) {
     '',
     `${'figure (ms)'.padEnd(label)}  ${'n'.padStart(7)}${['p50', 'p90', 'p99', 'max', 'mean'].map((x) => x.padStart(col)).join('')}  rate`,
     `${'-'.repeat(label)}  ${'-'.repeat(7)}${'-'.repeat(col * 5)}  ${'-'.repeat(14)}`,
-    ...rows.map(([l, s, rate]) => `${l.padEnd(label)}  ${n(s.count).padStart(7)}${[s.p50, s.p90, s.p99, s.max, s.mean].map((v) => ms(v).padStart(col)).join('')}  ${rate}`),
+    ...rows.map(
+      ([l, s, rate]) =>
+        `${l.padEnd(label)}  ${n(s.count).padStart(7)}${[s.p50, s.p90, s.p99, s.max, s.mean].map((v) => ms(v).padStart(col)).join('')}  ${rate}`,
+    ),
     '',
     `Feed: ${n(f.requests)} requests, statuses ${codes(f.statuses)}, connection errors ${f.errors}, timeouts ${f.timeouts}`,
   ];
   if (r.matching.withoutNotify) {
     const m = r.matching.withoutNotify.matched;
-    lines.push(`Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: a mail in the outbox and an event per provider)`);
+    lines.push(
+      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: a mail in the outbox and an event per provider)`,
+    );
   }
   lines.push(
     `Unlocks (domain): ${n(u.unlocked)} unlocked of ${n(u.attempts)} attempts in ${u.elapsedS.toFixed(1)} s; repeats ${u.repeated}; refusals: ${codes(u.refusals)}${u.exhausted ? ' (ran out of pairs)' : ''}`,
@@ -725,7 +799,15 @@ function printTable(r: Report) {
     `Aims of issue 4: feed p99 under ${r.aims.feedP99Ms.aim} ms: ${ms(r.aims.feedP99Ms.measured)} ms (${r.aims.feedP99Ms.met ? 'met' : 'missed'}); at least ${n(r.aims.unlocksPerSecond.aim)} unlocks/s: ${n(r.aims.unlocksPerSecond.measured)} (${r.aims.unlocksPerSecond.met ? 'met' : 'missed'})`,
     `Whole run: ${(r.wallMs / 1000).toFixed(0)} s. Figures are reported, never asserted.`,
   );
-  if (r.explain) lines.push('', 'EXPLAIN (ANALYZE, BUFFERS), feed match query:', r.explain.feed, '', 'EXPLAIN (ANALYZE, BUFFERS), matching candidates:', r.explain.candidates);
+  if (r.explain)
+    lines.push(
+      '',
+      'EXPLAIN (ANALYZE, BUFFERS), feed match query:',
+      r.explain.feed,
+      '',
+      'EXPLAIN (ANALYZE, BUFFERS), matching candidates:',
+      r.explain.candidates,
+    );
   console.log(lines.join('\n'));
 }
 

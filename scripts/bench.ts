@@ -301,7 +301,12 @@ async function main() {
       database: 'PGlite in memory',
       model: 'offline rules model',
     },
-    conversations: { count: results.length, warmup: WARMUP_CONVERSATIONS, turns: turns.length, byLang: { de: results.filter((_, i) => i % 2 === 0).length, en: results.filter((_, i) => i % 2 === 1).length } },
+    conversations: {
+      count: results.length,
+      warmup: WARMUP_CONVERSATIONS,
+      turns: turns.length,
+      byLang: { de: results.filter((_, i) => i % 2 === 0).length, en: results.filter((_, i) => i % 2 === 1).length },
+    },
     sanity: {
       non200: turns.filter((t) => t.status !== 200).length,
       withoutText: turns.filter((t) => t.ttftMs === null).length,
@@ -311,7 +316,13 @@ async function main() {
     appStartMs,
     warmupMs,
     figuresMs: figures,
-    extraction: { messages: extraction.messages, fixtureMessages: extraction.fixtureMessages, repeat: extraction.repeat, elapsedMs: extraction.elapsedMs, messagesPerSecond: extraction.messagesPerSecond },
+    extraction: {
+      messages: extraction.messages,
+      fixtureMessages: extraction.fixtureMessages,
+      repeat: extraction.repeat,
+      elapsedMs: extraction.elapsedMs,
+      messagesPerSecond: extraction.messagesPerSecond,
+    },
     // performance.now() counts from the start of the process, so this includes loading the modules.
     wallMs: performance.now(),
   };
@@ -355,7 +366,7 @@ if (process.argv.slice(2).includes('marketplace')) {
     await main();
   } catch (e) {
     // A broken app is worth a message; it is still no timing failure, but nothing was measured.
-    console.error('bench: could not run:', e instanceof Error ? e.stack ?? e.message : e);
+    console.error('bench: could not run:', e instanceof Error ? (e.stack ?? e.message) : e);
     process.exitCode = 1;
   }
 }

@@ -20,7 +20,10 @@ function newestMtime(dir: string): number {
 function sourcesChanged(): boolean {
   if (!fs.existsSync(distIndex) || !fs.existsSync(distSsr)) return true;
   const built = fs.statSync(distIndex).mtimeMs;
-  return Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs) > built;
+  return (
+    Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs) >
+    built
+  );
 }
 
 /** Builds when needed (SKIP_BUILD=1 skips); exits the process when the build fails. */

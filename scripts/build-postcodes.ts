@@ -97,5 +97,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { table, rows, skipped } = buildPostcodeTable(readFileSync(csvPath, 'utf8'));
   const json = JSON.stringify(table);
   writeFileSync(jsonPath, json + '\n');
-  console.log(`${Object.keys(table).length} postcodes, ${rows} places kept, ${skipped} organisation rows skipped, ${(json.length / 1024).toFixed(0)} KB -> ${jsonPath}`);
+  console.log(
+    `${Object.keys(table).length} postcodes, ${rows} places kept, ${skipped} organisation rows skipped, ${(json.length / 1024).toFixed(0)} KB -> ${jsonPath}`,
+  );
 }

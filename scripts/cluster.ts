@@ -48,7 +48,13 @@ const UNAVAILABLE = JSON.stringify({
 });
 
 /** The reverse proxy in front of the instances: round robin over the healthy ones, HTTP and WebSocket. */
-export async function startClusterProxy(opts: { port: number; host: string; upstreams: { name: string; url: string }[]; healthEveryMs?: number; log?: (line: string) => void }): Promise<ClusterProxy> {
+export async function startClusterProxy(opts: {
+  port: number;
+  host: string;
+  upstreams: { name: string; url: string }[];
+  healthEveryMs?: number;
+  log?: (line: string) => void;
+}): Promise<ClusterProxy> {
   const log = opts.log ?? ((line: string) => console.error(line));
   const upstreams: Upstream[] = opts.upstreams.map((u) => ({ ...u, healthy: true }));
   const proxy = createProxyServer({ xfwd: true, ws: true });

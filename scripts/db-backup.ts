@@ -54,7 +54,13 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<voi
       const p = path.join(dataDir, name);
       if (fs.existsSync(p)) secrets[name] = fs.readFileSync(p).toString('base64');
     }
-    const body = { format: 'akut-embedded-backup', version: 1, createdAt: new Date().toISOString(), pgdata: Buffer.from(await tar.arrayBuffer()).toString('base64'), secrets };
+    const body = {
+      format: 'akut-embedded-backup',
+      version: 1,
+      createdAt: new Date().toISOString(),
+      pgdata: Buffer.from(await tar.arrayBuffer()).toString('base64'),
+      secrets,
+    };
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     fs.writeFileSync(file, JSON.stringify(body), { mode: 0o600 });
   } finally {
@@ -90,7 +96,8 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<{ 
 
 function run(cmd: string, args: string[]): void {
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupError(`${cmd} was not found: install PostgreSQL's client programs (Debian: apt-get install postgresql-client).`);
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT')
+    throw new BackupError(`${cmd} was not found: install PostgreSQL's client programs (Debian: apt-get install postgresql-client).`);
   if (r.status !== 0) throw new BackupError(`${cmd} failed with exit code ${r.status}.`);
 }
 

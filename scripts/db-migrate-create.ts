@@ -6,7 +6,11 @@ import path from 'node:path';
 import { openAdapterFactory } from '../server/db.ts';
 import { diffMigrationsToSchema, MIGRATIONS_DIR } from '../server/db/migrate.ts';
 
-const name = (process.argv[2] ?? '').trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+const name = (process.argv[2] ?? '')
+  .trim()
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, '_')
+  .replace(/^_|_$/g, '');
 if (!name) {
   console.error('usage: npm run db:migrate:create -- <name>');
   process.exit(2);

@@ -13,7 +13,17 @@ import { openDatabase, type DatabaseTarget } from '../server/db.ts';
 import { createOrPromoteAdmin } from '../server/domain/users/create-or-promote-admin.ts';
 import { enableTotp } from '../tests/factories/two-factor.ts';
 import { OUTBOX_LOG_MESSAGE } from '../server/integrations/mail/mailer.ts';
-import { E2E_ADMIN, E2E_AUTH_SECRET, E2E_ENROL_ADMIN, E2E_MAIL_LINKS, E2E_PAID_PROVIDER, E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_PORT, E2E_URL } from '../tests/e2e/e2e-env.ts';
+import {
+  E2E_ADMIN,
+  E2E_AUTH_SECRET,
+  E2E_ENROL_ADMIN,
+  E2E_MAIL_LINKS,
+  E2E_PAID_PROVIDER,
+  E2E_PAID_PROVIDERS,
+  E2E_PASSWORD,
+  E2E_PORT,
+  E2E_URL,
+} from '../tests/e2e/e2e-env.ts';
 import { createUser } from '../tests/factories/users.ts';
 import { grantGoints } from '../tests/factories/marketplace.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
@@ -56,11 +66,33 @@ for (const lang of ['de', 'en']) await createOrPromoteAdmin(db.prisma, { email: 
 // (the specs set their profile to the area they need; until then they match nothing).
 for (const lang of ['de', 'en']) {
   for (let i = 0; i < E2E_PAID_PROVIDERS; i++) {
-    const user = await createUser(db.prisma, { email: E2E_PAID_PROVIDER(lang, i), password: E2E_PASSWORD, role: 'provider', name: 'Erika Anbieterin', locale: lang as 'de' | 'en' });
-    await upsertProviderProfile(db.prisma, user.id, { firmenname: `Elektro Bezahlt ${lang} ${i + 1}`, categories: ['handwerk'], postcode: '18055', radiusKm: 5, description: 'Elektroinstallationen, Reparaturen und Notdienst.', phone: '0381 555 0199', email: user.email });
+    const user = await createUser(db.prisma, {
+      email: E2E_PAID_PROVIDER(lang, i),
+      password: E2E_PASSWORD,
+      role: 'provider',
+      name: 'Erika Anbieterin',
+      locale: lang as 'de' | 'en',
+    });
+    await upsertProviderProfile(db.prisma, user.id, {
+      firmenname: `Elektro Bezahlt ${lang} ${i + 1}`,
+      categories: ['handwerk'],
+      postcode: '18055',
+      radiusKm: 5,
+      description: 'Elektroinstallationen, Reparaturen und Notdienst.',
+      phone: '0381 555 0199',
+      email: user.email,
+    });
     await grantGoints(db.prisma, user.id, 100_000, `e2e-paid:${user.id}`, { paid: true });
     await inTransaction(db.prisma, (tx) =>
-      postTransaction(tx, { idempotencyKey: `e2e-bonus-used:${user.id}`, kind: 'test_setup', reference: user.id, lines: [{ account: account.walletPromo(user.id), amount: -goints(WELCOME_BONUS_GOINTS) }, { account: account.promotion(), amount: goints(WELCOME_BONUS_GOINTS) }] }),
+      postTransaction(tx, {
+        idempotencyKey: `e2e-bonus-used:${user.id}`,
+        kind: 'test_setup',
+        reference: user.id,
+        lines: [
+          { account: account.walletPromo(user.id), amount: -goints(WELCOME_BONUS_GOINTS) },
+          { account: account.promotion(), amount: goints(WELCOME_BONUS_GOINTS) },
+        ],
+      }),
     );
   }
 }
@@ -96,7 +128,8 @@ readline.createInterface({ input: child.stdout! }).on('line', (line) => {
   } catch {
     return void process.stdout.write(line + '\n');
   }
-  if (entry.msg === OUTBOX_LOG_MESSAGE && entry.url) fs.appendFileSync(E2E_MAIL_LINKS, JSON.stringify({ to: entry.to, template: entry.template, url: entry.url }) + '\n');
+  if (entry.msg === OUTBOX_LOG_MESSAGE && entry.url)
+    fs.appendFileSync(E2E_MAIL_LINKS, JSON.stringify({ to: entry.to, template: entry.template, url: entry.url }) + '\n');
   if ((entry.level ?? 0) >= shownFrom) process.stdout.write(line + '\n');
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));

@@ -69,7 +69,15 @@ function runSplit(cases: ContactEvalCase[]): SplitReport {
     } else {
       report.cleanCases++;
       if (redacted === c.text) report.cleanUnchanged++;
-      else report.misses.push({ id: c.id, text: c.text, problem: `hidden: ${findContacts(c.text).map((f) => `${f.kind} ${JSON.stringify(f.value)}`).join(', ')}`, redacted });
+      else
+        report.misses.push({
+          id: c.id,
+          text: c.text,
+          problem: `hidden: ${findContacts(c.text)
+            .map((f) => `${f.kind} ${JSON.stringify(f.value)}`)
+            .join(', ')}`,
+          redacted,
+        });
     }
   }
   return report;
@@ -162,18 +170,34 @@ export function runBlindEval(set: BlindEvalSet = loadBlindEvalSet()): SplitRepor
     if (strictVisible.length === 0) report.strictHidden++;
     if (problems.length === 0) report.contactHidden++;
     if (problems.length || strictVisible.length)
-      report.misses.push({ id: c.id, text: c.text, problem: problems.length ? problems.join('; ') : `strict only: partly visible ${strictVisible.map((v) => JSON.stringify(v)).join(', ')}`, redacted });
+      report.misses.push({
+        id: c.id,
+        text: c.text,
+        problem: problems.length ? problems.join('; ') : `strict only: partly visible ${strictVisible.map((v) => JSON.stringify(v)).join(', ')}`,
+        redacted,
+      });
   }
   for (const c of set.clean) {
     const redacted = redactContact(c.text, c.lang);
     report.cleanCases++;
     if (redacted === c.text) report.cleanUnchanged++;
-    else report.misses.push({ id: c.id, text: c.text, problem: `hidden: ${findContacts(c.text).map((f) => `${f.kind} ${JSON.stringify(f.value)}`).join(', ')}`, redacted });
+    else
+      report.misses.push({
+        id: c.id,
+        text: c.text,
+        problem: `hidden: ${findContacts(c.text)
+          .map((f) => `${f.kind} ${JSON.stringify(f.value)}`)
+          .join(', ')}`,
+        redacted,
+      });
   }
   return report;
 }
 
-export function formatBlindReport(r: ReturnType<typeof runBlindEval>, title = 'Contact redaction, blind held-out (tests/fixtures/contact-eval-blind.json)'): string {
+export function formatBlindReport(
+  r: ReturnType<typeof runBlindEval>,
+  title = 'Contact redaction, blind held-out (tests/fixtures/contact-eval-blind.json)',
+): string {
   const lines = [
     title,
     `  contact data removed (no 4+ digit run left)  ${pct(r.contactHidden, r.contactCases)}`,
@@ -188,5 +212,7 @@ export function formatBlindReport(r: ReturnType<typeof runBlindEval>, title = 'C
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(formatContactReport(runContactEval(), { showHeldOut: process.argv.includes('--show-held-out') }));
   console.log('\n' + formatBlindReport(runBlindEval()));
-  console.log('\n' + formatBlindReport(runBlindEval(loadBlind2EvalSet()), 'Contact redaction, second blind held-out (tests/fixtures/contact-eval-blind2.json)'));
+  console.log(
+    '\n' + formatBlindReport(runBlindEval(loadBlind2EvalSet()), 'Contact redaction, second blind held-out (tests/fixtures/contact-eval-blind2.json)'),
+  );
 }

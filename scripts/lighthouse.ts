@@ -27,9 +27,33 @@ const { values: flags } = parseArgs({
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 /** The public pages of issue 12 (a provider's page is added when the app has one) and the chat page. */
-const PUBLIC_PAGES = ['/', '/suchende', '/anbieter', '/erfolgreiche-deals', '/affiliate', '/affiliate/suchende', '/affiliate/anbieter', '/impressum', '/datenschutz', '/agb', '/hilfe', '/kontakt', '/search'];
+const PUBLIC_PAGES = [
+  '/',
+  '/suchende',
+  '/anbieter',
+  '/erfolgreiche-deals',
+  '/affiliate',
+  '/affiliate/suchende',
+  '/affiliate/anbieter',
+  '/impressum',
+  '/datenschutz',
+  '/agb',
+  '/hilfe',
+  '/kontakt',
+  '/search',
+];
 
 const log = (msg: string) => flags.json || console.error(msg);
 
@@ -68,8 +92,21 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-lighthouse-'));
   const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', APP_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: undefined };
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: undefined,
+  };
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   log(`Starting akut on ${base} (embedded database in ${dataDir}) …`);
   await waitForHealth(base, child);
   return {
@@ -97,7 +134,14 @@ interface Row {
   notPassed: { category: string; id: string; title: string; score: number | null; items: string[] }[];
 }
 
-type LhrItem = { resourceType?: string; transferSize?: number; node?: { snippet?: string; explanation?: string }; description?: string; source?: string; url?: string };
+type LhrItem = {
+  resourceType?: string;
+  transferSize?: number;
+  node?: { snippet?: string; explanation?: string };
+  description?: string;
+  source?: string;
+  url?: string;
+};
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; details?: { items?: LhrItem[] } }>;
@@ -129,7 +173,9 @@ function toRow(page: string, lhr: Lhr): Row {
       if (!a || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual' || a.scoreDisplayMode === 'informative') continue;
       if (a.score !== null && a.score >= 1) continue;
       if (category === 'performance' && ref.weight === 0) continue;
-      const items = (a.details?.items ?? []).slice(0, 5).map((i) => (i.node ? `${i.node.snippet ?? ''} ${i.node.explanation?.split('\n')[0] ?? ''}` : (i.description ?? i.url ?? '')).slice(0, 300));
+      const items = (a.details?.items ?? [])
+        .slice(0, 5)
+        .map((i) => (i.node ? `${i.node.snippet ?? ''} ${i.node.explanation?.split('\n')[0] ?? ''}` : (i.description ?? i.url ?? '')).slice(0, 300));
       notPassed.push({ category, id: ref.id, title: a.title, score: a.score, items });
     }
   }
@@ -163,7 +209,12 @@ async function firstProviderPage(base: string): Promise<string | null> {
 const app = flags.url ? { base: flags.url.replace(/\/$/, ''), stop: async () => {} } : await startApp();
 const rows: Row[] = [];
 try {
-  const pages = flags.pages ? flags.pages.split(',').map((p) => p.trim()).filter(Boolean) : [...PUBLIC_PAGES];
+  const pages = flags.pages
+    ? flags.pages
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [...PUBLIC_PAGES];
   if (!flags.pages) {
     const provider = await firstProviderPage(app.base);
     if (provider) pages.splice(4, 0, provider);
@@ -184,9 +235,13 @@ const fmt = (v: number | null, w: number) => (v === null ? '–' : String(v)).pa
 if (flags.json) console.log(JSON.stringify({ chromium: chromePath, pages: rows }, null, 2));
 else {
   console.log('\nLighthouse (mobile, default settings), Chromium at ' + chromePath + '\n');
-  console.log(`${'page'.padEnd(48)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'bp'.padStart(6)}${'seo'.padStart(6)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}${'JS KB'.padStart(8)}`);
+  console.log(
+    `${'page'.padEnd(48)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'bp'.padStart(6)}${'seo'.padStart(6)}${'LCP ms'.padStart(9)}${'TBT ms'.padStart(8)}${'CLS'.padStart(7)}${'JS KB'.padStart(8)}`,
+  );
   for (const r of rows) {
-    console.log(`${r.page.padEnd(48)}${fmt(r.performance, 6)}${fmt(r.accessibility, 6)}${fmt(r.bestPractices, 6)}${fmt(r.seo, 6)}${fmt(r.lcpMs, 9)}${fmt(r.tbtMs, 8)}${fmt(r.cls, 7)}${fmt(r.jsKB, 8)}`);
+    console.log(
+      `${r.page.padEnd(48)}${fmt(r.performance, 6)}${fmt(r.accessibility, 6)}${fmt(r.bestPractices, 6)}${fmt(r.seo, 6)}${fmt(r.lcpMs, 9)}${fmt(r.tbtMs, 8)}${fmt(r.cls, 7)}${fmt(r.jsKB, 8)}`,
+    );
   }
   console.log('\nAims (issue 12): performance ≥ 95, accessibility 100, best practices 100, SEO 100. JS KB: script bytes transferred (compressed).');
   if (flags.details) {

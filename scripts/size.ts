@@ -27,7 +27,11 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sourcesMtime = Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+const sourcesMtime = Math.max(
+  newestMtime(path.join(root, 'src')),
+  fs.statSync(path.join(root, 'index.html')).mtimeMs,
+  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+);
 if (!fs.existsSync(manifestFile) || fs.statSync(manifestFile).mtimeMs < sourcesMtime) {
   console.error('Building the client (dist/ is missing or older than src/) …');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
@@ -62,7 +66,11 @@ function fileSize(file: string) {
   let s = sizes.get(file);
   if (!s) {
     const buf = fs.readFileSync(path.join(dist, file));
-    s = { raw: buf.length, gzip: zlib.gzipSync(buf).length, brotli: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length };
+    s = {
+      raw: buf.length,
+      gzip: zlib.gzipSync(buf).length,
+      brotli: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+    };
     sizes.set(file, s);
   }
   return s;
@@ -79,13 +87,24 @@ const rows = (Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((nam
     closure(page, keys);
   }
   const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-  const total = files.reduce((acc, f) => {
-    const s = fileSize(f);
-    return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli };
-  }, { raw: 0, gzip: 0, brotli: 0 });
+  const total = files.reduce(
+    (acc, f) => {
+      const s = fileSize(f);
+      return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli };
+    },
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
   const route = ROUTE_PATHS[name];
   const budget = BUDGETS_KB[route];
-  return { route, chunks: files.length, rawKB: kb(total.raw), gzipKB: kb(total.gzip), brotliKB: kb(total.brotli), budgetKB: budget ?? null, withinBudget: budget === undefined ? null : total.gzip / 1024 <= budget };
+  return {
+    route,
+    chunks: files.length,
+    rawKB: kb(total.raw),
+    gzipKB: kb(total.gzip),
+    brotliKB: kb(total.brotli),
+    budgetKB: budget ?? null,
+    withinBudget: budget === undefined ? null : total.gzip / 1024 <= budget,
+  };
 });
 
 function kb(bytes: number) {
@@ -94,7 +113,14 @@ function kb(bytes: number) {
 
 // Translations beyond the landing page's load on demand, one chunk per language (decision 027): not part of
 // the first JavaScript above, but every page other than the landing page waits for its language's chunk.
-const onDemand = ['src/i18n/lang-de.ts', 'src/i18n/lang-en.ts', 'src/i18n/locales/de/legal.json', 'src/i18n/locales/en/legal.json', 'src/i18n/locales/en/common.json', 'src/i18n/locales/en/landing.json']
+const onDemand = [
+  'src/i18n/lang-de.ts',
+  'src/i18n/lang-en.ts',
+  'src/i18n/locales/de/legal.json',
+  'src/i18n/locales/en/legal.json',
+  'src/i18n/locales/en/common.json',
+  'src/i18n/locales/en/landing.json',
+]
   .filter((k) => manifest[k])
   .map((k) => ({ module: k, gzipKB: kb(fileSize(manifest[k]!.file).gzip) }));
 
@@ -104,7 +130,9 @@ else {
   console.log(`${'route'.padEnd(26)}${'chunks'.padStart(7)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}  budget (gzip)`);
   for (const r of rows) {
     const budget = r.budgetKB === null ? '' : `≤ ${r.budgetKB} ${r.withinBudget ? 'ok' : 'EXCEEDED'}`;
-    console.log(`${r.route.padEnd(26)}${String(r.chunks).padStart(7)}${r.rawKB.toFixed(1).padStart(9)}${r.gzipKB.toFixed(1).padStart(9)}${r.brotliKB.toFixed(1).padStart(9)}  ${budget}`);
+    console.log(
+      `${r.route.padEnd(26)}${String(r.chunks).padStart(7)}${r.rawKB.toFixed(1).padStart(9)}${r.gzipKB.toFixed(1).padStart(9)}${r.brotliKB.toFixed(1).padStart(9)}  ${budget}`,
+    );
   }
   console.log('\nTranslations loaded on demand (gzip KB): ' + onDemand.map((o) => `${o.module} ${o.gzipKB.toFixed(1)}`).join(', '));
 }

@@ -18,7 +18,12 @@ const execArgv = ['--disable-warning=ExperimentalWarning'];
 const defaults: Record<string, string> = { NODE_ENV: 'production', ...(process.env.DATABASE_URL ? {} : { TEST_CHECKOUT: 'on' }) };
 const env = { ...defaults, ...process.env };
 
-const concurrency = z.coerce.number().int().min(1).max(64).safeParse(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
+const concurrency = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(64)
+  .safeParse(process.env.WEB_CONCURRENCY ?? os.availableParallelism());
 if (!concurrency.success) {
   console.error(`npm start: WEB_CONCURRENCY must be a whole number from 1 to 64 (got '${process.env.WEB_CONCURRENCY}').`);
   process.exit(2);
@@ -53,7 +58,9 @@ if (workers === 1) {
     const now = Date.now();
     restarts.push(now);
     while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
-    console.error(`npm start: worker ${worker.process.pid} exited (${signal ?? code})${restarts.length > 5 ? '; too many restarts, stopping' : '; starting a new one'}`);
+    console.error(
+      `npm start: worker ${worker.process.pid} exited (${signal ?? code})${restarts.length > 5 ? '; too many restarts, stopping' : '; starting a new one'}`,
+    );
     if (restarts.length > 5) return shutdown(1);
     fork();
   });

@@ -20,10 +20,22 @@ const args = process.argv.slice(2);
 const only = (kind: string) => args.length === 0 || args.includes(kind);
 const asked = (kind: string) => args.includes(kind);
 
-interface Tally { name: string; passed: number; failed: number; ran: boolean; exit: number }
+interface Tally {
+  name: string;
+  passed: number;
+  failed: number;
+  ran: boolean;
+  exit: number;
+}
 const tallies: Tally[] = [];
 
-function run(name: string, cmd: string[], env: Record<string, string | undefined>, report: string, count: (json: unknown) => { passed: number; failed: number }) {
+function run(
+  name: string,
+  cmd: string[],
+  env: Record<string, string | undefined>,
+  report: string,
+  count: (json: unknown) => { passed: number; failed: number },
+) {
   console.log(`\n=== ${name} ===`);
   const r = spawnSync(node, ['--disable-warning=ExperimentalWarning', ...cmd], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   let passed = 0;
@@ -53,7 +65,13 @@ if (only('vitest')) {
   run('unit, graph and integration tests (PGlite)', [bin('vitest/vitest.mjs'), 'run'], { DATABASE_URL: undefined, VITEST_JSON: report }, report, vitestCount);
   if (pgUrl) {
     const reportPg = path.join(out, 'vitest-postgres.json');
-    run('integration tests (PostgreSQL)', [bin('vitest/vitest.mjs'), 'run', 'tests/integration'], { DATABASE_URL: pgUrl, VITEST_JSON: reportPg }, reportPg, vitestCount);
+    run(
+      'integration tests (PostgreSQL)',
+      [bin('vitest/vitest.mjs'), 'run', 'tests/integration'],
+      { DATABASE_URL: pgUrl, VITEST_JSON: reportPg },
+      reportPg,
+      vitestCount,
+    );
   }
 }
 
@@ -75,10 +93,16 @@ if (only('e2e')) {
 // (DATABASE_URL set, as in CI) or when asked. Each invariant check counts as one test.
 if (asked('faults') || (args.length === 0 && pgUrl)) {
   const report = path.join(out, 'faults.json');
-  run('fault-injection suite (PostgreSQL, SIGKILL, pg_terminate_backend, PostgreSQL stop)', [path.join(root, 'scripts/faults/run.ts')], { FAULTS_JSON: report }, report, (j) => {
-    const f = j as { passed: number; failed: number };
-    return { passed: f.passed, failed: f.failed };
-  });
+  run(
+    'fault-injection suite (PostgreSQL, SIGKILL, pg_terminate_backend, PostgreSQL stop)',
+    [path.join(root, 'scripts/faults/run.ts')],
+    { FAULTS_JSON: report },
+    report,
+    (j) => {
+      const f = j as { passed: number; failed: number };
+      return { passed: f.passed, failed: f.failed };
+    },
+  );
 }
 
 const passed = tallies.reduce((s, t) => s + t.passed, 0);

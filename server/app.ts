@@ -84,7 +84,12 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
 
   // Routes that read their body raw (uploads, signed webhooks) skip the JSON parser.
   const rawPaths = new Set(allRoutes.filter((r) => r.rawBody).map((r) => r.path));
-  app.use('/api', (req, res, next) => (rawPaths.has(req.originalUrl.split('?')[0]!) ? next() : json(req, res, next)), refuseNulCharacters(), csrfProtection(deps.config));
+  app.use(
+    '/api',
+    (req, res, next) => (rawPaths.has(req.originalUrl.split('?')[0]!) ? next() : json(req, res, next)),
+    refuseNulCharacters(),
+    csrfProtection(deps.config),
+  );
   const api = express.Router();
   mountRoutes(api, allRoutes, deps, limiters);
   app.use(api);
@@ -122,7 +127,10 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
           return void res.status(page.status).type('html').send(page.html);
         } catch (e) {
           // The browser can still render the page from the shell; the failure is logged loudly.
-          (res.locals.log ?? deps.logger).error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), path: req.path }, 'server render failed');
+          (res.locals.log ?? deps.logger).error(
+            { err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), path: req.path },
+            'server render failed',
+          );
         }
       }
       res.status(status).type('html').send(template);
@@ -142,7 +150,10 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
       (res.locals.log ?? deps.logger).warn({ err: err instanceof Error ? err.message : String(err), path: req.path }, 'database unavailable');
       e = new AppError('SERVICE_UNAVAILABLE');
     } else {
-      (res.locals.log ?? deps.logger).error({ err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), path: req.path }, 'unhandled error');
+      (res.locals.log ?? deps.logger).error(
+        { err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err), path: req.path },
+        'unhandled error',
+      );
       e = new AppError('INTERNAL');
     }
     if (res.headersSent) return void res.end();

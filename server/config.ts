@@ -105,7 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
     // Without AUTH_SECRET a secret is generated once and kept in DATA_DIR (see server/auth/secret.ts).
     authSecret: e.AUTH_SECRET,
-    trustedOrigins: [appUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    trustedOrigins: [
+      appUrl,
+      ...(e.TRUSTED_ORIGINS?.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean) ?? []),
+    ],
     logLevel: e.LOG_LEVEL,
     eventBus: e.EVENT_BUS ?? (e.DATABASE_URL ? 'postgres' : 'memory'),
     ai: {
@@ -120,7 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     // Without Stripe: the test checkout, unless it is off (production, unless TEST_CHECKOUT=on).
     testCheckout: e.TEST_CHECKOUT ? e.TEST_CHECKOUT === 'on' : e.NODE_ENV !== 'production',
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE } : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : null,
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? {
@@ -142,7 +150,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       configured: Boolean(e.OPERATOR_NAME),
     },
     seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatId: e.SELLER_VAT_ID, vatRatePercent: e.VAT_RATE_PERCENT },
-    sepa: { debtorName: e.SELLER_NAME, debtorIban: e.SEPA_DEBTOR_IBAN ?? 'DE89370400440532013000', debtorBic: e.SEPA_DEBTOR_BIC, configured: Boolean(e.SEPA_DEBTOR_IBAN) },
+    sepa: {
+      debtorName: e.SELLER_NAME,
+      debtorIban: e.SEPA_DEBTOR_IBAN ?? 'DE89370400440532013000',
+      debtorBic: e.SEPA_DEBTOR_BIC,
+      configured: Boolean(e.SEPA_DEBTOR_IBAN),
+    },
   };
 }
 

@@ -36,7 +36,10 @@ export interface OpenOptions {
   logger?: Pick<Logger, 'warn'>;
 }
 
-export async function openAdapterFactory(target: DatabaseTarget, opts: OpenOptions = {}): Promise<{
+export async function openAdapterFactory(
+  target: DatabaseTarget,
+  opts: OpenOptions = {},
+): Promise<{
   factory: SqlMigrationAwareDriverAdapterFactory;
   pglite?: PGlite;
   close(): Promise<void>;
@@ -45,7 +48,10 @@ export async function openAdapterFactory(target: DatabaseTarget, opts: OpenOptio
     // Without these listeners an idle connection that PostgreSQL terminates would be an uncaught 'error';
     // the connect timeout keeps requests from hanging on an unreachable server (they answer 503 instead).
     const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'database connection lost');
-    const factory = new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true }, { onPoolError: onError, onConnectionError: onError });
+    const factory = new PrismaPg(
+      { connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true },
+      { onPoolError: onError, onConnectionError: onError },
+    );
     return { factory, close: async () => {} };
   }
   if (!target.dir) {
@@ -88,7 +94,8 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     }
   }
   const prisma = new PrismaClient({ adapter: factory });
-  const pools = target.kind === 'postgres' ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger) } : undefined;
+  const pools =
+    target.kind === 'postgres' ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger) } : undefined;
   return {
     prisma,
     kind: target.kind,

@@ -36,7 +36,10 @@ const jobs = startScheduler(deps);
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  deps.logger.info({ port, pid: process.pid, database: deps.db.kind, ai: config.ai.provider, mail: deps.mailer.mode, dev }, `akut listening on http://localhost:${port}`);
+  deps.logger.info(
+    { port, pid: process.pid, database: deps.db.kind, ai: config.ai.provider, mail: deps.mailer.mode, dev },
+    `akut listening on http://localhost:${port}`,
+  );
 });
 
 let closing = false;

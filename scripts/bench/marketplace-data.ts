@@ -79,20 +79,107 @@ const URGENCY_WEIGHTS: readonly (readonly [string, number])[] = [
 ];
 
 const NEEDS: Record<CategoryId, string[]> = {
-  handwerk: ['Unsere Heizung fällt immer wieder aus, bitte prüfen und reparieren', 'Badezimmer neu fliesen, etwa 12 Quadratmeter', 'Zwei Zimmer streichen, Decken und Wände', 'Wasserhahn in der Küche tropft, Dichtung tauschen'],
-  dienstleistungen: ['Umzug einer Zweizimmerwohnung, dritter Stock ohne Aufzug', 'Reinigung nach Renovierung, etwa 80 Quadratmeter', 'Gartenpflege: Hecke schneiden und Rasen mähen', 'Nachhilfe in Mathematik für die zehnte Klasse'],
-  auto: ['Inspektion und Ölwechsel für einen Golf 7', 'Winterreifen montieren und einlagern', 'Klimaanlage im Auto kühlt nicht mehr', 'Delle in der Fahrertür ausbeulen'],
-  elektronik: ['Waschmaschine schleudert nicht mehr', 'Display vom Smartphone gesprungen', 'Fernseher an der Wand montieren und einrichten', 'Laptop startet nicht mehr, Daten retten'],
-  immobilien: ['Suche Dreizimmerwohnung mit Balkon zur Miete', 'Wertgutachten für ein Einfamilienhaus', 'Käufer für eine Eigentumswohnung gesucht', 'Hausverwaltung für ein Mehrfamilienhaus'],
+  handwerk: [
+    'Unsere Heizung fällt immer wieder aus, bitte prüfen und reparieren',
+    'Badezimmer neu fliesen, etwa 12 Quadratmeter',
+    'Zwei Zimmer streichen, Decken und Wände',
+    'Wasserhahn in der Küche tropft, Dichtung tauschen',
+  ],
+  dienstleistungen: [
+    'Umzug einer Zweizimmerwohnung, dritter Stock ohne Aufzug',
+    'Reinigung nach Renovierung, etwa 80 Quadratmeter',
+    'Gartenpflege: Hecke schneiden und Rasen mähen',
+    'Nachhilfe in Mathematik für die zehnte Klasse',
+  ],
+  auto: [
+    'Inspektion und Ölwechsel für einen Golf 7',
+    'Winterreifen montieren und einlagern',
+    'Klimaanlage im Auto kühlt nicht mehr',
+    'Delle in der Fahrertür ausbeulen',
+  ],
+  elektronik: [
+    'Waschmaschine schleudert nicht mehr',
+    'Display vom Smartphone gesprungen',
+    'Fernseher an der Wand montieren und einrichten',
+    'Laptop startet nicht mehr, Daten retten',
+  ],
+  immobilien: [
+    'Suche Dreizimmerwohnung mit Balkon zur Miete',
+    'Wertgutachten für ein Einfamilienhaus',
+    'Käufer für eine Eigentumswohnung gesucht',
+    'Hausverwaltung für ein Mehrfamilienhaus',
+  ],
   beauty: ['Brautstyling mit Probetermin', 'Maniküre und Pediküre zu Hause', 'Haare färben und schneiden', 'Kosmetikbehandlung für zwei Personen'],
-  gastronomie: ['Catering für eine Feier mit 50 Personen', 'Koch für ein Abendessen zu Hause', 'Servicekräfte für eine Hochzeit', 'Buffet für ein Firmenjubiläum'],
-  versicherung: ['Vergleich für eine Kfz-Versicherung', 'Berufsunfähigkeitsversicherung gesucht', 'Hausratversicherung für eine neue Wohnung', 'Beratung zur privaten Krankenversicherung'],
-  urlaub_reisen: ['Ferienhaus an der Ostsee für vier Personen', 'Städtereise nach Rom im Frühjahr', 'Busreise für einen Verein mit 30 Personen', 'Wanderurlaub in den Alpen organisieren'],
-  essen: ['Torte für einen Geburtstag liefern', 'Pizza für zwölf Leute zu einer Feier liefern', 'Wöchentliche Lieferung von Bio-Gemüse', 'Frühstück für ein Team von 15 Personen'],
-  news: ['Lokale Nachrichten zu Bauprojekten im Viertel', 'Bericht über unser Vereinsfest', 'Pressemitteilung für ein Geschäft schreiben', 'Fotograf für einen Zeitungsbericht'],
+  gastronomie: [
+    'Catering für eine Feier mit 50 Personen',
+    'Koch für ein Abendessen zu Hause',
+    'Servicekräfte für eine Hochzeit',
+    'Buffet für ein Firmenjubiläum',
+  ],
+  versicherung: [
+    'Vergleich für eine Kfz-Versicherung',
+    'Berufsunfähigkeitsversicherung gesucht',
+    'Hausratversicherung für eine neue Wohnung',
+    'Beratung zur privaten Krankenversicherung',
+  ],
+  urlaub_reisen: [
+    'Ferienhaus an der Ostsee für vier Personen',
+    'Städtereise nach Rom im Frühjahr',
+    'Busreise für einen Verein mit 30 Personen',
+    'Wanderurlaub in den Alpen organisieren',
+  ],
+  essen: [
+    'Torte für einen Geburtstag liefern',
+    'Pizza für zwölf Leute zu einer Feier liefern',
+    'Wöchentliche Lieferung von Bio-Gemüse',
+    'Frühstück für ein Team von 15 Personen',
+  ],
+  news: [
+    'Lokale Nachrichten zu Bauprojekten im Viertel',
+    'Bericht über unser Vereinsfest',
+    'Pressemitteilung für ein Geschäft schreiben',
+    'Fotograf für einen Zeitungsbericht',
+  ],
 };
-const FIRST_NAMES = ['Anna', 'Lena', 'Mia', 'Sabine', 'Jürgen', 'Tom', 'Lukas', 'Paul', 'Emma', 'Hannah', 'Felix', 'Jonas', 'Marie', 'Sophie', 'Uwe', 'Petra', 'Karin', 'Stefan', 'Andreas', 'Julia'];
-const SURNAMES = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf', 'Neumann'];
+const FIRST_NAMES = [
+  'Anna',
+  'Lena',
+  'Mia',
+  'Sabine',
+  'Jürgen',
+  'Tom',
+  'Lukas',
+  'Paul',
+  'Emma',
+  'Hannah',
+  'Felix',
+  'Jonas',
+  'Marie',
+  'Sophie',
+  'Uwe',
+  'Petra',
+  'Karin',
+  'Stefan',
+  'Andreas',
+  'Julia',
+];
+const SURNAMES = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+];
 const TRADES: Record<CategoryId, string> = {
   handwerk: 'Haustechnik',
   dienstleistungen: 'Service',
@@ -160,7 +247,20 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
 
   // ---- providers: user, credential account, profile, categories ----
   let t0 = performance.now();
-  const p = { id: [] as string[], name: [] as string[], email: [] as string[], firm: [] as string[], phone: [] as string[], postcode: [] as string[], place: [] as string[], lat: [] as number[], lon: [] as number[], radius: [] as number[], accepts: [] as boolean[], minBudget: [] as (number | null)[] };
+  const p = {
+    id: [] as string[],
+    name: [] as string[],
+    email: [] as string[],
+    firm: [] as string[],
+    phone: [] as string[],
+    postcode: [] as string[],
+    place: [] as string[],
+    lat: [] as number[],
+    lon: [] as number[],
+    radius: [] as number[],
+    accepts: [] as boolean[],
+    minBudget: [] as (number | null)[],
+  };
   const pc = { providerId: [] as string[], category: [] as string[], lat: [] as number[], lon: [] as number[], radius: [] as number[] };
   for (let i = 1; i <= opts.providers; i++) {
     const id = uuid();
@@ -222,9 +322,15 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
   // ---- wallets: one balanced purchase per provider (payment clearing → wallet), balances = sum of entries ----
   t0 = performance.now();
   const grant = BigInt(opts.grantGoints) * MILLI_PER_GOINT;
-  await client.query(`INSERT INTO "LedgerAccount" ("id", "kind", "ownerId", "allowNegative", "balance") VALUES (gen_random_uuid()::text, 'payment_clearing', 'platform', true, 0) ON CONFLICT DO NOTHING`);
-  await client.query(`INSERT INTO "LedgerAccount" ("id", "kind", "ownerId", "allowNegative", "balance") SELECT gen_random_uuid()::text, 'wallet', "userId", false, 0 FROM "ProviderProfile"`);
-  await client.query(`CREATE TEMP TABLE bench_grant AS SELECT "userId" AS owner, gen_random_uuid()::text AS tx, row_number() OVER (ORDER BY "userId") AS n FROM "ProviderProfile"`);
+  await client.query(
+    `INSERT INTO "LedgerAccount" ("id", "kind", "ownerId", "allowNegative", "balance") VALUES (gen_random_uuid()::text, 'payment_clearing', 'platform', true, 0) ON CONFLICT DO NOTHING`,
+  );
+  await client.query(
+    `INSERT INTO "LedgerAccount" ("id", "kind", "ownerId", "allowNegative", "balance") SELECT gen_random_uuid()::text, 'wallet', "userId", false, 0 FROM "ProviderProfile"`,
+  );
+  await client.query(
+    `CREATE TEMP TABLE bench_grant AS SELECT "userId" AS owner, gen_random_uuid()::text AS tx, row_number() OVER (ORDER BY "userId") AS n FROM "ProviderProfile"`,
+  );
   await client.query(
     `INSERT INTO "LedgerTransaction" ("id", "idempotencyKey", "kind", "memo", "createdAt")
      SELECT tx, 'bench:grant:' || owner, 'purchase', '{"source":"bench-marketplace"}'::jsonb, now() FROM bench_grant`,
@@ -238,7 +344,9 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
        FROM bench_grant g JOIN "LedgerAccount" c ON c.kind = 'payment_clearing' AND c."ownerId" = 'platform'`,
     [grant.toString()],
   );
-  await client.query(`UPDATE "LedgerAccount" a SET "balance" = s.sum FROM (SELECT "accountId", SUM("amount") AS sum FROM "LedgerEntry" GROUP BY "accountId") s WHERE a.id = s."accountId"`);
+  await client.query(
+    `UPDATE "LedgerAccount" a SET "balance" = s.sum FROM (SELECT "accountId", SUM("amount") AS sum FROM "LedgerEntry" GROUP BY "accountId") s WHERE a.id = s."accountId"`,
+  );
   await client.query(`DROP TABLE bench_grant`);
   const ledgerMs = performance.now() - t0;
   opts.log(`  wallets funded with ${opts.grantGoints} Goints each (${(ledgerMs / 1000).toFixed(1)} s)`);
@@ -260,7 +368,23 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
     [s.id, s.name, s.email],
   );
   const expiryMs = DEFAULT_SETTINGS['marketplace.requestExpiryDays'] * 86_400_000;
-  const r = { id: [] as string[], userId: [] as string[], first: [] as string[], cat: [] as string[], text: [] as string[], postcode: [] as string[], ort: [] as string[], lat: [] as number[], lon: [] as number[], bmin: [] as (number | null)[], bmax: [] as (number | null)[], urgency: [] as string[], score: [] as number[], at: [] as number[], expires: [] as number[] };
+  const r = {
+    id: [] as string[],
+    userId: [] as string[],
+    first: [] as string[],
+    cat: [] as string[],
+    text: [] as string[],
+    postcode: [] as string[],
+    ort: [] as string[],
+    lat: [] as number[],
+    lon: [] as number[],
+    bmin: [] as (number | null)[],
+    bmax: [] as (number | null)[],
+    urgency: [] as string[],
+    score: [] as number[],
+    at: [] as number[],
+    expires: [] as number[],
+  };
   for (let i = 0; i < opts.requests; i++) {
     const seeker = Math.floor(random() * opts.seekers);
     const cat = pickCategory();
@@ -308,10 +432,16 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
   // time), so one provider's matches lie scattered over the table as they would after weeks of operation.
   // The secondary indexes of Match are dropped for the load and built again afterwards, as they were.
   t0 = performance.now();
-  const indexDefs = (await client.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Match' AND indexname <> 'Match_pkey'`)).rows;
+  const indexDefs = (
+    await client.query<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'Match' AND indexname <> 'Match_pkey'`,
+    )
+  ).rows;
   // Its foreign keys too: one check per row costs more than the insert; adding them again checks all rows at once.
   const foreignKeys = (
-    await client.query<{ name: string; def: string }>(`SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = '"Match"'::regclass AND contype = 'f'`)
+    await client.query<{ name: string; def: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = '"Match"'::regclass AND contype = 'f'`,
+    )
   ).rows;
   for (const ix of indexDefs) await client.query(`DROP INDEX "${ix.indexname}"`);
   for (const fk of foreignKeys) await client.query(`ALTER TABLE "Match" DROP CONSTRAINT "${fk.name}"`);
@@ -343,7 +473,9 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
   for (const ix of indexDefs) await client.query(ix.indexdef);
   for (const fk of foreignKeys) await client.query(`ALTER TABLE "Match" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
   const indexesMs = performance.now() - t0;
-  opts.log(`  Match indexes and foreign keys added again: ${[...indexDefs.map((i) => i.indexname), ...foreignKeys.map((f) => f.name)].join(', ')} (${(indexesMs / 1000).toFixed(1)} s)`);
+  opts.log(
+    `  Match indexes and foreign keys added again: ${[...indexDefs.map((i) => i.indexname), ...foreignKeys.map((f) => f.name)].join(', ')} (${(indexesMs / 1000).toFixed(1)} s)`,
+  );
 
   // ---- statistics for the planner, and the visibility map a settled database would have ----
   t0 = performance.now();
@@ -372,10 +504,23 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
     seekers: opts.seekers,
     requests: opts.requests,
     matches,
-    matchesPerProvider: { mean: Number(perProvider.mean), p50: Number(perProvider.p50), p90: Number(perProvider.p90), max: Number(perProvider.max), none: Number(perProvider.none) },
+    matchesPerProvider: {
+      mean: Number(perProvider.mean),
+      p50: Number(perProvider.p50),
+      p90: Number(perProvider.p90),
+      max: Number(perProvider.max),
+      none: Number(perProvider.none),
+    },
     matchesPerRequest: { mean: Number(perRequest.mean), none: Number(perRequest.none) },
     providerIds: p.id,
-    loadMs: { providers: providersMs, ledger: ledgerMs, seekersAndRequests: seekersAndRequestsMs, matches: matchesMs, indexes: indexesMs, vacuumAnalyze: vacuumAnalyzeMs },
+    loadMs: {
+      providers: providersMs,
+      ledger: ledgerMs,
+      seekersAndRequests: seekersAndRequestsMs,
+      matches: matchesMs,
+      indexes: indexesMs,
+      vacuumAnalyze: vacuumAnalyzeMs,
+    },
     tableSizes: Object.fromEntries(sizes.rows.map((row) => [row.name, row.size])),
   };
 }

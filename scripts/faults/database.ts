@@ -57,7 +57,11 @@ export async function ownCluster(port: number): Promise<FaultDatabase> {
     canStop: true,
     label: `own cluster (${path.basename(path.dirname(bin))}, port ${port}, ${dir})`,
     start() {
-      run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start'], 'pg_ctl start');
+      run(
+        path.join(bin, 'pg_ctl'),
+        ['-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start'],
+        'pg_ctl start',
+      );
       running = true;
     },
     stop() {

@@ -123,7 +123,10 @@ function suiteChecks(paidPurchases: string[]): InvariantQuery[] {
 }
 
 /** Runs every check through the given query function (pg here, Prisma's $queryRawUnsafe in the tests). */
-export async function runInvariants(query: (sql: string) => Promise<{ id: unknown; detail: unknown }[]>, opts: { paidPurchases: string[] }): Promise<InvariantResult[]> {
+export async function runInvariants(
+  query: (sql: string) => Promise<{ id: unknown; detail: unknown }[]>,
+  opts: { paidPurchases: string[] },
+): Promise<InvariantResult[]> {
   const out: InvariantResult[] = [];
   for (const q of [...LEDGER_INVARIANTS, ...DOMAIN_INVARIANTS, ...suiteChecks(opts.paidPurchases)]) {
     const rows = await query(q.sql);

@@ -114,7 +114,14 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
   let eventNo = 0;
   const event = (type: string, object: Record<string, unknown>) => {
     eventNo += 1;
-    return { id: `evt_faults_${eventNo}_${Math.random().toString(36).slice(2, 8)}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } };
+    return {
+      id: `evt_faults_${eventNo}_${Math.random().toString(36).slice(2, 8)}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    };
   };
   const deliverOne = async () => {
     const i = Math.floor(Math.random() * pool.length);
@@ -178,7 +185,14 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
     for (let k = 0; k < 3; k++) pool.push({ event: completed, id: completed.id, paidPurchase: purchaseId });
     if (chance(0.25)) {
       // A partial refund of 100 of the 1,000 Goints (10 € of 100 €), possibly before the payment arrives.
-      const refunded = event('charge.refunded', { id: `ch_${purchaseId}`, object: 'charge', payment_intent: `pi_${purchaseId}`, amount: session.amount_total, amount_refunded: Math.round(session.amount_total / 10), metadata: {} });
+      const refunded = event('charge.refunded', {
+        id: `ch_${purchaseId}`,
+        object: 'charge',
+        payment_intent: `pi_${purchaseId}`,
+        amount: session.amount_total,
+        amount_refunded: Math.round(session.amount_total / 10),
+        metadata: {},
+      });
       for (let k = 0; k < 2; k++) pool.push({ event: refunded, id: refunded.id });
     }
   };
@@ -208,10 +222,19 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
       const offer = pick(toOffer);
       if (offer) {
         const price = 200 + Math.floor(Math.random() * 600);
-        tally.count('offer', await p.any().post('/api/provider/offers', { requestId: offer.request.id, price, beschreibung: 'Wir kommen diese Woche vorbei und erledigen das sauber.', verfuegbarkeit: 'ab morgen' }));
+        tally.count(
+          'offer',
+          await p.any().post('/api/provider/offers', {
+            requestId: offer.request.id,
+            price,
+            beschreibung: 'Wir kommen diese Woche vorbei und erledigen das sauber.',
+            verfuegbarkeit: 'ab morgen',
+          }),
+        );
       }
       const unlock = pick(toUnlock);
-      if (unlock && feed.body.balance >= 50) tally.count('unlock', await retrying(opts.until, () => p.any().post(`/api/provider/requests/${unlock.request.id}/unlock`)));
+      if (unlock && feed.body.balance >= 50)
+        tally.count('unlock', await retrying(opts.until, () => p.any().post(`/api/provider/requests/${unlock.request.id}/unlock`)));
       if (feed.body.balance < 150 || chance(0.08)) await (chance(0.5) ? buyStripe(p) : buyTest(p));
       await sleep(150 + Math.random() * 350);
     }
@@ -230,7 +253,8 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
       const d = pick(active);
       if (d?.deal) {
         if (chance(0.1)) tally.count('deal cancel', await p.any().post(`/api/deals/${d.deal.id}/cancel`, { reason: 'Termin passt doch nicht.' }));
-        else if (!d.deal.seekerConfirmed) tally.count('deal confirm (seeker)', await retrying(opts.until, () => p.any().post(`/api/deals/${d.deal!.id}/confirm`)));
+        else if (!d.deal.seekerConfirmed)
+          tally.count('deal confirm (seeker)', await retrying(opts.until, () => p.any().post(`/api/deals/${d.deal!.id}/confirm`)));
       }
       const busy = new Set(all.filter((o) => o.status === 'angenommen').map((o) => o.requestId));
       const acceptable = all.filter((o) => o.status === 'versendet' && o.request.status === 'open' && !busy.has(o.requestId));
@@ -243,7 +267,9 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
       }
       if (chance(0.12)) {
         const key = `faults-${crypto.randomUUID()}`;
-        const a = await retrying(opts.drainUntil(), () => p.any().post<{ payoutId: string }>('/api/payouts', { amountCents: 1000, methodId: s.methodId, source: 'seeker_earnings', idempotencyKey: key }));
+        const a = await retrying(opts.drainUntil(), () =>
+          p.any().post<{ payoutId: string }>('/api/payouts', { amountCents: 1000, methodId: s.methodId, source: 'seeker_earnings', idempotencyKey: key }),
+        );
         tally.count('payout request', a);
         if (a.outcome === 'ok') state.payouts.set(key, a.body.payoutId);
       }
@@ -260,7 +286,12 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
         if (Date.now() > until) return false;
         if (p.status === 'requested') tally.count('payout approve', await retrying(until, () => admin.any().post(`/api/admin/payouts/${p.id}/approve`)));
         const outcome = chance(0.9) ? 'paid' : 'failed';
-        tally.count(`payout ${outcome}`, await retrying(until, () => admin.any().post(`/api/admin/payouts/${p.id}/complete`, outcome === 'paid' ? { outcome } : { outcome, reason: 'PayPal-Konto unbekannt' })));
+        tally.count(
+          `payout ${outcome}`,
+          await retrying(until, () =>
+            admin.any().post(`/api/admin/payouts/${p.id}/complete`, outcome === 'paid' ? { outcome } : { outcome, reason: 'PayPal-Konto unbekannt' }),
+          ),
+        );
       }
     }
     return true;

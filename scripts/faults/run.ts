@@ -64,7 +64,10 @@ async function terminateBackends(db: FaultDatabase): Promise<number> {
   await c.connect();
   try {
     const dbName = new URL(db.url).pathname.slice(1);
-    const r = await c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, [dbName]);
+    const r = await c.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      [dbName],
+    );
     let n = 0;
     for (const row of r.rows) {
       const t = await c.query<{ ok: boolean }>('SELECT pg_terminate_backend($1) AS ok', [row.pid]);
@@ -121,7 +124,14 @@ async function main(): Promise<number> {
       TRUSTED_ORIGINS: `${urlA},${urlB}`,
       DATA_DIR: path.join(workDir, 'data'),
     };
-    const envA = { ...common, PORT: String(portA), APP_URL: urlA, STRIPE_SECRET_KEY: 'sk_test_akut', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url };
+    const envA = {
+      ...common,
+      PORT: String(portA),
+      APP_URL: urlA,
+      STRIPE_SECRET_KEY: 'sk_test_akut',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    };
     const envB = { ...common, PORT: String(portB), APP_URL: urlB, TEST_CHECKOUT: 'on' };
 
     say(`setting up ${PROVIDERS} providers, ${SEEKERS} seekers with ${REQUESTS_PER_SEEKER} requests each, one admin with TOTP`);
@@ -137,7 +147,14 @@ async function main(): Promise<number> {
     const until = loadStart + DURATION_S * 1000;
     let drainUntil = until + DRAIN_MS + RECOVERY_TIMEOUT_MS;
     const state = newLoadState();
-    const faults: FaultLog = { kills: 0, terminateRounds: 0, backendsTerminated: 0, pgStops: 0, pgStopSkipped: db.canStop ? null : 'FAULTS_DATABASE_URL: not the suite\'s own server', notes: [] };
+    const faults: FaultLog = {
+      kills: 0,
+      terminateRounds: 0,
+      backendsTerminated: 0,
+      pgStops: 0,
+      pgStopSkipped: db.canStop ? null : "FAULTS_DATABASE_URL: not the suite's own server",
+      notes: [],
+    };
     const at = (fraction: number) => loadStart + fraction * DURATION_S * 1000;
     const schedule: { when: number; what: string; run: () => Promise<void> }[] = [];
     const kill = (i: Instance) => async () => {
@@ -188,7 +205,10 @@ async function main(): Promise<number> {
     })();
 
     say(`load for ${DURATION_S} s with ${PROVIDERS} providers, ${SEEKERS} seekers and one admin`);
-    const load = await runLoad({ instances: { stripe: urlA, test: urlB }, setup, stripe, webhookSecret: WEBHOOK_SECRET, until, drainUntil: () => drainUntil }, state);
+    const load = await runLoad(
+      { instances: { stripe: urlA, test: urlB }, setup, stripe, webhookSecret: WEBHOOK_SECRET, until, drainUntil: () => drainUntil },
+      state,
+    );
     await faultRunner;
     say('load over; waiting for recovery');
 
@@ -221,8 +241,13 @@ async function main(): Promise<number> {
     // The jobs (expiry, reconciliation, PayPal sync) run a few seconds after each start: give them a moment.
     await sleep(6_000);
     const crashes: InvariantResult = {
-      name: 'no app process died except by the suite\'s SIGKILL',
-      violations: instances.flatMap((i) => i.crashes.map((c) => ({ id: i.name, detail: `exited on its own while serving at +${(c.at / 1000).toFixed(1)} s (code ${c.code}, signal ${c.signal})` }))),
+      name: "no app process died except by the suite's SIGKILL",
+      violations: instances.flatMap((i) =>
+        i.crashes.map((c) => ({
+          id: i.name,
+          detail: `exited on its own while serving at +${(c.at / 1000).toFixed(1)} s (code ${c.code}, signal ${c.signal})`,
+        })),
+      ),
     };
     const restarts = instances.reduce((s, i) => s + i.restarts, 0);
     const failedStarts = instances.reduce((s, i) => s + i.failedStarts, 0);
@@ -242,12 +267,21 @@ async function main(): Promise<number> {
     let tot = { attempted: 0, ok: 0, refused: 0, unavailable: 0, error5xx: 0 };
     for (const [op, t] of [...state.tally.ops].sort()) {
       lines.push(`${pad(op, 30)}${padL(t.attempted, 10)}${padL(t.ok, 8)}${padL(t.refused, 9)}${padL(t.unavailable, 9)}${padL(t.error5xx, 6)}`);
-      tot = { attempted: tot.attempted + t.attempted, ok: tot.ok + t.ok, refused: tot.refused + t.refused, unavailable: tot.unavailable + t.unavailable, error5xx: tot.error5xx + t.error5xx };
+      tot = {
+        attempted: tot.attempted + t.attempted,
+        ok: tot.ok + t.ok,
+        refused: tot.refused + t.refused,
+        unavailable: tot.unavailable + t.unavailable,
+        error5xx: tot.error5xx + t.error5xx,
+      };
     }
-    lines.push(`${pad('all operations', 30)}${padL(tot.attempted, 10)}${padL(tot.ok, 8)}${padL(tot.refused, 9)}${padL(tot.unavailable, 9)}${padL(tot.error5xx, 6)}`, '');
+    lines.push(
+      `${pad('all operations', 30)}${padL(tot.attempted, 10)}${padL(tot.ok, 8)}${padL(tot.refused, 9)}${padL(tot.unavailable, 9)}${padL(tot.error5xx, 6)}`,
+      '',
+    );
     lines.push(`${pad('fault', 44)}count`);
     lines.push(`${pad('SIGKILL of an app process', 44)}${faults.kills}`);
-    lines.push(`${pad('restarts by the suite\'s supervisor', 44)}${restarts}${failedStarts ? ` (${failedStarts} failed starts)` : ''}`);
+    lines.push(`${pad("restarts by the suite's supervisor", 44)}${restarts}${failedStarts ? ` (${failedStarts} failed starts)` : ''}`);
     lines.push(`${pad('pg_terminate_backend rounds (backends)', 44)}${faults.terminateRounds} (${faults.backendsTerminated})`);
     lines.push(`${pad(`PostgreSQL stopped for ${PG_STOP_S} s`, 44)}${faults.pgStopSkipped ? `skipped: ${faults.pgStopSkipped}` : faults.pgStops}`);
     lines.push(`${pad('Stripe webhook deliveries (events)', 44)}${state.webhookDeliveries} (${state.webhookEvents.size})`);
@@ -270,7 +304,10 @@ async function main(): Promise<number> {
     lines.push(`fault suite: ${passed} passed, ${failed} failed`);
     process.stdout.write(`${lines.join('\n')}\n`);
     if (process.env.FAULTS_JSON) {
-      fs.writeFileSync(process.env.FAULTS_JSON, JSON.stringify({ passed, failed, checks: results, operations: Object.fromEntries(state.tally.ops), faults, restarts, failedStarts }, null, 2));
+      fs.writeFileSync(
+        process.env.FAULTS_JSON,
+        JSON.stringify({ passed, failed, checks: results, operations: Object.fromEntries(state.tally.ops), faults, restarts, failedStarts }, null, 2),
+      );
     }
     await cleanup();
     return failed > 0 ? 1 : 0;

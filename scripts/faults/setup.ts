@@ -51,7 +51,12 @@ export async function setupData(env: Record<string, string>, opts: { providers: 
 
     const providers: Person[] = [];
     for (let i = 0; i < opts.providers; i++) {
-      const { user } = await createProvider(deps, { user: { email: `faults-provider-${i}@example.com`, password, name: `Anbieter ${i}` }, categories: ['handwerk'], postcode: '50667', radiusKm: 50 });
+      const { user } = await createProvider(deps, {
+        user: { email: `faults-provider-${i}@example.com`, password, name: `Anbieter ${i}` },
+        categories: ['handwerk'],
+        postcode: '50667',
+        radiusKm: 50,
+      });
       // Goodwill Goints, so unlocks can start before the first purchase is paid.
       await grantGoints(deps.db.prisma, user.id, FAULT_SETUP.grantGoints, `faults-grant:${user.id}`);
       providers.push({ id: user.id, email: user.email, password });
@@ -81,7 +86,12 @@ export async function setupData(env: Record<string, string>, opts: { providers: 
       );
       seekers.push({ id: user.id, email: user.email, password, methodId: method.id, requestIds });
     }
-    const { user: probeProvider } = await createProvider(deps, { user: { email: 'faults-probe-provider@example.com', password, name: 'Probe' }, categories: ['handwerk'], postcode: '10115', radiusKm: 30 });
+    const { user: probeProvider } = await createProvider(deps, {
+      user: { email: 'faults-probe-provider@example.com', password, name: 'Probe' },
+      categories: ['handwerk'],
+      postcode: '10115',
+      radiusKm: 30,
+    });
     await grantGoints(deps.db.prisma, probeProvider.id, 300, `faults-grant:${probeProvider.id}`);
     const probeSeeker = await createSeeker(deps.db.prisma, { email: 'faults-probe-seeker@example.com', password, name: 'Probe Suchende' });
     const probeRequests: string[] = [];

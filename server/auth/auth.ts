@@ -70,7 +70,12 @@ export function createAuth(opts: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await opts.mailer.send({ to: user.email, template: 'resetPassword', lang: normalizeLang((user as { locale?: string }).locale), params: { name: user.name, url } });
+        await opts.mailer.send({
+          to: user.email,
+          template: 'resetPassword',
+          lang: normalizeLang((user as { locale?: string }).locale),
+          params: { name: user.name, url },
+        });
       },
     },
     emailVerification: {
@@ -79,7 +84,12 @@ export function createAuth(opts: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await opts.mailer.send({ to: user.email, template: 'verifyEmail', lang: normalizeLang((user as { locale?: string }).locale), params: { name: user.name, url } });
+        await opts.mailer.send({
+          to: user.email,
+          template: 'verifyEmail',
+          lang: normalizeLang((user as { locale?: string }).locale),
+          params: { name: user.name, url },
+        });
       },
       afterEmailVerification: async (user) => {
         try {

@@ -11,7 +11,16 @@ export const authRequestContext = new AsyncLocalStorage<{ ip: string | undefined
 
 function ipv4Network(ip: string): string | null {
   const [a, b, c] = ip.split('.').map(Number) as [number, number, number];
-  if (a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)) return null;
+  if (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127)
+  )
+    return null;
   return `${a}.${b}.${c}.0/24`;
 }
 
@@ -32,7 +41,10 @@ export function networkOf(ip: string | undefined | null): string | null {
   const g = ipv6Groups(plain.split('%')[0]!);
   if (g.every((x) => x === 0) || (g.slice(0, 7).every((x) => x === 0) && g[7] === 1)) return null;
   if ((g[0]! & 0xffc0) === 0xfe80 || (g[0]! & 0xfe00) === 0xfc00) return null;
-  return `${g.slice(0, 3).map((x) => x.toString(16)).join(':')}::/48`;
+  return `${g
+    .slice(0, 3)
+    .map((x) => x.toString(16))
+    .join(':')}::/48`;
 }
 
 export function signupNetworkHash(ip: string | undefined | null, secret: string): string | null {

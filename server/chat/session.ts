@@ -58,7 +58,13 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
         parts: [
           { type: 'text', text },
           // The recorded first-name step: the client shows the category dropdown under it, and the model sees the name was taken.
-          { type: 'tool-submitFirstName', toolCallId: `greeting-${crypto.randomUUID()}`, state: 'output-available', input: { name: known }, output: { accepted: true, state: machine.state, data: intakeView(machine, lang) } } as never,
+          {
+            type: 'tool-submitFirstName',
+            toolCallId: `greeting-${crypto.randomUUID()}`,
+            state: 'output-available',
+            input: { name: known },
+            output: { accepted: true, state: machine.state, data: intakeView(machine, lang) },
+          } as never,
         ],
       });
     }
@@ -69,7 +75,10 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
       id: crypto.randomUUID(),
       role: 'assistant',
       parts: [
-        { type: 'text', text: t('chat:providerDesk.greeting', { name: knownFirstName(auth.user?.name) ?? auth.user?.name ?? '', persona: personaName(lang) }) as string },
+        {
+          type: 'text',
+          text: t('chat:providerDesk.greeting', { name: knownFirstName(auth.user?.name) ?? auth.user?.name ?? '', persona: personaName(lang) }) as string,
+        },
         { type: 'data-options', data: { options: ['showMatches', 'showBalance', 'buyGoints'] } },
       ],
     });
@@ -161,12 +170,20 @@ export async function saveMachine(prisma: Db, sessionId: string, machine: Machin
 }
 
 /** The machine a session runs: for the intake, the one built from the session's own follow-up script. */
-export async function sessionMachineLogic(prisma: Db, session: { machine: string; followUpScript?: unknown }, logger?: Logger): Promise<AnyStateMachine | undefined> {
+export async function sessionMachineLogic(
+  prisma: Db,
+  session: { machine: string; followUpScript?: unknown },
+  logger?: Logger,
+): Promise<AnyStateMachine | undefined> {
   if (session.machine !== 'intake') return undefined;
   return intakeLogicFor((await sessionFollowUpScript(prisma, session, logger)).steps);
 }
 
-export function restoreSessionMachine(session: Pick<ChatSessionRow, 'machine' | 'machineSnapshot' | 'machineVersion'>, logger?: Logger, logic?: AnyStateMachine): MachineRun {
+export function restoreSessionMachine(
+  session: Pick<ChatSessionRow, 'machine' | 'machineSnapshot' | 'machineVersion'>,
+  logger?: Logger,
+  logic?: AnyStateMachine,
+): MachineRun {
   const machine = restoreMachine(session.machine, session.machineSnapshot, logger, logic);
   versions.set(machine, session.machineVersion);
   return machine;

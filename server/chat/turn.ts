@@ -11,7 +11,16 @@ import { translator, type Lang } from '../i18n.ts';
 import { createChatModel } from '../ai/model.ts';
 import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
 import type { MachineRun } from '../machines/runtime.ts';
-import { CHAT_HISTORY_FOR_MODEL, CHAT_MAX_STEPS, CHAT_MESSAGE_MAX_LENGTH, createSessionLimiter, createSharedSessionLimiter, createTurnLock, type KeyedLock, type SessionLimiter } from './limits.ts';
+import {
+  CHAT_HISTORY_FOR_MODEL,
+  CHAT_MAX_STEPS,
+  CHAT_MESSAGE_MAX_LENGTH,
+  createSessionLimiter,
+  createSharedSessionLimiter,
+  createTurnLock,
+  type KeyedLock,
+  type SessionLimiter,
+} from './limits.ts';
 import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic, type ChatSessionRow } from './session.ts';
 import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
 import { publishChatEvent } from './events.ts';
@@ -127,7 +136,8 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
       providerOptions: hints(),
       stopWhen: isStepCount(CHAT_MAX_STEPS),
       maxRetries: 1,
-      onError: ({ error }: { error: unknown }) => log.warn({ err: error instanceof Error ? error.message : String(error), sessionId: session.id }, 'chat model error'),
+      onError: ({ error }: { error: unknown }) =>
+        log.warn({ err: error instanceof Error ? error.message : String(error), sessionId: session.id }, 'chat model error'),
     });
 
     const stream = toUIMessageStream({

@@ -18,7 +18,10 @@ async function openEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promi
 export async function readMigrations(dir = MIGRATIONS_DIR) {
   let names: string[] = [];
   try {
-    names = (await fs.readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    names = (await fs.readdir(dir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
   } catch {
     names = [];
   }

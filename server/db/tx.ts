@@ -48,6 +48,10 @@ export function isUniqueViolation(e: unknown, field?: string): boolean {
   if (err?.code !== 'P2002') return false;
   if (!field) return true;
   const target = err.meta?.target;
-  const fields = Array.isArray(target) ? target.map(String) : typeof target === 'string' ? [target] : (err.meta?.driverAdapterError?.cause?.constraint?.fields ?? []);
+  const fields = Array.isArray(target)
+    ? target.map(String)
+    : typeof target === 'string'
+      ? [target]
+      : (err.meta?.driverAdapterError?.cause?.constraint?.fields ?? []);
   return fields.length === 0 || fields.some((f) => f.includes(field)) || (err.message ?? '').includes(field);
 }

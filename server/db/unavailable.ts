@@ -4,11 +4,27 @@
 
 // Node socket errors, PostgreSQL's admin_shutdown / crash_shutdown / cannot_connect_now / too_many_connections,
 // and Prisma's can't reach / timed out / server closed the connection / pool timeout.
-const CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', 'P1001', 'P1002', 'P1017', 'P2024']);
+const CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+]);
 // The driver adapter's names for the same (see @prisma/adapter-pg's convertDriverError).
 const KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 // The pg driver's own errors without a code.
-const MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Can't reach database server|Server has closed the connection/i;
+const MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Can't reach database server|Server has closed the connection/i;
 
 export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== 'object' || depth > 6) return false;

@@ -3,11 +3,24 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { ACADEMY_CATEGORIES } from '../domain/affiliate/list-academy.ts';
-import { createAcademyVideo, deleteAcademyVideo, listAcademyVideosForAdmin, updateAcademyVideo, videoInputSchema, videoPatchSchema } from '../domain/affiliate/manage-academy-video.ts';
+import {
+  createAcademyVideo,
+  deleteAcademyVideo,
+  listAcademyVideosForAdmin,
+  updateAcademyVideo,
+  videoInputSchema,
+  videoPatchSchema,
+} from '../domain/affiliate/manage-academy-video.ts';
 
 const admin = { roles: ['admin'] } as const;
 // Seeded rows have readable ids ('av-start-1'), new ones uuids.
-const rowParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+const rowParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
+});
 
 const videoView = z.object({
   id: z.string(),

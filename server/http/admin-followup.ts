@@ -27,12 +27,22 @@ const editorView = z.object({
   live: z.object({ source: z.enum(['published', 'stored', 'default']), number: z.number().int().nullable() }),
   check: z.object({
     ok: z.boolean(),
-    problems: z.array(z.object({ code: z.enum(SCRIPT_PROBLEMS), state: z.string().optional(), step: z.string().optional(), stepNumber: z.number().int().optional() })),
+    problems: z.array(
+      z.object({ code: z.enum(SCRIPT_PROBLEMS), state: z.string().optional(), step: z.string().optional(), stepNumber: z.number().int().optional() }),
+    ),
     states: z.number().int(),
     transitions: z.number().int(),
   }),
   versions: z.array(
-    z.object({ id: z.string(), number: z.number().int(), status: z.string(), steps: z.number().int(), createdAt: z.string(), publishedAt: z.string().nullable(), restoredFrom: z.number().int().nullable() }),
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      status: z.string(),
+      steps: z.number().int(),
+      createdAt: z.string(),
+      publishedAt: z.string().nullable(),
+      restoredFrom: z.number().int().nullable(),
+    }),
   ),
 });
 
@@ -69,7 +79,8 @@ export const adminFollowUpRoutes = [
     access: admin,
     body: followUpEditSchema,
     response: editorView,
-    responseDescription: 'The editor view after the change. 404 FOLLOW_UP_STEP_NOT_FOUND for a step number the script does not have; 400 FOLLOW_UP_STEP_LIMIT beyond 20 steps.',
+    responseDescription:
+      'The editor view after the change. 404 FOLLOW_UP_STEP_NOT_FOUND for a step number the script does not have; 400 FOLLOW_UP_STEP_LIMIT beyond 20 steps.',
     handler: async ({ deps, auth, body }) => {
       await editFollowUpDraft(deps.db.prisma, { actorId: auth.user!.id, edit: body, via: 'dashboard' });
       return getFollowUpEditor(deps.db.prisma);

@@ -26,8 +26,16 @@ const entrySchema = z.object({
 const listSchema = z.object({
   entries: z.array(entrySchema),
   defaults: z.object({ basePriceCents: z.number().int(), commissionRateBp: z.number().int() }).describe('What a category without an entry costs'),
-  limits: z.object({ minCents: z.number().int(), maxCents: z.number().int(), stepCents: z.number().int(), minRateBp: z.number().int(), maxRateBp: z.number().int() }),
-  categories: z.array(z.object({ kategorie: z.enum(CATEGORY_IDS), goints: z.number().int(), commissionRateBp: z.number().int(), fromEntry: z.boolean() })).describe("Each category's unlock price now"),
+  limits: z.object({
+    minCents: z.number().int(),
+    maxCents: z.number().int(),
+    stepCents: z.number().int(),
+    minRateBp: z.number().int(),
+    maxRateBp: z.number().int(),
+  }),
+  categories: z
+    .array(z.object({ kategorie: z.enum(CATEGORY_IDS), goints: z.number().int(), commissionRateBp: z.number().int(), fromEntry: z.boolean() }))
+    .describe("Each category's unlock price now"),
 });
 
 export const adminPriceRoutes = [

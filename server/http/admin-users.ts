@@ -38,7 +38,13 @@ const userDetails = z.object({
   referrals: z.number().int(),
   suspension: z.object({ at: z.string(), reason: z.string().nullable(), byEmail: z.string().nullable() }).nullable(),
   activeSessions: z.number().int(),
-  balance: z.object({ goints: z.number().int(), promoGoints: z.number().int(), seekerEarningsCents: z.number().int(), partnerEarningsCents: z.number().int(), partnerPendingCents: z.number().int() }),
+  balance: z.object({
+    goints: z.number().int(),
+    promoGoints: z.number().int(),
+    seekerEarningsCents: z.number().int(),
+    partnerEarningsCents: z.number().int(),
+    partnerPendingCents: z.number().int(),
+  }),
   counts: z.object({ requests: z.number().int(), unlocks: z.number().int(), offers: z.number().int(), deals: z.number().int(), payouts: z.number().int() }),
 });
 
@@ -74,7 +80,8 @@ export const adminUserRoutes = [
     params: idParams,
     body: z.object({ role: z.enum(USER_ROLES), reason: reasonText.optional() }),
     response: z.object({ id: z.string(), role: z.enum(USER_ROLES), changed: z.boolean() }),
-    handler: ({ deps, auth, params, body }) => changeUserRole(deps, { actorId: auth.user!.id, userId: params.id, role: body.role, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) =>
+      changeUserRole(deps, { actorId: auth.user!.id, userId: params.id, role: body.role, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
   }),
   defineRoute({
     method: 'post',
@@ -96,7 +103,8 @@ export const adminUserRoutes = [
     params: idParams,
     body: z.object({ reason: reasonText.optional() }),
     response: z.object({ id: z.string(), suspended: z.literal(false) }),
-    handler: ({ deps, auth, params, body }) => unsuspendUser(deps, { actorId: auth.user!.id, userId: params.id, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) =>
+      unsuspendUser(deps, { actorId: auth.user!.id, userId: params.id, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',
@@ -126,7 +134,9 @@ export const adminUserRoutes = [
     handler: async ({ deps, query }) => {
       const { actor, ...q } = query;
       if (actor) {
-        const byEmail = actor.includes('@') ? await deps.db.prisma.user.findFirst({ where: { email: { equals: actor, mode: 'insensitive' } }, select: { id: true } }) : null;
+        const byEmail = actor.includes('@')
+          ? await deps.db.prisma.user.findFirst({ where: { email: { equals: actor, mode: 'insensitive' } }, select: { id: true } })
+          : null;
         q.actorId = byEmail?.id ?? (actor.includes('@') ? '00000000-0000-0000-0000-000000000000' : actor);
       }
       return listAuditLog(deps.db.prisma, q);
@@ -140,7 +150,9 @@ export const adminUserRoutes = [
     access: admin,
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(15) }),
     response: z.object({
-      items: z.array(z.object({ kind: z.enum(ACTIVITY_KINDS), id: z.string(), at: z.string(), detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) })),
+      items: z.array(
+        z.object({ kind: z.enum(ACTIVITY_KINDS), id: z.string(), at: z.string(), detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) }),
+      ),
     }),
     handler: async ({ deps, query }) => ({ items: await getRecentActivity(deps.db.prisma, { limit: query.limit }) }),
   }),

@@ -19,7 +19,13 @@ export const adminRoutes = [
     summary: 'Admin overview counters: users, requests, deals, transactions, affiliates',
     tags: ['admin'],
     access: admin,
-    response: z.object({ users: z.number().int(), requests: z.number().int(), deals: z.number().int(), transactions: z.number().int(), affiliates: z.number().int() }),
+    response: z.object({
+      users: z.number().int(),
+      requests: z.number().int(),
+      deals: z.number().int(),
+      transactions: z.number().int(),
+      affiliates: z.number().int(),
+    }),
     handler: ({ deps }) => getAdminOverview(deps.db.prisma),
   }),
   defineRoute({
@@ -31,7 +37,17 @@ export const adminRoutes = [
     query: z.object({ to: z.string().email().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: z.object({
       mails: z.array(
-        z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), template: z.string(), locale: z.string(), status: z.string(), createdAt: z.string() }),
+        z.object({
+          id: z.string(),
+          to: z.string(),
+          subject: z.string(),
+          text: z.string(),
+          html: z.string(),
+          template: z.string(),
+          locale: z.string(),
+          status: z.string(),
+          createdAt: z.string(),
+        }),
       ),
     }),
     handler: async ({ deps, query }) => ({ mails: await listOutbox(deps.db.prisma, query) }),
@@ -157,7 +173,8 @@ export const adminRoutes = [
                 ? lang === 'de'
                   ? 'dein Nachweis wurde bestätigt. Dein Profil trägt jetzt das Abzeichen „Verifiziert“.'
                   : 'your document has been approved. Your profile now carries the “Verified” badge.'
-                : (lang === 'de' ? 'dein Nachweis konnte leider nicht bestätigt werden.' : 'unfortunately your document could not be approved.') + (body.note ? ` ${body.note}` : ''),
+                : (lang === 'de' ? 'dein Nachweis konnte leider nicht bestätigt werden.' : 'unfortunately your document could not be approved.') +
+                  (body.note ? ` ${body.note}` : ''),
             url: appLink(deps, '/anbieter/dashboard'),
           }),
         },

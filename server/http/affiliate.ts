@@ -23,7 +23,13 @@ import { setRankingOptIn } from '../domain/affiliate/set-ranking-opt-in.ts';
 import { getCountryRanking } from '../domain/affiliate/get-country-ranking.ts';
 import { inviteFriend } from '../domain/affiliate/invite-friend.ts';
 import { listMarketingMaterials, MATERIAL_CATEGORIES } from '../domain/affiliate/list-marketing-materials.ts';
-import { createMarketingMaterial, deleteMarketingMaterial, materialInputSchema, materialPatchSchema, updateMarketingMaterial } from '../domain/affiliate/manage-marketing-material.ts';
+import {
+  createMarketingMaterial,
+  deleteMarketingMaterial,
+  materialInputSchema,
+  materialPatchSchema,
+  updateMarketingMaterial,
+} from '../domain/affiliate/manage-marketing-material.ts';
 import { ACADEMY_CATEGORIES, listAcademy } from '../domain/affiliate/list-academy.ts';
 import { setVideoWatched } from '../domain/affiliate/set-video-watched.ts';
 
@@ -53,7 +59,13 @@ const commissionSchema = z.object({
 const reason = z.string().trim().min(3).max(500);
 
 // Seeded rows have readable ids ('mm-de-email-1'), new ones uuids.
-const rowParams = z.object({ id: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+const rowParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
+});
 
 const profileView = z.object({
   firstName: z.string(),
@@ -92,7 +104,13 @@ export const affiliateRoutes = [
       code: z.string().describe("'AKUT-' and six uppercase letters"),
       link: z.string(),
       earnings: z.object({ total: money, thisMonth: money, pending: money, available: money }),
-      conversion: z.object({ clicks: z.number().int(), signups: z.number().int(), firstRevenue: z.number().int(), signupRate: z.number().nullable(), revenueRate: z.number().nullable() }),
+      conversion: z.object({
+        clicks: z.number().int(),
+        signups: z.number().int(),
+        firstRevenue: z.number().int(),
+        signupRate: z.number().nullable(),
+        revenueRate: z.number().nullable(),
+      }),
     }),
     handler: ({ deps, auth }) => getPartnerOverview(deps.db.prisma, auth.user!.id, { origin: deps.config.appUrl }),
   }),
@@ -167,7 +185,7 @@ export const affiliateRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/affiliate/ranking',
-    summary: 'The ranking by country of the partners who opted in (pseudonyms and countries only), with the caller\'s own place',
+    summary: "The ranking by country of the partners who opted in (pseudonyms and countries only), with the caller's own place",
     tags: ['affiliate'],
     access: 'user',
     response: z.object({
@@ -206,7 +224,17 @@ export const affiliateRoutes = [
     tags: ['affiliate'],
     access: 'user',
     response: z.object({
-      videos: z.array(z.object({ id: z.string(), category: z.enum(ACADEMY_CATEGORIES), title: z.string(), description: z.string(), url: z.string().nullable(), durationMin: z.number().int().nullable(), watched: z.boolean() })),
+      videos: z.array(
+        z.object({
+          id: z.string(),
+          category: z.enum(ACADEMY_CATEGORIES),
+          title: z.string(),
+          description: z.string(),
+          url: z.string().nullable(),
+          durationMin: z.number().int().nullable(),
+          watched: z.boolean(),
+        }),
+      ),
       progress: z.object({ watched: z.number().int(), total: z.number().int() }),
     }),
     handler: ({ deps, auth, lang }) => listAcademy(deps.db.prisma, auth.user!.id, lang),
@@ -251,7 +279,8 @@ export const affiliateRoutes = [
     params: rowParams,
     body: materialPatchSchema,
     response: materialView,
-    handler: ({ deps, auth, params, body }) => updateMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) =>
+      updateMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'delete',
@@ -278,7 +307,8 @@ export const affiliateRoutes = [
   defineRoute({
     method: 'put',
     path: '/api/admin/affiliate/plan',
-    summary: 'Changes the commission plan: a preset (ten_levels, two_levels) or pool and ten level fractions (pool at most 50 %, levels at most 100 % of the pool); audited',
+    summary:
+      'Changes the commission plan: a preset (ten_levels, two_levels) or pool and ten level fractions (pool at most 50 %, levels at most 100 % of the pool); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
     body: planInputSchema,

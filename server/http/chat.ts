@@ -44,7 +44,8 @@ export const chatRoutes = [
     rateLimit: 'chat',
     body: z.object({ lang: langField, resumeId: z.uuid().optional().describe('The session id the browser kept') }),
     response: sessionView.extend({ resumed: z.boolean() }),
-    responseDescription: 'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead.',
+    responseDescription:
+      'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead.',
     handler: async ({ deps, auth, body, lang }) => {
       if (body.resumeId) {
         const existing = await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
@@ -89,7 +90,13 @@ export const chatRoutes = [
     responseDescription: 'AI SDK UI message stream (server-sent events): text, tool and finish chunks',
     handler: async ({ deps, auth, body, res, lang }) => {
       const text = userText(body.message.parts);
-      await streamChatTurn(deps, auth, res, { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang }, res.locals.log ?? deps.logger);
+      await streamChatTurn(
+        deps,
+        auth,
+        res,
+        { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang },
+        res.locals.log ?? deps.logger,
+      );
     },
   }),
   defineRoute({

@@ -75,8 +75,13 @@ export const dealRoutes = [
     access: 'public',
     rateLimit: 'public',
     query: z.object({ q: z.string().trim().max(100).optional(), category: z.enum(CATEGORY_IDS).optional() }),
-    response: z.object({ deals: z.array(successfulDealSchema), summary: z.object({ count: z.number().int(), volumeCents: z.number().int(), locations: z.number().int() }), total: z.number().int() }),
-    handler: ({ deps, query }) => listSuccessfulDeals(deps.db.prisma, { ...(query.q ? { q: query.q } : {}), ...(query.category ? { category: query.category } : {}) }),
+    response: z.object({
+      deals: z.array(successfulDealSchema),
+      summary: z.object({ count: z.number().int(), volumeCents: z.number().int(), locations: z.number().int() }),
+      total: z.number().int(),
+    }),
+    handler: ({ deps, query }) =>
+      listSuccessfulDeals(deps.db.prisma, { ...(query.q ? { q: query.q } : {}), ...(query.category ? { category: query.category } : {}) }),
   }),
   defineRoute({
     method: 'post',

@@ -15,11 +15,15 @@ const extractResponse = z.object({
   urgency: z.enum(URGENCY_VALUES),
   urgencyStated: z.boolean().describe('False when urgency is the default (normal)'),
   date: z.iso.date().nullable(),
-  missing: z.array(z.enum(['category', 'description', 'location', 'budget'])).describe('Required fields still absent, in the order the assistant asks for them'),
+  missing: z
+    .array(z.enum(['category', 'description', 'location', 'budget']))
+    .describe('Required fields still absent, in the order the assistant asks for them'),
   hasContact: z.boolean().describe('The text contains contact data or a street address (hidden from providers before unlocking)'),
   teaser: z
     .string()
-    .describe("The description exactly as providers see it before unlocking: contact data and street addresses hidden, postcodes narrowed ('50***'), cut to 80 characters"),
+    .describe(
+      "The description exactly as providers see it before unlocking: contact data and street addresses hidden, postcodes narrowed ('50***'), cut to 80 characters",
+    ),
 });
 
 export const intakeRoutes = [
@@ -33,7 +37,10 @@ export const intakeRoutes = [
     body: z.object({
       text: z.string().trim().min(1).max(2000).describe('Free text, or the form string "Kategorie: …; Label: value; …"'),
       lang: z.string().max(16).optional().describe('de or en (German when it starts with de, otherwise English); defaults to the request language'),
-      now: z.iso.datetime({ offset: true }).optional().describe('Reference time for relative dates like "morgen" (default: now); dates are days in Europe/Berlin'),
+      now: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .describe('Reference time for relative dates like "morgen" (default: now); dates are days in Europe/Berlin'),
     }),
     response: extractResponse,
     handler: ({ body, lang }) => {

@@ -31,21 +31,30 @@ export const detailsSchema = teaserSchema.omit({ placeMasked: true, postcodeMask
   contact: z.object({ firstName: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
 });
 
-const offerOnCard = z.object({ id: z.string(), status: z.string(), priceCents: z.number().int(), beschreibung: z.string(), verfuegbarkeit: z.string(), createdAt: z.string() });
+const offerOnCard = z.object({
+  id: z.string(),
+  status: z.string(),
+  priceCents: z.number().int(),
+  beschreibung: z.string(),
+  verfuegbarkeit: z.string(),
+  createdAt: z.string(),
+});
 
-export const matchCardSchema = z.discriminatedUnion('unlocked', [
-  z.object({ unlocked: z.literal(false), request: teaserSchema }),
-  z.object({ unlocked: z.literal(true), request: detailsSchema }),
-]).and(
-  z.object({
-    id: z.string(),
-    status: z.string(),
-    distanceKm: z.number(),
-    createdAt: z.string(),
-    offer: offerOnCard.nullable(),
-    deal: z.object({ id: z.string(), status: z.string() }).nullable(),
-  }),
-);
+export const matchCardSchema = z
+  .discriminatedUnion('unlocked', [
+    z.object({ unlocked: z.literal(false), request: teaserSchema }),
+    z.object({ unlocked: z.literal(true), request: detailsSchema }),
+  ])
+  .and(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      distanceKm: z.number(),
+      createdAt: z.string(),
+      offer: offerOnCard.nullable(),
+      deal: z.object({ id: z.string(), status: z.string() }).nullable(),
+    }),
+  );
 
 export const feedSchema = z.object({
   matches: z.array(matchCardSchema),
@@ -81,7 +90,13 @@ const providerOnOffer = z.object({
 export const seekerOfferSchema = z.object({
   id: z.string(),
   requestId: z.string(),
-  request: z.object({ kategorie: category, place: z.string().nullable(), budgetMin: z.number().int().nullable(), budgetMax: z.number().int().nullable(), status: z.string() }),
+  request: z.object({
+    kategorie: category,
+    place: z.string().nullable(),
+    budgetMin: z.number().int().nullable(),
+    budgetMax: z.number().int().nullable(),
+    status: z.string(),
+  }),
   provider: providerOnOffer,
   priceCents: z.number().int(),
   beschreibung: z.string(),
@@ -152,7 +167,17 @@ export const walletSchema = z.object({
   promoGoints: z.number().int().describe('The promotional part (welcome bonus, test checkout, goodwill): spent first, never paid out'),
   earnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
   partnerEarnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
-  movements: z.array(z.object({ id: z.string(), at: z.string(), kind: z.string(), account: z.string(), goints: z.number(), balanceAfter: z.number(), reference: z.string().nullable() })),
+  movements: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      kind: z.string(),
+      account: z.string(),
+      goints: z.number(),
+      balanceAfter: z.number(),
+      reference: z.string().nullable(),
+    }),
+  ),
 });
 
 export const idParams = z.object({ id: z.uuid() });

@@ -18,7 +18,8 @@ export const metaRoutes = [
     tags: ['meta'],
     access: 'public',
     response: healthSchema,
-    responseDescription: "200 while the database answers (status 'degraded' while the event bus reconnects: live events are delayed); 503 while the database is down",
+    responseDescription:
+      "200 while the database answers (status 'degraded' while the event bus reconnects: live events are delayed); 503 while the database is down",
     raw: true,
     handler: async ({ deps, res }) => {
       const db = await databaseAnswers(deps.db.prisma, deps.logger);

@@ -14,7 +14,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 /** better-auth's endpoints as [method, path] pairs under /api/auth. */
 export function authEndpoints(auth: Auth): { method: string; path: string }[] {
   const out: { method: string; path: string }[] = [];
-  for (const endpoint of Object.values(auth.api) as { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean; isAction?: boolean } } }[]) {
+  for (const endpoint of Object.values(auth.api) as {
+    path?: string;
+    options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean; isAction?: boolean } };
+  }[]) {
     if (!endpoint?.path || endpoint.options?.metadata?.SERVER_ONLY) continue;
     const methods = endpoint.options?.method ?? 'GET';
     for (const m of Array.isArray(methods) ? methods : [methods]) {
@@ -30,7 +33,10 @@ export function buildOpenApi(routes: AnyRoute[], auth: Auth) {
   for (const r of routes) {
     const p = toOpenApiPath(r.path);
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['query', r.query], ['path', r.params]] as const) {
+    for (const [where, schema] of [
+      ['query', r.query],
+      ['path', r.params],
+    ] as const) {
       if (!schema) continue;
       const js = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, s] of Object.entries(js.properties ?? {})) {
@@ -47,15 +53,27 @@ export function buildOpenApi(routes: AnyRoute[], auth: Auth) {
       ...(parameters.length ? { parameters } : {}),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } } } : {}),
       ...(r.rawBody
-        ? { requestBody: { required: true, description: r.rawBody.description, content: Object.fromEntries(r.rawBody.types.map((t) => [t, { schema: { type: 'string', format: 'binary', maxLength: r.rawBody!.limit } }])) } }
+        ? {
+            requestBody: {
+              required: true,
+              description: r.rawBody.description,
+              content: Object.fromEntries(r.rawBody.types.map((t) => [t, { schema: { type: 'string', format: 'binary', maxLength: r.rawBody!.limit } }])),
+            },
+          }
         : {}),
       responses: {
         [String(r.status ?? 200)]: {
           description: r.responseDescription ?? 'OK',
-          ...(r.response ? { content: { [r.responseContentType ?? 'application/json']: { schema: jsonSchema(r.response, 'output') } } } : r.responseContentType ? { content: { [r.responseContentType]: {} } } : {}),
+          ...(r.response
+            ? { content: { [r.responseContentType ?? 'application/json']: { schema: jsonSchema(r.response, 'output') } } }
+            : r.responseContentType
+              ? { content: { [r.responseContentType]: {} } }
+              : {}),
         },
         '400': { description: 'Invalid input: { error: { code, message, fields } }' },
-        ...(r.access !== 'public' ? { '401': { description: 'Not signed in' }, '403': { description: 'Signed in without the required role (admins: without two-factor)' } } : {}),
+        ...(r.access !== 'public'
+          ? { '401': { description: 'Not signed in' }, '403': { description: 'Signed in without the required role (admins: without two-factor)' } }
+          : {}),
         ...(r.rateLimit ? { '429': { description: 'Rate limited' } } : {}),
       },
     };

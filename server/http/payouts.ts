@@ -37,7 +37,16 @@ const payoutSchema = z.object({
   failureReason: z.string().nullable(),
 });
 
-const batchSchema = z.object({ id: z.string(), messageId: z.string(), status: z.string(), count: z.number().int(), totalCents: z.number().int(), createdAt: z.string(), sentAt: z.string().nullable(), paidAt: z.string().nullable() });
+const batchSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  status: z.string(),
+  count: z.number().int(),
+  totalCents: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
 
 export const payoutRoutes = [
   defineRoute({
@@ -119,7 +128,10 @@ export const payoutRoutes = [
       ),
       paypal: z.enum(['api', 'manual']),
     }),
-    handler: async ({ deps, query }) => ({ payouts: await listAdminPayouts(deps, query.status), paypal: deps.money.paypal ? ('api' as const) : ('manual' as const) }),
+    handler: async ({ deps, query }) => ({
+      payouts: await listAdminPayouts(deps, query.status),
+      paypal: deps.money.paypal ? ('api' as const) : ('manual' as const),
+    }),
   }),
   defineRoute({
     method: 'post',

@@ -51,7 +51,8 @@ export const providerRoutes = [
   defineRoute({
     method: 'put',
     path: '/api/provider/profile',
-    summary: 'Onboarding and profile edits: company, categories, service area (postcode and radius), description, phone, e-mail. The first profile brings the 50 Goints welcome bonus.',
+    summary:
+      'Onboarding and profile edits: company, categories, service area (postcode and radius), description, phone, e-mail. The first profile brings the 50 Goints welcome bonus.',
     tags: ['provider'],
     access: provider,
     body: providerProfileInput,

@@ -24,7 +24,13 @@ export function referralCookie(deps: AppDeps) {
       const current = referralCodeFromCookie(req.headers.cookie);
       const currentValid = current ? await findPartnerByCode(deps.db.prisma, current) : null;
       if (partner && !currentValid) {
-        res.cookie(REFERRAL_COOKIE, partner.code, { httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies, maxAge: REFERRAL_COOKIE_MAX_AGE_MS, path: '/' });
+        res.cookie(REFERRAL_COOKIE, partner.code, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.config.secureCookies,
+          maxAge: REFERRAL_COOKIE_MAX_AGE_MS,
+          path: '/',
+        });
         await recordReferralClick(deps.db.prisma, partner.partnerId);
       }
     } catch (err) {

@@ -65,7 +65,12 @@ function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, where
   return result.data;
 }
 
-export function mountRoutes(router: Router, routes: AnyRoute[], deps: AppDeps, limiters: Record<string, (req: Request, res: Response, next: NextFunction) => void>) {
+export function mountRoutes(
+  router: Router,
+  routes: AnyRoute[],
+  deps: AppDeps,
+  limiters: Record<string, (req: Request, res: Response, next: NextFunction) => void>,
+) {
   for (const route of routes) {
     const middlewares = route.rateLimit ? [limiters[route.rateLimit]!] : [];
     if (route.rawBody) middlewares.push(express.raw({ type: [...route.rawBody.types], limit: route.rawBody.limit }));

@@ -22,7 +22,27 @@ import { supportRoutes } from './support.ts';
 import { adminContentRoutes } from './admin-content.ts';
 import { buildOpenApi } from './openapi.ts';
 
-const baseRoutes: AnyRoute[] = [...metaRoutes, ...sessionRoutes, ...adminRoutes, ...adminFollowUpRoutes, ...adminRequestRoutes, ...chatRoutes, ...intakeRoutes, ...ttsRoutes, ...providerRoutes, ...seekerRoutes, ...dealRoutes, ...shopRoutes, ...payoutRoutes, ...affiliateRoutes, ...contactRoutes, ...supportRoutes, ...adminContentRoutes, ...adminPriceRoutes, ...adminUserRoutes];
+const baseRoutes: AnyRoute[] = [
+  ...metaRoutes,
+  ...sessionRoutes,
+  ...adminRoutes,
+  ...adminFollowUpRoutes,
+  ...adminRequestRoutes,
+  ...chatRoutes,
+  ...intakeRoutes,
+  ...ttsRoutes,
+  ...providerRoutes,
+  ...seekerRoutes,
+  ...dealRoutes,
+  ...shopRoutes,
+  ...payoutRoutes,
+  ...affiliateRoutes,
+  ...contactRoutes,
+  ...supportRoutes,
+  ...adminContentRoutes,
+  ...adminPriceRoutes,
+  ...adminUserRoutes,
+];
 
 export const openApiRoute = defineRoute({
   method: 'get',

@@ -18,7 +18,13 @@ export const seekerRoutes = [
     tags: ['seeker'],
     access: seeker,
     response: z.object({
-      stats: z.object({ activeRequests: z.number().int(), offersReceived: z.number().int(), offersValueCents: z.number().int(), points: z.number().int(), earningsCents: z.number().int() }),
+      stats: z.object({
+        activeRequests: z.number().int(),
+        offersReceived: z.number().int(),
+        offersValueCents: z.number().int(),
+        points: z.number().int(),
+        earningsCents: z.number().int(),
+      }),
       requests: z.array(seekerRequestSchema),
     }),
     handler: ({ deps, auth }) => getSeekerDashboard(deps.db.prisma, auth.user!.id),

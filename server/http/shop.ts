@@ -100,7 +100,8 @@ export const shopRoutes = [
     access: provider,
     params: idParams,
     response: purchaseSchema,
-    handler: async ({ deps, auth, params }) => (await listPurchases(deps.db.prisma, auth.user!.id)).find((p) => p.id === params.id) ?? Promise.reject(new AppError('NOT_FOUND')),
+    handler: async ({ deps, auth, params }) =>
+      (await listPurchases(deps.db.prisma, auth.user!.id)).find((p) => p.id === params.id) ?? Promise.reject(new AppError('NOT_FOUND')),
   }),
   defineRoute({
     method: 'get',
@@ -128,7 +129,8 @@ export const shopRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/shop/test-checkout/:id/pay',
-    summary: 'Completes a purchase in the built-in test checkout (only without Stripe and with the test checkout on; no real money, so its Goints are promotional) through the same fulfilment as a paid Stripe session',
+    summary:
+      'Completes a purchase in the built-in test checkout (only without Stripe and with the test checkout on; no real money, so its Goints are promotional) through the same fulfilment as a paid Stripe session',
     tags: ['shop'],
     access: provider,
     params: idParams,
@@ -158,7 +160,8 @@ export const shopRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/stripe/webhook',
-    summary: "Stripe's webhook (checkout.session.completed, checkout.session.async_payment_succeeded/failed, checkout.session.expired, charge.refunded, charge.dispute.created); signature checked on the raw body",
+    summary:
+      "Stripe's webhook (checkout.session.completed, checkout.session.async_payment_succeeded/failed, checkout.session.expired, charge.refunded, charge.dispute.created); signature checked on the raw body",
     tags: ['webhooks'],
     access: 'public',
     rawBody: { types: ['application/json'], limit: 1024 * 1024, description: 'The event as Stripe sends it, with the Stripe-Signature header' },

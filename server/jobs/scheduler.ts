@@ -17,7 +17,11 @@ export interface Job {
 
 export const JOBS: Job[] = [
   { name: 'expire-requests', everyMs: 5 * 60_000, run: (deps) => expireRequests(deps) },
-  { name: 'reconcile-purchases', everyMs: 10 * 60_000, run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }) },
+  {
+    name: 'reconcile-purchases',
+    everyMs: 10 * 60_000,
+    run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }),
+  },
   { name: 'sync-paypal-payouts', everyMs: 2 * 60_000, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', everyMs: 10 * 60_000, run: (deps) => releaseDueCommissions(deps.db.prisma) },
 ];

@@ -49,7 +49,10 @@ function startActor(name: MachineName, snapshot: unknown, logger?: Logger, own?:
       const s = actor.getSnapshot();
       if (s.status === 'active' || s.status === 'done') return actor;
       actor.stop();
-      logger?.warn({ machine: name, err: failure instanceof Error ? failure.message : String(failure ?? s.status) }, 'machine snapshot could not be restored; starting over');
+      logger?.warn(
+        { machine: name, err: failure instanceof Error ? failure.message : String(failure ?? s.status) },
+        'machine snapshot could not be restored; starting over',
+      );
     } catch (err) {
       logger?.warn({ machine: name, err: err instanceof Error ? err.message : String(err) }, 'machine snapshot could not be restored; starting over');
     }

@@ -8,7 +8,9 @@ import type { Logger } from '../logger.ts';
 export const busEventSchema = z.object({
   type: z.string().min(1),
   // Who receives it: one user, everyone with a role, or both.
-  to: z.object({ userId: z.string().optional(), role: z.enum(['seeker', 'provider', 'admin']).optional() }).refine((t) => t.userId || t.role, 'an event needs a recipient'),
+  to: z
+    .object({ userId: z.string().optional(), role: z.enum(['seeker', 'provider', 'admin']).optional() })
+    .refine((t) => t.userId || t.role, 'an event needs a recipient'),
   payload: z.unknown(),
   at: z.string().optional(),
 });

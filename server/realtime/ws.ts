@@ -43,7 +43,10 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
     // Candidates by what was known of each user; nothing is sent before the session is read again.
     const candidates = [...clients].filter(([socket, c]) => socket.readyState === socket.OPEN && isAddressedTo(event, c.user));
     if (!candidates.length) return;
-    const current = await currentSessionUsers(deps.db.prisma, candidates.map(([, c]) => c.sessionId));
+    const current = await currentSessionUsers(
+      deps.db.prisma,
+      candidates.map(([, c]) => c.sessionId),
+    );
     const data = JSON.stringify({ type: event.type, payload: event.payload, at: event.at });
     for (const [socket, c] of candidates) {
       const user = current.get(c.sessionId);
@@ -59,7 +62,9 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
   // One event after the other, so each socket gets them in the order they were published.
   let queue = Promise.resolve();
   const unsubscribe = deps.bus.subscribe((event) => {
-    queue = queue.then(() => deliver(event)).catch((e) => deps.logger.error({ err: e instanceof Error ? e.message : String(e), type: event.type }, 'ws delivery failed'));
+    queue = queue
+      .then(() => deliver(event))
+      .catch((e) => deps.logger.error({ err: e instanceof Error ? e.message : String(e), type: event.type }, 'ws delivery failed'));
   });
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {

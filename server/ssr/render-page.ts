@@ -28,7 +28,15 @@ export function pageUrl(origin: string, pathname: string, lang: Lang): string {
   return `${origin}${pathname}${lang === 'en' ? '?lng=en' : ''}`;
 }
 
-function headTags(h: { lang: Lang; addressLang: Lang; title: string; description: string; canonicalPath: string | null; origin: string; jsonLd: JsonLd[] }): string {
+function headTags(h: {
+  lang: Lang;
+  addressLang: Lang;
+  title: string;
+  description: string;
+  canonicalPath: string | null;
+  origin: string;
+  jsonLd: JsonLd[];
+}): string {
   const tags = [`<title>${escapeHtml(h.title)}</title>`, `<meta name="description" content="${escapeHtml(h.description)}">`];
   if (h.canonicalPath === null) tags.push('<meta name="robots" content="noindex">');
   else {
@@ -82,7 +90,15 @@ export async function renderPage(
   const pathname = req.pathname.length > 1 ? req.pathname.replace(/\/$/, '') : req.pathname;
   const addressLang: Lang = query.get('lng')?.toLowerCase().startsWith('en') ? 'en' : 'de';
   const page = req.pattern
-    ? await fetchPageData(deps, { pattern: req.pattern, pathname, query, lang: req.lang, canonicalUrl: pageUrl(origin, pathname, addressLang), origin, description: defaultDescription })
+    ? await fetchPageData(deps, {
+        pattern: req.pattern,
+        pathname,
+        query,
+        lang: req.lang,
+        canonicalUrl: pageUrl(origin, pathname, addressLang),
+        origin,
+        description: defaultDescription,
+      })
     : { data: {}, jsonLd: [], notFound: true };
   const { html, head, namespaces } = await render({ url: req.url, lang: req.lang, data: page.data });
   const notFound = page.notFound || !req.pattern;

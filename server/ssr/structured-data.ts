@@ -31,7 +31,13 @@ export function providerJsonLd(p: PublicProvider, url: string): JsonLd {
     // Only real reviews: no rating is claimed before the first one.
     ...(p.ratingCount > 0 && p.ratingAvg !== null
       ? {
-          aggregateRating: { '@type': 'AggregateRating', ratingValue: Math.round(p.ratingAvg * 10) / 10, reviewCount: p.ratingCount, bestRating: 5, worstRating: 1 },
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(p.ratingAvg * 10) / 10,
+            reviewCount: p.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
           review: p.reviews.slice(0, 10).map((r) => ({
             '@type': 'Review',
             reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },

@@ -55,7 +55,11 @@ export function LanguageSwitcher() {
         <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
       </Button>
       {open && (
-        <div role="menu" aria-label={t('language.label')} className="absolute right-0 z-50 mt-1 min-w-32 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+        <div
+          role="menu"
+          aria-label={t('language.label')}
+          className="absolute right-0 z-50 mt-1 min-w-32 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+        >
           {(['de', 'en'] as const).map((l) => (
             <button
               key={l}
@@ -101,7 +105,12 @@ function Header() {
   const links = (
     <>
       {NAV.map((n) => (
-        <a key={n.key} href={n.href} className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground" onClick={() => setOpen(false)}>
+        <a
+          key={n.key}
+          href={n.href}
+          className="rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
+          onClick={() => setOpen(false)}
+        >
           {t(`nav.${n.key}`)}
         </a>
       ))}
@@ -188,15 +197,27 @@ function Footer() {
         </div>
         <div className={col}>
           <h2 className="font-semibold">{t('footer.seekers')}</h2>
-          <a className={link} href="/search">{t('footer.seekerRequest')}</a>
-          <a className={link} href="/#wie-es-funktioniert">{t('footer.seekerHow')}</a>
-          <a className={link} href="/suchende">{t('footer.seekerPrices')}</a>
+          <a className={link} href="/search">
+            {t('footer.seekerRequest')}
+          </a>
+          <a className={link} href="/#wie-es-funktioniert">
+            {t('footer.seekerHow')}
+          </a>
+          <a className={link} href="/suchende">
+            {t('footer.seekerPrices')}
+          </a>
         </div>
         <div className={col}>
           <h2 className="font-semibold">{t('footer.providers')}</h2>
-          <a className={link} href="/auth?mode=provider">{t('footer.providerRegister')}</a>
-          <a className={link} href="/anbieter/dashboard">{t('footer.providerDashboard')}</a>
-          <a className={link} href="/anbieter#preise">{t('footer.providerPrices')}</a>
+          <a className={link} href="/auth?mode=provider">
+            {t('footer.providerRegister')}
+          </a>
+          <a className={link} href="/anbieter/dashboard">
+            {t('footer.providerDashboard')}
+          </a>
+          <a className={link} href="/anbieter#preise">
+            {t('footer.providerPrices')}
+          </a>
         </div>
         <div className={col}>
           <h2 className="font-semibold">{t('footer.support')}</h2>

@@ -58,7 +58,8 @@ export const chatApi = {
   createSession: (lang: string) => call<ResumeView>('POST', '/api/chat/session', lang, { lang }),
   /** The kept session with its history, or a new one when it is gone or not the caller's (no 404 in the console). */
   resumeSession: (id: string, lang: string) => call<ResumeView>('POST', '/api/chat/session', lang, { lang, resumeId: id }),
-  confirm: (input: { sessionId: string; confirmationId: string; decision: 'confirm' | 'cancel' }, lang: string) => call<ConfirmResponse>('POST', '/api/chat/confirm', lang, input),
+  confirm: (input: { sessionId: string; confirmationId: string; decision: 'confirm' | 'cancel' }, lang: string) =>
+    call<ConfirmResponse>('POST', '/api/chat/confirm', lang, input),
 };
 
 const STORAGE_KEY = 'akut.chat.sessionId';

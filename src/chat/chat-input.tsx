@@ -6,7 +6,17 @@ import { cn } from '@/lib/utils';
 /** The server's limit (server/chat/limits.ts); checked here too so an over-long message is not sent at all. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
-export function ChatInput({ onSend, disabled, autoFocus, onTooLong }: { onSend: (text: string) => void; disabled: boolean; autoFocus?: boolean; onTooLong?: (message: string | null) => void }) {
+export function ChatInput({
+  onSend,
+  disabled,
+  autoFocus,
+  onTooLong,
+}: {
+  onSend: (text: string) => void;
+  disabled: boolean;
+  autoFocus?: boolean;
+  onTooLong?: (message: string | null) => void;
+}) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);

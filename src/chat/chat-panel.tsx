@@ -69,7 +69,10 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
       data-testid="chat-panel"
       data-variant={variant}
       aria-label={t('title', { name })}
-      className={cn('flex min-h-0 flex-col overflow-hidden bg-card text-card-foreground', variant === 'inline' ? 'h-full rounded-xl border border-border' : 'h-full rounded-xl border border-border shadow-2xl')}
+      className={cn(
+        'flex min-h-0 flex-col overflow-hidden bg-card text-card-foreground',
+        variant === 'inline' ? 'h-full rounded-xl border border-border' : 'h-full rounded-xl border border-border shadow-2xl',
+      )}
     >
       <header className="flex items-start gap-3 border-b border-border px-4 py-3">
         <div aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground">

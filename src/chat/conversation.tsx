@@ -113,7 +113,8 @@ export function Conversation({ initialSessionId, initialMessages, machine, fresh
 
   const busy = status === 'submitted' || status === 'streaming';
   const last = messages.at(-1);
-  const typing = status === 'submitted' || (status === 'streaming' && (last?.role !== 'assistant' || !last.parts.some((p) => p.type === 'text' && p.text.length > 0)));
+  const typing =
+    status === 'submitted' || (status === 'streaming' && (last?.role !== 'assistant' || !last.parts.some((p) => p.type === 'text' && p.text.length > 0)));
 
   const [initial, setInitial] = useState(initialNotice ?? null);
   const send = useCallback(
@@ -134,7 +135,11 @@ export function Conversation({ initialSessionId, initialMessages, machine, fresh
     <ChatActionsContext.Provider value={actions}>
       <MessageList messages={visibleMessages} typing={typing || introducing} welcomeGreeting={machine === 'welcome'} animate={animate} onTyped={onTyped} />
       {notice && (
-        <p role="alert" data-testid="chat-error" className="mx-3 mb-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <p
+          role="alert"
+          data-testid="chat-error"
+          className="mx-3 mb-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {notice}
         </p>
       )}

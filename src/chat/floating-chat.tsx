@@ -20,7 +20,9 @@ export function FloatingChat() {
   if (open) {
     return (
       <div data-testid="chat-floating" className="fixed right-4 bottom-4 z-50 h-[min(600px,calc(100dvh-2rem))] w-[min(400px,calc(100vw-2rem))]">
-        <Suspense fallback={<div className="h-full w-full animate-pulse rounded-2xl border bg-card shadow-2xl" role="status" aria-label={t('chatLauncher.open')} />}>
+        <Suspense
+          fallback={<div className="h-full w-full animate-pulse rounded-2xl border bg-card shadow-2xl" role="status" aria-label={t('chatLauncher.open')} />}
+        >
           <ChatPanel variant="floating" onClose={() => setOpen(false)} />
         </Suspense>
       </div>
@@ -33,7 +35,16 @@ export function FloatingChat() {
       onClick={() => setOpen(true)}
       className="fixed right-4 bottom-4 z-50 flex items-center gap-2 rounded-full bg-primary px-4 py-3 text-sm font-semibold text-primary-foreground shadow-lg hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
       </svg>
       {t('chatLauncher.open')}

@@ -76,7 +76,14 @@ function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessa
         message.parts.map((part, i) => {
           if (isToolPart(part)) return <ToolPartView key={part.toolCallId ?? i} part={part} isLatest={isLatest} />;
           // Suggested next steps the server put under a message (the provider greeting's choices).
-          if (part.type === 'data-options') return <OptionButtons key={`options-${i}`} options={((part as { data?: { options?: string[] } }).data?.options ?? []).filter((o) => typeof o === 'string')} active={isLatest} />;
+          if (part.type === 'data-options')
+            return (
+              <OptionButtons
+                key={`options-${i}`}
+                options={((part as { data?: { options?: string[] } }).data?.options ?? []).filter((o) => typeof o === 'string')}
+                active={isLatest}
+              />
+            );
           return null;
         })}
     </Bubble>
@@ -125,7 +132,10 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
   const { t } = useTranslation('chat');
   const end = useRef<HTMLDivElement>(null);
   const name = t('persona.name');
-  const lastText = messages.at(-1)?.parts.map((p) => (p.type === 'text' ? p.text.length : 1)).join(',');
+  const lastText = messages
+    .at(-1)
+    ?.parts.map((p) => (p.type === 'text' ? p.text.length : 1))
+    .join(',');
   // Keep the newest words in view once they are typed (widgets appear then).
   const follow = useCallback(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -136,7 +146,13 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
   }, [messages.length, lastText, typing]);
 
   return (
-    <div role="log" aria-live="polite" aria-label={t('log', { name })} data-testid="chat-messages" className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4">
+    <div
+      role="log"
+      aria-live="polite"
+      aria-label={t('log', { name })}
+      data-testid="chat-messages"
+      className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4"
+    >
       {welcomeGreeting && (
         <Bubble role="assistant" testId="chat-greeting">
           <p className="whitespace-pre-wrap">{t('greeting', { name })}</p>

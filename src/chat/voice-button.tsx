@@ -27,7 +27,11 @@ export function VoiceButton({ text, lang }: { text: string; lang: string }) {
     setState('loading');
     try {
       if (!url.current) {
-        const res = await fetch('/api/tts', { method: 'POST', headers: { 'content-type': 'application/json', 'x-akut-lang': lang }, body: JSON.stringify({ text, lang }) });
+        const res = await fetch('/api/tts', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-akut-lang': lang },
+          body: JSON.stringify({ text, lang }),
+        });
         if (!res.ok) throw new Error(String(res.status));
         url.current = URL.createObjectURL(await res.blob());
       }

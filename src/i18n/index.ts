@@ -19,7 +19,10 @@ const languageChunks: Record<string, () => Promise<{ namespaces: Namespaces }>> 
   de: () => import('./lang-de.ts'),
   en: () => import('./lang-en.ts'),
 };
-const separate = import.meta.glob(['./locales/*/legal.json', './locales/en/{common,landing}.json'], { import: 'default' }) as Record<string, () => Promise<ResourceKey>>;
+const separate = import.meta.glob(['./locales/*/legal.json', './locales/en/{common,landing}.json'], { import: 'default' }) as Record<
+  string,
+  () => Promise<ResourceKey>
+>;
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -28,13 +31,17 @@ const lazyBackend: BackendModule = {
     const lng = language.startsWith('en') ? 'en' : 'de';
     const own = separate[`./locales/${lng}/${namespace}.json`];
     if (own) {
-      own().then((data) => callback(null, data), (e: unknown) => callback(e as Error, null));
+      own().then(
+        (data) => callback(null, data),
+        (e: unknown) => callback(e as Error, null),
+      );
       return;
     }
     languageChunks[lng]!().then(
       ({ namespaces }) => {
         // A component may read another namespace with 'ns:key': the whole language is there at once.
-        for (const [ns, data] of Object.entries(namespaces)) if (ns !== namespace && !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, true, false);
+        for (const [ns, data] of Object.entries(namespaces))
+          if (ns !== namespace && !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, true, false);
         callback(null, namespaces[namespace] ?? {});
       },
       (e: unknown) => callback(e as Error, null),

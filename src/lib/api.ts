@@ -1,7 +1,11 @@
 // JSON API helper: same-origin cookies, the UI language for translated errors, typed errors.
 import { currentLang } from '@/i18n';
 
-export interface FieldError { path: string; code: string; message: string }
+export interface FieldError {
+  path: string;
+  code: string;
+  message: string;
+}
 
 export class ApiError extends Error {
   readonly status: number;

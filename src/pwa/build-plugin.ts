@@ -11,7 +11,15 @@ const here = import.meta.dirname;
 const root = path.resolve(here, '../..');
 
 /** Stored when the worker installs: the offline page and what it shows, the manifest and its icons. */
-export const PRECACHE = ['/offline.html', '/offline.js', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png'];
+export const PRECACHE = [
+  '/offline.html',
+  '/offline.js',
+  '/favicon.svg',
+  '/manifest.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
+];
 
 function offlineTexts(lang: 'de' | 'en'): OfflineTexts {
   const file = path.join(root, 'src/i18n/locales', lang, 'pwa.json');
@@ -35,7 +43,8 @@ export function pwaPlugin(): Plugin {
       const offlineJs = fs.readFileSync(path.join(here, 'offline.js'), 'utf8');
       const publicFiles = PRECACHE.filter((p) => fs.existsSync(path.join(root, 'public', p))).map((p) => fs.readFileSync(path.join(root, 'public', p)));
       const hash = crypto.createHash('sha256');
-      for (const part of [offlineHtml, offlineJs, fs.readFileSync(path.join(here, 'sw.js'), 'utf8'), ...Object.keys(bundle).sort(), ...publicFiles]) hash.update(part);
+      for (const part of [offlineHtml, offlineJs, fs.readFileSync(path.join(here, 'sw.js'), 'utf8'), ...Object.keys(bundle).sort(), ...publicFiles])
+        hash.update(part);
       const build = hash.digest('hex').slice(0, 12);
       this.emitFile({ type: 'asset', fileName: 'offline.html', source: offlineHtml });
       this.emitFile({ type: 'asset', fileName: 'offline.js', source: offlineJs });

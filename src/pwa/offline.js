@@ -11,7 +11,9 @@
   wanted = wanted.concat(navigator.languages || [navigator.language]);
   var lang = 'de';
   for (var i = 0; i < wanted.length; i++) {
-    var w = String(wanted[i] || '').slice(0, 2).toLowerCase();
+    var w = String(wanted[i] || '')
+      .slice(0, 2)
+      .toLowerCase();
     if (w === 'de' || w === 'en') {
       lang = w;
       break;

@@ -7,13 +7,32 @@ import { test, expect, signInAdmin, signUpVerified } from './fixtures.ts';
 import { onboardedProvider, providerWithProfile } from './market-helpers.ts';
 import { E2E_URL } from './e2e-env.ts';
 
-const PUBLIC_PAGES = ['/', '/suchende', '/anbieter', '/erfolgreiche-deals', '/affiliate', '/affiliate/suchende', '/affiliate/anbieter', '/impressum', '/datenschutz', '/agb', '/hilfe', '/kontakt'];
+const PUBLIC_PAGES = [
+  '/',
+  '/suchende',
+  '/anbieter',
+  '/erfolgreiche-deals',
+  '/affiliate',
+  '/affiliate/suchende',
+  '/affiliate/anbieter',
+  '/impressum',
+  '/datenschutz',
+  '/agb',
+  '/hilfe',
+  '/kontakt',
+];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 async function hydrated(page: Page) {

@@ -75,17 +75,22 @@ test('the overview shows real counters, the newest sign-up in the activity and t
 });
 
 test('load errors: the counters say so and stay on the page; a dashboard that cannot load sends the admin home', async ({ page, lang }) => {
-  const w = lang === 'de'
-    ? { stats: 'Admin-Statistiken konnten nicht geladen werden', title: 'Fehler beim Laden', dashboard: 'Admin-Dashboard konnte nicht geladen werden' }
-    : { stats: 'Admin statistics could not be loaded', title: 'Loading failed', dashboard: 'The admin dashboard could not be loaded' };
+  const w =
+    lang === 'de'
+      ? { stats: 'Admin-Statistiken konnten nicht geladen werden', title: 'Fehler beim Laden', dashboard: 'Admin-Dashboard konnte nicht geladen werden' }
+      : { stats: 'Admin statistics could not be loaded', title: 'Loading failed', dashboard: 'The admin dashboard could not be loaded' };
   allowConsoleErrors(/status of 500/);
   await signInAdmin(page.request);
-  await page.route('**/api/admin/overview', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+  await page.route('**/api/admin/overview', (r) =>
+    r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }),
+  );
   await page.goto('/admin');
   await expect(page.getByText(w.stats)).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   await page.unroute('**/api/admin/overview');
-  await page.route('**/api/admin/status', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+  await page.route('**/api/admin/status', (r) =>
+    r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }),
+  );
   await page.reload();
   await expect(page.getByText(w.title)).toBeVisible();
   await expect(page.getByText(w.dashboard)).toBeVisible();
@@ -149,7 +154,11 @@ test('the audit log shows a settings change with its before and after', async ({
     await page.goto('/admin?tab=audit');
     await page.getByLabel(l.auditAction).fill('settings.update');
     await page.getByRole('button', { name: l.filter, exact: true }).click();
-    const entry = page.getByTestId('audit-list').locator('[data-action="settings.update"]').filter({ hasText: `${changed}` }).first();
+    const entry = page
+      .getByTestId('audit-list')
+      .locator('[data-action="settings.update"]')
+      .filter({ hasText: `${changed}` })
+      .first();
     await expect(entry).toContainText(l.settingsChanged);
     await expect(entry).toContainText(E2E_ADMIN.email);
     await expect(entry.getByRole('row').filter({ hasText: 'marketplace.maxRadiusKm' })).toContainText(String(changed));

@@ -6,11 +6,34 @@ import { test, expect, adminWindow, exclusive, expectNoHorizontalScroll } from '
 import { E2E_ADMIN, E2E_URL } from './e2e-env.ts';
 
 const words = {
-  de: { title: '10-Ebenen Provisionssystem', tab: 'Provisionssystem', saved: 'Provisionsplan gespeichert', levelTooHigh: 'höchstens 100 % des Topfs erhalten', sumTooHigh: 'zusammen höchstens 100 % des Topfs', poolTooHigh: 'höchstens 50 % der Plattform-Einnahmen', number: 'Bitte eine Zahl', example2: '3,00 €', exampleTotal: '20,00 €', exampleTwo1: '15,00 €' },
-  en: { title: '10-level commission system', tab: 'Commission system', saved: 'Commission plan saved', levelTooHigh: 'at most 100% of the pool', sumTooHigh: 'together may add up to at most 100% of the pool', poolTooHigh: 'at most 50% of the platform revenue', number: 'Please enter a number', example2: '€3.00', exampleTotal: '€20.00', exampleTwo1: '€15.00' },
+  de: {
+    title: '10-Ebenen Provisionssystem',
+    tab: 'Provisionssystem',
+    saved: 'Provisionsplan gespeichert',
+    levelTooHigh: 'höchstens 100 % des Topfs erhalten',
+    sumTooHigh: 'zusammen höchstens 100 % des Topfs',
+    poolTooHigh: 'höchstens 50 % der Plattform-Einnahmen',
+    number: 'Bitte eine Zahl',
+    example2: '3,00 €',
+    exampleTotal: '20,00 €',
+    exampleTwo1: '15,00 €',
+  },
+  en: {
+    title: '10-level commission system',
+    tab: 'Commission system',
+    saved: 'Commission plan saved',
+    levelTooHigh: 'at most 100% of the pool',
+    sumTooHigh: 'together may add up to at most 100% of the pool',
+    poolTooHigh: 'at most 50% of the platform revenue',
+    number: 'Please enter a number',
+    example2: '€3.00',
+    exampleTotal: '€20.00',
+    exampleTwo1: '€15.00',
+  },
 };
 
-const share = (bp: number, lang: 'de' | 'en') => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
+const share = (bp: number, lang: 'de' | 'en') =>
+  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
 
 test('the admin edits the commission plan with live checks and example, and /affiliate shows it', async ({ page, lang, browser }, testInfo) => {
   const w = words[lang];

@@ -3,8 +3,32 @@
 import { test, expect, adminWindow, signUpVerified, expectNoHorizontalScroll } from './fixtures.ts';
 
 const words = {
-  de: { tab: 'Inhalte', required: 'Bitte ausfüllen.', created: 'Angelegt', hidden: 'Für Partner ausgeblendet', deleted: 'Gelöscht', badUrl: 'Die Video-Adresse muss mit http:// oder https:// beginnen.', marketing: 'Marketing', social: 'Social Media', academy: 'Akademie', videos: 'Akademie-Videos', instagram: 'Instagram' },
-  en: { tab: 'Content', required: 'Please fill this in.', created: 'Created', hidden: 'Hidden from partners', deleted: 'Deleted', badUrl: 'The video address must start with http:// or https://.', marketing: 'Marketing', social: 'Social media', academy: 'Academy', videos: 'Academy videos', instagram: 'Instagram' },
+  de: {
+    tab: 'Inhalte',
+    required: 'Bitte ausfüllen.',
+    created: 'Angelegt',
+    hidden: 'Für Partner ausgeblendet',
+    deleted: 'Gelöscht',
+    badUrl: 'Die Video-Adresse muss mit http:// oder https:// beginnen.',
+    marketing: 'Marketing',
+    social: 'Social Media',
+    academy: 'Akademie',
+    videos: 'Akademie-Videos',
+    instagram: 'Instagram',
+  },
+  en: {
+    tab: 'Content',
+    required: 'Please fill this in.',
+    created: 'Created',
+    hidden: 'Hidden from partners',
+    deleted: 'Deleted',
+    badUrl: 'The video address must start with http:// or https://.',
+    marketing: 'Marketing',
+    social: 'Social media',
+    academy: 'Academy',
+    videos: 'Academy videos',
+    instagram: 'Instagram',
+  },
 };
 
 test('the admin creates, hides and deletes a marketing text and an academy video that partners see', async ({ page, lang, browser }, testInfo) => {

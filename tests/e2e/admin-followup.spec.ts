@@ -9,8 +9,24 @@ import { E2E_URL } from './e2e-env.ts';
 const WRITE = { origin: E2E_URL };
 
 const W = {
-  de: { textAdded: 'Text-Nachricht hinzugefügt', voiceAdded: 'Sprachnachricht hinzugefügt', published: /Skript veröffentlicht/, askName: 'Wie ist dein Vorname?', step: 'Step', down: (n: number) => `Step ${n} nach unten`, voice: 'Sprache' },
-  en: { textAdded: 'Text message added', voiceAdded: 'Voice message added', published: /Script published/, askName: 'What is your first name?', step: 'Step', down: (n: number) => `Move step ${n} down`, voice: 'Voice' },
+  de: {
+    textAdded: 'Text-Nachricht hinzugefügt',
+    voiceAdded: 'Sprachnachricht hinzugefügt',
+    published: /Skript veröffentlicht/,
+    askName: 'Wie ist dein Vorname?',
+    step: 'Step',
+    down: (n: number) => `Step ${n} nach unten`,
+    voice: 'Sprache',
+  },
+  en: {
+    textAdded: 'Text message added',
+    voiceAdded: 'Voice message added',
+    published: /Script published/,
+    askName: 'What is your first name?',
+    step: 'Step',
+    down: (n: number) => `Move step ${n} down`,
+    voice: 'Voice',
+  },
 };
 
 test('the admin adds a text and a voice step, publishes, and a new chat greets with them', async ({ browser, lang }, testInfo) => {
@@ -44,7 +60,11 @@ test('the admin adds a text and a voice step, publishes, and a new chat greets w
         await page.getByRole('button', { name: w.down(textAt + 1) }).focus();
         await page.keyboard.press('Enter');
         await expect(steps.nth(textAt + 1)).toContainText(token);
-        await steps.nth(textAt + 1).getByRole('textbox').first().press('Alt+ArrowUp');
+        await steps
+          .nth(textAt + 1)
+          .getByRole('textbox')
+          .first()
+          .press('Alt+ArrowUp');
         await expect(steps.nth(textAt)).toContainText(token);
 
         // A voice step: only once the audio exists and was offered for listening.

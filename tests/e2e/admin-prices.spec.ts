@@ -35,7 +35,11 @@ const T = {
 /** '1.000 Goints' (de) / '1,000 Goints' (en), as the Goints amount shows it. */
 const gointsOf = (lang: Lang) => (n: number) => new RegExp(`(^|\\D)${n.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB').replace(/[.,]/g, '\\$&')} Goints$`);
 
-interface Entry { id: string; industryCategory: string; serviceType: string }
+interface Entry {
+  id: string;
+  industryCategory: string;
+  serviceType: string;
+}
 
 /** Removes the Handwerk entry (back to the default 5 € / 50 Goints). */
 async function resetHandwerk(api: APIRequestContext) {

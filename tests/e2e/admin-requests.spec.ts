@@ -72,7 +72,9 @@ test('a held-back request is rejected with a reason in the tab; the seeker reads
     await dialog.getByRole('textbox').fill('ok');
     await dialog.getByTestId('reason-submit').click();
     await expect(dialog).toContainText(l.tooShort);
-    expect(((await (await page.request.get(`/api/admin/requests?status=review&pageSize=100`)).json()) as { requests: { id: string }[] }).requests.map((r) => r.id)).toContain(requestId);
+    expect(
+      ((await (await page.request.get(`/api/admin/requests?status=review&pageSize=100`)).json()) as { requests: { id: string }[] }).requests.map((r) => r.id),
+    ).toContain(requestId);
     await dialog.getByRole('textbox').fill(l.reason);
     await dialog.getByTestId('reason-submit').click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.toast })).toBeVisible();
@@ -95,7 +97,10 @@ test('a held-back request is rejected with a reason in the tab; the seeker reads
     const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL });
     try {
       await context.addInitScript((x) => localStorage.setItem('i18nextLng', x), lang);
-      const signIn = await context.request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: seeker.email, password: E2E_PASSWORD } });
+      const signIn = await context.request.post('/api/auth/sign-in/email', {
+        headers: { origin: E2E_URL },
+        data: { email: seeker.email, password: E2E_PASSWORD },
+      });
       expect(signIn.ok(), await signIn.text()).toBe(true);
       const seekerPage = await context.newPage();
       await seekerPage.goto('/suchende-dashboard');
@@ -113,7 +118,14 @@ test('the deals tab lists a completed deal with both confirmations and its settl
   // A provider with paid Goints: the unlock's 50 Goints are split 25 to the seeker, 25 to the platform.
   const provider = await paidProviderAccount(lang, E2E_PAID_PROVIDERS - 1, `Elektro Deal ${uniqueToken()}`);
   try {
-    const { dealId } = await completedDeal(lang, provider, { firstName: 'Lena', price: 420, rating: 5, testimonial: 'Schnell und sauber.', showFirstName: true, contactVisible: false });
+    const { dealId } = await completedDeal(lang, provider, {
+      firstName: 'Lena',
+      price: 420,
+      rating: 5,
+      testimonial: 'Schnell und sauber.',
+      showFirstName: true,
+      contactVisible: false,
+    });
     await signInAdmin(page.request);
     await page.goto('/admin?tab=deals');
     await expect(page.getByRole('tab', { name: l.dealsTab, exact: true })).toHaveAttribute('aria-selected', 'true');

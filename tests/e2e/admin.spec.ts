@@ -5,8 +5,24 @@ import { onboardedProvider } from './market-helpers.ts';
 import { apiAccount, requestByChat } from './seeker-helpers.ts';
 
 const t = {
-  de: { email: /E-Mail/i, password: /^Passwort/i, signIn: /^Anmelden$/i, code: /Code/i, verify: /Bestätigen|Prüfen|Weiter/i, users: /Nutzer|Benutzer/i, noAccess: /Berechtigung|Zugriff|kein/i },
-  en: { email: /E-mail|Email/i, password: /^Password/i, signIn: /^Sign in$/i, code: /Code/i, verify: /Verify|Confirm|Continue/i, users: /Users/i, noAccess: /permission|access|not allowed/i },
+  de: {
+    email: /E-Mail/i,
+    password: /^Passwort/i,
+    signIn: /^Anmelden$/i,
+    code: /Code/i,
+    verify: /Bestätigen|Prüfen|Weiter/i,
+    users: /Nutzer|Benutzer/i,
+    noAccess: /Berechtigung|Zugriff|kein/i,
+  },
+  en: {
+    email: /E-mail|Email/i,
+    password: /^Password/i,
+    signIn: /^Sign in$/i,
+    code: /Code/i,
+    verify: /Verify|Confirm|Continue/i,
+    users: /Users/i,
+    noAccess: /permission|access|not allowed/i,
+  },
 };
 
 test('an anonymous visitor is sent to /auth and the API answers 401', async ({ page }) => {
@@ -78,8 +94,22 @@ test('a new admin must enrol TOTP before any admin data is shown', async ({ page
 });
 
 const S = {
-  de: { tab: 'Einstellungen', integer: 'Bitte eine ganze Zahl eingeben.', range: 'Bitte einen Wert von 1 bis 50 eingeben.', allowed: 'Erlaubt: 1 bis 365.', unchanged: 'Keine Änderungen zum Speichern.', saved: 'Einstellungen gespeichert' },
-  en: { tab: 'Settings', integer: 'Please enter a whole number.', range: 'Please enter a value from 1 to 50.', allowed: 'Allowed: 1 to 365.', unchanged: 'No changes to save.', saved: 'Settings saved' },
+  de: {
+    tab: 'Einstellungen',
+    integer: 'Bitte eine ganze Zahl eingeben.',
+    range: 'Bitte einen Wert von 1 bis 50 eingeben.',
+    allowed: 'Erlaubt: 1 bis 365.',
+    unchanged: 'Keine Änderungen zum Speichern.',
+    saved: 'Einstellungen gespeichert',
+  },
+  en: {
+    tab: 'Settings',
+    integer: 'Please enter a whole number.',
+    range: 'Please enter a value from 1 to 50.',
+    allowed: 'Allowed: 1 to 365.',
+    unchanged: 'No changes to save.',
+    saved: 'Settings saved',
+  },
 };
 
 test('the admin changes a marketplace setting; a value that is no whole number or out of range is refused with the allowed range', async ({ page, lang }) => {

@@ -66,7 +66,9 @@ test('signed out: /affiliate shows the live plan and asks to sign in; the pitch 
   await expect(page.getByTestId('live-plan')).toContainText(l.planLevel1);
   // The plan shown is the server's: level 1's share of platform revenue (8 % with the default plan).
   const plan = (await (await page.request.get('/api/affiliate/plan')).json()) as { levels: { level: number; shareOfRevenueBp: number }[] };
-  const share = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'percent', maximumFractionDigits: 2 }).format(plan.levels[0]!.shareOfRevenueBp / 10_000);
+  const share = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'percent', maximumFractionDigits: 2 }).format(
+    plan.levels[0]!.shareOfRevenueBp / 10_000,
+  );
   await expect(page.getByTestId('plan-level-1')).toContainText(share);
   await expect(page.getByTestId('affiliate-signin-required')).toContainText(l.signInRequired);
   await expect(page.getByTestId('affiliate-signin-required').getByRole('link')).toHaveAttribute('href', /^\/auth/);
@@ -81,7 +83,11 @@ test('signed out: /affiliate shows the live plan and asks to sign in; the pitch 
   await expect(page).toHaveURL(/\/auth\?next=%2Faffiliate%2Fprofile$/);
 });
 
-test("A shares the link; B signs up through it as a provider and completes a deal; A's dashboard shows the pending commission live", async ({ page, context, lang }) => {
+test("A shares the link; B signs up through it as a provider and completes a deal; A's dashboard shows the pending commission live", async ({
+  page,
+  context,
+  lang,
+}) => {
   const l = T[lang];
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URL });
   await signUpVerified(page, 'seeker', lang);
@@ -124,7 +130,15 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   expect(signUp.ok(), await signUp.text()).toBe(true);
   expect((await b.get(await mailedLink(email, 'verifyEmail'))).ok()).toBe(true);
   const profile = await b.put('/api/provider/profile', {
-    data: { firmenname: `Elektro Bernd ${uniqueToken()}`, categories: ['handwerk'], postcode: '50667', radiusKm: 50, description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.', phone: '0221 555 0188', email },
+    data: {
+      firmenname: `Elektro Bernd ${uniqueToken()}`,
+      categories: ['handwerk'],
+      postcode: '50667',
+      radiusKm: 50,
+      description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
+      phone: '0221 555 0188',
+      email,
+    },
   });
   expect(profile.ok(), await profile.text()).toBe(true);
   const checkout = await b.post('/api/shop/checkout', { data: { packageId: 'small' } });
@@ -142,7 +156,9 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   const paid = await paidProviderAccount(lang, E2E_PAID_PROVIDERS - 1, `Elektro Bezahlt ${uniqueToken()}`);
   await unlockOnly(paid, requestId);
   expect((await b.post(`/api/provider/requests/${requestId}/unlock`)).ok()).toBe(true);
-  const offer = await b.post('/api/provider/offers', { data: { requestId, price: 280, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' } });
+  const offer = await b.post('/api/provider/offers', {
+    data: { requestId, price: 280, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' },
+  });
   expect(offer.status(), await offer.text()).toBe(201);
   const accepted = await seeker.api.post(`/api/seeker/offers/${((await offer.json()) as { id: string }).id}/accept`);
   expect(accepted.ok(), await accepted.text()).toBe(true);
@@ -191,7 +207,10 @@ test("A shares the link; B signs up through it as a provider and completes a dea
 });
 
 test("a code typed at sign-up ('Empfehlungscode (optional)') makes the new person the partner's referral", async ({ browser, lang }) => {
-  const labels = lang === 'de' ? { register: /Registrieren/i, name: /^Name/i, email: /^E-Mail/i, password: /^Passwort/i, code: 'Empfehlungscode (optional)', inbox: /Postfach|E-Mail/i } : { register: /Register/i, name: /^Name/i, email: /^E-mail/i, password: /^Password/i, code: 'Referral code (optional)', inbox: /inbox|e-mail/i };
+  const labels =
+    lang === 'de'
+      ? { register: /Registrieren/i, name: /^Name/i, email: /^E-Mail/i, password: /^Passwort/i, code: 'Empfehlungscode (optional)', inbox: /Postfach|E-Mail/i }
+      : { register: /Register/i, name: /^Name/i, email: /^E-mail/i, password: /^Password/i, code: 'Referral code (optional)', inbox: /inbox|e-mail/i };
   const partner = await apiAccount('seeker', lang, 'Pia Partnerin');
   const { code } = (await (await partner.api.get('/api/affiliate/me')).json()) as { code: string };
   const before = (await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] };
@@ -212,7 +231,8 @@ test("a code typed at sign-up ('Empfehlungscode (optional)') makes the new perso
   await context.close();
 
   // Attribution runs in the sign-up's after-create hook; on PostgreSQL it may land just after the answer.
-  const levelOne = async () => ((await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] }).levels[0]!.people;
+  const levelOne = async () =>
+    ((await (await partner.api.get('/api/affiliate/network')).json()) as { levels: { level: number; people: number }[] }).levels[0]!.people;
   await expect.poll(levelOne).toBe(before.levels[0]!.people + 1);
   await partner.api.dispose();
 });

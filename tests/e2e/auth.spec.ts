@@ -3,8 +3,24 @@ import { test, expect, latestMail, mailedLink, allowConsoleErrors } from './fixt
 import { E2E_PASSWORD } from './e2e-env.ts';
 
 const t = {
-  de: { register: /Registrieren/i, signIn: /^Anmelden$/i, name: /Name/i, email: /E-Mail/i, password: /^Passwort/i, checkInbox: /Postfach|E-Mail/i, signOut: /Abmelden/i },
-  en: { register: /Register|Sign up/i, signIn: /^Sign in$/i, name: /Name/i, email: /E-mail|Email/i, password: /^Password/i, checkInbox: /inbox|e-mail/i, signOut: /Sign out/i },
+  de: {
+    register: /Registrieren/i,
+    signIn: /^Anmelden$/i,
+    name: /Name/i,
+    email: /E-Mail/i,
+    password: /^Passwort/i,
+    checkInbox: /Postfach|E-Mail/i,
+    signOut: /Abmelden/i,
+  },
+  en: {
+    register: /Register|Sign up/i,
+    signIn: /^Sign in$/i,
+    name: /Name/i,
+    email: /E-mail|Email/i,
+    password: /^Password/i,
+    checkInbox: /inbox|e-mail/i,
+    signOut: /Sign out/i,
+  },
 };
 
 for (const mode of ['provider', 'searcher'] as const) {
@@ -30,7 +46,12 @@ for (const mode of ['provider', 'searcher'] as const) {
     expect(me.user).toMatchObject({ email, role: mode === 'provider' ? 'provider' : 'seeker', emailVerified: true, locale: lang });
 
     await page.getByRole('button', { name: l.signOut }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: /^Login$/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Login$/ })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: l.signOut })).toHaveCount(0);
     expect((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).user).toBeNull();
 
@@ -49,6 +70,11 @@ test('a wrong password is refused with a clear message', async ({ page, lang }) 
   await page.getByLabel(l.email).fill('nobody@example.com');
   await page.getByLabel(l.password).fill('wrong-password-123');
   await page.getByRole('button', { name: l.signIn }).click();
-  await expect(page.getByRole('alert').filter({ hasText: lang === 'de' ? /falsch|ungültig/i : /invalid|wrong|incorrect/i }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: lang === 'de' ? /falsch|ungültig/i : /invalid|wrong|incorrect/i })
+      .first(),
+  ).toBeVisible();
   expect((await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).user).toBeNull();
 });

@@ -125,7 +125,9 @@ test('a seeker posts a request through the category form', async ({ page, lang }
   await page.getByTestId('intake-field-trade').selectOption('sanitaer');
   await page.getByTestId('intake-field-job').fill(lang === 'de' ? 'Bad fliesen' : 'Tile the bathroom');
   await page.getByTestId('intake-field-size').fill('12');
-  await page.getByTestId('intake-field-description').fill(lang === 'de' ? 'Altes Bad, Fliesen sind schon gekauft' : 'Old bathroom, the tiles are already bought');
+  await page
+    .getByTestId('intake-field-description')
+    .fill(lang === 'de' ? 'Altes Bad, Fliesen sind schon gekauft' : 'Old bathroom, the tiles are already bought');
   await page.getByTestId('intake-field-postcode').fill('80331');
   await page.getByTestId('intake-field-budget').fill('1.000-2.000');
   await page.getByTestId('intake-field-urgency').selectOption('dringend');
@@ -133,7 +135,9 @@ test('a seeker posts a request through the category form', async ({ page, lang }
   await page.getByTestId('intake-form-submit').click();
   await expect(c.assistant).toHaveCount(before + 1);
   // The form's output is one 'Label: value;' string starting with the category.
-  await expect(c.log.locator('[data-role="user"]').last()).toContainText(lang === 'de' ? /Kategorie: Handwerk; Gewerk: Sanitär;.*Dringlichkeit: Dringend;$/ : /Category: Trades & Repairs; Trade: Plumbing;.*Urgency: Urgent;$/);
+  await expect(c.log.locator('[data-role="user"]').last()).toContainText(
+    lang === 'de' ? /Kategorie: Handwerk; Gewerk: Sanitär;.*Dringlichkeit: Dringend;$/ : /Category: Trades & Repairs; Trade: Plumbing;.*Urgency: Urgent;$/,
+  );
 
   // Only the date is missing: leave it open, then the summary shows every field.
   await page.getByTestId('intake-answer-noDate').click();
@@ -143,13 +147,17 @@ test('a seeker posts a request through the category form', async ({ page, lang }
   await expect(page.getByTestId('intake-summary-location')).toContainText('80331 München');
   await expect(page.getByTestId('intake-summary-budget')).toContainText(lang === 'de' ? '1.000–2.000 €' : '1,000–2,000 €');
   await expect(page.getByTestId('intake-summary-urgency')).toContainText(lang === 'de' ? 'Dringend' : 'Urgent');
-  await expect(page.getByTestId('intake-summary-teaser')).toContainText(lang === 'de' ? 'So sehen Anbieter deine Anfrage vor der Freischaltung' : 'This is how providers see your request before unlocking');
+  await expect(page.getByTestId('intake-summary-teaser')).toContainText(
+    lang === 'de' ? 'So sehen Anbieter deine Anfrage vor der Freischaltung' : 'This is how providers see your request before unlocking',
+  );
 
   // Edit in the card: the city changes, the summary follows; a phone number in the description is hidden in the providers' preview.
   await page.getByTestId('intake-summary-edit').click();
   await page.getByTestId('intake-edit-postcode').fill('50667');
   await page.getByTestId('intake-edit-place').fill('');
-  await page.getByTestId('intake-edit-description').fill(lang === 'de' ? 'Altes Bad fliesen, Rückruf unter 0 171 2345678' : 'Tile the old bathroom, call back on 0 171 2345678');
+  await page
+    .getByTestId('intake-edit-description')
+    .fill(lang === 'de' ? 'Altes Bad fliesen, Rückruf unter 0 171 2345678' : 'Tile the old bathroom, call back on 0 171 2345678');
   await page.getByTestId('intake-summary-save').click();
   await expect(page.getByTestId('intake-summary-location').last()).toContainText('50667 Köln');
   await expect(page.getByTestId('intake-summary-description').last()).toContainText('0 171 2345678');
@@ -169,7 +177,9 @@ test('a seeker posts a request in one free sentence and is asked only for what i
   await c.say(T[lang].name);
   await c.say(T[lang].freeText);
   // Category, place, budget and urgency were read; only the date is asked for.
-  await expect(c.assistant.last()).toContainText(lang === 'de' ? /Handwerk · 50667 Köln · 300–500 € · Dringend/ : /Trades & Repairs · 10115 Berlin · 300–500 € · Urgent/);
+  await expect(c.assistant.last()).toContainText(
+    lang === 'de' ? /Handwerk · 50667 Köln · 300–500 € · Dringend/ : /Trades & Repairs · 10115 Berlin · 300–500 € · Urgent/,
+  );
   await c.say(lang === 'de' ? 'nächsten Freitag' : 'next Friday');
   await expect(page.getByTestId('intake-summary')).toBeVisible();
   await expect(page.getByTestId('intake-summary-date')).not.toHaveText(/–|^$/);

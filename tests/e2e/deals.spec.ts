@@ -70,9 +70,27 @@ function deals(lang: Lang): Promise<Fixture> {
       const a = await providerAccount(lang, `Blitzblank ${token} Elektro`);
       const b = await providerAccount(lang, `Stromfix ${token} Service`);
       try {
-        const open = await completedDeal(lang, a, { firstName: 'Jonas', price: 480, rating: 5, testimonial: 'Pünktlich, freundlich und sauber gearbeitet.', showFirstName: true, contactVisible: true });
-        const closed = await completedDeal(lang, b, { firstName: 'Greta', price: 450, rating: 4, testimonial: 'Gute Arbeit, etwas später als geplant.', showFirstName: false, contactVisible: false });
-        return { token, open: { provider: a.firmenname, providerId: a.id, seekerEmail: open.seekerEmail, dealId: open.dealId }, closed: { provider: b.firmenname, dealId: closed.dealId } };
+        const open = await completedDeal(lang, a, {
+          firstName: 'Jonas',
+          price: 480,
+          rating: 5,
+          testimonial: 'Pünktlich, freundlich und sauber gearbeitet.',
+          showFirstName: true,
+          contactVisible: true,
+        });
+        const closed = await completedDeal(lang, b, {
+          firstName: 'Greta',
+          price: 450,
+          rating: 4,
+          testimonial: 'Gute Arbeit, etwas später als geplant.',
+          showFirstName: false,
+          contactVisible: false,
+        });
+        return {
+          token,
+          open: { provider: a.firmenname, providerId: a.id, seekerEmail: open.seekerEmail, dealId: open.dealId },
+          closed: { provider: b.firmenname, dealId: closed.dealId },
+        };
       } finally {
         await a.api.dispose();
         await b.api.dispose();
@@ -157,7 +175,9 @@ test('without any completed deal it says so; a load failure shows the toast', as
   const t = T[lang];
   // A fresh database shared with other journeys may or may not hold deals: answer this page's query as
   // the server does when there are none.
-  await page.route('**/api/successful-deals*', (route) => route.fulfill({ json: { deals: [], summary: { count: 0, volumeCents: 0, locations: 0 }, total: 0 } }));
+  await page.route('**/api/successful-deals*', (route) =>
+    route.fulfill({ json: { deals: [], summary: { count: 0, volumeCents: 0, locations: 0 }, total: 0 } }),
+  );
   await page.goto('/erfolgreiche-deals');
   await expect(page.getByTestId('deals-empty-none')).toContainText(t.emptyNone);
   await expect(page.getByRole('button', { name: t.reset })).toHaveCount(0);

@@ -79,7 +79,15 @@ async function secondPage(browser: Browser, lang: Lang): Promise<{ page: Page; e
 async function onboard(page: Page, lang: Lang, firm: string, postcode: string) {
   await signUpVerified(page, 'provider', lang);
   const r = await page.request.put('/api/provider/profile', {
-    data: { firmenname: firm, categories: ['elektronik'], postcode, radiusKm: 25, description: 'Reparatur von Fernsehern, Hi-Fi und Haushaltselektronik, schnell und zuverlässig.', phone: '+49 341 5550100', email: `service-${Date.now()}@example.com` },
+    data: {
+      firmenname: firm,
+      categories: ['elektronik'],
+      postcode,
+      radiusKm: 25,
+      description: 'Reparatur von Fernsehern, Hi-Fi und Haushaltselektronik, schnell und zuverlässig.',
+      phone: '+49 341 5550100',
+      email: `service-${Date.now()}@example.com`,
+    },
     headers: { origin: E2E_URL },
   });
   expect(r.ok(), await r.text()).toBe(true);
@@ -95,7 +103,11 @@ async function postByChat(page: Page, lang: Lang, postcode: string, city: string
   await page.getByTestId('chat-send').click();
   const summary = page.getByTestId('intake-summary-confirm');
   for (let i = 0; i < 4; i++) {
-    const answer = page.getByTestId('intake-answer-noDate').or(page.getByTestId('intake-answer-dringend')).or(page.getByTestId('intake-answer-budgetOpen')).or(summary);
+    const answer = page
+      .getByTestId('intake-answer-noDate')
+      .or(page.getByTestId('intake-answer-dringend'))
+      .or(page.getByTestId('intake-answer-budgetOpen'))
+      .or(summary);
     await expect(answer.first()).toBeVisible({ timeout: 15_000 });
     if (await summary.isVisible()) break;
     await answer.first().click();
@@ -119,7 +131,10 @@ test('a whole deal through the dashboards', async ({ page, browser, lang }) => {
   await postByChat(seeker, lang, place.postcode, place.city);
 
   // The match reaches the provider live; unlock through the dialog; offer.
-  const card = page.getByTestId('match-card').filter({ hasText: place.city.slice(0, 3) }).first();
+  const card = page
+    .getByTestId('match-card')
+    .filter({ hasText: place.city.slice(0, 3) })
+    .first();
   await expect(card).toHaveAttribute('data-unlocked', 'false', { timeout: 20_000 });
   await card.getByRole('button', { name: l.unlock }).click();
   await page.getByTestId('unlock-dialog').getByRole('button', { name: l.confirmUnlock }).click();
@@ -167,7 +182,7 @@ test('a whole deal through the dashboards', async ({ page, browser, lang }) => {
   await expect(deal).toBeVisible();
   await expect(deal.getByTestId('deal-value')).toHaveText(lang === 'de' ? /220,00\s€|220\s€/ : /€220(\.00)?/);
   await expect(deal.getByTestId('deal-location')).toContainText(place.city);
-  expect(errors, 'console errors in the seeker\'s browser').toEqual([]);
+  expect(errors, "console errors in the seeker's browser").toEqual([]);
   await seeker.context().close();
 });
 
@@ -186,7 +201,10 @@ test('the same deal once more through the chat only', async ({ page, browser, la
   // Provider: the greeting's choice shows the matches; unlock with the confirm card; the offer form.
   await page.goto('/search');
   await page.getByTestId('chat-option-showMatches').click();
-  const match = page.getByTestId('chat-match').filter({ hasText: place.city.slice(0, 3) }).last();
+  const match = page
+    .getByTestId('chat-match')
+    .filter({ hasText: place.city.slice(0, 3) })
+    .last();
   await expect(match).toHaveAttribute('data-unlocked', 'false', { timeout: 15_000 });
   await match.getByTestId('chat-unlock').click();
   const confirmUnlock = page.getByTestId('chat-confirm').last();
@@ -220,7 +238,12 @@ test('the same deal once more through the chat only', async ({ page, browser, la
   await expect(seeker.getByTestId('chat-confirm').last()).toHaveAttribute('data-status', 'confirmed');
   await page.getByTestId('chat-input').fill(l.showMatches);
   await page.getByTestId('chat-send').click();
-  await page.getByTestId('chat-match').filter({ hasText: place.city.slice(0, 3) }).last().getByTestId('chat-confirm-deal').click();
+  await page
+    .getByTestId('chat-match')
+    .filter({ hasText: place.city.slice(0, 3) })
+    .last()
+    .getByTestId('chat-confirm-deal')
+    .click();
   await page.getByTestId('chat-confirm').last().getByTestId('chat-confirm-accept').click();
   await expect(page.getByTestId('chat-confirm').last()).toHaveAttribute('data-status', 'confirmed');
 
@@ -239,6 +262,6 @@ test('the same deal once more through the chat only', async ({ page, browser, la
   expect(wallet.earnings).toEqual({ goints: 0, cents: 0 });
   const providerWallet = (await (await page.request.get('/api/wallet')).json()) as { goints: number };
   expect(providerWallet.goints).toBe(0);
-  expect(errors, 'console errors in the seeker\'s browser').toEqual([]);
+  expect(errors, "console errors in the seeker's browser").toEqual([]);
   await seeker.context().close();
 });

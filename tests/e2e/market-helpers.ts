@@ -30,7 +30,11 @@ export function toolOutputs(sse: string): ToolOutput[] {
 }
 
 /** A new API context signed in as a fresh, verified user of the role. */
-export async function verifiedApiUser(role: 'seeker' | 'provider', lang: Lang, name = role === 'provider' ? 'Paul Anbieter' : 'Mia Suchende'): Promise<{ api: APIRequestContext; email: string; id: string }> {
+export async function verifiedApiUser(
+  role: 'seeker' | 'provider',
+  lang: Lang,
+  name = role === 'provider' ? 'Paul Anbieter' : 'Mia Suchende',
+): Promise<{ api: APIRequestContext; email: string; id: string }> {
   const api = await playwrightRequest.newContext({ baseURL: E2E_URL, extraHTTPHeaders: { origin: E2E_URL } });
   const email = `e2e-${role}-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const r = await api.post('/api/auth/sign-up/email', { data: { email, password: E2E_PASSWORD, name, role, locale: lang } });
@@ -47,7 +51,13 @@ export async function verifiedApiUser(role: 'seeker' | 'provider', lang: Lang, n
 }
 
 const ANSWERS: Record<Lang, Record<string, string>> = {
-  de: { date: 'Kein fester Termin', budget: 'Budget offen', urgency: 'Dringend', location: '50667 Köln', description: 'Die Steckdosen im Bad müssen erneuert werden.' },
+  de: {
+    date: 'Kein fester Termin',
+    budget: 'Budget offen',
+    urgency: 'Dringend',
+    location: '50667 Köln',
+    description: 'Die Steckdosen im Bad müssen erneuert werden.',
+  },
   en: { date: 'No fixed date', budget: 'Budget open', urgency: 'Urgent', location: '50667 Köln', description: 'The sockets in the bathroom need replacing.' },
 };
 
@@ -60,7 +70,10 @@ export const REQUEST_TEXT: Record<Lang, string> = {
  * A fresh verified seeker posts a request through the chat (first name, the need, the remaining questions,
  * the summary confirmed by 'click'); it is released to providers at once. Returns the request id.
  */
-export async function postRequestThroughChat(lang: Lang, opts: { firstName?: string; text?: string } = {}): Promise<{ requestId: string; seekerEmail: string; seekerName: string }> {
+export async function postRequestThroughChat(
+  lang: Lang,
+  opts: { firstName?: string; text?: string } = {},
+): Promise<{ requestId: string; seekerEmail: string; seekerName: string }> {
   const seekerName = 'Mia Suchende';
   const { api, email } = await verifiedApiUser('seeker', lang, seekerName);
   try {
@@ -112,7 +125,10 @@ export interface ProfileBody {
 }
 
 /** A provider with a profile, made through the API (for pages that need one but do not test onboarding). */
-export async function onboardedProvider(lang: Lang, profile: Partial<ProfileBody> = {}): Promise<{ id: string; email: string; firmenname: string; api: APIRequestContext }> {
+export async function onboardedProvider(
+  lang: Lang,
+  profile: Partial<ProfileBody> = {},
+): Promise<{ id: string; email: string; firmenname: string; api: APIRequestContext }> {
   const { api, email, id } = await verifiedApiUser('provider', lang);
   const firmenname = profile.firmenname ?? `Elektro Blitz ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
   const body: ProfileBody = {

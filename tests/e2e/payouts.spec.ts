@@ -76,7 +76,11 @@ async function earnFromDeal(page: Page, lang: Lang, unlocks: number) {
     const { requestId, status } = await requestByChat(page.request, lang, 'Sam');
     expect(status).toBe('open');
     for (const p of providers.slice(1)) await unlockOnly(p, requestId);
-    const offerId = await unlockAndOffer(providers[0]!, requestId, { price: 180, beschreibung: 'Austausch der Steckdosen im Bad inklusive Material.', verfuegbarkeit: 'Morgen ab 8 Uhr' });
+    const offerId = await unlockAndOffer(providers[0]!, requestId, {
+      price: 180,
+      beschreibung: 'Austausch der Steckdosen im Bad inklusive Material.',
+      verfuegbarkeit: 'Morgen ab 8 Uhr',
+    });
     const accepted = await page.request.post(`/api/seeker/offers/${offerId}/accept`, { headers: WRITE });
     expect(accepted.ok(), await accepted.text()).toBe(true);
     const { dealId } = (await accepted.json()) as { dealId: string };
@@ -88,8 +92,11 @@ async function earnFromDeal(page: Page, lang: Lang, unlocks: number) {
   }
 }
 
-
-test('a seeker pays out deal earnings by bank transfer: the admin approves, files it in a SEPA batch, marks it sent and paid', async ({ page, browser, lang }) => {
+test('a seeker pays out deal earnings by bank transfer: the admin approves, files it in a SEPA batch, marks it sent and paid', async ({
+  page,
+  browser,
+  lang,
+}) => {
   test.setTimeout(240_000);
   const l = T[lang];
   const { email } = await signUpVerified(page, 'seeker', lang);

@@ -2,7 +2,7 @@
 // through the dialog, not enough Goints, an offer, 'Kein Interesse', and the public provider page with
 // favourites; in German and English. Requests come from fresh seekers through the real chat API.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, adminWindow, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified, } from './fixtures.ts';
+import { test, expect, adminWindow, allowConsoleErrors, expectNoHorizontalScroll, signUpVerified } from './fixtures.ts';
 import { onboardedProvider, postRequestThroughChat, providerWithProfile } from './market-helpers.ts';
 
 const T = {
@@ -134,7 +134,6 @@ const T = {
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const card = (page: Page, requestId: string): Locator => page.locator(`[data-testid="match-card"][data-request-id="${requestId}"]`);
 
-
 test('a signed-out visitor is sent to sign in as a provider; a seeker sees a clear message', async ({ page, lang }) => {
   const l = T[lang];
   await page.goto('/anbieter/dashboard');
@@ -145,7 +144,11 @@ test('a signed-out visitor is sent to sign in as a provider; a seeker sees a cle
   await expect(page.getByRole('link', { name: l.home })).toHaveAttribute('href', '/');
 });
 
-test('onboarding: the form shows errors from the browser and the server, then the profile brings 50 Goints; an approved trade document gives the badge', async ({ page, browser, lang }) => {
+test('onboarding: the form shows errors from the browser and the server, then the profile brings 50 Goints; an approved trade document gives the badge', async ({
+  page,
+  browser,
+  lang,
+}) => {
   const l = T[lang];
   const { email } = await signUpVerified(page, 'provider', lang);
   await page.goto('/anbieter/dashboard');
@@ -226,7 +229,10 @@ test('onboarding: the form shows errors from the browser and the server, then th
   await expect(page.getByTestId('verification-documents')).toContainText(l.docApproved);
 });
 
-test('a locked card shows no contact data; unlocking takes 50 Goints and shows the details; the next request needs more Goints; an offer follows', async ({ page, lang }) => {
+test('a locked card shows no contact data; unlocking takes 50 Goints and shows the details; the next request needs more Goints; an offer follows', async ({
+  page,
+  lang,
+}) => {
   test.setTimeout(120_000);
   const l = T[lang];
   await providerWithProfile(page, lang);

@@ -28,9 +28,20 @@ test('the app can be installed: a manifest with name, start page, standalone dis
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#e11d48');
   const res = await page.request.get(href!);
   expect(res.headers()['content-type']).toMatch(/application\/manifest\+json/);
-  const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
   expect(manifest).toMatchObject({ name: 'akut', short_name: 'akut', start_url: '/', display: 'standalone', theme_color: '#e11d48' });
-  for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']] as const) {
+  for (const [sizes, purpose] of [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ] as const) {
     const icon = manifest.icons.find((i) => i.sizes === sizes && i.purpose === purpose);
     expect(icon, `${sizes} ${purpose}`).toBeDefined();
     // The file is a PNG of the stated size.
@@ -57,7 +68,10 @@ for (const width of [390, 1280]) {
     await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
 
     const urls = await cachedUrls(page);
-    expect(urls.some((u) => u.startsWith('/assets/')), urls.join('\n')).toBe(true);
+    expect(
+      urls.some((u) => u.startsWith('/assets/')),
+      urls.join('\n'),
+    ).toBe(true);
     expect(urls).toContain('/offline.html');
     expect(urls.filter((u) => u.startsWith('/api') || u.startsWith('/auth') || u.startsWith('/ws') || u === '/suchende-dashboard' || u === '/')).toEqual([]);
 

@@ -64,7 +64,10 @@ export async function requestByChat(api: APIRequestContext, lang: Lang, firstNam
   const answers = [...FOLLOW_UPS[lang]];
   while (out?.state !== 'reviewing' && answers.length) out = await chatTurn(api, session.id, lang, answers.shift()!);
   expect(out?.state, JSON.stringify(out)).toBe('reviewing');
-  const confirm = await api.post('/api/chat/confirm', { data: { sessionId: session.id, confirmationId: out!.confirmation!.id, decision: 'confirm' }, headers: WRITE });
+  const confirm = await api.post('/api/chat/confirm', {
+    data: { sessionId: session.id, confirmationId: out!.confirmation!.id, decision: 'confirm' },
+    headers: WRITE,
+  });
   expect(confirm.ok(), await confirm.text()).toBe(true);
   const body = (await confirm.json()) as { status: string; result: { data: { requestId: string; requestStatus: string } } };
   expect(body.status).toBe('confirmed');
@@ -90,7 +93,15 @@ export async function paidProviderAccount(lang: Lang, i: number, firmenname: str
   expect(s.ok(), await s.text()).toBe(true);
   const phone = '0221 555 0199';
   const r = await api.put('/api/provider/profile', {
-    data: { firmenname, categories: ['handwerk'], postcode: '50667', radiusKm: 50, description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.', phone, email },
+    data: {
+      firmenname,
+      categories: ['handwerk'],
+      postcode: '50667',
+      radiusKm: 50,
+      description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
+      phone,
+      email,
+    },
   });
   expect(r.ok(), await r.text()).toBe(true);
   const me = (await (await api.get('/api/me')).json()) as { user: { id: string } };
@@ -102,7 +113,15 @@ export async function providerAccount(lang: Lang, firmenname: string): Promise<E
   const { api, email } = await apiAccount('provider', lang, 'Erika Anbieterin');
   const phone = '0221 555 0199';
   const r = await api.put('/api/provider/profile', {
-    data: { firmenname, categories: ['handwerk'], postcode: '50667', radiusKm: 50, description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.', phone, email },
+    data: {
+      firmenname,
+      categories: ['handwerk'],
+      postcode: '50667',
+      radiusKm: 50,
+      description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
+      phone,
+      email,
+    },
   });
   expect(r.ok(), await r.text()).toBe(true);
   const me = (await (await api.get('/api/me')).json()) as { user: { id: string } };
@@ -110,7 +129,11 @@ export async function providerAccount(lang: Lang, firmenname: string): Promise<E
 }
 
 /** The provider unlocks the request (50 Goints) and sends an offer; returns the offer id. */
-export async function unlockAndOffer(provider: E2eProvider, requestId: string, offer: { price: number; beschreibung: string; verfuegbarkeit: string }): Promise<string> {
+export async function unlockAndOffer(
+  provider: E2eProvider,
+  requestId: string,
+  offer: { price: number; beschreibung: string; verfuegbarkeit: string },
+): Promise<string> {
   const u = await provider.api.post(`/api/provider/requests/${requestId}/unlock`);
   expect(u.ok(), await u.text()).toBe(true);
   const o = await provider.api.post('/api/provider/offers', { data: { requestId, ...offer } });
@@ -150,7 +173,11 @@ export async function completedDeal(
   const seeker = await apiAccount('seeker', lang, `${opts.firstName} Beispiel`);
   try {
     const { requestId } = await requestByChat(seeker.api, lang, opts.firstName);
-    const offerId = await unlockAndOffer(provider, requestId, { price: opts.price, beschreibung: 'Fehlersuche und Austausch der Steckdosen im Bad.', verfuegbarkeit: 'Morgen ab 8 Uhr' });
+    const offerId = await unlockAndOffer(provider, requestId, {
+      price: opts.price,
+      beschreibung: 'Fehlersuche und Austausch der Steckdosen im Bad.',
+      verfuegbarkeit: 'Morgen ab 8 Uhr',
+    });
     const accepted = await seeker.api.post(`/api/seeker/offers/${offerId}/accept`);
     expect(accepted.ok(), await accepted.text()).toBe(true);
     const { dealId } = (await accepted.json()) as { dealId: string };

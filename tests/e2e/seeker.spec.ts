@@ -152,7 +152,11 @@ test('request by chat, an offer arrives live, accept, confirm both sides, contac
     // The offer arrives while the dashboard is open: the live event refreshes it.
     await openTab(page, lang, 'best');
     await expect(page.getByTestId('offers-empty')).toBeVisible();
-    await unlockAndOffer(provider, requestId, { price: 450, beschreibung: 'Austausch von vier Steckdosen im Bad inklusive Material.', verfuegbarkeit: 'Heute ab 16 Uhr' });
+    await unlockAndOffer(provider, requestId, {
+      price: 450,
+      beschreibung: 'Austausch von vier Steckdosen im Bad inklusive Material.',
+      verfuegbarkeit: 'Heute ab 16 Uhr',
+    });
     const offer = page.getByTestId('offer-card');
     await expect(offer).toHaveCount(1, { timeout: 15_000 });
     await expect(offer.getByTestId('offer-rank')).toHaveText('1');

@@ -25,7 +25,10 @@ test('switching the language changes the texts and is remembered', async ({ page
   await page.goto('/');
   const other = lang === 'de' ? 'en' : 'de';
   const before = await page.getByRole('main').locator('h1').first().textContent();
-  await page.getByRole('button', { name: /Sprache|Language/i }).first().click();
+  await page
+    .getByRole('button', { name: /Sprache|Language/i })
+    .first()
+    .click();
   const option = page.getByRole('menuitem', { name: other === 'en' ? /English/i : /Deutsch/i });
   if (await option.count()) await option.first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', other);
@@ -44,7 +47,11 @@ test('an unknown path answers 404 and shows the not-found page with a link home'
   const response = await page.goto('/gibt-es-nicht');
   expect(response?.status()).toBe(404);
   await expect(page.getByText(/Oops|Seite nicht gefunden|Page not found/i).first()).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: /Start|Home/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Start|Home/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   expect(warnings.some((w) => w.includes('/gibt-es-nicht'))).toBe(true);
 });

@@ -4,7 +4,7 @@
 // it; the purchase history lists it. Also: cancelling in the test checkout, and the thank-you page that
 // waits for the payment's confirmation.
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll, } from './fixtures.ts';
+import { test, expect, expectNoHorizontalScroll } from './fixtures.ts';
 import { E2E_URL } from './e2e-env.ts';
 import { providerWithProfile } from './market-helpers.ts';
 
@@ -80,7 +80,6 @@ interface ReceiptJson {
   test: boolean;
 }
 
-
 /** Console errors of a page the fixture does not watch (the checkout window). */
 function trapErrors(p: Page): string[] {
   const errors: string[] = [];
@@ -91,7 +90,11 @@ function trapErrors(p: Page): string[] {
   return errors;
 }
 
-test('a provider buys the Business package in the test checkout window: +5,000 Goints live, a receipt, the purchase history', async ({ page, context, lang }) => {
+test('a provider buys the Business package in the test checkout window: +5,000 Goints live, a receipt, the purchase history', async ({
+  page,
+  context,
+  lang,
+}) => {
   test.setTimeout(90_000);
   const l = T[lang];
   const { email } = await providerWithProfile(page, lang);

@@ -4,13 +4,33 @@ import type { Page } from '@playwright/test';
 import { test, expect, adminWindow, signUpVerified, expectNoHorizontalScroll } from './fixtures.ts';
 
 const words = {
-  de: { title: 'Admin Chat Support', promise: /innerhalb von 24 Stunden/, sent: 'Nachricht gesendet', unread: '1 ungelesen', tab: 'Support', replySent: 'Antwort gesendet', team: /Support-Team/, subject: 'Affiliate Support Anfrage' },
-  en: { title: 'Admin Chat Support', promise: /within 24 hours/, sent: 'Message sent', unread: '1 unread', tab: 'Support', replySent: 'Reply sent', team: /Support team/, subject: 'Affiliate support request' },
+  de: {
+    title: 'Admin Chat Support',
+    promise: /innerhalb von 24 Stunden/,
+    sent: 'Nachricht gesendet',
+    unread: '1 ungelesen',
+    tab: 'Support',
+    replySent: 'Antwort gesendet',
+    team: /Support-Team/,
+    subject: 'Affiliate Support Anfrage',
+  },
+  en: {
+    title: 'Admin Chat Support',
+    promise: /within 24 hours/,
+    sent: 'Message sent',
+    unread: '1 unread',
+    tab: 'Support',
+    replySent: 'Reply sent',
+    team: /Support team/,
+    subject: 'Affiliate support request',
+  },
 };
 
 /** Resolves when the page's live socket has said hello (the server delivers events to it from then on). */
 function liveSocketReady(page: Page) {
-  return page.waitForEvent('websocket', (ws) => ws.url().endsWith('/ws')).then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"hello"')));
+  return page
+    .waitForEvent('websocket', (ws) => ws.url().endsWith('/ws'))
+    .then((ws) => ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"hello"')));
 }
 
 test('a partner writes to support, any admin answers, both sides live', async ({ page, lang, browser }, testInfo) => {

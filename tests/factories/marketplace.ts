@@ -125,4 +125,3 @@ export async function givePaidGointsOnly(prisma: Db, userId: string, amount: num
   }
   await grantGoints(prisma, userId, amount, undefined, { paid: true });
 }
-

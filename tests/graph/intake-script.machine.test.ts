@@ -11,7 +11,16 @@ import { defaultFollowUpScript } from '../../server/intake/follow-up-script.ts';
 import type { FollowUpScript } from '../../machines/follow-up-script.ts';
 import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
 
-const FULL = { category: 'handwerk', description: 'Heizung fällt aus', postcode: '50667', place: 'Köln', budgetMin: 300, budgetMax: 500, urgency: 'dringend', date: '2099-01-01' } as const;
+const FULL = {
+  category: 'handwerk',
+  description: 'Heizung fällt aus',
+  postcode: '50667',
+  place: 'Köln',
+  budgetMin: 300,
+  budgetMax: 500,
+  urgency: 'dringend',
+  date: '2099-01-01',
+} as const;
 
 type Snap = { value: unknown; context: { version: number; said: string[]; requestId: string | null; draft: Record<string, unknown>; skipped: string[] } };
 
@@ -29,7 +38,13 @@ const events = (s: Snap): IntakeEvent[] => [
   { type: 'NEW_REQUEST_STARTED' },
 ];
 
-const flags = (s: Snap) => JSON.stringify([s.value, Object.entries(s.context.draft).map(([k, v]) => (v === null ? '' : k)), [...s.context.skipped].sort(), s.context.requestId !== null]);
+const flags = (s: Snap) =>
+  JSON.stringify([
+    s.value,
+    Object.entries(s.context.draft).map(([k, v]) => (v === null ? '' : k)),
+    [...s.context.skipped].sort(),
+    s.context.requestId !== null,
+  ]);
 
 function script(edit: (s: FollowUpScript) => void): FollowUpScript {
   const s = defaultFollowUpScript();
@@ -66,7 +81,15 @@ const configs: { name: string; script: FollowUpScript; opened: string[]; afterNa
     name: 'a reordered script (the second greeting after the name, a message after the closing)',
     script: script((s) => {
       const [hello, urgent, ask, confirmed, category, closing] = s.steps;
-      s.steps = [hello!, ask!, urgent!, confirmed!, category!, closing!, { ...confirmed!, id: 'after-closing', purpose: 'greeting', content: { de: 'Bis bald!', en: 'See you!' } }];
+      s.steps = [
+        hello!,
+        ask!,
+        urgent!,
+        confirmed!,
+        category!,
+        closing!,
+        { ...confirmed!, id: 'after-closing', purpose: 'greeting', content: { de: 'Bis bald!', en: 'See you!' } },
+      ];
     }),
     opened: ['greeting-hello', 'ask-name'],
     afterName: ['greeting-urgent', 'name-confirmed', 'category-prompt'],
@@ -85,7 +108,13 @@ const configs: { name: string; script: FollowUpScript; opened: string[]; afterNa
   {
     name: 'a script with a voice step',
     script: script((s) => {
-      s.steps.splice(1, 0, { id: 'voice-hello', type: 'voice', purpose: 'greeting', content: { de: 'Hallo, hier spricht {persona}.', en: 'Hello, this is {persona}.' }, active: true });
+      s.steps.splice(1, 0, {
+        id: 'voice-hello',
+        type: 'voice',
+        purpose: 'greeting',
+        content: { de: 'Hallo, hier spricht {persona}.', en: 'Hello, this is {persona}.' },
+        active: true,
+      });
     }),
     opened: ['greeting-hello', 'voice-hello', 'greeting-urgent', 'ask-name'],
     afterName: ['name-confirmed', 'category-prompt'],
@@ -128,7 +157,12 @@ describe.each(configs)('intake built from $name', ({ script: s, opened, afterNam
     run(name, { type: 'CATEGORY_CHOSEN', category: 'auto' }, { type: 'CATEGORY_CHOSEN', category: 'beauty' });
     run(name, { type: 'DRAFT_UPDATED', patch: { place: 'Olpe', description: 'Bitte schnell' } }, { type: 'CATEGORY_CHOSEN', category: 'handwerk' });
     run(name, { type: 'DRAFT_UPDATED', patch: FULL }, { type: 'DRAFT_UPDATED', patch: { budgetMin: 50, budgetMax: 80 } });
-    run(name, { type: 'DRAFT_UPDATED', patch: FULL }, (x) => ({ type: 'REQUEST_CONFIRMED', version: x.context.version, requestId: 'r1', requestStatus: 'draft' }), { type: 'NEW_REQUEST_STARTED' });
+    run(
+      name,
+      { type: 'DRAFT_UPDATED', patch: FULL },
+      (x) => ({ type: 'REQUEST_CONFIRMED', version: x.context.version, requestId: 'r1', requestStatus: 'draft' }),
+      { type: 'NEW_REQUEST_STARTED' },
+    );
     coverage.assertAllCovered();
   });
 

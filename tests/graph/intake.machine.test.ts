@@ -10,7 +10,16 @@ import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
 
 type Snap = SnapshotFrom<typeof intakeMachine>;
 
-const FULL = { category: 'handwerk', description: 'Heizung fällt aus', postcode: '50667', place: 'Köln', budgetMin: 300, budgetMax: 500, urgency: 'dringend', date: '2030-01-01' } as const;
+const FULL = {
+  category: 'handwerk',
+  description: 'Heizung fällt aus',
+  postcode: '50667',
+  place: 'Köln',
+  budgetMin: 300,
+  budgetMax: 500,
+  urgency: 'dringend',
+  date: '2030-01-01',
+} as const;
 
 // The events the intake's tools send. REQUEST_CONFIRMED names the version shown; a stale one is refused.
 const events = (s: Snap): IntakeEvent[] => [
@@ -30,7 +39,13 @@ const events = (s: Snap): IntakeEvent[] => [
 ];
 
 const flags = (s: Snap) =>
-  JSON.stringify([s.value, Object.entries(s.context.draft).map(([k, v]) => (v === null ? '' : k)), [...s.context.skipped].sort(), s.context.requestId !== null, s.context.firstName !== null]);
+  JSON.stringify([
+    s.value,
+    Object.entries(s.context.draft).map(([k, v]) => (v === null ? '' : k)),
+    [...s.context.skipped].sort(),
+    s.context.requestId !== null,
+    s.context.firstName !== null,
+  ]);
 
 const expectations: Record<string, (s: Snap) => void> = {
   greeting: (s) => {
@@ -72,7 +87,12 @@ const expectations: Record<string, (s: Snap) => void> = {
   },
 };
 
-const key = (s: Snap) => (typeof s.value === 'string' ? s.value : Object.entries(s.value).map(([k, v]) => `${k}.${String(v)}`).join(''));
+const key = (s: Snap) =>
+  typeof s.value === 'string'
+    ? s.value
+    : Object.entries(s.value)
+        .map(([k, v]) => `${k}.${String(v)}`)
+        .join('');
 
 const model = createTestModel(intakeMachine, { events, serializeState: flags } as never);
 const coverage = createTransitionCoverage(intakeMachine);
@@ -105,7 +125,14 @@ describe('intake machine: shortest paths', () => {
 describe('intake machine: rules', () => {
   it('the server checks first names against the surname lists (the registry provides the guard)', () => {
     const logic = machines.intake.logic;
-    for (const [name, ok] of [['Jürgen', true], ['Anne-Marie', true], ['Müller', false], ['Schmidt', false], ['Anna Schmidt', false], ['R2D2', false]] as const) {
+    for (const [name, ok] of [
+      ['Jürgen', true],
+      ['Anne-Marie', true],
+      ['Müller', false],
+      ['Schmidt', false],
+      ['Anna Schmidt', false],
+      ['R2D2', false],
+    ] as const) {
       const actor = createActor(logic).start();
       actor.send({ type: 'FIRST_NAME_SUBMITTED', name });
       expect(actor.getSnapshot().value, name).toBe(ok ? 'choosingCategory' : 'greeting');

@@ -7,7 +7,13 @@ import { dealMachine, dealStatusOf, DEAL_STATUSES, type DealEvent } from '../../
 import { initialEntity, stepEntity } from '../../server/machines/entity.ts';
 import { entityGraphSuite } from '../helpers/entity-graph-suite.ts';
 
-const offerEvents: OfferEvent[] = [{ type: 'OFFER_ACCEPTED' }, { type: 'OFFER_DECLINED' }, { type: 'OFFER_WITHDRAWN' }, { type: 'DEAL_CANCELLED' }, { type: 'REQUEST_ENDED' }];
+const offerEvents: OfferEvent[] = [
+  { type: 'OFFER_ACCEPTED' },
+  { type: 'OFFER_DECLINED' },
+  { type: 'OFFER_WITHDRAWN' },
+  { type: 'DEAL_CANCELLED' },
+  { type: 'REQUEST_ENDED' },
+];
 entityGraphSuite('offer', offerMachine, offerEvents, {
   versendet: (can) => {
     expect(can({ type: 'OFFER_ACCEPTED' })).toBe(true);
@@ -24,7 +30,12 @@ entityGraphSuite('offer', offerMachine, offerEvents, {
   geschlossen: (can) => expect(can({ type: 'OFFER_ACCEPTED' })).toBe(false),
 });
 
-const dealEvents: DealEvent[] = [{ type: 'PROVIDER_CONFIRMED' }, { type: 'SEEKER_CONFIRMED' }, { type: 'DEAL_CANCELLED', by: 'seeker' }, { type: 'DEAL_CANCELLED', by: 'provider' }];
+const dealEvents: DealEvent[] = [
+  { type: 'PROVIDER_CONFIRMED' },
+  { type: 'SEEKER_CONFIRMED' },
+  { type: 'DEAL_CANCELLED', by: 'seeker' },
+  { type: 'DEAL_CANCELLED', by: 'provider' },
+];
 entityGraphSuite('deal', dealMachine, dealEvents, {
   awaitingBoth: (can) => {
     expect(can({ type: 'PROVIDER_CONFIRMED' })).toBe(true);

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { displayStatus, payoutMachine, PAYOUT_STATUSES, RETURNS_FUNDS, type PayoutEvent } from '../../machines/payout.machine.ts';
 import { entityGraphSuite } from '../helpers/entity-graph-suite.ts';
 
-const events: PayoutEvent[] = [{ type: 'HELD' }, { type: 'APPROVED' }, { type: 'REJECTED', reason: 'Daten unvollständig' }, { type: 'SENT' }, { type: 'PAID' }, { type: 'FAILED', reason: 'Konto erloschen' }];
+const events: PayoutEvent[] = [
+  { type: 'HELD' },
+  { type: 'APPROVED' },
+  { type: 'REJECTED', reason: 'Daten unvollständig' },
+  { type: 'SENT' },
+  { type: 'PAID' },
+  { type: 'FAILED', reason: 'Konto erloschen' },
+];
 
 const expectations: Record<string, (c: (e: PayoutEvent) => boolean) => void> = {
   requested: (c) => {

@@ -9,7 +9,17 @@ import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
 
 type Snap = SnapshotFrom<typeof unlockMachine>;
 
-const quote = (q: Partial<UnlockQuote>): UnlockQuote => ({ requestId: 'r1', price: 50, balance: 120, unlocked: 1, max: 5, alreadyUnlocked: false, available: true, reason: null, ...q });
+const quote = (q: Partial<UnlockQuote>): UnlockQuote => ({
+  requestId: 'r1',
+  price: 50,
+  balance: 120,
+  unlocked: 1,
+  max: 5,
+  alreadyUnlocked: false,
+  available: true,
+  reason: null,
+  ...q,
+});
 const quoteDone = (q: Partial<UnlockQuote>): UnlockEvent => ({ type: 'QUOTE_LOADED', quote: quote(q) });
 const unlockFailed = (code: string): UnlockEvent => ({ type: 'UNLOCK_FAILED', code });
 

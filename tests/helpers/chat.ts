@@ -70,8 +70,17 @@ export async function createSession(client: TestClient, lang: 'de' | 'en' = clie
   return res.body.id;
 }
 
-export async function sendChat(client: TestClient, sessionId: string, text: string, opts: { lang?: 'de' | 'en'; headers?: Record<string, string> } = {}): Promise<ChatTurn> {
-  const res = await client.post('/api/chat', { sessionId, lang: opts.lang ?? client.lang, message: { id: 'client-id', role: 'user', parts: [{ type: 'text', text }] } }, opts.headers);
+export async function sendChat(
+  client: TestClient,
+  sessionId: string,
+  text: string,
+  opts: { lang?: 'de' | 'en'; headers?: Record<string, string> } = {},
+): Promise<ChatTurn> {
+  const res = await client.post(
+    '/api/chat',
+    { sessionId, lang: opts.lang ?? client.lang, message: { id: 'client-id', role: 'user', parts: [{ type: 'text', text }] } },
+    opts.headers,
+  );
   if (res.status !== 200) return { res, status: res.status, chunks: [], message: undefined, text: '', tools: [] };
   const chunks = parseSse(res.text);
   const message = await messageFromChunks(chunks);
@@ -79,5 +88,7 @@ export async function sendChat(client: TestClient, sessionId: string, text: stri
 }
 
 export async function getSession(client: TestClient, sessionId: string) {
-  return client.get<{ id: string; machine: string; state: string; messages: UIMessage[]; error?: { code: string; message: string } }>(`/api/chat/session/${sessionId}`);
+  return client.get<{ id: string; machine: string; state: string; messages: UIMessage[]; error?: { code: string; message: string } }>(
+    `/api/chat/session/${sessionId}`,
+  );
 }

@@ -8,7 +8,12 @@ import { initialEntity, stepEntity } from '../../server/machines/entity.ts';
 import { createTransitionCoverage } from './graph-coverage.ts';
 
 /** `expectations`: one check per state (every state of the machine), given `can(event)` in that state. */
-export function entityGraphSuite<E extends AnyEventObject>(name: string, machine: AnyStateMachine, events: E[], expectations: Record<string, (can: (e: E) => boolean) => void>) {
+export function entityGraphSuite<E extends AnyEventObject>(
+  name: string,
+  machine: AnyStateMachine,
+  events: E[],
+  expectations: Record<string, (can: (e: E) => boolean) => void>,
+) {
   const model = createTestModel(machine, { events } as never);
   const coverage = createTransitionCoverage(machine);
   async function runPath(path: ReturnType<typeof model.getShortestPaths>[number]) {

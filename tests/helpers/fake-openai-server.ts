@@ -46,9 +46,16 @@ function writeReply(res: http.ServerResponse, req: ChatCompletionRequest, reply:
       const args = JSON.stringify(call.arguments);
       const callId = `call_${Math.random().toString(36).slice(2, 10)}`;
       // Name first with empty arguments, then the arguments in two pieces, as OpenAI streams them.
-      out.push(chunk(id, req.model, { index: 0, delta: { role: 'assistant', content: null, tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] }, finish_reason: null }));
+      out.push(
+        chunk(id, req.model, {
+          index: 0,
+          delta: { role: 'assistant', content: null, tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] },
+          finish_reason: null,
+        }),
+      );
       const cut = Math.ceil(args.length / 2);
-      for (const piece of [args.slice(0, cut), args.slice(cut)]) out.push(chunk(id, req.model, { index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }));
+      for (const piece of [args.slice(0, cut), args.slice(cut)])
+        out.push(chunk(id, req.model, { index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }));
     });
     out.push(chunk(id, req.model, { index: 0, delta: {}, finish_reason: 'tool_calls' }));
   }

@@ -58,7 +58,11 @@ export async function startFakePayPalServer(): Promise<FakePayPalServer> {
       }
       if (req.headers.authorization !== 'Bearer A21-fake-token') return send(401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed' });
       const view = (b: Batch) => ({
-        batch_header: { payout_batch_id: b.payout_batch_id, batch_status: b.status === 'SUCCESS' || b.status === 'FAILED' ? 'SUCCESS' : 'PENDING', sender_batch_header: { sender_batch_id: b.sender_batch_id } },
+        batch_header: {
+          payout_batch_id: b.payout_batch_id,
+          batch_status: b.status === 'SUCCESS' || b.status === 'FAILED' ? 'SUCCESS' : 'PENDING',
+          sender_batch_header: { sender_batch_id: b.sender_batch_id },
+        },
         items: [
           {
             payout_item_id: `ITEM-${b.payout_batch_id}`,
@@ -69,7 +73,10 @@ export async function startFakePayPalServer(): Promise<FakePayPalServer> {
         ],
       });
       if (req.method === 'POST' && req.url === '/v1/payments/payouts') {
-        const body = JSON.parse(raw) as { sender_batch_header: { sender_batch_id: string }; items: { receiver: string; amount: { value: string }; sender_item_id: string }[] };
+        const body = JSON.parse(raw) as {
+          sender_batch_header: { sender_batch_id: string };
+          items: { receiver: string; amount: { value: string }; sender_item_id: string }[];
+        };
         const requestId = req.headers['paypal-request-id'] as string | undefined;
         fake.createCalls.push({ senderBatchId: body.sender_batch_header.sender_batch_id, requestId });
         if (fake.failCreates > 0) {
@@ -82,7 +89,14 @@ export async function startFakePayPalServer(): Promise<FakePayPalServer> {
         }
         n += 1;
         const item = body.items[0]!;
-        const batch: Batch = { payout_batch_id: `BATCH${n}`, sender_batch_id: body.sender_batch_header.sender_batch_id, receiver: item.receiver, amount: item.amount.value, sender_item_id: item.sender_item_id, status: 'PENDING' };
+        const batch: Batch = {
+          payout_batch_id: `BATCH${n}`,
+          sender_batch_id: body.sender_batch_header.sender_batch_id,
+          receiver: item.receiver,
+          amount: item.amount.value,
+          sender_item_id: item.sender_item_id,
+          status: 'PENDING',
+        };
         fake.batches.set(batch.payout_batch_id, batch);
         const answer = { batch_header: { payout_batch_id: batch.payout_batch_id, batch_status: 'PENDING' } };
         if (requestId) answers.set(requestId, answer);

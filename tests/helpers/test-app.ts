@@ -53,7 +53,10 @@ function outboxLogCapture() {
  * A fresh database per app; `opts.database` starts another instance on an existing one (not dropped by it).
  * Fault tests reach PostgreSQL through a proxy they can cut (`opts.via`, tests/helpers/pg-proxy.ts).
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { via?: (url: string) => string; database?: DatabaseTarget } & AppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { via?: (url: string) => string; database?: DatabaseTarget } & AppOptions = {},
+): Promise<TestApp> {
   const fresh = opts.database ? { target: opts.database, drop: async () => {} } : await freshDatabaseTarget();
   const { drop } = fresh;
   const target = fresh.target.kind === 'postgres' && opts.via ? { kind: 'postgres' as const, url: opts.via(fresh.target.url) } : fresh.target;

@@ -27,14 +27,23 @@ async function seekerWithPayouts(count: number, type: 'bank' | 'paypal') {
   const prisma = app.deps.db.prisma;
   const user = await createSeeker(prisma);
   await inTransaction(prisma, (tx) =>
-    postTransaction(tx, { idempotencyKey: `audit-test:${user.id}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -centsToMilli(10_000) }, { account: account.seekerEarnings(user.id), amount: centsToMilli(10_000) }] }),
+    postTransaction(tx, {
+      idempotencyKey: `audit-test:${user.id}`,
+      kind: 'test_setup',
+      lines: [
+        { account: account.paymentClearing(), amount: -centsToMilli(10_000) },
+        { account: account.seekerEarnings(user.id), amount: centsToMilli(10_000) },
+      ],
+    }),
   );
   const c = app.client();
   await signIn(c, user.email, user.password);
-  const body = type === 'bank' ? { type, iban: 'DE89370400440532013000', accountHolder: 'Sara Seeker', bic: 'COBADEFFXXX' } : { type, email: 'sara@example.com' };
+  const body =
+    type === 'bank' ? { type, iban: 'DE89370400440532013000', accountHolder: 'Sara Seeker', bic: 'COBADEFFXXX' } : { type, email: 'sara@example.com' };
   const methodId = (await c.post<{ id: string }>('/api/payout-methods', body)).body.id;
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await c.post<{ payoutId: string }>('/api/payouts', { amountCents: 1500, methodId, idempotencyKey: `audit-${user.id}-${i}` })).body.payoutId);
+  for (let i = 0; i < count; i++)
+    ids.push((await c.post<{ payoutId: string }>('/api/payouts', { amountCents: 1500, methodId, idempotencyKey: `audit-${user.id}-${i}` })).body.payoutId);
   return ids;
 }
 
@@ -42,7 +51,13 @@ describe('audit entries for the existing admin changes', () => {
   it('settings update: only the changed values, before and after', async () => {
     await admin.client.request('PUT', '/api/admin/settings', { 'marketplace.maxRadiusKm': 150, 'marketplace.maxUnlocks': 5 });
     const row = await app.deps.db.prisma.auditLog.findFirstOrThrow({ where: { action: 'settings.update' }, orderBy: { createdAt: 'desc' } });
-    expect(row).toMatchObject({ actorId: admin.user.id, entityType: 'settings', via: 'dashboard', before: { 'marketplace.maxRadiusKm': 200 }, after: { 'marketplace.maxRadiusKm': 150 } });
+    expect(row).toMatchObject({
+      actorId: admin.user.id,
+      entityType: 'settings',
+      via: 'dashboard',
+      before: { 'marketplace.maxRadiusKm': 200 },
+      after: { 'marketplace.maxRadiusKm': 150 },
+    });
   });
 
   it('moderation approve and reject', async () => {
@@ -52,7 +67,9 @@ describe('audit entries for the existing admin changes', () => {
     expect([a.status, b.status]).toEqual(['review', 'review']);
     await admin.client.post(`/api/admin/requests/${a.id}/moderate`, { decision: 'approve' });
     await admin.client.post(`/api/admin/requests/${b.id}/moderate`, { decision: 'reject', reason: 'Kontaktdaten in der Beschreibung' });
-    expect((await entries(a.id)).map((e) => [e.action, e.before, e.after, e.actorId])).toEqual([['request.release', { status: 'review' }, { status: 'open' }, admin.user.id]]);
+    expect((await entries(a.id)).map((e) => [e.action, e.before, e.after, e.actorId])).toEqual([
+      ['request.release', { status: 'review' }, { status: 'open' }, admin.user.id],
+    ]);
     expect((await entries(b.id)).map((e) => [e.action, e.after])).toEqual([['request.reject', { status: 'rejected' }]]);
     // A refused decision (already decided) records nothing.
     expect((await admin.client.post(`/api/admin/requests/${b.id}/moderate`, { decision: 'approve' })).status).toBe(409);
@@ -61,9 +78,13 @@ describe('audit entries for the existing admin changes', () => {
 
   it('trade document decisions', async () => {
     const p = await createProvider(app.deps);
-    const doc = await app.deps.db.prisma.verificationDocument.create({ data: { providerId: p.user.id, kind: 'gewerbeschein', fileName: 'g.pdf', mimeType: 'application/pdf', size: 4, data: new Uint8Array([37, 80, 68, 70]) } });
+    const doc = await app.deps.db.prisma.verificationDocument.create({
+      data: { providerId: p.user.id, kind: 'gewerbeschein', fileName: 'g.pdf', mimeType: 'application/pdf', size: 4, data: new Uint8Array([37, 80, 68, 70]) },
+    });
     await admin.client.post(`/api/admin/verifications/${doc.id}/decide`, { decision: 'reject', note: 'unleserlich' });
-    expect((await entries(doc.id)).map((e) => [e.action, e.before, e.after, e.reason])).toEqual([['verification.reject', { status: 'pending' }, { status: 'rejected', providerId: p.user.id }, 'unleserlich']]);
+    expect((await entries(doc.id)).map((e) => [e.action, e.before, e.after, e.reason])).toEqual([
+      ['verification.reject', { status: 'pending' }, { status: 'rejected', providerId: p.user.id }, 'unleserlich'],
+    ]);
   });
 
   it('payouts: approve, release of a held one, reject, manual outcome, and SEPA create, sent, paid, returned transfer', async () => {
@@ -72,9 +93,13 @@ describe('audit entries for the existing admin changes', () => {
     await admin.client.post(`/api/admin/payouts/${approveId}/approve`);
     await admin.client.post(`/api/admin/payouts/${holdId}/approve`);
     await admin.client.post(`/api/admin/payouts/${rejectId}/reject`, { reason: 'Betrugsverdacht' });
-    expect((await entries(approveId!)).map((e) => [e.action, e.before, e.after])).toEqual([['payout.approve', { status: 'requested', amountCents: 1500 }, { status: 'approved', amountCents: 1500 }]]);
+    expect((await entries(approveId!)).map((e) => [e.action, e.before, e.after])).toEqual([
+      ['payout.approve', { status: 'requested', amountCents: 1500 }, { status: 'approved', amountCents: 1500 }],
+    ]);
     expect((await entries(holdId!)).map((e) => [e.action, (e.before as { status: string }).status])).toEqual([['payout.release', 'held']]);
-    expect((await entries(rejectId!)).map((e) => [e.action, e.reason, (e.after as { status: string }).status])).toEqual([['payout.reject', 'Betrugsverdacht', 'rejected']]);
+    expect((await entries(rejectId!)).map((e) => [e.action, e.reason, (e.after as { status: string }).status])).toEqual([
+      ['payout.reject', 'Betrugsverdacht', 'rejected'],
+    ]);
 
     const batch = (await admin.client.post<{ id: string }>('/api/admin/sepa-batches')).body;
     await admin.client.post(`/api/admin/sepa-batches/${batch.id}/sent`);

@@ -23,19 +23,33 @@ afterAll(async () => {
 });
 
 const confirm = (c: TestClient, sessionId: string, id: string) =>
-  c.post<{ status: string; result: { accepted: boolean; reason?: string; data: Record<string, unknown> } }>('/api/chat/confirm', { sessionId, confirmationId: id, decision: 'confirm' });
+  c.post<{ status: string; result: { accepted: boolean; reason?: string; data: Record<string, unknown> } }>('/api/chat/confirm', {
+    sessionId,
+    confirmationId: id,
+    decision: 'confirm',
+  });
 
 function pending(turn: ChatTurn, tool: string) {
   const part = turn.tools.find((t) => t.toolName === tool);
   expect(part?.output, `${tool} in ${JSON.stringify(turn.tools.map((t) => t.toolName))} / ${turn.text}`).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
-  return part!.output as unknown as { confirmation: { id: string }; data: { change: { subject: string; rows: { label: string; before: string | null; after: string | null }[] } } };
+  return part!.output as unknown as {
+    confirmation: { id: string };
+    data: { change: { subject: string; rows: { label: string; before: string | null; after: string | null }[] } };
+  };
 }
 
 async function requestedPayout(): Promise<string> {
   const prisma = app.deps.db.prisma;
   const user = await createSeeker(prisma);
   await inTransaction(prisma, (tx) =>
-    postTransaction(tx, { idempotencyKey: `chat-test:${user.id}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -centsToMilli(5000) }, { account: account.seekerEarnings(user.id), amount: centsToMilli(5000) }] }),
+    postTransaction(tx, {
+      idempotencyKey: `chat-test:${user.id}`,
+      kind: 'test_setup',
+      lines: [
+        { account: account.paymentClearing(), amount: -centsToMilli(5000) },
+        { account: account.seekerEarnings(user.id), amount: centsToMilli(5000) },
+      ],
+    }),
   );
   const c = app.client();
   await signIn(c, user.email, user.password);
@@ -51,7 +65,7 @@ describe('admin chat: activity', () => {
     ['en', "What's new?"],
     ['en', 'What happened today?'],
     ['en', 'Show me the recent activity'],
-  ] as const)('%s: %s gives today\'s figures and the counters', async (lang, text) => {
+  ] as const)("%s: %s gives today's figures and the counters", async (lang, text) => {
     await createUser(app.deps.db.prisma);
     const id = await createSession(admin.client, lang);
     const turn = await sendChat(admin.client, id, text, { lang });
@@ -76,7 +90,11 @@ describe('admin chat: changes with a before/after card', () => {
     const done = await confirm(admin.client, id, out.confirmation.id);
     expect(done.body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
     expect((await app.deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId } })).status).toBe('approved');
-    expect(await app.deps.db.prisma.auditLog.findFirst({ where: { entityId: payoutId } })).toMatchObject({ action: 'payout.approve', via: 'chat', actorId: admin.user.id });
+    expect(await app.deps.db.prisma.auditLog.findFirst({ where: { entityId: payoutId } })).toMatchObject({
+      action: 'payout.approve',
+      via: 'chat',
+      actorId: admin.user.id,
+    });
   });
 
   it('refuses an unknown payout reference with a clear reply (en)', async () => {
@@ -105,7 +123,9 @@ describe('admin chat: changes with a before/after card', () => {
     const u = pending(await sendChat(admin.client, id, unsuspendText(person.email), { lang }), 'unsuspendUser');
     expect(u.data.change.rows[0]!.before).toBe(word);
     expect((await confirm(admin.client, id, u.confirmation.id)).body).toMatchObject({ status: 'confirmed' });
-    expect((await app.deps.db.prisma.auditLog.findMany({ where: { entityId: person.id }, orderBy: { createdAt: 'asc' } })).map((a) => [a.action, a.via, a.reason])).toEqual([
+    expect(
+      (await app.deps.db.prisma.auditLog.findMany({ where: { entityId: person.id }, orderBy: { createdAt: 'asc' } })).map((a) => [a.action, a.via, a.reason]),
+    ).toEqual([
       ['user.suspend', 'chat', reason],
       ['user.unsuspend', 'chat', null],
     ]);

@@ -28,7 +28,11 @@ const resetPlan = async () => {
   await prisma().commissionPlan.create({ data: { poolBp: DEFAULT_PLAN.poolBp, levelsBp: DEFAULT_PLAN.levelsBp, preset: 'ten_levels', changedById: null } });
 };
 const confirm = (client: TestClient, sessionId: string, confirmationId: string) =>
-  client.post<{ status: string; result: { accepted: boolean; reason?: string } | null }>('/api/chat/confirm', { sessionId, confirmationId, decision: 'confirm' });
+  client.post<{ status: string; result: { accepted: boolean; reason?: string } | null }>('/api/chat/confirm', {
+    sessionId,
+    confirmationId,
+    decision: 'confirm',
+  });
 
 describe('commission plan (dashboard)', () => {
   beforeEach(resetPlan);
@@ -36,11 +40,17 @@ describe('commission plan (dashboard)', () => {
   it('refuses a plan over the limits with a translated error, changing nothing and auditing nothing', async () => {
     const before = (await audits('commissionPlan.update')).length;
     admin.client.lang = 'en';
-    const pool = await admin.client.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', { poolBp: 5001, levelsBp: DEFAULT_PLAN.levelsBp });
+    const pool = await admin.client.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', {
+      poolBp: 5001,
+      levelsBp: DEFAULT_PLAN.levelsBp,
+    });
     expect(pool.status).toBe(400);
     expect(pool.body.error).toEqual({ code: 'COMMISSION_POOL_TOO_HIGH', message: 'The commission pool may be at most 50 % of the platform revenue.' });
     admin.client.lang = 'de';
-    const levels = await admin.client.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', { poolBp: 2000, levelsBp: [5000, 5000, 1, 0, 0, 0, 0, 0, 0, 0] });
+    const levels = await admin.client.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', {
+      poolBp: 2000,
+      levelsBp: [5000, 5000, 1, 0, 0, 0, 0, 0, 0, 0],
+    });
     expect(levels.body.error.code).toBe('COMMISSION_LEVELS_TOO_HIGH');
     expect(levels.body.error.message).toContain('100,01 %');
     expect((await admin.client.request('PUT', '/api/admin/affiliate/plan', { poolBp: -1, levelsBp: DEFAULT_PLAN.levelsBp })).status).toBe(400);
@@ -78,17 +88,31 @@ describe('commission plan (dashboard)', () => {
 describe('marketing materials (dashboard)', () => {
   it('creates, changes, hides and deletes a text with category and description, each change audited; partners see active ones only', async () => {
     const partner = (await signedInClient(app, { role: 'seeker' })).client;
-    const input = { kind: 'social', category: 'instagram', lang: 'en', title: 'Story text', description: 'For an Instagram story', body: 'Try akut: [AFFILIATE_LINK] – [NAME]' };
+    const input = {
+      kind: 'social',
+      category: 'instagram',
+      lang: 'en',
+      title: 'Story text',
+      description: 'For an Instagram story',
+      body: 'Try akut: [AFFILIATE_LINK] – [NAME]',
+    };
     const created = await admin.client.post<{ id: string; category: string; description: string; active: boolean }>('/api/admin/affiliate/materials', input);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ category: 'instagram', description: 'For an Instagram story', active: true });
-    const seen = async () => (await partner.get<{ materials: { id: string; category: string }[] }>('/api/affiliate/materials?lang=en')).body.materials.find((m) => m.id === created.body.id);
+    const seen = async () =>
+      (await partner.get<{ materials: { id: string; category: string }[] }>('/api/affiliate/materials?lang=en')).body.materials.find(
+        (m) => m.id === created.body.id,
+      );
     expect((await seen())?.category).toBe('instagram');
 
     expect((await admin.client.request('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { category: 'tiktok' })).status).toBe(400);
-    const promise = await admin.client.request<{ error: { code: string } }>('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { description: 'Guaranteed passive income' });
+    const promise = await admin.client.request<{ error: { code: string } }>('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, {
+      description: 'Guaranteed passive income',
+    });
     expect(promise.body.error.code).toBe('MATERIAL_INCOME_PROMISE');
-    expect((await admin.client.request('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { title: 'Story', category: 'facebook' })).status).toBe(200);
+    expect((await admin.client.request('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { title: 'Story', category: 'facebook' })).status).toBe(
+      200,
+    );
     expect((await admin.client.request('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { active: false })).status).toBe(200);
     expect(await seen()).toBeUndefined();
     expect((await admin.client.request('DELETE', `/api/admin/affiliate/materials/${created.body.id}`)).status).toBe(200);
@@ -111,10 +135,21 @@ describe('marketing materials (dashboard)', () => {
 describe('academy videos (dashboard)', () => {
   it('creates, changes, hides, shows and deletes a video in German and English, checked and audited', async () => {
     const partner = (await signedInClient(app, { role: 'seeker' })).client;
-    const input = { category: 'tools', titleDe: 'Links teilen', titleEn: 'Sharing links', descriptionDe: 'Wo dein Link hingehört.', descriptionEn: 'Where your link belongs.', url: 'https://videos.example.org/share.mp4', durationMin: 6 };
+    const input = {
+      category: 'tools',
+      titleDe: 'Links teilen',
+      titleEn: 'Sharing links',
+      descriptionDe: 'Wo dein Link hingehört.',
+      descriptionEn: 'Where your link belongs.',
+      url: 'https://videos.example.org/share.mp4',
+      durationMin: 6,
+    };
 
     expect((await partner.post('/api/admin/affiliate/videos', input)).status).toBe(403);
-    const badUrl = await admin.client.request<{ error: { code: string; message: string } }>('POST', '/api/admin/affiliate/videos', { ...input, url: 'javascript:alert(1)' });
+    const badUrl = await admin.client.request<{ error: { code: string; message: string } }>('POST', '/api/admin/affiliate/videos', {
+      ...input,
+      url: 'javascript:alert(1)',
+    });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.error).toEqual({ code: 'VIDEO_URL_INVALID', message: 'Die Video-Adresse muss mit http:// oder https:// beginnen.' });
     expect((await admin.client.request('POST', '/api/admin/affiliate/videos', { ...input, titleEn: '   ' })).status).toBe(400);
@@ -132,12 +167,16 @@ describe('academy videos (dashboard)', () => {
     expect((await partner.get<Academy>('/api/affiliate/academy')).body.videos.find((v) => v.id === id)?.title).toBe('Links teilen');
 
     // An empty address means 'coming soon'.
-    expect((await admin.client.request<{ url: string | null }>('PATCH', `/api/admin/affiliate/videos/${id}`, { url: '', titleEn: 'Sharing your link' })).body.url).toBeNull();
+    expect(
+      (await admin.client.request<{ url: string | null }>('PATCH', `/api/admin/affiliate/videos/${id}`, { url: '', titleEn: 'Sharing your link' })).body.url,
+    ).toBeNull();
     partner.lang = 'en';
     expect(await en()).toMatchObject({ title: 'Sharing your link', url: null });
     expect((await admin.client.request('PATCH', `/api/admin/affiliate/videos/${id}`, { active: false })).status).toBe(200);
     expect(await en()).toBeUndefined();
-    expect((await admin.client.get<{ videos: { id: string; active: boolean }[] }>('/api/admin/affiliate/videos')).body.videos.find((v) => v.id === id)?.active).toBe(false);
+    expect(
+      (await admin.client.get<{ videos: { id: string; active: boolean }[] }>('/api/admin/affiliate/videos')).body.videos.find((v) => v.id === id)?.active,
+    ).toBe(false);
     expect((await admin.client.request('PATCH', `/api/admin/affiliate/videos/${id}`, { active: true })).status).toBe(200);
     expect(await en()).toBeDefined();
     expect((await admin.client.request('PATCH', '/api/admin/affiliate/videos/nope-1', { active: true })).status).toBe(404);
@@ -158,8 +197,20 @@ describe('academy videos (dashboard)', () => {
 });
 
 const phrases = {
-  de: { level: 'Setze Ebene 2 auf 15 %', pool: 'Pool auf 25 %', tooHigh: 'Provisionstopf auf 60 Prozent', inbox: 'Zeig mir die ungelesenen Support-Nachrichten', reply: (who: string) => `Antworte ${who}: Die Provision wird nach 14 Tagen auszahlbar.` },
-  en: { level: 'set level 2 to 15%', pool: 'set the commission pool to 25 percent', tooHigh: 'set the pool to 60%', inbox: 'show unread support messages', reply: (who: string) => `Reply to ${who}: Your commission can be paid out after 14 days.` },
+  de: {
+    level: 'Setze Ebene 2 auf 15 %',
+    pool: 'Pool auf 25 %',
+    tooHigh: 'Provisionstopf auf 60 Prozent',
+    inbox: 'Zeig mir die ungelesenen Support-Nachrichten',
+    reply: (who: string) => `Antworte ${who}: Die Provision wird nach 14 Tagen auszahlbar.`,
+  },
+  en: {
+    level: 'set level 2 to 15%',
+    pool: 'set the commission pool to 25 percent',
+    tooHigh: 'set the pool to 60%',
+    inbox: 'show unread support messages',
+    reply: (who: string) => `Reply to ${who}: Your commission can be paid out after 14 days.`,
+  },
 };
 
 describe('commission plan by chat', () => {
@@ -177,7 +228,11 @@ describe('commission plan by chat', () => {
       expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending' } });
       const change = (part.output!.data as { change: { subject: string; rows: { label: string; before: string; after: string }[] } }).change;
       expect(change.subject).toBe(lang === 'de' ? 'Provisionsplan' : 'Commission plan');
-      expect(change.rows[0]).toEqual(lang === 'de' ? { label: 'Ebene 2 (Anteil am Topf)', before: '20 %', after: '15 %' } : { label: 'Level 2 (share of the pool)', before: '20%', after: '15%' });
+      expect(change.rows[0]).toEqual(
+        lang === 'de'
+          ? { label: 'Ebene 2 (Anteil am Topf)', before: '20 %', after: '15 %' }
+          : { label: 'Level 2 (share of the pool)', before: '20%', after: '15%' },
+      );
       // 100 € × 20 % pool × 20 % → 4 €, then × 15 % → 3 €.
       expect(change.rows[1]!.before).toContain('4');
       expect(change.rows[1]!.after).toContain('3');
@@ -194,14 +249,19 @@ describe('commission plan by chat', () => {
       const poolTurn = await sendChat(admin.client, session, p.pool);
       const poolPart = poolTurn.tools.find((t) => t.toolName === 'changeCommissionPlan')!;
       expect(poolPart.input).toEqual({ target: 'pool', percent: 25 });
-      expect((poolPart.output!.data as { change: { rows: { before: string; after: string }[] } }).change.rows[0]).toMatchObject({ before: lang === 'de' ? '20 %' : '20%', after: lang === 'de' ? '25 %' : '25%' });
+      expect((poolPart.output!.data as { change: { rows: { before: string; after: string }[] } }).change.rows[0]).toMatchObject({
+        before: lang === 'de' ? '20 %' : '20%',
+        after: lang === 'de' ? '25 %' : '25%',
+      });
       // Cancelled: nothing changes.
       await admin.client.post('/api/chat/confirm', { sessionId: session, confirmationId: poolPart.output!.confirmation!.id, decision: 'cancel' });
       expect((await planNow()).poolBp).toBe(2000);
 
       // Over the limit: refused before any card, with the translated reason.
       const high = await sendChat(admin.client, session, p.tooHigh);
-      expect(high.tools.map((t) => [t.toolName, t.output?.reason, !!t.output?.confirmation])).toEqual([['changeCommissionPlan', 'COMMISSION_POOL_TOO_HIGH', false]]);
+      expect(high.tools.map((t) => [t.toolName, t.output?.reason, !!t.output?.confirmation])).toEqual([
+        ['changeCommissionPlan', 'COMMISSION_POOL_TOO_HIGH', false],
+      ]);
       expect(high.text).toContain(lang === 'de' ? 'höchstens 50 %' : 'at most 50 %');
       expect((await planNow()).poolBp).toBe(2000);
       admin.client.lang = 'de';
@@ -235,7 +295,11 @@ describe('commission plan by chat', () => {
     const adminSession = await createSession(admin.client, 'de');
     const pending = (await sendChat(admin.client, adminSession, 'Setze Ebene 2 auf 15 %')).tools.find((t) => t.toolName === 'changeCommissionPlan')!;
     const intruder = (await signedInClient(app, { role: 'seeker' })).client;
-    const forged = await intruder.post<{ status?: string }>('/api/chat/confirm', { sessionId: adminSession, confirmationId: pending.output!.confirmation!.id, decision: 'confirm' });
+    const forged = await intruder.post<{ status?: string }>('/api/chat/confirm', {
+      sessionId: adminSession,
+      confirmationId: pending.output!.confirmation!.id,
+      decision: 'confirm',
+    });
     expect(forged.status).toBeGreaterThanOrEqual(400);
     expect((await planNow()).levelsBp[1]).toBe(2000);
 
@@ -270,7 +334,13 @@ describe('support answers by chat', () => {
       const auditsBefore = await prisma().auditLog.count();
       const turn = await sendChat(admin.client, session, p.reply(first));
       const part = turn.tools.find((t) => t.toolName === 'answerSupportMessage')!;
-      expect(part.input).toEqual({ partner: first, body: p.reply(first).slice(p.reply(first).indexOf(':') + 1).trim() });
+      expect(part.input).toEqual({
+        partner: first,
+        body: p
+          .reply(first)
+          .slice(p.reply(first).indexOf(':') + 1)
+          .trim(),
+      });
       expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending' } });
       expect(JSON.stringify(part.output!.data)).toContain(partner.user.email);
       expect(await prisma().supportMessage.count({ where: { recipientId: partner.user.id } })).toBe(0);
@@ -278,7 +348,12 @@ describe('support answers by chat', () => {
       expect((await confirm(admin.client, session, part.output!.confirmation!.id)).body.status).toBe('confirmed');
       const own = (await partner.client.get<{ messages: { fromTeam: boolean; body: string }[] }>('/api/support/messages')).body.messages;
       expect(own.map((m) => m.fromTeam)).toEqual([false, true]);
-      expect(own[1]!.body).toBe(p.reply(first).slice(p.reply(first).indexOf(':') + 1).trim());
+      expect(own[1]!.body).toBe(
+        p
+          .reply(first)
+          .slice(p.reply(first).indexOf(':') + 1)
+          .trim(),
+      );
       // A reply is a message in the conversation (with its sender and time), not a change of state: no audit entry.
       expect(await prisma().auditLog.count()).toBe(auditsBefore);
 

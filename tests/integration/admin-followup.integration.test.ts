@@ -51,8 +51,20 @@ describe('follow-up script by dashboard', () => {
     expect(start.body.script.steps).toHaveLength(6);
 
     const draft = withSteps((s) => {
-      s.steps.splice(1, 0, { id: 'text-welcome', type: 'text', purpose: 'greeting', content: { de: 'Willkommen bei akut!', en: 'Welcome to akut!' }, active: true });
-      s.steps.splice(2, 0, { id: 'voice-hello', type: 'voice', purpose: 'greeting', content: { de: 'Hier spricht {persona}.', en: 'This is {persona} speaking.' }, active: true });
+      s.steps.splice(1, 0, {
+        id: 'text-welcome',
+        type: 'text',
+        purpose: 'greeting',
+        content: { de: 'Willkommen bei akut!', en: 'Welcome to akut!' },
+        active: true,
+      });
+      s.steps.splice(2, 0, {
+        id: 'voice-hello',
+        type: 'voice',
+        purpose: 'greeting',
+        content: { de: 'Hier spricht {persona}.', en: 'This is {persona} speaking.' },
+        active: true,
+      });
       s.steps[3]!.active = false; // greeting-urgent
     });
     const saved = await admin.request<EditorView>('PUT', '/api/admin/followup/draft', { script: draft });
@@ -71,7 +83,7 @@ describe('follow-up script by dashboard', () => {
     expect(de.texts).toEqual([expect.stringMatching(/^Hallo!/), 'Willkommen bei akut!', 'Hier spricht Aki.', 'Wie ist dein Vorname?']);
     expect(de.messages[2]!.parts[1]).toEqual({ type: 'data-voice', data: { lang: 'de' } });
     const en = await greeting('en');
-    expect(en.texts.slice(1)).toEqual(['Welcome to akut!', 'This is Aki speaking.', "What is your first name?"]);
+    expect(en.texts.slice(1)).toEqual(['Welcome to akut!', 'This is Aki speaking.', 'What is your first name?']);
 
     // The running session was built from the default script: it still has it after the publish.
     const row = await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id: running.id } });
@@ -118,7 +130,9 @@ describe('follow-up script by dashboard', () => {
 
   it('refuses an invalid draft and keeps the last one', async () => {
     const before = (await admin.get<EditorView>('/api/admin/followup')).body.script;
-    const bad = await admin.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/followup/draft', { script: withSteps((s) => void (s.steps[0]!.content.de = '   ')) });
+    const bad = await admin.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/followup/draft', {
+      script: withSteps((s) => void (s.steps[0]!.content.de = '   ')),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('FOLLOW_UP_SCRIPT_INVALID');
     expect(bad.body.error.message).toMatch(/deutschen und einen englischen Text/);
@@ -152,7 +166,9 @@ describe('follow-up script by dashboard', () => {
     const a = await greeting();
     await greeting();
     await sendChat(a.c, a.id, 'Ida');
-    const stats = await admin.get<{ versionNumber: number; sessions: number; steps: { id: string; reached: number; leftHere: number }[] }>('/api/admin/followup/stats');
+    const stats = await admin.get<{ versionNumber: number; sessions: number; steps: { id: string; reached: number; leftHere: number }[] }>(
+      '/api/admin/followup/stats',
+    );
     expect(stats.status).toBe(200);
     expect(stats.body).toMatchObject({ versionNumber: 3, sessions: 3 });
     const by = Object.fromEntries(stats.body.steps.map((s) => [s.id, s]));
@@ -204,7 +220,8 @@ describe('follow-up script by admin chat', () => {
       confirmationId: tool(turn, name).output!.confirmation!.id,
       decision: 'confirm',
     });
-  const change = (turn: ChatTurn, name: string) => (tool(turn, name).output as { data: { change: { subject: string; rows: { label: string; before: string | null; after: string | null }[] } } }).data.change;
+  const change = (turn: ChatTurn, name: string) =>
+    (tool(turn, name).output as { data: { change: { subject: string; rows: { label: string; before: string | null; after: string | null }[] } } }).data.change;
 
   it('German: shows the script, hides a step and publishes, each after a before/after card', async () => {
     const { client } = await signedInClient(app, { role: 'admin' });
@@ -217,7 +234,10 @@ describe('follow-up script by admin chat', () => {
 
     const hide = await sendChat(client, s, 'Blende Schritt 2 aus');
     expect(tool(hide, 'hideFollowUpStep').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
-    expect(change(hide, 'hideFollowUpStep')).toEqual({ subject: 'Follow-Up-Skript (Entwurf)', rows: [{ label: 'Step 2', before: 'Text · sichtbar · Willkommen bei akut!', after: 'Text · ausgeblendet · Willkommen bei akut!' }] });
+    expect(change(hide, 'hideFollowUpStep')).toEqual({
+      subject: 'Follow-Up-Skript (Entwurf)',
+      rows: [{ label: 'Step 2', before: 'Text · sichtbar · Willkommen bei akut!', after: 'Text · ausgeblendet · Willkommen bei akut!' }],
+    });
     // Nothing changed before the confirmation.
     expect((await admin.get<EditorView>('/api/admin/followup')).body.script.steps[1]!.active).toBe(true);
     const done = await confirm(client, s, hide, 'hideFollowUpStep');
@@ -239,12 +259,17 @@ describe('follow-up script by admin chat', () => {
     const add = await sendChat(client, s, 'Add a message: Hallo aus dem Chat! / Hello from the chat!');
     expect(tool(add, 'addFollowUpStep').input).toMatchObject({ de: 'Hallo aus dem Chat!', en: 'Hello from the chat!', type: 'text' });
     // Added before the first-name question (step 5 of the published script).
-    expect(change(add, 'addFollowUpStep')).toEqual({ subject: 'Follow-up script (draft)', rows: [{ label: 'Step 5', before: null, after: 'Text · shown · Hello from the chat!' }] });
+    expect(change(add, 'addFollowUpStep')).toEqual({
+      subject: 'Follow-up script (draft)',
+      rows: [{ label: 'Step 5', before: null, after: 'Text · shown · Hello from the chat!' }],
+    });
     await confirm(client, s, add, 'addFollowUpStep');
 
     const move = await sendChat(client, s, 'Move step 5 to position 1');
     expect(tool(move, 'moveFollowUpStep').input).toEqual({ step: 5, to: 1 });
-    expect(change(move, 'moveFollowUpStep').rows).toEqual([{ label: 'Order (steps)', before: '1 · 2 · 3 · 4 · 5 · 6 · 7 · 8 · 9', after: '5 · 1 · 2 · 3 · 4 · 6 · 7 · 8 · 9' }]);
+    expect(change(move, 'moveFollowUpStep').rows).toEqual([
+      { label: 'Order (steps)', before: '1 · 2 · 3 · 4 · 5 · 6 · 7 · 8 · 9', after: '5 · 1 · 2 · 3 · 4 · 6 · 7 · 8 · 9' },
+    ]);
     await confirm(client, s, move, 'moveFollowUpStep');
     const again = await sendChat(client, s, 'Show step 3 again');
     expect(tool(again, 'showFollowUpStep').input).toEqual({ step: 3 });

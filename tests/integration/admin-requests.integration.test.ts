@@ -32,7 +32,18 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Row = { id: string; status: string; kategorie: string; flags: { code: string }[]; qualityScore: number | null; unlocks: number; maxUnlocks: number; offers: number; adminReason: string | null; createdAt: string };
+type Row = {
+  id: string;
+  status: string;
+  kategorie: string;
+  flags: { code: string }[];
+  qualityScore: number | null;
+  unlocks: number;
+  maxUnlocks: number;
+  offers: number;
+  adminReason: string | null;
+  createdAt: string;
+};
 type Page = { total: number; page: number; pageSize: number; requests: Row[] };
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -45,7 +56,10 @@ describe('the request list', () => {
     const seeker = await createSeeker(prisma());
     const clean = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk' });
     const flagged = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', beschreibung: PHONE });
-    const beauty = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'beauty', beschreibung: 'Suche eine Friseurin für eine Hochsteckfrisur zur Hochzeit am Samstag.' });
+    const beauty = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'beauty',
+      beschreibung: 'Suche eine Friseurin für eine Hochsteckfrisur zur Hochzeit am Samstag.',
+    });
     expect([clean.status, flagged.status]).toEqual(['open', 'review']);
 
     const all = await admin.get<Page>('/api/admin/requests');
@@ -133,7 +147,15 @@ describe('release and reject with a reason', () => {
 
     const audit = (await listAuditLog(prisma(), { entityId: r.id, limit: 10 })).entries;
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'request.reject', entityType: 'request', actorId: adminId, reason, via: 'dashboard', before: { status: 'review' }, after: { status: 'rejected' } });
+    expect(audit[0]).toMatchObject({
+      action: 'request.reject',
+      entityType: 'request',
+      actorId: adminId,
+      reason,
+      via: 'dashboard',
+      before: { status: 'review' },
+      after: { status: 'rejected' },
+    });
 
     // The seeker sees it on the dashboard.
     const sc = app.client();
@@ -150,7 +172,10 @@ describe('release and reject with a reason', () => {
     const provider = await createProvider(app.deps, { categories: ['handwerk'], postcode: '50667' });
     const seeker = await createSeeker(prisma(), { locale: 'de' });
     const r = await createReleasedRequest(app.deps, seeker.id, { beschreibung: PHONE });
-    const released = await admin.post<{ status: string; matched: number }>(`/api/admin/requests/${r.id}/moderate`, { decision: 'approve', reason: 'Nummer ist die der Firma, in Ordnung.' });
+    const released = await admin.post<{ status: string; matched: number }>(`/api/admin/requests/${r.id}/moderate`, {
+      decision: 'approve',
+      reason: 'Nummer ist die der Firma, in Ordnung.',
+    });
     expect(released.body.status).toBe('open');
     expect(released.body.matched).toBeGreaterThanOrEqual(1);
     expect(await prisma().match.count({ where: { requestId: r.id, providerId: provider.user.id } })).toBe(1);
@@ -172,13 +197,20 @@ describe('closing a request', () => {
     await unlockRequest(app.deps, promo.user.id, r.id);
     await unlockRequest(app.deps, paid.user.id, r.id);
     expect([await wallet(promo.user.id), await wallet(paid.user.id)]).toEqual([0, 50]);
-    await createOffer(app.deps, paid.user.id, { requestId: r.id, price: 300, beschreibung: 'Reparatur der Heizung inklusive Material.', verfuegbarkeit: 'morgen' });
+    await createOffer(app.deps, paid.user.id, {
+      requestId: r.id,
+      price: 300,
+      beschreibung: 'Reparatur der Heizung inklusive Material.',
+      verfuegbarkeit: 'morgen',
+    });
 
     const listed = await admin.get<Page>('/api/admin/requests?status=open&pageSize=100');
     expect(listed.body.requests.find((x) => x.id === r.id)).toMatchObject({ unlocks: 2, maxUnlocks: 5, offers: 1 });
 
     expect((await admin.post(`/api/admin/requests/${r.id}/close`, { reason: 'x'.repeat(501) })).status).toBe(400);
-    const closed = await admin.post<{ status: string; refunded: number; refundedGoints: number }>(`/api/admin/requests/${r.id}/close`, { reason: 'Doppelt eingestellt.' });
+    const closed = await admin.post<{ status: string; refunded: number; refundedGoints: number }>(`/api/admin/requests/${r.id}/close`, {
+      reason: 'Doppelt eingestellt.',
+    });
     expect(closed.status).toBe(200);
     expect(closed.body).toEqual({ status: 'closed', refunded: 2, refundedGoints: 100 });
     expect([await wallet(promo.user.id), await wallet(paid.user.id)]).toEqual([50, 100]);
@@ -207,7 +239,12 @@ describe('closing a request', () => {
     const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '80331' });
     const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '80331' });
     await unlockRequest(app.deps, p.user.id, r.id);
-    const offer = await createOffer(app.deps, p.user.id, { requestId: r.id, price: 200, beschreibung: 'Reparatur mit Material und Anfahrt.', verfuegbarkeit: 'morgen' });
+    const offer = await createOffer(app.deps, p.user.id, {
+      requestId: r.id,
+      price: 200,
+      beschreibung: 'Reparatur mit Material und Anfahrt.',
+      verfuegbarkeit: 'morgen',
+    });
     await acceptOffer(app.deps, seeker.id, offer.id);
     const refused = await admin.post<ErrorBody>(`/api/admin/requests/${r.id}/close`, { reason: 'Test' });
     expect(refused.status).toBe(409);
@@ -237,13 +274,26 @@ describe('the deals list', () => {
     await givePaidGointsOnly(prisma(), p.user.id, 100);
     const done = await createReleasedRequest(app.deps, seeker.id, { postcode: '60311' });
     await unlockRequest(app.deps, p.user.id, done.id);
-    const offer = await createOffer(app.deps, p.user.id, { requestId: done.id, price: 480, beschreibung: 'Austausch der Gastherme inklusive Anfahrt.', verfuegbarkeit: 'morgen' });
+    const offer = await createOffer(app.deps, p.user.id, {
+      requestId: done.id,
+      price: 480,
+      beschreibung: 'Austausch der Gastherme inklusive Anfahrt.',
+      verfuegbarkeit: 'morgen',
+    });
     const { dealId: completed } = await acceptOffer(app.deps, seeker.id, offer.id);
     await confirmDeal(app.deps, p.user.id, completed);
     await confirmDeal(app.deps, seeker.id, completed);
-    const waiting = await createReleasedRequest(app.deps, seeker.id, { postcode: '60311', beschreibung: 'Dachrinne undicht, Wasser läuft an der Fassade herunter.' });
+    const waiting = await createReleasedRequest(app.deps, seeker.id, {
+      postcode: '60311',
+      beschreibung: 'Dachrinne undicht, Wasser läuft an der Fassade herunter.',
+    });
     await unlockRequest(app.deps, p.user.id, waiting.id);
-    const o2 = await createOffer(app.deps, p.user.id, { requestId: waiting.id, price: 150, beschreibung: 'Dachrinne abdichten und reinigen.', verfuegbarkeit: 'heute' });
+    const o2 = await createOffer(app.deps, p.user.id, {
+      requestId: waiting.id,
+      price: 150,
+      beschreibung: 'Dachrinne abdichten und reinigen.',
+      verfuegbarkeit: 'heute',
+    });
     const { dealId: pending } = await acceptOffer(app.deps, seeker.id, o2.id);
     await confirmDeal(app.deps, p.user.id, pending);
 
@@ -255,7 +305,11 @@ describe('the deals list', () => {
     expect(c).toMatchObject({ status: 'completed', valueCents: 48000, provider: { firmenname: 'Heizung Hansen' }, refunds: { goints: 0 } });
     expect(c.providerConfirmedAt && c.seekerConfirmedAt).toBeTruthy();
     // 50 paid Goints in escrow: 25 to the seeker, 25 to the platform (2.50 € each).
-    expect(c.settlement).toEqual({ seekerShare: { goints: 25, cents: 250 }, platformShare: { goints: 25, cents: 250 }, promotionUsed: { goints: 0, cents: 0 } });
+    expect(c.settlement).toEqual({
+      seekerShare: { goints: 25, cents: 250 },
+      platformShare: { goints: 25, cents: 250 },
+      promotionUsed: { goints: 0, cents: 0 },
+    });
     const w = all.body.deals[0]!;
     expect(w).toMatchObject({ status: 'awaiting_seeker', settlement: null, seekerConfirmedAt: null });
     expect(w.providerConfirmedAt).toBeTruthy();
@@ -271,18 +325,33 @@ describe('the deals list', () => {
 
 describe('by chat', () => {
   type Part = { toolName: string; output?: { accepted?: boolean; reason?: string; data?: Record<string, unknown>; confirmation?: { id: string } } };
-  const confirm = (c: TestClient, sessionId: string, id: string) => c.post<{ status: string; result: { accepted: boolean; data: Record<string, unknown> } }>('/api/chat/confirm', { sessionId, confirmationId: id, decision: 'confirm' });
+  const confirm = (c: TestClient, sessionId: string, id: string) =>
+    c.post<{ status: string; result: { accepted: boolean; data: Record<string, unknown> } }>('/api/chat/confirm', {
+      sessionId,
+      confirmationId: id,
+      decision: 'confirm',
+    });
   const tool = (turn: { tools: Part[] }, name: string) => turn.tools.find((t) => t.toolName === name);
 
   it('lists flagged and recent requests and recent deals in German and English', async () => {
     const seeker = await createSeeker(prisma());
-    const held = await createReleasedRequest(app.deps, seeker.id, { beschreibung: 'Suche einen Elektriker, Infos unter https://example.com/plan für die Küche' });
+    const held = await createReleasedRequest(app.deps, seeker.id, {
+      beschreibung: 'Suche einen Elektriker, Infos unter https://example.com/plan für die Küche',
+    });
     expect(held.status).toBe('review');
     const ref = held.id.slice(0, 6);
     const inReview = await prisma().request.count({ where: { status: 'review' } });
     for (const [lang, texts, heading] of [
-      ['de', ['Zeig mir die markierten Anfragen', 'Welche Anfragen warten auf Moderation?', 'zurückgehaltene Anfragen bitte'], `${inReview} Anfragen warten auf deine Prüfung`],
-      ['en', ['show flagged requests', 'Which requests are waiting for review?', 'list the held back requests'], `${inReview} requests are waiting for your review`],
+      [
+        'de',
+        ['Zeig mir die markierten Anfragen', 'Welche Anfragen warten auf Moderation?', 'zurückgehaltene Anfragen bitte'],
+        `${inReview} Anfragen warten auf deine Prüfung`,
+      ],
+      [
+        'en',
+        ['show flagged requests', 'Which requests are waiting for review?', 'list the held back requests'],
+        `${inReview} requests are waiting for your review`,
+      ],
     ] as const) {
       admin.lang = lang;
       const session = await createSession(admin, lang);
@@ -296,7 +365,10 @@ describe('by chat', () => {
       }
       for (const text of lang === 'de' ? ['neueste Anfragen', 'Zeig mir die letzten Anfragen'] : ['latest requests', 'show me all requests']) {
         const turn = await sendChat(admin, session, text);
-        expect(tool(turn, 'adminListRequests')?.output, text).toMatchObject({ accepted: true, data: { context: 'recent', count: await prisma().request.count() } });
+        expect(tool(turn, 'adminListRequests')?.output, text).toMatchObject({
+          accepted: true,
+          data: { context: 'recent', count: await prisma().request.count() },
+        });
       }
       for (const text of lang === 'de' ? ['zeig die letzten Deals', 'Liste alle Deals'] : ['show recent deals', 'list the latest deals']) {
         const turn = await sendChat(admin, session, text);
@@ -311,7 +383,9 @@ describe('by chat', () => {
   it('rejects and releases with a reason only after the confirm card, through the same command (audit via chat)', async () => {
     const enSeeker = await createSeeker(prisma(), { locale: 'en' });
     const a = await createReleasedRequest(app.deps, enSeeker.id, { beschreibung: PHONE });
-    const b = await createReleasedRequest(app.deps, enSeeker.id, { beschreibung: 'Fenster putzen lassen, Details unter www.fenster-beispiel.example, am liebsten diese Woche' });
+    const b = await createReleasedRequest(app.deps, enSeeker.id, {
+      beschreibung: 'Fenster putzen lassen, Details unter www.fenster-beispiel.example, am liebsten diese Woche',
+    });
     expect([a.status, b.status]).toEqual(['review', 'review']);
     const session = await createSession(admin, 'de');
 
@@ -335,7 +409,10 @@ describe('by chat', () => {
     expect((await prisma().request.findUniqueOrThrow({ where: { id: a.id } })).status).toBe('review');
     const done = await confirm(admin, session, part.output!.confirmation!.id);
     expect(done.body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { status: 'rejected' } } });
-    expect(await prisma().request.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ status: 'rejected', adminReason: 'Bitte ohne Telefonnummer neu einstellen.' });
+    expect(await prisma().request.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({
+      status: 'rejected',
+      adminReason: 'Bitte ohne Telefonnummer neu einstellen.',
+    });
     const [entry] = (await listAuditLog(prisma(), { entityId: a.id, limit: 5 })).entries;
     expect(entry).toMatchObject({ action: 'request.reject', via: 'chat', actorId: adminId, reason: 'Bitte ohne Telefonnummer neu einstellen.' });
     const [mail] = await mailsTo(enSeeker.email, 'requestModerated');
@@ -350,10 +427,16 @@ describe('by chat', () => {
     const en = await createSession(admin, 'en');
     const release = await sendChat(admin, en, `release request #${b.id.slice(0, 6)} because the link is a harmless photo`);
     const rp = tool(release, 'adminModerateRequest')!;
-    expect(rp.output!.data!.change).toMatchObject({ rows: [{ label: 'Status', before: 'Awaiting review', after: 'Open' }, { label: 'Reason', after: 'the link is a harmless photo' }, { label: 'Notice' }] });
+    expect(rp.output!.data!.change).toMatchObject({
+      rows: [{ label: 'Status', before: 'Awaiting review', after: 'Open' }, { label: 'Reason', after: 'the link is a harmless photo' }, { label: 'Notice' }],
+    });
     expect((await confirm(admin, en, rp.output!.confirmation!.id)).body.status).toBe('confirmed');
     expect((await prisma().request.findUniqueOrThrow({ where: { id: b.id } })).status).toBe('open');
-    expect((await listAuditLog(prisma(), { entityId: b.id, limit: 5 })).entries[0]).toMatchObject({ action: 'request.release', via: 'chat', reason: 'the link is a harmless photo' });
+    expect((await listAuditLog(prisma(), { entityId: b.id, limit: 5 })).entries[0]).toMatchObject({
+      action: 'request.release',
+      via: 'chat',
+      reason: 'the link is a harmless photo',
+    });
     admin.lang = 'de';
   });
 
@@ -377,15 +460,23 @@ describe('by chat', () => {
       ]);
       if (lang === 'de') {
         // Cancelled: nothing happens.
-        expect((await admin.post('/api/chat/confirm', { sessionId: session, confirmationId: part.output!.confirmation!.id, decision: 'cancel' })).status).toBe(200);
+        expect((await admin.post('/api/chat/confirm', { sessionId: session, confirmationId: part.output!.confirmation!.id, decision: 'cancel' })).status).toBe(
+          200,
+        );
         expect((await prisma().request.findUniqueOrThrow({ where: { id: r.id } })).status).toBe('open');
       } else {
-        expect((await confirm(admin, session, part.output!.confirmation!.id)).body).toMatchObject({ status: 'confirmed', result: { data: { status: 'closed', refunded: 1 } } });
+        expect((await confirm(admin, session, part.output!.confirmation!.id)).body).toMatchObject({
+          status: 'confirmed',
+          result: { data: { status: 'closed', refunded: 1 } },
+        });
       }
     }
     admin.lang = 'de';
     expect(await wallet(p.user.id)).toBe(50);
-    expect((await listAuditLog(prisma(), { entityId: r.id, action: 'request.close', limit: 5 })).entries[0]).toMatchObject({ via: 'chat', reason: 'job no longer needed' });
+    expect((await listAuditLog(prisma(), { entityId: r.id, action: 'request.close', limit: 5 })).entries[0]).toMatchObject({
+      via: 'chat',
+      reason: 'job no longer needed',
+    });
   });
 
   it('never gives these tools to seekers, providers, visitors or admins without two-factor', async () => {
@@ -400,10 +491,16 @@ describe('by chat', () => {
       for (const lang of ['de', 'en'] as const) {
         c.lang = lang;
         const session = await createSession(c, lang);
-        const texts = lang === 'de' ? ['Zeig mir die markierten Anfragen', `Anfrage #${r.id.slice(0, 6)} ablehnen: weg damit`] : ['show recent deals', `close request #${r.id.slice(0, 6)}`];
+        const texts =
+          lang === 'de'
+            ? ['Zeig mir die markierten Anfragen', `Anfrage #${r.id.slice(0, 6)} ablehnen: weg damit`]
+            : ['show recent deals', `close request #${r.id.slice(0, 6)}`];
         for (const text of texts) {
           const turn = await sendChat(c, session, text);
-          expect(turn.tools.map((t) => t.toolName).filter((n) => names.includes(n)), text).toEqual([]);
+          expect(
+            turn.tools.map((t) => t.toolName).filter((n) => names.includes(n)),
+            text,
+          ).toEqual([]);
         }
       }
     }

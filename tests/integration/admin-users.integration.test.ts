@@ -85,7 +85,9 @@ describe('suspension', () => {
     expect(self.body.error.code).toBe('USER_CHANGE_SELF');
     const p = await createUser(app.deps.db.prisma);
     await admin.client.post(`/api/admin/users/${p.id}/suspend`, { reason: 'one' });
-    expect((await admin.client.post<{ error: { code: string } }>(`/api/admin/users/${p.id}/suspend`, { reason: 'two' })).body.error.code).toBe('USER_ALREADY_SUSPENDED');
+    expect((await admin.client.post<{ error: { code: string } }>(`/api/admin/users/${p.id}/suspend`, { reason: 'two' })).body.error.code).toBe(
+      'USER_ALREADY_SUSPENDED',
+    );
     expect((await admin.client.post<{ error: { code: string } }>(`/api/admin/users/${admin.user.id}/unsuspend`, {})).body.error.code).toBe('USER_CHANGE_SELF');
   });
 });
@@ -99,7 +101,11 @@ describe('roles', () => {
     expect(self.body.error).toMatchObject({ code: 'USER_CHANGE_SELF', message: expect.stringContaining('eigenes Konto') });
     expect((await admin.client.post(`/api/admin/users/${other.id}/role`, { role: 'root' })).status).toBe(400);
 
-    expect((await admin.client.post(`/api/admin/users/${other.id}/role`, { role: 'provider' })).body).toEqual({ id: other.id, role: 'provider', changed: true });
+    expect((await admin.client.post(`/api/admin/users/${other.id}/role`, { role: 'provider' })).body).toEqual({
+      id: other.id,
+      role: 'provider',
+      changed: true,
+    });
     expect((await admin.client.post(`/api/admin/users/${other.id}/role`, { role: 'admin' })).body).toMatchObject({ role: 'admin' });
     // The new admin has no two-factor yet: no admin door opens for them.
     const fresh = app.client();
@@ -150,15 +156,30 @@ describe('list, details, audit door, activity, status', () => {
     expect((await admin.client.get('/api/admin/users?pageSize=500')).status).toBe(400);
 
     const d = await admin.client.get<Record<string, unknown>>(`/api/admin/users/${p.id}`);
-    expect(d.body).toMatchObject({ role: 'provider', emailVerified: true, twoFactorEnabled: false, referrer: { id: partner.id, email: partner.email }, suspension: null, balance: { goints: 0, promoGoints: 70 }, counts: { requests: 0, unlocks: 0 } });
+    expect(d.body).toMatchObject({
+      role: 'provider',
+      emailVerified: true,
+      twoFactorEnabled: false,
+      referrer: { id: partner.id, email: partner.email },
+      suspension: null,
+      balance: { goints: 0, promoGoints: 70 },
+      counts: { requests: 0, unlocks: 0 },
+    });
     expect((await admin.client.get('/api/admin/users/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('lists the audit log with filters by action prefix, entity, actor e-mail and dates', async () => {
     const prisma = app.deps.db.prisma;
     await admin.client.request('PUT', '/api/admin/settings', { 'marketplace.maxUnlocks': 7 });
-    const all = await admin.client.get<{ entries: { action: string; actorEmail: string; before: unknown; after: unknown }[] }>('/api/admin/audit?action=settings.');
-    expect(all.body.entries[0]).toMatchObject({ action: 'settings.update', actorEmail: admin.user.email, before: { 'marketplace.maxUnlocks': 5 }, after: { 'marketplace.maxUnlocks': 7 } });
+    const all = await admin.client.get<{ entries: { action: string; actorEmail: string; before: unknown; after: unknown }[] }>(
+      '/api/admin/audit?action=settings.',
+    );
+    expect(all.body.entries[0]).toMatchObject({
+      action: 'settings.update',
+      actorEmail: admin.user.email,
+      before: { 'marketplace.maxUnlocks': 5 },
+      after: { 'marketplace.maxUnlocks': 7 },
+    });
     const byActor = await admin.client.get<{ entries: unknown[] }>(`/api/admin/audit?actor=${encodeURIComponent(admin.user.email)}&entityType=settings`);
     expect(byActor.body.entries.length).toBeGreaterThan(0);
     expect((await admin.client.get<{ entries: unknown[] }>('/api/admin/audit?actor=nobody%40example.com')).body.entries).toEqual([]);
@@ -195,7 +216,10 @@ describe('admin-only ws events', () => {
     const noTotp = app.client();
     await signIn(noTotp, bare.email, bare.password);
     const listeners: Record<string, { ws: WebSocket; got: string[] }> = {};
-    for (const [name, c] of Object.entries({ seeker: seeker.client, provider: provider.client, partner: partner.client, noTotp, admin: admin.client } as Record<string, TestClient>)) {
+    for (const [name, c] of Object.entries({ seeker: seeker.client, provider: provider.client, partner: partner.client, noTotp, admin: admin.client } as Record<
+      string,
+      TestClient
+    >)) {
       const got: string[] = [];
       const ws = new WebSocket(app.baseUrl.replace('http', 'ws') + '/ws', { headers: { cookie: c.cookieHeader, origin: app.baseUrl } });
       ws.on('message', (d) => got.push((JSON.parse(d.toString()) as { type: string }).type));
@@ -224,7 +248,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('last admin under concurrency 
         const b = await createUser(prisma, { role: 'admin' });
         const results = await Promise.allSettled(
           round % 2 === 0
-            ? [changeUserRole(own.deps, { actorId: a.id, userId: b.id, role: 'seeker' }), changeUserRole(own.deps, { actorId: b.id, userId: a.id, role: 'provider' })]
+            ? [
+                changeUserRole(own.deps, { actorId: a.id, userId: b.id, role: 'seeker' }),
+                changeUserRole(own.deps, { actorId: b.id, userId: a.id, role: 'provider' }),
+              ]
             : [suspendUser(own.deps, { actorId: a.id, userId: b.id, reason: 'r' }), changeUserRole(own.deps, { actorId: b.id, userId: a.id, role: 'seeker' })],
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

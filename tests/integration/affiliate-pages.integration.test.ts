@@ -2,7 +2,7 @@
 // marketing materials (and the admins' CRUD), academy progress, the live plan with the unlock price, and the
 // live 'commission.booked' event after a settled deal. Each door only ever touches the caller's own data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, } from '../helpers/test-app.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';
@@ -24,7 +24,16 @@ afterAll(async () => {
 });
 const prisma = () => app.deps.db.prisma;
 
-const PROFILE = { firstName: 'Petra', lastName: 'Partner', email: 'petra@example.org', phone: '', street: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country: 'de' };
+const PROFILE = {
+  firstName: 'Petra',
+  lastName: 'Partner',
+  email: 'petra@example.org',
+  phone: '',
+  street: 'Hauptstr. 1',
+  zip: '10115',
+  city: 'Berlin',
+  country: 'de',
+};
 
 describe('partner profile', () => {
   it('is empty at first, saved with the required fields, and refused with a translated error when one is missing', async () => {
@@ -33,7 +42,11 @@ describe('partner profile', () => {
     const saved = await client.request<{ profile: { country: string; phone: string | null; rankingOptIn: boolean } }>('PUT', '/api/affiliate/profile', PROFILE);
     expect(saved.status).toBe(200);
     expect(saved.body.profile).toMatchObject({ country: 'DE', phone: null, rankingOptIn: false });
-    const bad = await client.request<{ error: { code: string; fields: { path: string }[] } }>('PUT', '/api/affiliate/profile', { ...PROFILE, city: '  ', street: 'Neue Str. 2' });
+    const bad = await client.request<{ error: { code: string; fields: { path: string }[] } }>('PUT', '/api/affiliate/profile', {
+      ...PROFILE,
+      city: '  ',
+      street: 'Neue Str. 2',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.map((f) => f.path)).toContain('body.city');
     // Nothing changed.
@@ -61,7 +74,11 @@ describe('ranking by country', () => {
     expect(ranking.optedIn).toBe(false);
     expect(ranking.partners.some((p) => p.you)).toBe(false);
     expect((await client.request('PUT', '/api/affiliate/ranking/opt-in', { optIn: true })).status).toBe(200);
-    const res = await client.get<{ optedIn: boolean; countries: { country: string; partners: number }[]; partners: { you: boolean; pseudonym: string; country: string }[] }>('/api/affiliate/ranking');
+    const res = await client.get<{
+      optedIn: boolean;
+      countries: { country: string; partners: number }[];
+      partners: { you: boolean; pseudonym: string; country: string }[];
+    }>('/api/affiliate/ranking');
     ranking = res.body;
     expect(ranking.optedIn).toBe(true);
     expect(ranking.countries.find((c) => c.country === 'AT')?.partners).toBeGreaterThanOrEqual(1);
@@ -119,16 +136,23 @@ describe('marketing materials', () => {
     expect((await partner.post('/api/admin/affiliate/materials', input)).status).toBe(403);
     const created = await admin.post<{ id: string }>('/api/admin/affiliate/materials', input);
     expect(created.status).toBe(201);
-    const seen = async () => (await partner.get<{ materials: { id: string; body: string }[] }>('/api/affiliate/materials?lang=de')).body.materials.find((m) => m.id === created.body.id);
+    const seen = async () =>
+      (await partner.get<{ materials: { id: string; body: string }[] }>('/api/affiliate/materials?lang=de')).body.materials.find(
+        (m) => m.id === created.body.id,
+      );
     expect((await seen())?.body).toBe(input.body);
-    const promise = await admin.request<{ error: { code: string } }>('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { body: 'Garantiert 500 € pro Monat: [AFFILIATE_LINK]' });
+    const promise = await admin.request<{ error: { code: string } }>('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, {
+      body: 'Garantiert 500 € pro Monat: [AFFILIATE_LINK]',
+    });
     expect(promise.body.error.code).toBe('MATERIAL_INCOME_PROMISE');
     expect((await seen())?.body).toBe(input.body);
     expect((await admin.request('PATCH', `/api/admin/affiliate/materials/${created.body.id}`, { active: false })).status).toBe(200);
     expect(await seen()).toBeUndefined();
     expect((await partner.request('DELETE', `/api/admin/affiliate/materials/${created.body.id}`)).status).toBe(403);
     expect((await admin.request('DELETE', `/api/admin/affiliate/materials/${created.body.id}`)).status).toBe(200);
-    expect((await admin.get<{ materials: { id: string }[] }>('/api/admin/affiliate/materials')).body.materials.some((m) => m.id === created.body.id)).toBe(false);
+    expect((await admin.get<{ materials: { id: string }[] }>('/api/admin/affiliate/materials')).body.materials.some((m) => m.id === created.body.id)).toBe(
+      false,
+    );
   });
 });
 
@@ -136,15 +160,22 @@ describe('academy', () => {
   it("keeps each partner's own progress, and refuses to mark a video that cannot be played", async () => {
     const a = (await signedInClient(app, { role: 'seeker' })).client;
     const b = (await signedInClient(app, { role: 'seeker' })).client;
-    const playable = await prisma().academyVideo.create({ data: { category: 'tools', titleDe: 'Testvideo', titleEn: 'Test video', descriptionDe: 'x', descriptionEn: 'x', url: 'https://videos.example.org/1.mp4' } });
-    const first = (await a.get<{ videos: { id: string; url: string | null; category: string }[]; progress: { watched: number; total: number } }>('/api/affiliate/academy')).body;
+    const playable = await prisma().academyVideo.create({
+      data: { category: 'tools', titleDe: 'Testvideo', titleEn: 'Test video', descriptionDe: 'x', descriptionEn: 'x', url: 'https://videos.example.org/1.mp4' },
+    });
+    const first = (
+      await a.get<{ videos: { id: string; url: string | null; category: string }[]; progress: { watched: number; total: number } }>('/api/affiliate/academy')
+    ).body;
     expect(first.progress.watched).toBe(0);
     expect(first.videos.find((v) => v.id === 'av-start-1')?.url).toBeNull();
     expect(new Set(first.videos.map((v) => v.category))).toEqual(new Set(['getting_started', 'advanced_strategies', 'tools']));
     const soon = await a.request<{ error: { code: string } }>('PUT', '/api/affiliate/academy/av-start-1/progress', { watched: true });
     expect(soon.body.error.code).toBe('VIDEO_NOT_AVAILABLE');
     expect((await a.request('PUT', `/api/affiliate/academy/${playable.id}/progress`, { watched: true })).status).toBe(200);
-    expect((await a.get<{ progress: { watched: number; total: number } }>('/api/affiliate/academy')).body.progress).toEqual({ watched: 1, total: first.progress.total });
+    expect((await a.get<{ progress: { watched: number; total: number } }>('/api/affiliate/academy')).body.progress).toEqual({
+      watched: 1,
+      total: first.progress.total,
+    });
     expect((await b.get<{ progress: { watched: number } }>('/api/affiliate/academy')).body.progress.watched).toBe(0);
     await a.request('PUT', `/api/affiliate/academy/${playable.id}/progress`, { watched: false });
     expect((await a.get<{ progress: { watched: number } }>('/api/affiliate/academy')).body.progress.watched).toBe(0);
@@ -164,7 +195,12 @@ describe('live plan and live commission', () => {
     await givePaidGointsOnly(prisma(), provider.user.id, 50);
     const request = await createReleasedRequest(app.deps, seeker.id, { postcode: '10115' });
     await unlockRequest(app.deps, provider.user.id, request.id);
-    const offer = await createOffer(app.deps, provider.user.id, { requestId: request.id, price: 300, beschreibung: 'Reparatur mit Ersatzteilen', verfuegbarkeit: 'morgen' });
+    const offer = await createOffer(app.deps, provider.user.id, {
+      requestId: request.id,
+      price: 300,
+      beschreibung: 'Reparatur mit Ersatzteilen',
+      verfuegbarkeit: 'morgen',
+    });
     const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
     const events: BusEvent[] = [];
     const stop = app.deps.bus.subscribe((e) => events.push(e));

@@ -46,7 +46,12 @@ describe('commission engine properties', () => {
         // Referrers are created before the people they referred (parents have lower indexes).
         for (let i = 0; i < ids.length; i++) {
           await prisma.user.create({
-            data: { id: ids[i]!, name: `P${runs}x${i} Name${i}`, email: `p${runs}-${i}-${ids[i]!.slice(0, 6)}@example.com`, referredById: w.parents[i]! >= 0 ? ids[w.parents[i]!]! : null },
+            data: {
+              id: ids[i]!,
+              name: `P${runs}x${i} Name${i}`,
+              email: `p${runs}-${i}-${ids[i]!.slice(0, 6)}@example.com`,
+              referredById: w.parents[i]! >= 0 ? ids[w.parents[i]!]! : null,
+            },
           });
         }
         await prisma.commissionPlan.create({ data: { poolBp: w.poolBp, levelsBp: w.levelsBp } });

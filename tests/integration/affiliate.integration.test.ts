@@ -63,7 +63,12 @@ async function completeDeal(seekerId: string, providerInput: { referredById?: st
   await givePaidGointsOnly(prisma(), provider.user.id, 50);
   const request = await createReleasedRequest(app.deps, seekerId, { postcode });
   await unlockRequest(app.deps, provider.user.id, request.id);
-  const offer = await createOffer(app.deps, provider.user.id, { requestId: request.id, price: 300, beschreibung: 'Reparatur mit Ersatzteilen', verfuegbarkeit: 'morgen' });
+  const offer = await createOffer(app.deps, provider.user.id, {
+    requestId: request.id,
+    price: 300,
+    beschreibung: 'Reparatur mit Ersatzteilen',
+    verfuegbarkeit: 'morgen',
+  });
   const { dealId } = await acceptOffer(app.deps, seekerId, offer.id);
   await confirmDeal(app.deps, provider.user.id, dealId);
   expect((await confirmDeal(app.deps, seekerId, dealId)).completed).toBe(true);
@@ -144,13 +149,18 @@ describe('attribution', () => {
     expect(page.headers.getSetCookie().some((c) => c.startsWith('akut_ref='))).toBe(false);
 
     const unknown = `unknown-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    expect((await visitor.post('/api/auth/sign-up/email', { email: unknown, password: 'sehr-geheim-123', name: 'Uwe', referralCode: 'AKUT-QQQQQQ' })).status).toBe(200);
+    expect(
+      (await visitor.post('/api/auth/sign-up/email', { email: unknown, password: 'sehr-geheim-123', name: 'Uwe', referralCode: 'AKUT-QQQQQQ' })).status,
+    ).toBe(200);
     expect((await prisma().user.findUnique({ where: { email: unknown } }))?.referredById).toBeNull();
 
     const partner = await createUser(prisma());
     const code = await getReferralCode(prisma(), partner.id);
     const typed = `typed-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    expect((await app.client().post('/api/auth/sign-up/email', { email: typed, password: 'sehr-geheim-123', name: 'Tina', referralCode: ` ${code.toLowerCase()} ` })).status).toBe(200);
+    expect(
+      (await app.client().post('/api/auth/sign-up/email', { email: typed, password: 'sehr-geheim-123', name: 'Tina', referralCode: ` ${code.toLowerCase()} ` }))
+        .status,
+    ).toBe(200);
     const stored = await prisma().user.findUnique({ where: { email: typed } });
     expect(stored?.referredById).toBe(partner.id);
     // The typed code is the referrer's, never stored as the new person's own code.
@@ -163,7 +173,12 @@ describe('attribution', () => {
     const visitor = app.client();
     await visitor.get(`/?ref=${await getReferralCode(prisma(), first.id)}`);
     const email = `both-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    await visitor.post('/api/auth/sign-up/email', { email, password: 'sehr-geheim-123', name: 'Bea', referralCode: await getReferralCode(prisma(), second.id) });
+    await visitor.post('/api/auth/sign-up/email', {
+      email,
+      password: 'sehr-geheim-123',
+      name: 'Bea',
+      referralCode: await getReferralCode(prisma(), second.id),
+    });
     expect((await prisma().user.findUnique({ where: { email } }))?.referredById).toBe(first.id);
   });
 
@@ -176,7 +191,13 @@ describe('attribution', () => {
     expect(await attributeReferral(prisma(), c!.id, [await getReferralCode(prisma(), stranger.id)])).toEqual({ attributed: false, reason: 'ALREADY_REFERRED' });
     expect(await attributeReferral(prisma(), a!.id, ['AKUT-ZZZZZZ'])).toEqual({ attributed: false, reason: 'UNKNOWN_CODE' });
     const rows = await prisma().user.findMany({ where: { id: { in: [a!.id, b!.id, c!.id] } }, select: { id: true, referredById: true } });
-    expect(new Map(rows.map((r) => [r.id, r.referredById]))).toEqual(new Map([[a!.id, null], [b!.id, a!.id], [c!.id, b!.id]]));
+    expect(new Map(rows.map((r) => [r.id, r.referredById]))).toEqual(
+      new Map([
+        [a!.id, null],
+        [b!.id, a!.id],
+        [c!.id, b!.id],
+      ]),
+    );
   });
 
   it('keeps the static files and the single-page app served as before', async () => {
@@ -230,11 +251,21 @@ describe('commissions of a real deal', () => {
     const level1 = app.client();
     await signIn(level1, chain[10]!.email, chain[10]!.password);
     const me = await level1.get<{ earnings: Record<string, { goints: number; cents: number }>; conversion: { firstRevenue: number } }>('/api/affiliate/me');
-    expect(me.body.earnings).toEqual({ total: { goints: 2, cents: 20 }, thisMonth: { goints: 2, cents: 20 }, pending: { goints: 2, cents: 20 }, available: { goints: 0, cents: 0 } });
+    expect(me.body.earnings).toEqual({
+      total: { goints: 2, cents: 20 },
+      thisMonth: { goints: 2, cents: 20 },
+      pending: { goints: 2, cents: 20 },
+      available: { goints: 0, cents: 0 },
+    });
     expect(me.body.conversion.firstRevenue).toBe(1);
     const top = app.client();
     await signIn(top, chain[1]!.email, chain[1]!.password);
-    const net = await top.get<{ size: number; active: number; levels: { level: number; people: number; earnings: { goints: number } }[]; direct: { firstName: string }[] }>('/api/affiliate/network');
+    const net = await top.get<{
+      size: number;
+      active: number;
+      levels: { level: number; people: number; earnings: { goints: number } }[];
+      direct: { firstName: string }[];
+    }>('/api/affiliate/network');
     expect(net.body.levels.map((l) => l.people)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(net.body.levels[9]!.earnings.goints).toBe(0.05);
     expect(net.body.size).toBe(10);
@@ -242,7 +273,9 @@ describe('commissions of a real deal', () => {
     expect(net.body.direct).toEqual([{ firstName: 'Test', joinedAt: expect.any(String), active: false }]);
 
     // Settling books once: a second call of the engine for the same deal adds nothing.
-    const again = await inTransaction(prisma(), (tx) => bookCommissions(tx, { dealId, requestId: crypto.randomUUID(), seekerId: seeker.id, providerId: provider.id, platformRevenue: goints(25) }));
+    const again = await inTransaction(prisma(), (tx) =>
+      bookCommissions(tx, { dealId, requestId: crypto.randomUUID(), seekerId: seeker.id, providerId: provider.id, platformRevenue: goints(25) }),
+    );
     expect(again).toHaveLength(10);
     expect(await prisma().commission.count({ where: { dealId } })).toBe(10);
     expect(await pending(chain[10]!.id)).toBe(goints(2));
@@ -257,7 +290,12 @@ describe('commissions of a real deal', () => {
     const rows = await prisma().commission.findMany({ where: { dealId }, orderBy: [{ referredUserId: 'asc' }, { level: 'asc' }] });
     expect(rows.filter((r) => r.partnerId === seeker.id)).toEqual([]);
     // The partner: level 1 of the seeker (8 % of 25 Goints) and level 2 of the provider (4 %).
-    expect(rows.map((r) => [r.partnerId, r.level, r.amount]).sort()).toEqual([[partner.id, 1, goints(2)], [partner.id, 2, goints(1)]].sort());
+    expect(rows.map((r) => [r.partnerId, r.level, r.amount]).sort()).toEqual(
+      [
+        [partner.id, 1, goints(2)],
+        [partner.id, 2, goints(1)],
+      ].sort(),
+    );
   });
 });
 
@@ -269,7 +307,12 @@ describe('refund window, payout and reversal', () => {
     const { dealId } = await bookDirect(other.id, referred!.id, 2000);
     expect(await pending(partner!.id)).toBe(goints(160));
     const method = await addPayoutMethod(app.deps, partner!.id, { type: 'paypal', email: `p-${crypto.randomUUID().slice(0, 6)}@example.org` });
-    const tooEarly = await requestPayout(app.deps, partner!.id, { amountCents: 1000, methodId: method.id, source: 'partner_earnings', idempotencyKey: crypto.randomUUID() }).catch((e: unknown) => e);
+    const tooEarly = await requestPayout(app.deps, partner!.id, {
+      amountCents: 1000,
+      methodId: method.id,
+      source: 'partner_earnings',
+      idempotencyKey: crypto.randomUUID(),
+    }).catch((e: unknown) => e);
     expect(isAppError(tooEarly) && tooEarly.code).toBe('INSUFFICIENT_EARNINGS');
 
     expect((await releaseDueCommissions(prisma(), { now: later(13) })).released).toBe(0);
@@ -278,13 +321,20 @@ describe('refund window, payout and reversal', () => {
     expect(await pending(partner!.id)).toBe(0n);
     expect(await available(partner!.id)).toBe(goints(160));
     // Now it can be paid out through the existing payout request (at least 10 €).
-    const paid = await requestPayout(app.deps, partner!.id, { amountCents: 1000, methodId: method.id, source: 'partner_earnings', idempotencyKey: crypto.randomUUID() });
+    const paid = await requestPayout(app.deps, partner!.id, {
+      amountCents: 1000,
+      methodId: method.id,
+      source: 'partner_earnings',
+      idempotencyKey: crypto.randomUUID(),
+    });
     expect(paid.repeated).toBe(false);
     expect(await available(partner!.id)).toBe(goints(60));
 
     // The revenue is reversed after the payout: what is left is taken back, the rest is recorded as owed.
     const platformBefore = await platform();
-    const rev = await adminClient.post<{ reversed: number }>(`/api/admin/affiliate/deals/${dealId}/reverse-commissions`, { reason: 'Erstattung an den Kunden' });
+    const rev = await adminClient.post<{ reversed: number }>(`/api/admin/affiliate/deals/${dealId}/reverse-commissions`, {
+      reason: 'Erstattung an den Kunden',
+    });
     expect(rev.status).toBe(404); // not a deal of the marketplace: the admin door only knows real deals
     const { reverseCommissions } = await import('../../server/domain/affiliate/reverse-commissions.ts');
     expect(await inTransaction(prisma(), (tx) => reverseCommissions(tx, dealId, 'Erstattung an den Kunden'))).toEqual({ reversed: 1 });
@@ -308,11 +358,15 @@ describe('refund window, payout and reversal', () => {
     const res = await adminClient.post<{ reversed: number }>(`/api/admin/affiliate/deals/${dealId}/reverse-commissions`, { reason: 'Umsatz storniert' });
     expect(res.status).toBe(200);
     expect(res.body.reversed).toBe(4);
-    expect(await prisma().auditLog.findMany({ where: { entityId: dealId }, select: { action: true, after: true, reason: true } })).toEqual([{ action: 'commission.reverseDeal', after: { reversed: 4 }, reason: 'Umsatz storniert' }]);
+    expect(await prisma().auditLog.findMany({ where: { entityId: dealId }, select: { action: true, after: true, reason: true } })).toEqual([
+      { action: 'commission.reverseDeal', after: { reversed: 4 }, reason: 'Umsatz storniert' },
+    ]);
     for (const p of chain) expect([await pending(p.id), await available(p.id)]).toEqual([0n, 0n]);
     expect(await platform()).toBe(before + goints(25));
     // Twice is once.
-    expect((await adminClient.post<{ reversed: number }>(`/api/admin/affiliate/deals/${dealId}/reverse-commissions`, { reason: 'nochmal' })).body.reversed).toBe(0);
+    expect(
+      (await adminClient.post<{ reversed: number }>(`/api/admin/affiliate/deals/${dealId}/reverse-commissions`, { reason: 'nochmal' })).body.reversed,
+    ).toBe(0);
     await expectLedgerConsistent(prisma());
   });
 });
@@ -333,11 +387,22 @@ describe('fraud rules', () => {
     const mine = queue.body.commissions.find((c) => c.id === booked[0]!.id);
     expect(mine?.flags.map((f) => f.code)).toEqual(['SAME_PAYOUT_ACCOUNT']);
     expect((await adminClient.post(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release' })).status).toBe(400);
-    const released = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release', reason: 'Ehepaar mit gemeinsamem Konto, geprüft' });
+    const released = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, {
+      decision: 'release',
+      reason: 'Ehepaar mit gemeinsamem Konto, geprüft',
+    });
     expect(released.body.status).toBe('pending');
     expect(await prisma().commission.findUnique({ where: { id: booked[0]!.id } })).toMatchObject({ decisionReason: 'Ehepaar mit gemeinsamem Konto, geprüft' });
-    expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, before: true, after: true, reason: true, via: true } })).toEqual([
-      { action: 'commission.release', before: { status: 'held' }, after: { status: 'pending' }, reason: 'Ehepaar mit gemeinsamem Konto, geprüft', via: 'dashboard' },
+    expect(
+      await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, before: true, after: true, reason: true, via: true } }),
+    ).toEqual([
+      {
+        action: 'commission.release',
+        before: { status: 'held' },
+        after: { status: 'pending' },
+        reason: 'Ehepaar mit gemeinsamem Konto, geprüft',
+        via: 'dashboard',
+      },
     ]);
     await releaseDueCommissions(prisma(), { now: later(15) });
     expect(await available(partner.id)).toBe(goints(8));
@@ -351,12 +416,19 @@ describe('fraud rules', () => {
     const flags = (await prisma().commission.findUnique({ where: { id: booked[0]!.id } }))!.flags as { code: string }[];
     expect(flags.map((f) => f.code)).toEqual(['SAME_EMAIL_PATTERN']);
     const platformBefore = await platform();
-    const voided = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'void', reason: 'Selbstwerbung über die Firmenadresse' });
+    const voided = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, {
+      decision: 'void',
+      reason: 'Selbstwerbung über die Firmenadresse',
+    });
     expect(voided.body.status).toBe('canceled');
-    expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, after: true } })).toEqual([{ action: 'commission.void', after: { status: 'canceled' } }]);
+    expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, after: true } })).toEqual([
+      { action: 'commission.void', after: { status: 'canceled' } },
+    ]);
     expect(await pending(partner.id)).toBe(0n);
     expect(await platform()).toBe(platformBefore + goints(8));
-    expect((await adminClient.post(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release', reason: 'doch nicht' })).status).toBe(409);
+    expect((await adminClient.post(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release', reason: 'doch nicht' })).status).toBe(
+      409,
+    );
   });
 
   it('flags one partner on both sides of a deal, one bank account of two partners, and bursts of sign-ups', async () => {
@@ -410,7 +482,9 @@ describe('authorization', () => {
     expect((await a.client.get<{ commissions: unknown[] }>('/api/affiliate/commissions')).body.commissions).toHaveLength(1);
     // Query parameters cannot point a door at someone else.
     expect((await b.client.get<{ size: number }>(`/api/affiliate/network?userId=${a.user.id}`)).body.size).toBe(0);
-    expect((await b.client.get<{ code: string }>(`/api/affiliate/me?userId=${a.user.id}`)).body.code).not.toBe((await a.client.get<{ code: string }>('/api/affiliate/me')).body.code);
+    expect((await b.client.get<{ code: string }>(`/api/affiliate/me?userId=${a.user.id}`)).body.code).not.toBe(
+      (await a.client.get<{ code: string }>('/api/affiliate/me')).body.code,
+    );
 
     for (const [method, url] of [
       ['GET', '/api/admin/affiliate/plan'],
@@ -433,7 +507,10 @@ describe('by chat', () => {
       await createUser(prisma(), { referredById: user.id });
       const session = await createSession(client, lang);
       const code = await getReferralCode(prisma(), user.id);
-      const q = lang === 'de' ? ['Was ist mein Empfehlungscode?', 'Wie viel Provision habe ich verdient?', 'Wie groß ist mein Netzwerk?'] : ['What is my referral code?', 'How much commission did I earn?', 'How big is my network?'];
+      const q =
+        lang === 'de'
+          ? ['Was ist mein Empfehlungscode?', 'Wie viel Provision habe ich verdient?', 'Wie groß ist mein Netzwerk?']
+          : ['What is my referral code?', 'How much commission did I earn?', 'How big is my network?'];
       const codeTurn = await sendChat(client, session, q[0]!);
       expect(codeTurn.tools.map((t) => t.toolName)).toEqual(['showReferralCode']);
       expect(codeTurn.text).toContain(code);
@@ -473,14 +550,26 @@ describe('marketing text by chat', () => {
     it(`gives the first active text of the language and kind asked for, with the caller's own link and name (${lang})`, async () => {
       const { client, user } = await signedInClient(app, { role: lang === 'de' ? 'seeker' : 'provider', locale: lang, name: 'Konto Name' });
       client.lang = lang;
-      await client.request('PUT', '/api/affiliate/profile', { firstName: 'Petra', lastName: 'Werber', email: 'petra@example.org', phone: '', street: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country: 'de' });
+      await client.request('PUT', '/api/affiliate/profile', {
+        firstName: 'Petra',
+        lastName: 'Werber',
+        email: 'petra@example.org',
+        phone: '',
+        street: 'Hauptstr. 1',
+        zip: '10115',
+        city: 'Berlin',
+        country: 'de',
+      });
       const other = await signedInClient(app, { role: 'seeker' });
       const otherCode = await getReferralCode(prisma(), other.user.id);
       const session = await createSession(client, lang);
       const link = `${app.baseUrl}/?ref=${await getReferralCode(prisma(), user.id)}`;
       for (const [text, wantLang, kind, title] of CASES[lang]) {
         const turn = await sendChat(client, session, text);
-        expect(turn.tools.map((t) => t.toolName), text).toEqual(['showMarketingText']);
+        expect(
+          turn.tools.map((t) => t.toolName),
+          text,
+        ).toEqual(['showMarketingText']);
         const data = dataOf(turn)!;
         expect({ lang: data.lang, kind: data.kind, title: data.title }, text).toEqual({ lang: wantLang, kind, title });
         expect(data.link).toBe(link);
@@ -547,26 +636,43 @@ describe('partner payout by chat', () => {
     const part = proposal.tools.find((t) => t.toolName === 'requestPartnerPayout')!;
     expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending' } });
     expect(await available(user.id)).toBe(goints(160));
-    const confirmed = await client.post<{ status: string }>('/api/chat/confirm', { sessionId: session, confirmationId: part.output!.confirmation!.id, decision: 'confirm' });
+    const confirmed = await client.post<{ status: string }>('/api/chat/confirm', {
+      sessionId: session,
+      confirmationId: part.output!.confirmation!.id,
+      decision: 'confirm',
+    });
     expect(confirmed.body.status).toBe('confirmed');
-    expect(await prisma().payout.findMany({ where: { userId: user.id }, select: { source: true, amountCents: true } })).toEqual([{ source: 'partner_earnings', amountCents: 1600 }]);
+    expect(await prisma().payout.findMany({ where: { userId: user.id }, select: { source: true, amountCents: true } })).toEqual([
+      { source: 'partner_earnings', amountCents: 1600 },
+    ]);
     expect(await available(user.id)).toBe(0n);
   });
 });
 
 describe('the plan', () => {
   it('is changed by admins only, checked with translated errors, kept with its history, and used for the next deals', async () => {
-    const bad = await adminClient.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', { poolBp: 6000, levelsBp: [4000, 2000, 1500, 1000, 500, 300, 300, 200, 100, 100] });
+    const bad = await adminClient.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', {
+      poolBp: 6000,
+      levelsBp: [4000, 2000, 1500, 1000, 500, 300, 300, 200, 100, 100],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toEqual({ code: 'COMMISSION_POOL_TOO_HIGH', message: 'Der Provisionstopf darf höchstens 50 % der Plattform-Einnahmen betragen.' });
     adminClient.lang = 'en';
-    const sum = await adminClient.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', { poolBp: 2000, levelsBp: [6000, 5000, 0, 0, 0, 0, 0, 0, 0, 0] });
-    expect(sum.body.error).toEqual({ code: 'COMMISSION_LEVELS_TOO_HIGH', message: 'The levels together may add up to at most 100 % of the commission pool (now 110 %).' });
+    const sum = await adminClient.request<{ error: { code: string; message: string } }>('PUT', '/api/admin/affiliate/plan', {
+      poolBp: 2000,
+      levelsBp: [6000, 5000, 0, 0, 0, 0, 0, 0, 0, 0],
+    });
+    expect(sum.body.error).toEqual({
+      code: 'COMMISSION_LEVELS_TOO_HIGH',
+      message: 'The levels together may add up to at most 100 % of the commission pool (now 110 %).',
+    });
     adminClient.lang = 'de';
     expect((await adminClient.request('PUT', '/api/admin/affiliate/plan', { poolBp: 2000, levelsBp: [1, 2] })).status).toBe(400);
     expect((await app.client().get<{ preset: string }>('/api/affiliate/plan')).body.preset).toBe('ten_levels');
 
-    const two = await adminClient.request<{ preset: string; levels: { level: number; shareOfRevenueBp: number }[] }>('PUT', '/api/admin/affiliate/plan', { preset: 'two_levels' });
+    const two = await adminClient.request<{ preset: string; levels: { level: number; shareOfRevenueBp: number }[] }>('PUT', '/api/admin/affiliate/plan', {
+      preset: 'two_levels',
+    });
     expect(two.status).toBe(200);
     expect(two.body.preset).toBe('two_levels');
     expect(two.body.levels.slice(0, 3).map((l) => l.shareOfRevenueBp)).toEqual([1500, 500, 0]);

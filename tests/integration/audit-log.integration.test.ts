@@ -17,11 +17,33 @@ describe('audit log', () => {
   it('lists entries newest first, filters by action prefix and entity, pages with before', async () => {
     const prisma = app.deps.db.prisma;
     const admin = await createUser(prisma, { role: 'admin' });
-    await recordAudit(prisma, { actorId: admin.id, action: 'price.update', entityType: 'price', entityId: 'handwerk', before: { basePriceCents: 500 }, after: { basePriceCents: 800 } });
+    await recordAudit(prisma, {
+      actorId: admin.id,
+      action: 'price.update',
+      entityType: 'price',
+      entityId: 'handwerk',
+      before: { basePriceCents: 500 },
+      after: { basePriceCents: 800 },
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await recordAudit(prisma, { actorId: admin.id, action: 'settings.update', entityType: 'settings', before: { maxUnlocks: 5 }, after: { maxUnlocks: 6 }, via: 'chat' });
+    await recordAudit(prisma, {
+      actorId: admin.id,
+      action: 'settings.update',
+      entityType: 'settings',
+      before: { maxUnlocks: 5 },
+      after: { maxUnlocks: 6 },
+      via: 'chat',
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await recordAudit(prisma, { actorId: null, action: 'price.delete', entityType: 'price', entityId: 'auto', before: { basePriceCents: 700 }, reason: 'doppelt', via: 'system' });
+    await recordAudit(prisma, {
+      actorId: null,
+      action: 'price.delete',
+      entityType: 'price',
+      entityId: 'auto',
+      before: { basePriceCents: 700 },
+      reason: 'doppelt',
+      via: 'system',
+    });
 
     const all = await listAuditLog(prisma, { limit: 50 });
     expect(all.entries.map((e) => e.action)).toEqual(['price.delete', 'settings.update', 'price.update']);

@@ -15,7 +15,13 @@ describe('sign-up, verification and sign-in', () => {
   it('signs up a provider, sends a verification mail, refuses sign-in until verified', async () => {
     const c = app.client();
     const email = `prov-${Date.now()}@example.com`;
-    const up = await c.post<{ user: { role: string } }>('/api/auth/sign-up/email', { email, password: 'sehr-geheim-123', name: 'Paula', role: 'provider', locale: 'de' });
+    const up = await c.post<{ user: { role: string } }>('/api/auth/sign-up/email', {
+      email,
+      password: 'sehr-geheim-123',
+      name: 'Paula',
+      role: 'provider',
+      locale: 'de',
+    });
     expect(up.status).toBe(200);
     expect(up.body.user.role).toBe('provider');
     const mail = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: email } });

@@ -19,7 +19,8 @@ function servedApiRoutes(app: Express): { method: string; path: string }[] {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const [m, on] of Object.entries(layer.route.methods)) if (on && layer.route.path.startsWith('/api')) out.push({ method: m === '_all' ? 'all' : m, path: layer.route.path });
+        for (const [m, on] of Object.entries(layer.route.methods))
+          if (on && layer.route.path.startsWith('/api')) out.push({ method: m === '_all' ? 'all' : m, path: layer.route.path });
       } else if (layer.handle?.stack) walk(layer.handle.stack);
     }
   };

@@ -47,7 +47,35 @@ describe('OpenAI-compatible endpoint', () => {
     expect(first.model).toBe('fake-model-1');
     expect(first.stream).toBe(true);
     // The greeting state: exactly that state's tools, and the admin's own.
-    expect(toolNames(first)).toEqual(['addFollowUpStep', 'adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'answerSupportMessage', 'approvePayout', 'changeCommissionPlan', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'getRecentActivity', 'hideFollowUpStep', 'listSupportInbox', 'moveFollowUpStep', 'publishFollowUpScript', 'requestPartnerPayout', 'setCategoryPrice', 'showFollowUpScript', 'showFollowUpStep', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'suspendUser', 'unsuspendUser', 'writeSupportMessage']);
+    expect(toolNames(first)).toEqual([
+      'addFollowUpStep',
+      'adminCloseRequest',
+      'adminListDeals',
+      'adminListRequests',
+      'adminModerateRequest',
+      'answerSupportMessage',
+      'approvePayout',
+      'changeCommissionPlan',
+      'chooseWelcomeOption',
+      'describeNeed',
+      'getPlatformOverview',
+      'getRecentActivity',
+      'hideFollowUpStep',
+      'listSupportInbox',
+      'moveFollowUpStep',
+      'publishFollowUpScript',
+      'requestPartnerPayout',
+      'setCategoryPrice',
+      'showFollowUpScript',
+      'showFollowUpStep',
+      'showMarketingText',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showReferralCode',
+      'suspendUser',
+      'unsuspendUser',
+      'writeSupportMessage',
+    ]);
     expect(systemText(first)).toContain('Du bist Aki, der KI-Assistent von akut');
     expect(systemText(first)).toContain('(welcome · greeting)');
     expect(first.messages.at(-1)).toMatchObject({ role: 'user', content: 'Erklär mir bitte, wie das hier läuft.' });
@@ -55,7 +83,35 @@ describe('OpenAI-compatible endpoint', () => {
     const toolMessage = second.messages.find((m) => m.role === 'tool');
     expect(JSON.parse(String(toolMessage?.content))).toMatchObject({ accepted: true, state: 'explainingHowItWorks' });
     expect(systemText(second)).toContain('(welcome · explainingHowItWorks)');
-    expect(toolNames(second)).toEqual(['addFollowUpStep', 'adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'answerSupportMessage', 'approvePayout', 'changeCommissionPlan', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'getRecentActivity', 'hideFollowUpStep', 'listSupportInbox', 'moveFollowUpStep', 'publishFollowUpScript', 'requestPartnerPayout', 'setCategoryPrice', 'showFollowUpScript', 'showFollowUpStep', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'suspendUser', 'unsuspendUser', 'writeSupportMessage']);
+    expect(toolNames(second)).toEqual([
+      'addFollowUpStep',
+      'adminCloseRequest',
+      'adminListDeals',
+      'adminListRequests',
+      'adminModerateRequest',
+      'answerSupportMessage',
+      'approvePayout',
+      'changeCommissionPlan',
+      'chooseWelcomeOption',
+      'describeNeed',
+      'getPlatformOverview',
+      'getRecentActivity',
+      'hideFollowUpStep',
+      'listSupportInbox',
+      'moveFollowUpStep',
+      'publishFollowUpScript',
+      'requestPartnerPayout',
+      'setCategoryPrice',
+      'showFollowUpScript',
+      'showFollowUpStep',
+      'showMarketingText',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showReferralCode',
+      'suspendUser',
+      'unsuspendUser',
+      'writeSupportMessage',
+    ]);
 
     const history = await getSession(c, id);
     expect(history.body.state).toBe('explainingHowItWorks');
@@ -79,7 +135,35 @@ describe('OpenAI-compatible endpoint', () => {
     await sendChat(admin, adminSession, 'Hello', { lang: 'en' });
     expect(systemText(fake.requests[0]!)).toContain('You are Aki, the AI assistant of akut');
     expect(systemText(fake.requests[0]!)).toContain('an administrator of akut');
-    expect(toolNames(fake.requests[0]!)).toEqual(['addFollowUpStep', 'adminCloseRequest', 'adminListDeals', 'adminListRequests', 'adminModerateRequest', 'answerSupportMessage', 'approvePayout', 'changeCommissionPlan', 'chooseWelcomeOption', 'describeNeed', 'getPlatformOverview', 'getRecentActivity', 'hideFollowUpStep', 'listSupportInbox', 'moveFollowUpStep', 'publishFollowUpScript', 'requestPartnerPayout', 'setCategoryPrice', 'showFollowUpScript', 'showFollowUpStep', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'suspendUser', 'unsuspendUser', 'writeSupportMessage']);
+    expect(toolNames(fake.requests[0]!)).toEqual([
+      'addFollowUpStep',
+      'adminCloseRequest',
+      'adminListDeals',
+      'adminListRequests',
+      'adminModerateRequest',
+      'answerSupportMessage',
+      'approvePayout',
+      'changeCommissionPlan',
+      'chooseWelcomeOption',
+      'describeNeed',
+      'getPlatformOverview',
+      'getRecentActivity',
+      'hideFollowUpStep',
+      'listSupportInbox',
+      'moveFollowUpStep',
+      'publishFollowUpScript',
+      'requestPartnerPayout',
+      'setCategoryPrice',
+      'showFollowUpScript',
+      'showFollowUpStep',
+      'showMarketingText',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showReferralCode',
+      'suspendUser',
+      'unsuspendUser',
+      'writeSupportMessage',
+    ]);
 
     fake.requests.length = 0;
     const visitor = app.client();
@@ -93,7 +177,23 @@ describe('OpenAI-compatible endpoint', () => {
     const seeker = (await signedInClient(app, { role: 'seeker', name: 'Jana Beispiel' })).client;
     const seekerSession = await createSession(seeker, 'en');
     await sendChat(seeker, seekerSession, 'Hello', { lang: 'en' });
-    expect(toolNames(fake.requests[0]!)).toEqual(['acceptOffer', 'chooseCategory', 'confirmDeal', 'describeRequest', 'listOffers', 'rateDeal', 'requestPartnerPayout', 'requestPayout', 'showBalance', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'submitCategoryForm', 'writeSupportMessage']);
+    expect(toolNames(fake.requests[0]!)).toEqual([
+      'acceptOffer',
+      'chooseCategory',
+      'confirmDeal',
+      'describeRequest',
+      'listOffers',
+      'rateDeal',
+      'requestPartnerPayout',
+      'requestPayout',
+      'showBalance',
+      'showMarketingText',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showReferralCode',
+      'submitCategoryForm',
+      'writeSupportMessage',
+    ]);
     expect(systemText(fake.requests[0]!)).toContain('(intake · choosingCategory)');
 
     // A provider: the desk's tools, never another role's.
@@ -101,7 +201,20 @@ describe('OpenAI-compatible endpoint', () => {
     const provider = (await signedInClient(app, { role: 'provider' })).client;
     const providerSession = await createSession(provider, 'en');
     await sendChat(provider, providerSession, 'Hello', { lang: 'en' });
-    expect(toolNames(fake.requests[0]!)).toEqual(['buyGoints', 'confirmDeal', 'listMatches', 'requestPartnerPayout', 'showBalance', 'showMarketingText', 'showPartnerEarnings', 'showPartnerNetwork', 'showReferralCode', 'startOffer', 'unlockRequest', 'writeSupportMessage']);
+    expect(toolNames(fake.requests[0]!)).toEqual([
+      'buyGoints',
+      'confirmDeal',
+      'listMatches',
+      'requestPartnerPayout',
+      'showBalance',
+      'showMarketingText',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showReferralCode',
+      'startOffer',
+      'unlockRequest',
+      'writeSupportMessage',
+    ]);
     expect(systemText(fake.requests[0]!)).toContain('(providerDesk · ready)');
   });
 
@@ -111,7 +224,12 @@ describe('OpenAI-compatible endpoint', () => {
     fake.reply = (r) =>
       r.messages.at(-1)?.role === 'tool'
         ? { text: 'Sorry.' }
-        : { toolCalls: [{ name: 'getPlatformOverview', arguments: {} }, { name: 'startOver', arguments: {} }] };
+        : {
+            toolCalls: [
+              { name: 'getPlatformOverview', arguments: {} },
+              { name: 'startOver', arguments: {} },
+            ],
+          };
     const c = app.client();
     c.lang = 'en';
     const id = await createSession(c);

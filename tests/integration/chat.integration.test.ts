@@ -75,11 +75,26 @@ describe('a conversation with the offline model', () => {
     const history = await getSession(c, id);
     expect(history.status).toBe(200);
     expect(history.body.state).toBe('greeting');
-    expect(history.body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(history.body.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     expect(textOf(history.body.messages[0])).toBe('Hallo');
     // The stored assistant message is what was streamed, tool parts included.
     expect(history.body.messages[3]!.id).toBe(need.message!.id);
-    expect(toolParts(history.body.messages[3])[0]).toMatchObject({ toolName: 'describeNeed', state: 'output-available', output: { accepted: true, state: 'offeringRequest' } });
+    expect(toolParts(history.body.messages[3])[0]).toMatchObject({
+      toolName: 'describeNeed',
+      state: 'output-available',
+      output: { accepted: true, state: 'offeringRequest' },
+    });
     expect(textOf(history.body.messages[3])).toBe(need.text);
   });
 
@@ -107,7 +122,12 @@ describe('a conversation with the offline model', () => {
 
     const history = await getSession(c, id);
     expect(history.body.messages).toHaveLength(8);
-    expect(history.body.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['How does akut work?', 'Can you explain that again?', 'I need ?', 'Post a request']);
+    expect(history.body.messages.filter((m) => m.role === 'user').map(textOf)).toEqual([
+      'How does akut work?',
+      'Can you explain that again?',
+      'I need ?',
+      'Post a request',
+    ]);
   });
 
   it('takes only the newest user message: the client cannot add assistant messages or rewrite history', async () => {
@@ -169,7 +189,7 @@ describe('sessions', () => {
     expect((await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } })).userId).toBe(owner.id);
   });
 
-  it('resumes the kept session with its history, or quietly starts a new one when it is not the caller\'s', async () => {
+  it("resumes the kept session with its history, or quietly starts a new one when it is not the caller's", async () => {
     const c = anon('en');
     const id = await createSession(c);
     await sendChat(c, id, 'Emma');
@@ -198,13 +218,20 @@ describe('sessions', () => {
     const row = await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ userId: user.id, locale: 'en', machine: 'welcome', machineState: 'greeting' });
     const provider = await signedInClient(app, { role: 'provider', name: 'Petra Profi' });
-    const desk = await provider.client.post<{ id: string; machine: string; messages: { parts: { type: string; text?: string; data?: unknown }[] }[] }>('/api/chat/session', { lang: 'de' });
+    const desk = await provider.client.post<{ id: string; machine: string; messages: { parts: { type: string; text?: string; data?: unknown }[] }[] }>(
+      '/api/chat/session',
+      { lang: 'de' },
+    );
     expect(desk.body.machine).toBe('providerDesk');
     expect(desk.body.messages[0]!.parts[0]!.text).toMatch(/^Hallo Petra! Ich bin Aki, der KI-Assistent von akut/);
     expect(desk.body.messages[0]!.parts[1]).toEqual({ type: 'data-options', data: { options: ['showMatches', 'showBalance', 'buyGoints'] } });
     // A signed-in seeker is not asked for the first name: the account's is taken.
     const seeker = await signedInClient(app, { role: 'seeker', name: 'Jana Beispiel' });
-    const intake = await seeker.client.post<{ id: string; state: string; messages: { parts: { type: string; text?: string; output?: { state: string } }[] }[] }>('/api/chat/session', { lang: 'de' });
+    const intake = await seeker.client.post<{
+      id: string;
+      state: string;
+      messages: { parts: { type: string; text?: string; output?: { state: string } }[] }[];
+    }>('/api/chat/session', { lang: 'de' });
     expect(intake.body.state).toBe('choosingCategory');
     expect(intake.body.messages.at(-1)!.parts[0]!.text).toMatch(/^Schön, dich kennenzulernen, Jana!/);
     expect(intake.body.messages.at(-1)!.parts[1]).toMatchObject({ type: 'tool-submitFirstName', output: { state: 'choosingCategory' } });
@@ -217,10 +244,16 @@ describe('message limits', () => {
     for (const lang of ['de', 'en'] as const) {
       const c = anon(lang);
       const id = await createSession(c);
-      const empty = await c.post<{ error: { code: string; message: string } }>('/api/chat', { sessionId: id, message: { role: 'user', parts: [{ type: 'text', text: '  \n ' }] } });
+      const empty = await c.post<{ error: { code: string; message: string } }>('/api/chat', {
+        sessionId: id,
+        message: { role: 'user', parts: [{ type: 'text', text: '  \n ' }] },
+      });
       expect(empty.status).toBe(400);
       expect(empty.body.error).toEqual({ code: 'CHAT_MESSAGE_EMPTY', message: lang === 'de' ? 'Bitte schreibe eine Nachricht.' : 'Please write a message.' });
-      const long = await c.post<{ error: { code: string; message: string } }>('/api/chat', { sessionId: id, message: { role: 'user', parts: [{ type: 'text', text: 'x'.repeat(2001) }] } });
+      const long = await c.post<{ error: { code: string; message: string } }>('/api/chat', {
+        sessionId: id,
+        message: { role: 'user', parts: [{ type: 'text', text: 'x'.repeat(2001) }] },
+      });
       expect(long.status).toBe(400);
       expect(long.body.error).toEqual({
         code: 'CHAT_MESSAGE_TOO_LONG',
@@ -294,7 +327,11 @@ describe('confirmation of actions that spend money or change settings', () => {
   async function proposal(c: TestClient, id: string) {
     const turn = await sendChat(c, id, 'Ich möchte 500 Goints kaufen, ohne Rückfrage, ich bestätige hiermit!', { lang: 'de' });
     const part = turn.tools.find((t) => t.toolName === 'testBuyGoints');
-    expect(part?.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending', summary: { key: 'confirm.summary.default', params: { tool: '500 Goints' } } } });
+    expect(part?.output).toMatchObject({
+      accepted: false,
+      reason: 'CONFIRMATION_REQUIRED',
+      confirmation: { status: 'pending', summary: { key: 'confirm.summary.default', params: { tool: '500 Goints' } } },
+    });
     expect(turn.text).toMatch(/Bitte bestätige das mit dem Button/);
     return part!.output!.confirmation!.id;
   }
@@ -305,7 +342,11 @@ describe('confirmation of actions that spend money or change settings', () => {
     const confirmationId = await proposal(owner, id);
     expect(runs).toBe(0);
     expect(await machineState(id)).toBe('greeting');
-    expect(await app.deps.db.prisma.chatConfirmation.findUniqueOrThrow({ where: { id: confirmationId } })).toMatchObject({ status: 'pending', toolName: 'testBuyGoints', input: { amount: 500 } });
+    expect(await app.deps.db.prisma.chatConfirmation.findUniqueOrThrow({ where: { id: confirmationId } })).toMatchObject({
+      status: 'pending',
+      toolName: 'testBuyGoints',
+      input: { amount: 500 },
+    });
 
     // Saying yes in the chat is a message, not a confirmation.
     await sendChat(owner, id, 'Ja, ich bestätige. Bitte jetzt 500 Goints buchen.');
@@ -320,9 +361,17 @@ describe('confirmation of actions that spend money or change settings', () => {
     expect((await owner.post('/api/chat/confirm', { sessionId: otherOwnSession, confirmationId, decision: 'confirm' })).status).toBe(404);
     expect(runs).toBe(0);
 
-    const first = await owner.post<{ status: string; result: Record<string, unknown>; repeated: boolean }>('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' });
+    const first = await owner.post<{ status: string; result: Record<string, unknown>; repeated: boolean }>('/api/chat/confirm', {
+      sessionId: id,
+      confirmationId,
+      decision: 'confirm',
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'confirmed', repeated: false, result: { accepted: true, state: 'explainingHowItWorks', data: { amount: 500 } } });
+    expect(first.body).toMatchObject({
+      status: 'confirmed',
+      repeated: false,
+      result: { accepted: true, state: 'explainingHowItWorks', data: { amount: 500 } },
+    });
     expect(runs).toBe(1);
     expect(await machineState(id)).toBe('explainingHowItWorks');
     expect(published).toEqual([expect.objectContaining({ type: 'test.goints.bought', to: { userId: user.id }, payload: { amount: 500 } })]);
@@ -346,7 +395,9 @@ describe('confirmation of actions that spend money or change settings', () => {
     const id = await createSession(owner, 'de');
     const confirmationId = await proposal(owner, id);
     const before = runs;
-    const results = await Promise.all([1, 2, 3].map(() => owner.post<{ status: string }>('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => owner.post<{ status: string }>('/api/chat/confirm', { sessionId: id, confirmationId, decision: 'confirm' })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(runs).toBe(before + 1);
   });
@@ -362,9 +413,16 @@ describe('confirmation of actions that spend money or change settings', () => {
 
     const expiredId = await proposal(owner, id);
     await app.deps.db.prisma.chatConfirmation.update({ where: { id: expiredId }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await owner.post<{ error: { code: string; message: string } }>('/api/chat/confirm', { sessionId: id, confirmationId: expiredId, decision: 'confirm' }, { 'accept-language': 'en' });
+    const expired = await owner.post<{ error: { code: string; message: string } }>(
+      '/api/chat/confirm',
+      { sessionId: id, confirmationId: expiredId, decision: 'confirm' },
+      { 'accept-language': 'en' },
+    );
     expect(expired.status).toBe(409);
-    expect(expired.body.error).toMatchObject({ code: 'CHAT_CONFIRMATION_EXPIRED', message: 'This confirmation has expired. Please ask for it again in the chat.' });
+    expect(expired.body.error).toMatchObject({
+      code: 'CHAT_CONFIRMATION_EXPIRED',
+      message: 'This confirmation has expired. Please ask for it again in the chat.',
+    });
     expect(runs).toBe(before);
     expect(await machineState(id)).toBe('greeting');
   });

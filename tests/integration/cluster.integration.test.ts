@@ -96,7 +96,11 @@ describe.runIf(onPostgres)('npm run cluster', () => {
     const id = (await anon.post<{ id: string }>('/api/chat/session', { lang: 'de' })).body.id;
     for (const text of ['Lena', 'Meine Heizung ist kaputt', 'Olpe', '300 bis 500 Euro']) expect((await sendChat(anon, id, text)).status).toBe(200);
     const row = await db!.prisma.chatSession.findUniqueOrThrow({ where: { id } });
-    expect((row.machineSnapshot as { context: { draft: Record<string, unknown> } }).context.draft).toMatchObject({ place: 'Olpe', budgetMin: 300, budgetMax: 500 });
+    expect((row.machineSnapshot as { context: { draft: Record<string, unknown> } }).context.draft).toMatchObject({
+      place: 'Olpe',
+      budgetMin: 300,
+      budgetMax: 500,
+    });
   });
 
   it('delivers live events to a WebSocket through the proxy whichever instance caused them', async () => {

@@ -81,8 +81,11 @@ describe('contact data before and after the unlock', () => {
 });
 
 describe('POST /api/intake/extract', () => {
-  it("returns the teaser exactly as providers will see it before unlocking", async () => {
-    const res = await app.client().post<{ teaser: string; hasContact: boolean; description: string }>('/api/intake/extract', { text: `${DESCRIPTION} PLZ 50667 Köln, Budget 200 €`, lang: 'de' });
+  it('returns the teaser exactly as providers will see it before unlocking', async () => {
+    const res = await app.client().post<{ teaser: string; hasContact: boolean; description: string }>('/api/intake/extract', {
+      text: `${DESCRIPTION} PLZ 50667 Köln, Budget 200 €`,
+      lang: 'de',
+    });
     expect(res.status).toBe(200);
     expect(res.body.description).toContain('0 171 2345678');
     expect(res.body.hasContact).toBe(true);
@@ -101,11 +104,16 @@ describe("the seeker's summary card", () => {
     c.lang = 'de';
     const session = await createSession(c, 'de');
     await sendChat(c, session, 'Anna');
-    const need = await sendChat(c, session, 'Erreichbar 0 171 2345678, Goethestr 9: Wasserhahn in der Küche tropft, Klempner gesucht in 50667 Köln, Budget bis 200 €');
+    const need = await sendChat(
+      c,
+      session,
+      'Erreichbar 0 171 2345678, Goethestr 9: Wasserhahn in der Küche tropft, Klempner gesucht in 50667 Köln, Budget bis 200 €',
+    );
     // Urgency and date are asked once each when not given.
     let turn = need;
     const answers: Record<string, string> = { 'asking.urgency': 'Dringend', 'asking.date': 'Kein fester Termin' };
-    for (let i = 0; i < 3 && turn.tools.at(-1)?.output?.state !== 'reviewing'; i++) turn = await sendChat(c, session, answers[String(turn.tools.at(-1)?.output?.state)] ?? 'Kein fester Termin');
+    for (let i = 0; i < 3 && turn.tools.at(-1)?.output?.state !== 'reviewing'; i++)
+      turn = await sendChat(c, session, answers[String(turn.tools.at(-1)?.output?.state)] ?? 'Kein fester Termin');
     const view = turn.tools.at(-1)?.output as { state: string; data: { description: string; teaser: string } };
     expect(view.state).toBe('reviewing');
     expect(view.data.description).toContain('0 171 2345678');

@@ -39,7 +39,9 @@ async function listeningBackends(databaseUrl: string): Promise<number[]> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const r = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [new URL(databaseUrl).pathname.slice(1)]);
+    const r = await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'", [
+      new URL(databaseUrl).pathname.slice(1),
+    ]);
     return r.rows.map((row) => row.pid);
   } finally {
     await admin.end();
@@ -121,7 +123,10 @@ describe.runIf(Boolean(url))('database faults on PostgreSQL', () => {
     expect(chat.status).toBe(503);
     expect(chat.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(chat.body.error.message).toMatch(/temporarily/);
-    const turn = await chatter.post<{ error: { code: string; message: string } }>('/api/chat', { sessionId: session.body.id, message: { role: 'user', parts: [{ type: 'text', text: 'Hallo' }] } });
+    const turn = await chatter.post<{ error: { code: string; message: string } }>('/api/chat', {
+      sessionId: session.body.id,
+      message: { role: 'user', parts: [{ type: 'text', text: 'Hallo' }] },
+    });
     expect(turn.status).toBe(503);
     expect(turn.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(turn.body.error.code).toBe('SERVICE_UNAVAILABLE');
@@ -158,7 +163,12 @@ describe.runIf(Boolean(url))('database faults on PostgreSQL', () => {
 
   it('retries the loser of a real deadlock, so both transactions complete', async () => {
     const prisma = app.deps.db.prisma;
-    await prisma.setting.createMany({ data: [{ key: 'deadlock.a', value: 0 }, { key: 'deadlock.b', value: 0 }] });
+    await prisma.setting.createMany({
+      data: [
+        { key: 'deadlock.a', value: 0 },
+        { key: 'deadlock.b', value: 0 },
+      ],
+    });
     let firstLocks = 0;
     let release!: () => void;
     const bothLocked = new Promise<void>((resolve) => (release = resolve));

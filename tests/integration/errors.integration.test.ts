@@ -69,14 +69,24 @@ describe('errors', () => {
       [anon, 'POST', '/api/chat', { id: 'x', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Hallo\u0000' }] }] }],
       [anon, 'POST', '/api/intake/extract', { text: 'Heizung kaputt\u0000 in 50667 Köln' }],
       [client, 'GET', '/api/successful-deals?q=a%00b'],
-      [client, 'POST', '/api/successful-deals/00000000-0000-4000-8000-000000000000/inquiries', { email: 'x@example.com', message: ['ok', { deep: 'a\u0000' }] }],
+      [
+        client,
+        'POST',
+        '/api/successful-deals/00000000-0000-4000-8000-000000000000/inquiries',
+        { email: 'x@example.com', message: ['ok', { deep: 'a\u0000' }] },
+      ],
     ];
     for (const [c, method, path, body] of cases) {
       const res = await c.request<{ error: { code: string; message: string } }>(method, path, body);
       expect({ path, status: res.status, code: res.body.error?.code }).toEqual({ path, status: 400, code: 'INVALID_CHARACTERS' });
       expect(res.body.error.message).toMatch(/Steuerzeichen/);
     }
-    const en = await anon.request<{ error: { message: string } }>('POST', '/api/auth/sign-in/email', { email: 'a@example.com', password: 'x\u0000y' }, { 'x-akut-lang': 'en' });
+    const en = await anon.request<{ error: { message: string } }>(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: 'a@example.com', password: 'x\u0000y' },
+      { 'x-akut-lang': 'en' },
+    );
     expect(en.body.error.message).toMatch(/control character/);
     expect(await app.deps.db.prisma.user.count({ where: { email: 'nul@example.com' } })).toBe(0);
     // Text without NUL still goes through (sign-up is read by better-auth after the check).

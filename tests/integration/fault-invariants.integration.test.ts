@@ -47,7 +47,12 @@ describe('fault suite invariants', () => {
     const request = await createReleasedRequest(deps, seeker.id);
     expect(request.status).toBe('open');
     await unlockRequest(deps, provider.id, request.id);
-    const offer = await createOffer(deps, provider.id, { requestId: request.id, price: 400, beschreibung: 'Komme morgen und repariere alles.', verfuegbarkeit: 'morgen' });
+    const offer = await createOffer(deps, provider.id, {
+      requestId: request.id,
+      price: 400,
+      beschreibung: 'Komme morgen und repariere alles.',
+      verfuegbarkeit: 'morgen',
+    });
     const { dealId } = await acceptOffer(deps, seeker.id, offer.id);
     await confirmDeal(deps, provider.id, dealId);
     expect((await confirmDeal(deps, seeker.id, dealId)).status).toBe('completed');
@@ -56,15 +61,35 @@ describe('fault suite invariants', () => {
     await fulfillPurchase(deps, checkout.purchaseId);
 
     await inTransaction(deps.db.prisma, (tx) =>
-      postTransaction(tx, { idempotencyKey: `test-earnings:${seeker.id}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -centsToMilli(3000) }, { account: account.seekerEarnings(seeker.id), amount: centsToMilli(3000) }] }),
+      postTransaction(tx, {
+        idempotencyKey: `test-earnings:${seeker.id}`,
+        kind: 'test_setup',
+        lines: [
+          { account: account.paymentClearing(), amount: -centsToMilli(3000) },
+          { account: account.seekerEarnings(seeker.id), amount: centsToMilli(3000) },
+        ],
+      }),
     );
     const method = await addPayoutMethod(deps, seeker.id, { type: 'paypal', email: 'sara@example.com' });
     const admin = await createUser(deps.db.prisma, { role: 'admin' });
-    const { payoutId } = await requestPayout(deps, seeker.id, { amountCents: 1000, methodId: method.id, source: 'seeker_earnings', idempotencyKey: 'invariants-1' });
+    const { payoutId } = await requestPayout(deps, seeker.id, {
+      amountCents: 1000,
+      methodId: method.id,
+      source: 'seeker_earnings',
+      idempotencyKey: 'invariants-1',
+    });
     await approvePayout(deps, admin.id, payoutId);
     expect((await completeManualPayout(deps, payoutId, 'paid')).status).toBe('paid');
 
-    Object.assign(s, { requestId: request.id, purchaseId: checkout.purchaseId, payoutId, seekerId: seeker.id, methodId: method.id, second: second.id, provider: provider.id });
+    Object.assign(s, {
+      requestId: request.id,
+      purchaseId: checkout.purchaseId,
+      payoutId,
+      seekerId: seeker.id,
+      methodId: method.id,
+      second: second.id,
+      provider: provider.id,
+    });
     expect(await failing([checkout.purchaseId])).toEqual({});
   });
 
@@ -73,15 +98,43 @@ describe('fault suite invariants', () => {
     const requestId = s.requestId!;
     // Finding 3: an unlock that committed while the deal settled, marked settled, its fee left in escrow.
     await inTransaction(prisma, async (tx) => {
-      const posted = await postTransaction(tx, { idempotencyKey: `late-unlock:${requestId}`, kind: 'unlock', reference: requestId, lines: [{ account: account.walletPromo(s.second!), amount: -goints(50) }, { account: account.escrowPromo(requestId), amount: goints(50) }] });
-      await tx.unlock.create({ data: { requestId, providerId: s.second!, price: goints(50), promoPrice: goints(50), ledgerTxId: posted.transactionId, status: 'settled', settledAt: new Date() } });
+      const posted = await postTransaction(tx, {
+        idempotencyKey: `late-unlock:${requestId}`,
+        kind: 'unlock',
+        reference: requestId,
+        lines: [
+          { account: account.walletPromo(s.second!), amount: -goints(50) },
+          { account: account.escrowPromo(requestId), amount: goints(50) },
+        ],
+      });
+      await tx.unlock.create({
+        data: {
+          requestId,
+          providerId: s.second!,
+          price: goints(50),
+          promoPrice: goints(50),
+          ledgerTxId: posted.transactionId,
+          status: 'settled',
+          settledAt: new Date(),
+        },
+      });
       await tx.request.update({ where: { id: requestId }, data: { unlockCount: { increment: 1 } } });
     });
     // An offer that arrived while the deal settled.
-    await prisma.offer.create({ data: { requestId, providerId: s.second!, priceCents: 30000, beschreibung: 'Zu spät gekommen.', verfuegbarkeit: 'sofort', status: 'versendet' } });
+    await prisma.offer.create({
+      data: { requestId, providerId: s.second!, priceCents: 30000, beschreibung: 'Zu spät gekommen.', verfuegbarkeit: 'sofort', status: 'versendet' },
+    });
     // A purchase credited twice.
     await inTransaction(prisma, (tx) =>
-      postTransaction(tx, { idempotencyKey: `again:${s.purchaseId}`, kind: 'purchase', reference: s.purchaseId!, lines: [{ account: account.paymentClearing(), amount: -goints(1000) }, { account: account.wallet(s.provider!), amount: goints(1000) }] }),
+      postTransaction(tx, {
+        idempotencyKey: `again:${s.purchaseId}`,
+        kind: 'purchase',
+        reference: s.purchaseId!,
+        lines: [
+          { account: account.paymentClearing(), amount: -goints(1000) },
+          { account: account.wallet(s.provider!), amount: goints(1000) },
+        ],
+      }),
     );
     // A payout booked as paid but marked failed, and one left waiting.
     await prisma.payout.update({ where: { id: s.payoutId! }, data: { status: 'failed' } });

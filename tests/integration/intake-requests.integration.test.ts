@@ -14,26 +14,61 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Extracted = { category: string | null; postcode: string | null; place: string | null; budget: { min: number | null; max: number | null }; urgency: string; date: string | null; missing: string[]; hasContact: boolean };
+type Extracted = {
+  category: string | null;
+  postcode: string | null;
+  place: string | null;
+  budget: { min: number | null; max: number | null };
+  urgency: string;
+  date: string | null;
+  missing: string[];
+  hasContact: boolean;
+};
 
 describe('POST /api/intake/extract', () => {
   const now = '2026-11-22T10:00:00+01:00';
   it('reads German free text with the same code as the chat', async () => {
-    const res = await app.client().post<Extracted>('/api/intake/extract', { text: 'Suche dringend einen Elektriker in 50667 Köln, Budget 200-400 €, am besten morgen', lang: 'de', now });
+    const res = await app
+      .client()
+      .post<Extracted>('/api/intake/extract', { text: 'Suche dringend einen Elektriker in 50667 Köln, Budget 200-400 €, am besten morgen', lang: 'de', now });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ category: 'handwerk', postcode: '50667', place: 'Köln', budget: { min: 200, max: 400 }, urgency: 'sehr_dringend', date: '2026-11-23', missing: [], hasContact: false });
+    expect(res.body).toMatchObject({
+      category: 'handwerk',
+      postcode: '50667',
+      place: 'Köln',
+      budget: { min: 200, max: 400 },
+      urgency: 'sehr_dringend',
+      date: '2026-11-23',
+      missing: [],
+      hasContact: false,
+    });
   });
 
   it('reads English text and a form string, and lists what is missing', async () => {
     const en = await app.client().post<Extracted>('/api/intake/extract', { text: 'I need a wedding photographer, call me on 0171 1234567', lang: 'en', now });
-    expect(en.body).toMatchObject({ category: 'dienstleistungen', postcode: null, budget: { min: null, max: null }, urgency: 'normal', missing: ['location', 'budget'], hasContact: true });
-    const form = await app.client().post<Extracted>('/api/intake/extract', { text: 'Kategorie: Urlaub/Reisen; Reiseziel: Mallorca; Reisende: 2; PLZ: 10115; Budget: 1500 €;', lang: 'de', now });
+    expect(en.body).toMatchObject({
+      category: 'dienstleistungen',
+      postcode: null,
+      budget: { min: null, max: null },
+      urgency: 'normal',
+      missing: ['location', 'budget'],
+      hasContact: true,
+    });
+    const form = await app.client().post<Extracted>('/api/intake/extract', {
+      text: 'Kategorie: Urlaub/Reisen; Reiseziel: Mallorca; Reisende: 2; PLZ: 10115; Budget: 1500 €;',
+      lang: 'de',
+      now,
+    });
     expect(form.body).toMatchObject({ category: 'urlaub_reisen', postcode: '10115', place: 'Berlin', budget: { min: 1500, max: 1500 }, missing: [] });
   });
 
   it('refuses bad input with translated field errors', async () => {
     const c = app.client();
-    const empty = await c.post<{ error: { code: string; message: string; fields?: unknown[] } }>('/api/intake/extract', { text: '   ' }, { 'accept-language': 'en' });
+    const empty = await c.post<{ error: { code: string; message: string; fields?: unknown[] } }>(
+      '/api/intake/extract',
+      { text: '   ' },
+      { 'accept-language': 'en' },
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.error.code).toBe('VALIDATION_FAILED');
     expect(empty.body.error.message).toMatch(/^[A-Z][a-z]/);
@@ -76,15 +111,22 @@ describe('the follow-up script as machine configuration', () => {
     const short = defaultFollowUpScript();
     short.steps = short.steps.slice(0, 5);
     await saveFollowUpScript(app.deps.db.prisma, short);
-    expect(await loadFollowUpScript(app.deps.db.prisma)).toMatchObject({ source: 'default', script: { steps: expect.arrayContaining([expect.objectContaining({ id: 'closing' })]) } });
+    expect(await loadFollowUpScript(app.deps.db.prisma)).toMatchObject({
+      source: 'default',
+      script: { steps: expect.arrayContaining([expect.objectContaining({ id: 'closing' })]) },
+    });
   });
 
   it('refuses an invalid script and changes nothing', async () => {
     const bad = defaultFollowUpScript();
     bad.steps[0]!.content.de = '   ';
     await expect(saveFollowUpScript(app.deps.db.prisma, bad)).rejects.toThrow();
-    await expect(saveFollowUpScript(app.deps.db.prisma, { version: 1, steps: defaultFollowUpScript().steps.map((s) => ({ ...s, active: s.purpose !== 'askName' })) })).rejects.toThrow(/first name/);
-    await expect(saveFollowUpScript(app.deps.db.prisma, { version: 1, steps: [...defaultFollowUpScript().steps, defaultFollowUpScript().steps[0]] })).rejects.toThrow(/duplicate/);
+    await expect(
+      saveFollowUpScript(app.deps.db.prisma, { version: 1, steps: defaultFollowUpScript().steps.map((s) => ({ ...s, active: s.purpose !== 'askName' })) }),
+    ).rejects.toThrow(/first name/);
+    await expect(
+      saveFollowUpScript(app.deps.db.prisma, { version: 1, steps: [...defaultFollowUpScript().steps, defaultFollowUpScript().steps[0]] }),
+    ).rejects.toThrow(/duplicate/);
   });
 
   it('a stored script drives the greeting: inactive steps are left out, voice steps are marked to be read aloud', async () => {
@@ -118,7 +160,11 @@ describe('from draft to providers', () => {
       const next = await sendChat(c, s.body.id, answers.shift()!);
       last = next.tools.at(-1)!.output!;
     }
-    const res = await c.post<{ status: string; result: { data: { requestId: string } } }>('/api/chat/confirm', { sessionId: s.body.id, confirmationId: last.confirmation!.id, decision: 'confirm' });
+    const res = await c.post<{ status: string; result: { data: { requestId: string } } }>('/api/chat/confirm', {
+      sessionId: s.body.id,
+      confirmationId: last.confirmation!.id,
+      decision: 'confirm',
+    });
     expect(res.body.status).toBe('confirmed');
     return { sessionId: s.body.id, requestId: res.body.result.data.requestId };
   }

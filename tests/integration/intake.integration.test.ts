@@ -24,7 +24,10 @@ function anon(lang: 'de' | 'en'): TestClient {
 const state = async (id: string) => (await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id } })).machineState;
 
 async function open(c: TestClient) {
-  const res = await c.post<{ id: string; machine: string; state: string; messages: { role: string; parts: { type: string; text?: string }[] }[] }>('/api/chat/session', { lang: c.lang });
+  const res = await c.post<{ id: string; machine: string; state: string; messages: { role: string; parts: { type: string; text?: string }[] }[] }>(
+    '/api/chat/session',
+    { lang: c.lang },
+  );
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -38,7 +41,11 @@ function lastTool(turn: ChatTurn) {
 async function confirm(c: TestClient, sessionId: string, turn: ChatTurn) {
   const confirmation = lastTool(turn).output?.confirmation;
   expect(confirmation?.status).toBe('pending');
-  return c.post<{ status: string; result: { state: string; data: Record<string, unknown> } }>('/api/chat/confirm', { sessionId, confirmationId: confirmation!.id, decision: 'confirm' });
+  return c.post<{ status: string; result: { state: string; data: Record<string, unknown> } }>('/api/chat/confirm', {
+    sessionId,
+    confirmationId: confirmation!.id,
+    decision: 'confirm',
+  });
 }
 
 describe('greeting and first name', () => {
@@ -85,15 +92,26 @@ describe('the category form path', () => {
     const s = await open(c);
     await sendChat(c, s.id, 'Anna');
     const cat = await sendChat(c, s.id, 'Auto');
-    expect(lastTool(cat)).toMatchObject({ toolName: 'chooseCategory', input: { category: 'auto' }, output: { accepted: true, state: 'fillingForm', data: { category: 'auto' } } });
+    expect(lastTool(cat)).toMatchObject({
+      toolName: 'chooseCategory',
+      input: { category: 'auto' },
+      output: { accepted: true, state: 'fillingForm', data: { category: 'auto' } },
+    });
     expect(cat.text).toContain('Gute Wahl: Auto');
 
-    const form = await sendChat(c, s.id, 'Kategorie: Auto; Marke: BMW; Modell: 3er; Anliegen: Reparatur; Beschreibung: Bremsen quietschen; PLZ: 50667; Ort: Köln;');
+    const form = await sendChat(
+      c,
+      s.id,
+      'Kategorie: Auto; Marke: BMW; Modell: 3er; Anliegen: Reparatur; Beschreibung: Bremsen quietschen; PLZ: 50667; Ort: Köln;',
+    );
     expect(lastTool(form)).toMatchObject({ toolName: 'submitCategoryForm', output: { accepted: true, state: 'asking.budget' } });
     expect(form.text).toMatch(/Notiert: .*50667 Köln.*Welches Budget/s);
 
     const budget = await sendChat(c, s.id, '300 bis 500 Euro');
-    expect(lastTool(budget)).toMatchObject({ toolName: 'updateRequestDraft', output: { accepted: true, state: 'asking.urgency', data: { budgetMin: 300, budgetMax: 500 } } });
+    expect(lastTool(budget)).toMatchObject({
+      toolName: 'updateRequestDraft',
+      output: { accepted: true, state: 'asking.urgency', data: { budgetMin: 300, budgetMax: 500 } },
+    });
     const urgency = await sendChat(c, s.id, 'Dringend');
     expect(lastTool(urgency).output).toMatchObject({ accepted: true, state: 'asking.date', data: { urgency: 'dringend' } });
     const date = await sendChat(c, s.id, 'Kein fester Termin');
@@ -112,7 +130,17 @@ describe('the category form path', () => {
     expect(res.body.result).toMatchObject({ state: 'submitted', data: { requestStatus: 'draft', needsRegistration: true } });
     expect(String(res.body.result.data.say)).toContain('Registriere dich jetzt kostenlos');
     const stored = await app.deps.db.prisma.request.findFirstOrThrow({ where: { sessionId: s.id } });
-    expect(stored).toMatchObject({ kategorie: 'auto', postcode: '50667', ort: 'Köln', budgetMin: 300, budgetMax: 500, dringlichkeit: 'dringend', status: 'draft', userId: null, firstName: 'Anna' });
+    expect(stored).toMatchObject({
+      kategorie: 'auto',
+      postcode: '50667',
+      ort: 'Köln',
+      budgetMin: 300,
+      budgetMax: 500,
+      dringlichkeit: 'dringend',
+      status: 'draft',
+      userId: null,
+      firstName: 'Anna',
+    });
     expect(stored.beschreibung).toContain('Bremsen quietschen');
     expect(await state(s.id)).toBe('submitted');
 
@@ -128,15 +156,25 @@ describe('the free-text path', () => {
     const s = await open(c);
     await sendChat(c, s.id, 'Tom');
     const need = await sendChat(c, s.id, 'I urgently need a plumber in 50667 Köln, my kitchen sink is leaking, budget up to 200 euros');
-    expect(lastTool(need)).toMatchObject({ toolName: 'describeRequest', output: { accepted: true, state: 'asking.date', data: { category: 'handwerk', postcode: '50667', budgetMax: 200 } } });
+    expect(lastTool(need)).toMatchObject({
+      toolName: 'describeRequest',
+      output: { accepted: true, state: 'asking.date', data: { category: 'handwerk', postcode: '50667', budgetMax: 200 } },
+    });
     expect(need.text).toMatch(/Noted: .*Is there a specific date/s);
 
     const date = await sendChat(c, s.id, 'tomorrow');
     expect(lastTool(date).output).toMatchObject({ accepted: true, state: 'reviewing' });
     expect(String((lastTool(date).output?.data as { date?: string } | undefined)?.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const edit = await sendChat(c, s.id, 'Category: Trades & Repairs; Description: Kitchen sink leaking under the cabinet; Postcode: 10115; Place: Berlin; Budget: open; Urgency: Very urgent;');
-    expect(lastTool(edit)).toMatchObject({ toolName: 'submitCategoryForm', output: { accepted: true, state: 'reviewing', data: { postcode: '10115', place: 'Berlin', budgetOpen: true, budgetMin: null, urgency: 'sehr_dringend' } } });
+    const edit = await sendChat(
+      c,
+      s.id,
+      'Category: Trades & Repairs; Description: Kitchen sink leaking under the cabinet; Postcode: 10115; Place: Berlin; Budget: open; Urgency: Very urgent;',
+    );
+    expect(lastTool(edit)).toMatchObject({
+      toolName: 'submitCategoryForm',
+      output: { accepted: true, state: 'reviewing', data: { postcode: '10115', place: 'Berlin', budgetOpen: true, budgetMin: null, urgency: 'sehr_dringend' } },
+    });
 
     // The first summary's confirmation is stale now: it cannot store the old version.
     const stale = await confirm(c, s.id, date);

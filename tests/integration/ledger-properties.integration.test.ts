@@ -33,7 +33,17 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
 );
 
 // Refusals the rules allow (not enough Goints, sold out, request ended, already an offer or deal).
-const EXPECTED = new Set(['INSUFFICIENT_GOINTS', 'REQUEST_SOLD_OUT', 'REQUEST_NOT_AVAILABLE', 'REQUEST_DEAL_PENDING', 'NOT_UNLOCKED', 'OFFER_EXISTS', 'OFFER_NOT_AVAILABLE', 'REQUEST_NOT_CLOSABLE', 'DEAL_NOT_ACTIVE']);
+const EXPECTED = new Set([
+  'INSUFFICIENT_GOINTS',
+  'REQUEST_SOLD_OUT',
+  'REQUEST_NOT_AVAILABLE',
+  'REQUEST_DEAL_PENDING',
+  'NOT_UNLOCKED',
+  'OFFER_EXISTS',
+  'OFFER_NOT_AVAILABLE',
+  'REQUEST_NOT_CLOSABLE',
+  'DEAL_NOT_ACTIVE',
+]);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -59,7 +69,15 @@ describe('ledger properties', () => {
         const seeker = await createSeeker(deps.db.prisma);
         const requests: string[] = [];
         for (let i = 0; i < R; i++) {
-          const r = await createReleasedRequest(deps, seeker.id, { kategorie: 'dienstleistungen', postcode, beschreibung: ['Umzugshilfe für eine Zweizimmerwohnung am Wochenende', 'Fensterputzer für ein Bürogebäude mit drei Etagen', 'Gartenpflege und Rasenmähen einmal pro Woche'][i]! });
+          const r = await createReleasedRequest(deps, seeker.id, {
+            kategorie: 'dienstleistungen',
+            postcode,
+            beschreibung: [
+              'Umzugshilfe für eine Zweizimmerwohnung am Wochenende',
+              'Fensterputzer für ein Bürogebäude mit drei Etagen',
+              'Gartenpflege und Rasenmähen einmal pro Woche',
+            ][i]!,
+          });
           expect(r.status).toBe('open');
           requests.push(r.id);
         }
@@ -79,7 +97,12 @@ describe('ledger properties', () => {
               const p = providers[c.p]!.user.id;
               // A deal needs the provider's own unlock first (which may itself be refused).
               if (!(await unlockRequest(deps, p, requests[c.r]!)).repeated) done.unlock++;
-              const offer = await createOffer(deps, p, { requestId: requests[c.r]!, price: 100, beschreibung: 'Angebot aus dem Eigenschaftstest', verfuegbarkeit: 'sofort' });
+              const offer = await createOffer(deps, p, {
+                requestId: requests[c.r]!,
+                price: 100,
+                beschreibung: 'Angebot aus dem Eigenschaftstest',
+                verfuegbarkeit: 'sofort',
+              });
               const { dealId } = await acceptOffer(deps, seeker.id, offer.id);
               const order = c.providerFirst ? [p, seeker.id] : [seeker.id, p];
               for (const who of order) if ((await confirmDeal(deps, who, dealId)).completed) done.completion++;
@@ -92,7 +115,9 @@ describe('ledger properties', () => {
         // Each request's escrows hold exactly its active unlocks, paid and promotional together.
         for (const id of requests) {
           const active = await deps.db.prisma.unlock.count({ where: { requestId: id, status: 'active' } });
-          expect((await getBalance(deps.db.prisma, account.escrow(id))) + (await getBalance(deps.db.prisma, account.escrowPromo(id)))).toBe(goints(50) * BigInt(active));
+          expect((await getBalance(deps.db.prisma, account.escrow(id))) + (await getBalance(deps.db.prisma, account.escrowPromo(id)))).toBe(
+            goints(50) * BigInt(active),
+          );
         }
         // Nothing is created or lost: what the providers hold, the escrows, the seeker's earnings and the
         // platform's share of these requests add up to the bonuses and grants.
@@ -103,14 +128,15 @@ describe('ledger properties', () => {
           paid += await getBalance(deps.db.prisma, account.wallet(p.user.id));
         }
         for (const id of requests) {
-          held += await getBalance(deps.db.prisma, account.escrow(id)) + (await getBalance(deps.db.prisma, account.escrowPromo(id)));
+          held += (await getBalance(deps.db.prisma, account.escrow(id))) + (await getBalance(deps.db.prisma, account.escrowPromo(id)));
           paid += await getBalance(deps.db.prisma, account.escrow(id));
         }
         const earned = await getBalance(deps.db.prisma, account.seekerEarnings(seeker.id));
         held += earned;
         paid += earned;
         const settled = async (kind: string) =>
-          (await deps.db.prisma.ledgerEntry.aggregate({ where: { account: { kind }, transaction: { reference: { in: requests } } }, _sum: { amount: true } }))._sum.amount ?? 0n;
+          (await deps.db.prisma.ledgerEntry.aggregate({ where: { account: { kind }, transaction: { reference: { in: requests } } }, _sum: { amount: true } }))
+            ._sum.amount ?? 0n;
         const revenue = await settled('platform_revenue');
         held += revenue + (await settled('promotion_used'));
         paid += revenue;

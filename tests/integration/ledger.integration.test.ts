@@ -25,7 +25,16 @@ describe('postTransaction', () => {
   it('books balanced lines once per key and keeps balances and entries in step', async () => {
     const w = account.wallet('u1');
     const book = () =>
-      inTransaction(db.prisma, (tx) => postTransaction(tx, { idempotencyKey: 'bonus:u1', kind: 'welcome_bonus', lines: [{ account: account.promotion(), amount: -goints(50) }, { account: w, amount: goints(50) }] }));
+      inTransaction(db.prisma, (tx) =>
+        postTransaction(tx, {
+          idempotencyKey: 'bonus:u1',
+          kind: 'welcome_bonus',
+          lines: [
+            { account: account.promotion(), amount: -goints(50) },
+            { account: w, amount: goints(50) },
+          ],
+        }),
+      );
     const first = await book();
     const second = await book();
     expect(first.repeated).toBe(false);
@@ -39,7 +48,16 @@ describe('postTransaction', () => {
 
   it('refuses a debit below zero and books nothing of that movement', async () => {
     const w = account.wallet('u2');
-    const attempt = inTransaction(db.prisma, (tx) => postTransaction(tx, { idempotencyKey: 'unlock:x:u2', kind: 'unlock', lines: [{ account: w, amount: -goints(50) }, { account: account.escrow('x'), amount: goints(50) }] }));
+    const attempt = inTransaction(db.prisma, (tx) =>
+      postTransaction(tx, {
+        idempotencyKey: 'unlock:x:u2',
+        kind: 'unlock',
+        lines: [
+          { account: w, amount: -goints(50) },
+          { account: account.escrow('x'), amount: goints(50) },
+        ],
+      }),
+    );
     await expect(attempt).rejects.toSatisfy((e: unknown) => isInsufficientFunds(e, 'wallet'));
     expect(await db.prisma.ledgerTransaction.findUnique({ where: { idempotencyKey: 'unlock:x:u2' } })).toBeNull();
     expect(await getBalance(db.prisma, account.escrow('x'))).toBe(0n);
@@ -47,7 +65,16 @@ describe('postTransaction', () => {
 
   it('refuses unbalanced lines', async () => {
     await expect(
-      inTransaction(db.prisma, (tx) => postTransaction(tx, { idempotencyKey: 'bad', kind: 'x', lines: [{ account: account.wallet('u3'), amount: goints(1) }, { account: account.promotion(), amount: -goints(2) }] })),
+      inTransaction(db.prisma, (tx) =>
+        postTransaction(tx, {
+          idempotencyKey: 'bad',
+          kind: 'x',
+          lines: [
+            { account: account.wallet('u3'), amount: goints(1) },
+            { account: account.promotion(), amount: -goints(2) },
+          ],
+        }),
+      ),
     ).rejects.toThrow(/does not balance/);
   });
 });

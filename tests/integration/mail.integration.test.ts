@@ -7,7 +7,10 @@ import { renderMail } from '../../server/integrations/mail/templates.ts';
 import { signedInClient } from '../helpers/auth.ts';
 import { createUser } from '../factories/users.ts';
 
-interface Received { to: string[]; raw: string }
+interface Received {
+  to: string[];
+  raw: string;
+}
 let smtp: SMTPServer;
 let port = 0;
 const received: Received[] = [];
@@ -115,7 +118,9 @@ describe('no live account links in the outbox', () => {
     const user = await createUser(app.deps.db.prisma, { locale: 'de' });
     expect((await app.client().post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/auth?view=reset' })).status).toBe(200);
     const admin = await signedInClient(app, { role: 'admin' });
-    const viewer = await admin.client.get<{ mails: { template: string; text: string; html: string }[] }>(`/api/admin/outbox?to=${encodeURIComponent(user.email)}`);
+    const viewer = await admin.client.get<{ mails: { template: string; text: string; html: string }[] }>(
+      `/api/admin/outbox?to=${encodeURIComponent(user.email)}`,
+    );
     const mail = viewer.body.mails.find((m) => m.template === 'resetPassword')!;
     expect(mail.text).toContain('Neues Passwort festlegen: [Link aus Sicherheitsgründen nicht gespeichert]');
     expect(`${mail.text} ${mail.html}`).not.toMatch(/reset-password\/\w/);

@@ -45,9 +45,27 @@ async function dealFor(status: 'completed' | 'awaiting_both', valueCents: number
   const provider = await createProvider(app.deps, { firmenname: `Betrieb ${valueCents}` });
   const seeker = await createSeeker(app.deps.db.prisma);
   const request = await createReleasedRequest(app.deps, seeker.id);
-  const offer = await app.deps.db.prisma.offer.create({ data: { requestId: request.id, providerId: provider.user.id, priceCents: valueCents, beschreibung: 'Reparatur mit Material', verfuegbarkeit: 'morgen', status: 'angenommen' } });
+  const offer = await app.deps.db.prisma.offer.create({
+    data: {
+      requestId: request.id,
+      providerId: provider.user.id,
+      priceCents: valueCents,
+      beschreibung: 'Reparatur mit Material',
+      verfuegbarkeit: 'morgen',
+      status: 'angenommen',
+    },
+  });
   const deal = await app.deps.db.prisma.deal.create({
-    data: { requestId: request.id, offerId: offer.id, providerId: provider.user.id, seekerId: seeker.id, valueCents, status, completedAt: status === 'completed' ? new Date() : null, providerContactVisible: contactVisible },
+    data: {
+      requestId: request.id,
+      offerId: offer.id,
+      providerId: provider.user.id,
+      seekerId: seeker.id,
+      valueCents,
+      status,
+      completedAt: status === 'completed' ? new Date() : null,
+      providerContactVisible: contactVisible,
+    },
   });
   return { deal, provider, seeker, request, offer };
 }
@@ -70,7 +88,10 @@ describe("'Nachfragen'", () => {
     const first = await waitForMail(provider.user.email);
     // An address the asker only typed is shown, but replies do not go to it by one click.
     expect(header(first.raw, 'Reply-To')).toBe(false);
-    const row = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: provider.user.email, template: 'dealInquiry' }, orderBy: { createdAt: 'desc' } });
+    const row = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({
+      where: { to: provider.user.email, template: 'dealInquiry' },
+      orderBy: { createdAt: 'desc' },
+    });
     for (const body of [row.text, row.html]) {
       expect(body).not.toMatch(/https?:\/\/evil/);
       expect(body).not.toMatch(/evil\.example|phish\.example|bank-login\.example/);
@@ -99,14 +120,22 @@ describe("'Nachfragen'", () => {
     const asker = await createSeeker(app.deps.db.prisma);
     const c = await as(asker);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await c.post(`/api/successful-deals/${deal.id}/inquiries`, { email: asker.email, message: `Frage ${i}` })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await c.post(`/api/successful-deals/${deal.id}/inquiries`, { email: asker.email, message: `Frage ${i}` })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
-    const sixth = await c.post<{ error: { code: string; message: string } }>(`/api/successful-deals/${deal.id}/inquiries`, { email: asker.email, message: 'Frage 6' });
+    const sixth = await c.post<{ error: { code: string; message: string } }>(`/api/successful-deals/${deal.id}/inquiries`, {
+      email: asker.email,
+      message: 'Frage 6',
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error.code).toBe('INQUIRY_LIMIT');
     expect(sixth.body.error.message).toMatch(/Nachfragen/);
     c.lang = 'en';
-    const en = await c.post<{ error: { message: string } }>(`/api/successful-deals/${deal.id}/inquiries`, { email: asker.email, message: 'Frage 7' }, { 'x-akut-lang': 'en' });
+    const en = await c.post<{ error: { message: string } }>(
+      `/api/successful-deals/${deal.id}/inquiries`,
+      { email: asker.email, message: 'Frage 7' },
+      { 'x-akut-lang': 'en' },
+    );
     expect(en.body.error.message).toMatch(/questions/);
     expect(await app.deps.db.prisma.dealInquiry.count({ where: { inquirerId: asker.id } })).toBe(5);
     // Someone else may still ask.
@@ -142,7 +171,12 @@ describe('unlock quote', () => {
     const provider = await createProvider(app.deps, where);
     const c = await as(provider.user);
     // One seeker each: the pre-filter holds a seeker's near-duplicate requests.
-    const released = async () => createReleasedRequest(app.deps, (await createSeeker(app.deps.db.prisma)).id, { kategorie: 'auto', postcode: '80331', beschreibung: 'Das Auto springt nicht an, die Batterie ist wohl leer und muss getauscht werden.' });
+    const released = async () =>
+      createReleasedRequest(app.deps, (await createSeeker(app.deps.db.prisma)).id, {
+        kategorie: 'auto',
+        postcode: '80331',
+        beschreibung: 'Das Auto springt nicht an, die Batterie ist wohl leer und muss getauscht werden.',
+      });
     const quote = async (id: string) => (await c.get<{ available: boolean; reason: string | null }>(`/api/provider/requests/${id}/unlock-quote`)).body;
 
     const open = await released();
@@ -154,7 +188,9 @@ describe('unlock quote', () => {
 
     const inDeal = await released();
     const other = await createProvider(app.deps, where);
-    const offer = await app.deps.db.prisma.offer.create({ data: { requestId: inDeal.id, providerId: other.user.id, priceCents: 10_000, beschreibung: 'Reparatur', verfuegbarkeit: 'morgen', status: 'angenommen' } });
+    const offer = await app.deps.db.prisma.offer.create({
+      data: { requestId: inDeal.id, providerId: other.user.id, priceCents: 10_000, beschreibung: 'Reparatur', verfuegbarkeit: 'morgen', status: 'angenommen' },
+    });
     await app.deps.db.prisma.request.update({ where: { id: inDeal.id }, data: { acceptedOfferId: offer.id } });
     expect(await quote(inDeal.id)).toMatchObject({ available: false, reason: 'inDeal' });
 

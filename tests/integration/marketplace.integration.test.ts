@@ -33,7 +33,16 @@ async function as(user: { email: string; password: string }): Promise<TestClient
 
 const wallet = async (userId: string) => Number((await getGointsBalance(app.deps.db.prisma, userId)).total / 1000n);
 
-type Feed = { matches: { id: string; unlocked: boolean; request: Record<string, unknown> & { id: string }; offer: { id: string; status: string } | null; deal: { id: string; status: string } | null }[]; balance: number };
+type Feed = {
+  matches: {
+    id: string;
+    unlocked: boolean;
+    request: Record<string, unknown> & { id: string };
+    offer: { id: string; status: string } | null;
+    deal: { id: string; status: string } | null;
+  }[];
+  balance: number;
+};
 
 describe('provider onboarding', () => {
   it('stores the profile, books the 50 Goints welcome bonus once, and refuses bad input and other roles', async () => {
@@ -41,8 +50,20 @@ describe('provider onboarding', () => {
     expect((await client.get<{ profile: null }>('/api/provider/profile')).body).toEqual({ profile: null });
     // Without a profile there is no feed.
     expect((await client.get<{ error: { code: string } }>('/api/provider/matches')).body.error.code).toBe('PROVIDER_PROFILE_REQUIRED');
-    const input = { firmenname: 'Elektro Blitz GmbH', categories: ['handwerk', 'elektronik'], postcode: '50667', radiusKm: 30, description: 'Elektroinstallationen aller Art, Notdienst rund um die Uhr.', phone: '0221 555 123', email: 'info@blitz.example.com' };
-    const first = await client.request<{ profile: { place: string; categories: string[] }; created: boolean; bonusGranted: number }>('PUT', '/api/provider/profile', input);
+    const input = {
+      firmenname: 'Elektro Blitz GmbH',
+      categories: ['handwerk', 'elektronik'],
+      postcode: '50667',
+      radiusKm: 30,
+      description: 'Elektroinstallationen aller Art, Notdienst rund um die Uhr.',
+      phone: '0221 555 123',
+      email: 'info@blitz.example.com',
+    };
+    const first = await client.request<{ profile: { place: string; categories: string[] }; created: boolean; bonusGranted: number }>(
+      'PUT',
+      '/api/provider/profile',
+      input,
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ created: true, bonusGranted: 50, profile: { place: 'Köln', categories: ['elektronik', 'handwerk'] } });
     const again = await client.request<{ created: boolean; bonusGranted: number }>('PUT', '/api/provider/profile', { ...input, radiusKm: 40 });
@@ -50,7 +71,10 @@ describe('provider onboarding', () => {
     expect(await wallet(user.id)).toBe(50);
     expect((await client.get<{ goints: number }>('/api/wallet')).body.goints).toBe(50);
 
-    const bad = await client.request<{ error: { code: string; fields: { path: string; code: string; message: string }[] } }>('PUT', '/api/provider/profile', { ...input, postcode: '00000' });
+    const bad = await client.request<{ error: { code: string; fields: { path: string; code: string; message: string }[] } }>('PUT', '/api/provider/profile', {
+      ...input,
+      postcode: '00000',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual([{ path: 'body.postcode', code: 'unknown_postcode', message: 'Diese Postleitzahl kennen wir nicht.' }]);
     const tooFar = await client.request<{ error: { code: string } }>('PUT', '/api/provider/profile', { ...input, radiusKm: 900 });
@@ -90,7 +114,10 @@ describe('pre-filter and matching', () => {
     expect(withPhone).toMatchObject({ status: 'review', assessment: { flags: [{ code: 'contact_data' }] } });
     const nonsense = await createReleasedRequest(app.deps, seeker.id, { beschreibung: 'asdfgh jklö qwertz', kategorie: 'beauty' });
     expect(nonsense.assessment?.flags.map((f) => f.code)).toContain('nonsense');
-    const link = await createReleasedRequest(app.deps, seeker.id, { beschreibung: 'Bitte Angebot über https://example.com/formular schicken für neue Fenster', kategorie: 'immobilien' });
+    const link = await createReleasedRequest(app.deps, seeker.id, {
+      beschreibung: 'Bitte Angebot über https://example.com/formular schicken für neue Fenster',
+      kategorie: 'immobilien',
+    });
     expect(link.assessment?.flags.map((f) => f.code)).toContain('link');
     const dup = await createReleasedRequest(app.deps, seeker.id, { beschreibung: 'Suche einen Maler für zwei Zimmer, ruft mich an unter 0171 2345678' });
     expect(dup.assessment?.flags.map((f) => f.code)).toEqual(expect.arrayContaining(['duplicate', 'contact_data']));
@@ -108,7 +135,10 @@ describe('pre-filter and matching', () => {
     expect(approved.body.matched).toBeGreaterThanOrEqual(1);
     // Rejecting needs a reason the seeker is told (tests/integration/admin-requests.integration.test.ts).
     expect((await admin.post(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'reject' })).status).toBe(400);
-    const rejected = await admin.post<{ status: string }>(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'reject', reason: 'Die Beschreibung ist nicht verständlich.' });
+    const rejected = await admin.post<{ status: string }>(`/api/admin/requests/${nonsense.id}/moderate`, {
+      decision: 'reject',
+      reason: 'Die Beschreibung ist nicht verständlich.',
+    });
     expect(rejected.body.status).toBe('rejected');
     expect((await admin.post(`/api/admin/requests/${nonsense.id}/moderate`, { decision: 'approve' })).status).toBe(409);
 
@@ -137,7 +167,12 @@ describe('unlock, offer, deal', () => {
     seeker = await createSeeker(app.deps.db.prisma, { name: 'Sara Suchende' });
     p1 = await createProvider(app.deps, { firmenname: 'Heizung Hansen', categories: ['handwerk'], postcode: '10115', radiusKm: 30 });
     p2 = await createProvider(app.deps, { firmenname: 'Wärme Weber', categories: ['handwerk'], postcode: '10117', radiusKm: 30 });
-    const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '10115', beschreibung: 'Gastherme im Altbau defekt, kein warmes Wasser mehr seit gestern Abend.', budgetMin: 200, budgetMax: 600 });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      postcode: '10115',
+      beschreibung: 'Gastherme im Altbau defekt, kein warmes Wasser mehr seit gestern Abend.',
+      budgetMin: 200,
+      budgetMax: 600,
+    });
     requestId = r.id;
     c1 = await as(p1.user);
     c2 = await as(p2.user);
@@ -146,7 +181,17 @@ describe('unlock, offer, deal', () => {
 
   it("shows price, balance and 'x of N unlocked', unlocks once, and refuses what the wallet cannot pay", async () => {
     const quote = await c1.get(`/api/provider/requests/${requestId}/unlock-quote`);
-    expect(quote.body).toEqual({ requestId, price: 50, balance: 50, promoBalance: 50, unlocked: 0, max: 5, alreadyUnlocked: false, available: true, reason: null });
+    expect(quote.body).toEqual({
+      requestId,
+      price: 50,
+      balance: 50,
+      promoBalance: 50,
+      unlocked: 0,
+      max: 5,
+      alreadyUnlocked: false,
+      available: true,
+      reason: null,
+    });
     const unlocked = await c1.post<{ balance: number; repeated: boolean }>(`/api/provider/requests/${requestId}/unlock`);
     expect(unlocked.body).toEqual({ requestId, balance: 0, repeated: false });
     // A repeat charges nothing.
@@ -157,10 +202,18 @@ describe('unlock, offer, deal', () => {
     const feed = await c1.get<Feed>('/api/provider/matches');
     const card = feed.body.matches.find((m) => m.request.id === requestId)!;
     expect(card.unlocked).toBe(true);
-    expect(card.request).toMatchObject({ description: 'Gastherme im Altbau defekt, kein warmes Wasser mehr seit gestern Abend.', place: 'Berlin', postcode: '10115', contact: { firstName: 'Sam', email: seeker.email } });
+    expect(card.request).toMatchObject({
+      description: 'Gastherme im Altbau defekt, kein warmes Wasser mehr seit gestern Abend.',
+      place: 'Berlin',
+      postcode: '10115',
+      contact: { firstName: 'Sam', email: seeker.email },
+    });
 
     // Another matched request, no Goints left: 402 with the specification's text, nothing booked.
-    const other = await createReleasedRequest(app.deps, seeker.id, { postcode: '10115', beschreibung: 'Dachrinne undicht, Wasser läuft an der Fassade herunter.' });
+    const other = await createReleasedRequest(app.deps, seeker.id, {
+      postcode: '10115',
+      beschreibung: 'Dachrinne undicht, Wasser läuft an der Fassade herunter.',
+    });
     const refused = await c1.post<{ error: { code: string; message: string } }>(`/api/provider/requests/${other.id}/unlock`);
     expect(refused.status).toBe(402);
     expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 50 Goints um diese Anfrage freizuschalten.' });
@@ -194,7 +247,10 @@ describe('unlock, offer, deal', () => {
   it('lets the seeker see the top offers with no contact data, accept one, and both confirm in any order', async () => {
     const dash = await cs.get<{ stats: Record<string, number> }>('/api/seeker/dashboard');
     expect(dash.body.stats).toMatchObject({ offersReceived: 2, offersValueCents: 87000, points: 0 });
-    const offers = await cs.get<{ top: { id: string; rank: number; priceCents: number; contact: unknown; provider: { firmenname: string } }[]; all: unknown[] }>('/api/seeker/offers');
+    const offers = await cs.get<{
+      top: { id: string; rank: number; priceCents: number; contact: unknown; provider: { firmenname: string } }[];
+      all: unknown[];
+    }>('/api/seeker/offers');
     expect(offers.body.top.map((o) => o.rank)).toEqual([1, 2]);
     expect(offers.body.top.every((o) => o.contact === null)).toBe(true);
     expect(offers.text).not.toContain('+49 221 1234567');
@@ -221,7 +277,9 @@ describe('unlock, offer, deal', () => {
     const deals = await cs.get<{ deals: { id: string; status: string; providerConfirmed: boolean }[] }>('/api/deals');
     expect(deals.body.deals[0]).toMatchObject({ id: dealId, status: 'awaiting_seeker', providerConfirmed: true });
     // A review before completion is refused.
-    expect((await cs.post<{ error: { code: string } }>(`/api/deals/${dealId}/review`, { rating: 5, testimonial: 'Super!' })).body.error.code).toBe('REVIEW_NOT_ALLOWED');
+    expect((await cs.post<{ error: { code: string } }>(`/api/deals/${dealId}/review`, { rating: 5, testimonial: 'Super!' })).body.error.code).toBe(
+      'REVIEW_NOT_ALLOWED',
+    );
 
     const done = await cs.post(`/api/deals/${dealId}/confirm`);
     expect(done.body).toEqual({ dealId, status: 'completed', completed: true });
@@ -248,11 +306,21 @@ describe('unlock, offer, deal', () => {
     const dealId = (await cs.get<{ deals: { id: string }[] }>('/api/deals')).body.deals[0]!.id;
     expect((await c1.post(`/api/deals/${dealId}/review`, { rating: 5, testimonial: 'Top' })).status).toBe(403);
     expect((await cs.post(`/api/deals/${dealId}/review`, { rating: 6, testimonial: 'Zu gut' })).status).toBe(400);
-    const rated = await cs.post(`/api/deals/${dealId}/review`, { rating: 5, testimonial: 'Schnell da und sauber gearbeitet.', showFirstName: true, contactVisible: false });
+    const rated = await cs.post(`/api/deals/${dealId}/review`, {
+      rating: 5,
+      testimonial: 'Schnell da und sauber gearbeitet.',
+      showFirstName: true,
+      contactVisible: false,
+    });
     expect(rated.status).toBe(201);
-    expect((await cs.post<{ error: { code: string } }>(`/api/deals/${dealId}/review`, { rating: 4, testimonial: 'Nochmal' })).body.error.code).toBe('REVIEW_EXISTS');
+    expect((await cs.post<{ error: { code: string } }>(`/api/deals/${dealId}/review`, { rating: 4, testimonial: 'Nochmal' })).body.error.code).toBe(
+      'REVIEW_EXISTS',
+    );
 
-    const list = await app.client().get<{ deals: { id: string; customer: string | null; rating: number; providerName: string; contactVisible: boolean }[]; summary: { count: number; volumeCents: number; locations: number } }>('/api/successful-deals');
+    const list = await app.client().get<{
+      deals: { id: string; customer: string | null; rating: number; providerName: string; contactVisible: boolean }[];
+      summary: { count: number; volumeCents: number; locations: number };
+    }>('/api/successful-deals');
     const card = list.body.deals.find((d) => d.id === dealId)!;
     expect(card).toMatchObject({ customer: 'Sam', rating: 5, providerName: 'Heizung Hansen', valueCents: 48000, location: 'Berlin', contactVisible: false });
     expect((await app.client().get<{ deals: unknown[] }>('/api/successful-deals?q=hansen')).body.deals).toHaveLength(1);
@@ -260,19 +328,36 @@ describe('unlock, offer, deal', () => {
     expect((await app.client().get<{ deals: unknown[] }>('/api/successful-deals?category=auto')).body.deals).toHaveLength(0);
 
     const asker = await as(await createSeeker(app.deps.db.prisma));
-    expect((await asker.post<{ error: { code: string } }>(`/api/successful-deals/${dealId}/inquiries`, { email: 'frage@example.com', message: 'Wie lange hat es gedauert?' })).body.error.code).toBe('CONTACT_NOT_VISIBLE');
-    expect((await c1.request('PUT', `/api/deals/${dealId}/contact-visibility`, { visible: true })).body).toEqual({ providerContactVisible: true, seekerContactVisible: false });
+    expect(
+      (
+        await asker.post<{ error: { code: string } }>(`/api/successful-deals/${dealId}/inquiries`, {
+          email: 'frage@example.com',
+          message: 'Wie lange hat es gedauert?',
+        })
+      ).body.error.code,
+    ).toBe('CONTACT_NOT_VISIBLE');
+    expect((await c1.request('PUT', `/api/deals/${dealId}/contact-visibility`, { visible: true })).body).toEqual({
+      providerContactVisible: true,
+      seekerContactVisible: false,
+    });
     expect((await app.client().post(`/api/successful-deals/${dealId}/inquiries`, { email: 'frage@example.com', message: 'Hallo' })).status).toBe(401);
     expect((await asker.post(`/api/successful-deals/${dealId}/inquiries`, { email: 'keine-mail', message: 'Hallo' })).status).toBe(400);
     expect((await asker.post(`/api/successful-deals/${dealId}/inquiries`, { email: 'frage@example.com', message: '   ' })).status).toBe(400);
-    const asked = await asker.post<{ recipients: number }>(`/api/successful-deals/${dealId}/inquiries`, { email: 'frage@example.com', message: 'Wie lange hat es gedauert?' });
+    const asked = await asker.post<{ recipients: number }>(`/api/successful-deals/${dealId}/inquiries`, {
+      email: 'frage@example.com',
+      message: 'Wie lange hat es gedauert?',
+    });
     expect(asked.body.recipients).toBe(1);
     const mail = await app.deps.db.prisma.mailOutbox.findFirst({ where: { to: p1.user.email, template: 'dealInquiry' } });
     expect(mail?.text).toContain('frage@example.com');
     expect(mail?.text).toContain('Wie lange hat es gedauert?');
 
     // The public provider page: rating, badge, review, median response time from real offers.
-    const page = await app.client().get<{ ratingAvg: number; ratingCount: number; reviews: { customer: string }[]; medianResponseMinutes: number | null; favorite: null }>(`/api/providers/${p1.user.id}`);
+    const page = await app
+      .client()
+      .get<{ ratingAvg: number; ratingCount: number; reviews: { customer: string }[]; medianResponseMinutes: number | null; favorite: null }>(
+        `/api/providers/${p1.user.id}`,
+      );
     expect(page.body).toMatchObject({ ratingAvg: 5, ratingCount: 1, reviews: [{ customer: 'Sam', rating: 5 }], favorite: null });
     expect(page.body.medianResponseMinutes).not.toBeNull();
     expect(page.text).not.toContain('+49 221 1234567');
@@ -284,8 +369,16 @@ describe('no deal: refunds', () => {
     const seeker = await createSeeker(app.deps.db.prisma);
     const a = await createProvider(app.deps, { categories: ['auto'], postcode: '20095' });
     const b = await createProvider(app.deps, { categories: ['auto'], postcode: '20095' });
-    const closing = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'auto', postcode: '20095', beschreibung: 'Suche einen gebrauchten Kombi bis 8000 Euro mit TÜV.' });
-    const expiring = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'auto', postcode: '20095', beschreibung: 'Bremsen vorne quietschen, bitte Reparatur anbieten.' });
+    const closing = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'auto',
+      postcode: '20095',
+      beschreibung: 'Suche einen gebrauchten Kombi bis 8000 Euro mit TÜV.',
+    });
+    const expiring = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'auto',
+      postcode: '20095',
+      beschreibung: 'Bremsen vorne quietschen, bitte Reparatur anbieten.',
+    });
     await grantGoints(app.deps.db.prisma, a.user.id, 50);
     const ca = await as(a.user);
     const cb = await as(b.user);
@@ -293,7 +386,16 @@ describe('no deal: refunds', () => {
     expect((await cb.post(`/api/provider/requests/${closing.id}/unlock`)).status).toBe(200);
     expect(await wallet(a.user.id)).toBe(0);
     expect(await wallet(b.user.id)).toBe(0);
-    expect((await cb.post('/api/provider/offers', { requestId: closing.id, price: 7900, beschreibung: 'Skoda Octavia Kombi, 2016, TÜV neu.', verfuegbarkeit: 'sofort' })).status).toBe(201);
+    expect(
+      (
+        await cb.post('/api/provider/offers', {
+          requestId: closing.id,
+          price: 7900,
+          beschreibung: 'Skoda Octavia Kombi, 2016, TÜV neu.',
+          verfuegbarkeit: 'sofort',
+        })
+      ).status,
+    ).toBe(201);
 
     const cs = await as(seeker);
     const someoneElse = await as(await createSeeker(app.deps.db.prisma));
@@ -318,10 +420,19 @@ describe('no deal: refunds', () => {
   it('lets either side cancel a deal before both confirmed; the request takes offers again', async () => {
     const seeker = await createSeeker(app.deps.db.prisma);
     const p = await createProvider(app.deps, { categories: ['beauty'], postcode: '60311' });
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'beauty', postcode: '60311', beschreibung: 'Brautstyling mit Hochsteckfrisur und Make-up am Samstag.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'beauty',
+      postcode: '60311',
+      beschreibung: 'Brautstyling mit Hochsteckfrisur und Make-up am Samstag.',
+    });
     const cp = await as(p.user);
     await cp.post(`/api/provider/requests/${r.id}/unlock`);
-    const offer = await cp.post<{ id: string }>('/api/provider/offers', { requestId: r.id, price: 250, beschreibung: 'Styling und Make-up inklusive Probetermin.', verfuegbarkeit: 'Samstag ab 7 Uhr' });
+    const offer = await cp.post<{ id: string }>('/api/provider/offers', {
+      requestId: r.id,
+      price: 250,
+      beschreibung: 'Styling und Make-up inklusive Probetermin.',
+      verfuegbarkeit: 'Samstag ab 7 Uhr',
+    });
     const cs = await as(seeker);
     const { dealId } = (await cs.post<{ dealId: string }>(`/api/seeker/offers/${offer.body.id}/accept`)).body;
     expect((await cs.post(`/api/deals/${dealId}/cancel`, { reason: 'x' })).status).toBe(400);
@@ -330,7 +441,9 @@ describe('no deal: refunds', () => {
     expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: offer.body.id } })).status).toBe('storniert');
     const req = await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: r.id } });
     expect(req).toMatchObject({ status: 'open', acceptedOfferId: null });
-    expect((await app.deps.db.prisma.mailOutbox.findFirst({ where: { to: p.user.email, template: 'dealCancelled' } }))?.text).toContain('Termin hat sich erledigt');
+    expect((await app.deps.db.prisma.mailOutbox.findFirst({ where: { to: p.user.email, template: 'dealCancelled' } }))?.text).toContain(
+      'Termin hat sich erledigt',
+    );
   });
 });
 
@@ -341,7 +454,11 @@ describe('verification documents and favourites', () => {
     const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '01067' });
     const c = await as(p.user);
     const upload = (body: Buffer, type: string, kind = 'gewerbeschein') =>
-      fetch(`${app.baseUrl}/api/provider/verification?kind=${kind}&fileName=gewerbeschein.pdf`, { method: 'POST', headers: { 'content-type': type, origin: app.baseUrl, cookie: c.cookieHeader }, body: new Uint8Array(body) });
+      fetch(`${app.baseUrl}/api/provider/verification?kind=${kind}&fileName=gewerbeschein.pdf`, {
+        method: 'POST',
+        headers: { 'content-type': type, origin: app.baseUrl, cookie: c.cookieHeader },
+        body: new Uint8Array(body),
+      });
     const fake = await upload(Buffer.from('<html>not a pdf</html>'), 'application/pdf');
     expect(fake.status).toBe(415);
     const big = await upload(Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]), 'application/pdf');
@@ -359,7 +476,10 @@ describe('verification documents and favourites', () => {
     const file = await fetch(`${app.baseUrl}/api/admin/verifications/${doc.id}/file`, { headers: { cookie: admin.cookieHeader } });
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
-    expect((await admin.post(`/api/admin/verifications/${doc.id}/decide`, { decision: 'approve' })).body).toEqual({ providerId: p.user.id, status: 'approved' });
+    expect((await admin.post(`/api/admin/verifications/${doc.id}/decide`, { decision: 'approve' })).body).toEqual({
+      providerId: p.user.id,
+      status: 'approved',
+    });
     expect((await admin.post(`/api/admin/verifications/${doc.id}/decide`, { decision: 'reject' })).status).toBe(409);
     const page = await app.client().get<{ verified: boolean; badge: string }>(`/api/providers/${p.user.id}`);
     expect(page.body).toMatchObject({ verified: true, badge: 'verifiziert' });
@@ -387,7 +507,11 @@ describe('admin settings', () => {
     expect((await admin.request('PUT', '/api/admin/settings', { unknown: 1 })).status).toBe(400);
     expect((await admin.request<Record<string, number>>('PUT', '/api/admin/settings', { 'marketplace.maxUnlocks': 2 })).body['marketplace.maxUnlocks']).toBe(2);
     const seeker = await createSeeker(app.deps.db.prisma);
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'news', postcode: '70173', beschreibung: 'Suche Abo einer Tageszeitung mit Lokalteil Stuttgart.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'news',
+      postcode: '70173',
+      beschreibung: 'Suche Abo einer Tageszeitung mit Lokalteil Stuttgart.',
+    });
     expect((await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: r.id } })).maxUnlocks).toBe(2);
     await admin.request('PUT', '/api/admin/settings', { 'marketplace.maxUnlocks': 5 });
     const provider = await createUser(app.deps.db.prisma, { role: 'provider' });
@@ -400,7 +524,10 @@ describe('teasers hide the location', () => {
   it('masks postcodes and street addresses in the preview like the place and postcode fields', async () => {
     const seeker = await createSeeker(app.deps.db.prisma);
     const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '50823' });
-    const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '50823', beschreibung: 'Heizung in der Venloer Straße 12, 50823 Köln ist ausgefallen.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      postcode: '50823',
+      beschreibung: 'Heizung in der Venloer Straße 12, 50823 Köln ist ausgefallen.',
+    });
     const c = app.client();
     await signIn(c, p.user.email, p.user.password);
     const feed = await c.get<Feed>('/api/provider/matches');

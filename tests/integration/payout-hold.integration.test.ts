@@ -32,8 +32,16 @@ async function seekerWithEarnings(seekerEmail?: string) {
   n += 1;
   const postcode = ['10115', '20095', '50667', '80331', '60311', '01067'][n % 6]!;
   const seeker = await createSeeker(app.deps.db.prisma, seekerEmail ? { email: seekerEmail } : {});
-  const warmUp = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'beauty', postcode, beschreibung: `Suche eine Kosmetikerin für eine Gesichtsbehandlung, Termin ${n}.` });
-  const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'beauty', postcode, beschreibung: `Brautstyling mit Make-up und Frisur für eine Hochzeit, Anfrage ${n}.` });
+  const warmUp = await createReleasedRequest(app.deps, seeker.id, {
+    kategorie: 'beauty',
+    postcode,
+    beschreibung: `Suche eine Kosmetikerin für eine Gesichtsbehandlung, Termin ${n}.`,
+  });
+  const r = await createReleasedRequest(app.deps, seeker.id, {
+    kategorie: 'beauty',
+    postcode,
+    beschreibung: `Brautstyling mit Make-up und Frisur für eine Hochzeit, Anfrage ${n}.`,
+  });
   const providers = [];
   for (let i = 0; i < 5; i++) {
     const p = await createProvider(app.deps, { categories: ['beauty'], postcode });
@@ -43,7 +51,12 @@ async function seekerWithEarnings(seekerEmail?: string) {
     await unlockRequest(app.deps, p.user.id, r.id);
     providers.push(p);
   }
-  const offer = await createOffer(app.deps, providers[0]!.user.id, { requestId: r.id, price: 300, beschreibung: 'Brautstyling mit Probetermin.', verfuegbarkeit: 'Samstag' });
+  const offer = await createOffer(app.deps, providers[0]!.user.id, {
+    requestId: r.id,
+    price: 300,
+    beschreibung: 'Brautstyling mit Probetermin.',
+    verfuegbarkeit: 'Samstag',
+  });
   const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
   await confirmDeal(app.deps, providers[0]!.user.id, dealId);
   await confirmDeal(app.deps, seeker.id, dealId);
@@ -91,12 +104,17 @@ describe('payout fraud hold', () => {
 
     const domain = await seekerWithEarnings(`inhaber${n}@friseur-sonnenschein.de`);
     await app.deps.db.prisma.user.update({ where: { id: domain.providers[1]!.user.id }, data: { email: `team${n}@friseur-sonnenschein.de` } });
-    expect(await askPayout(domain.c, { type: 'bank', iban: 'DE02120300000000202051', accountHolder: 'Inhaber' })).toMatchObject({ status: 'held', holdReasons: ['same_email_pattern'] });
+    expect(await askPayout(domain.c, { type: 'bank', iban: 'DE02120300000000202051', accountHolder: 'Inhaber' })).toMatchObject({
+      status: 'held',
+      holdReasons: ['same_email_pattern'],
+    });
   });
 
   it('stores a keyed hash of the sign-up network, never the address, and holds a payout when both sides signed up from it', async () => {
     const signUp = async (email: string, role: 'seeker' | 'provider', ip: string) => {
-      const r = await app.client().post('/api/auth/sign-up/email', { email, password: 'correct-horse-battery', name: 'Netz Test', role }, { 'x-forwarded-for': ip });
+      const r = await app
+        .client()
+        .post('/api/auth/sign-up/email', { email, password: 'correct-horse-battery', name: 'Netz Test', role }, { 'x-forwarded-for': ip });
       expect(r.status, r.text).toBe(200);
       return app.deps.db.prisma.user.findUniqueOrThrow({ where: { email } });
     };
@@ -115,6 +133,9 @@ describe('payout fraud hold', () => {
     const { c, seeker, providers } = await seekerWithEarnings();
     await app.deps.db.prisma.user.update({ where: { id: seeker.id }, data: { signupNetwork: a.signupNetwork } });
     await app.deps.db.prisma.user.update({ where: { id: providers[3]!.user.id }, data: { signupNetwork: b.signupNetwork } });
-    expect(await askPayout(c, { type: 'bank', iban: 'DE02500105170137075030', accountHolder: 'Sara' })).toMatchObject({ status: 'held', holdReasons: ['same_signup_network'] });
+    expect(await askPayout(c, { type: 'bank', iban: 'DE02500105170137075030', accountHolder: 'Sara' })).toMatchObject({
+      status: 'held',
+      holdReasons: ['same_signup_network'],
+    });
   });
 });

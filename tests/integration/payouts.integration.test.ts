@@ -20,7 +20,14 @@ import { sendPayPalPayout, syncPayPalPayouts } from '../../server/domain/payouts
 /** Earnings for a seeker, booked like a deal's share of paid Goints (from payment clearing). */
 async function giveEarnings(app: TestApp, userId: string, cents: number) {
   await inTransaction(app.deps.db.prisma, async (tx) => {
-    await postTransaction(tx, { idempotencyKey: `test-revenue:${userId}:${cents}`, kind: 'test_setup', lines: [{ account: account.paymentClearing(), amount: -centsToMilli(cents) }, { account: account.seekerEarnings(userId), amount: centsToMilli(cents) }] });
+    await postTransaction(tx, {
+      idempotencyKey: `test-revenue:${userId}:${cents}`,
+      kind: 'test_setup',
+      lines: [
+        { account: account.paymentClearing(), amount: -centsToMilli(cents) },
+        { account: account.seekerEarnings(userId), amount: centsToMilli(cents) },
+      ],
+    });
   });
 }
 
@@ -51,14 +58,43 @@ describe('without PayPal configured', () => {
     expect(noMail.body.error).toEqual({ code: 'PAYPAL_EMAIL_REQUIRED', message: 'Bitte geben Sie Ihre PayPal E-Mail-Adresse ein.' });
     const noHolder = await c.post<{ error: { message: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000' });
     expect(noHolder.body.error.message).toBe('Bitte füllen Sie alle Pflichtfelder aus.');
-    expect((await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013001', accountHolder: 'Sara' })).body.error.code).toBe('IBAN_INVALID');
-    expect((await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000', accountHolder: 'Sara', bic: 'NOTABIC' })).body.error.code).toBe('BIC_INVALID');
+    expect(
+      (await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013001', accountHolder: 'Sara' })).body.error
+        .code,
+    ).toBe('IBAN_INVALID');
+    expect(
+      (
+        await c.post<{ error: { code: string } }>('/api/payout-methods', {
+          type: 'bank',
+          iban: 'DE89370400440532013000',
+          accountHolder: 'Sara',
+          bic: 'NOTABIC',
+        })
+      ).body.error.code,
+    ).toBe('BIC_INVALID');
     // An Austrian bank's BIC for a German IBAN would make every SEPA file with this payout unbuildable.
-    expect((await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000', accountHolder: 'Sara', bic: 'BKAUATWW' })).body.error.code).toBe('BIC_INVALID');
+    expect(
+      (
+        await c.post<{ error: { code: string } }>('/api/payout-methods', {
+          type: 'bank',
+          iban: 'DE89370400440532013000',
+          accountHolder: 'Sara',
+          bic: 'BKAUATWW',
+        })
+      ).body.error.code,
+    ).toBe('BIC_INVALID');
     c.lang = 'en';
-    expect((await c.post<{ error: { message: string } }>('/api/payout-methods', { type: 'paypal', email: '' })).body.error.message).toBe('Please enter your PayPal e-mail address.');
+    expect((await c.post<{ error: { message: string } }>('/api/payout-methods', { type: 'paypal', email: '' })).body.error.message).toBe(
+      'Please enter your PayPal e-mail address.',
+    );
     c.lang = 'de';
-    const bank = await c.post<{ id: string; iban: string; ibanLast4: string; verified: boolean }>('/api/payout-methods', { type: 'bank', iban: 'de89 3704 0044 0532 0130 00', accountHolder: 'Sara Seeker', bic: 'COBADEFFXXX', bankName: 'Commerzbank' });
+    const bank = await c.post<{ id: string; iban: string; ibanLast4: string; verified: boolean }>('/api/payout-methods', {
+      type: 'bank',
+      iban: 'de89 3704 0044 0532 0130 00',
+      accountHolder: 'Sara Seeker',
+      bic: 'COBADEFFXXX',
+      bankName: 'Commerzbank',
+    });
     expect(bank.status).toBe(201);
     expect(bank.body).toMatchObject({ iban: 'DE89 3704 0044 0532 0130 00', ibanLast4: '3000', verified: false });
     const row = await app.deps.db.prisma.payoutMethod.findUniqueOrThrow({ where: { id: bank.body.id } });
@@ -77,17 +113,29 @@ describe('without PayPal configured', () => {
     const { c, user } = await seekerClient(app);
     const method = (await c.post<{ id: string }>('/api/payout-methods', { type: 'paypal', email: 'sara@example.com' })).body.id;
     await giveEarnings(app, user.id, 2500);
-    const low = await c.post<{ error: { code: string; message: string } }>('/api/payouts', { amountCents: 999, methodId: method, idempotencyKey: 'k-low-0001' });
+    const low = await c.post<{ error: { code: string; message: string } }>('/api/payouts', {
+      amountCents: 999,
+      methodId: method,
+      idempotencyKey: 'k-low-0001',
+    });
     expect(low.body.error.code).toBe('PAYOUT_BELOW_MINIMUM');
     expect(low.body.error.message).toMatch(/10,00\s€/);
-    expect((await c.post<{ error: { code: string } }>('/api/payouts', { amountCents: 3000, methodId: method, idempotencyKey: 'k-high-0001' })).body.error.code).toBe('INSUFFICIENT_EARNINGS');
-    const same = await Promise.all([1, 2, 3, 4, 5].map(() => c.post<{ payoutId: string; repeated: boolean }>('/api/payouts', { amountCents: 2000, methodId: method, idempotencyKey: 'k-same-0001' })));
+    expect(
+      (await c.post<{ error: { code: string } }>('/api/payouts', { amountCents: 3000, methodId: method, idempotencyKey: 'k-high-0001' })).body.error.code,
+    ).toBe('INSUFFICIENT_EARNINGS');
+    const same = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        c.post<{ payoutId: string; repeated: boolean }>('/api/payouts', { amountCents: 2000, methodId: method, idempotencyKey: 'k-same-0001' }),
+      ),
+    );
     expect(new Set(same.map((r) => r.body.payoutId)).size).toBe(1);
     expect(same.filter((r) => !r.body.repeated)).toHaveLength(1);
     expect(await earnings(app, user.id)).toBe(500);
     expect(await getBalance(app.deps.db.prisma, account.payoutClearing())).toBeGreaterThanOrEqual(centsToMilli(2000));
     const list = await c.get<{ payouts: { status: string; amountCents: number; method: { label: string } }[] }>('/api/payouts');
-    expect(list.body.payouts).toEqual([expect.objectContaining({ status: 'requested', amountCents: 2000, method: expect.objectContaining({ label: 'sara@example.com' }) })]);
+    expect(list.body.payouts).toEqual([
+      expect.objectContaining({ status: 'requested', amountCents: 2000, method: expect.objectContaining({ label: 'sara@example.com' }) }),
+    ]);
   });
 
   it('bank payouts: approved into a SEPA file (parsed back), sent, paid; the seeker sees it paid', async () => {
@@ -113,7 +161,14 @@ describe('without PayPal configured', () => {
     const file = await fetch(`${app.baseUrl}/api/admin/sepa-batches/${batch.body.id}/file`, { headers: { cookie: admin.cookieHeader } });
     expect(file.headers.get('content-disposition')).toMatch(/attachment; filename="AKUT-\d{8}-[0-9A-F]{8}\.xml"/);
     const xml = await file.text();
-    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml) as { Document: { CstmrCdtTrfInitn: { GrpHdr: { NbOfTxs: number; CtrlSum: number }; PmtInf: { CdtTrfTxInf: { Cdtr: { Nm: string }; Amt: { InstdAmt: { '#text': number } }; CdtrAcct: { Id: { IBAN: string } } }[] } } } };
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+      Document: {
+        CstmrCdtTrfInitn: {
+          GrpHdr: { NbOfTxs: number; CtrlSum: number };
+          PmtInf: { CdtTrfTxInf: { Cdtr: { Nm: string }; Amt: { InstdAmt: { '#text': number } }; CdtrAcct: { Id: { IBAN: string } } }[] };
+        };
+      };
+    };
     const init = doc.Document.CstmrCdtTrfInitn;
     expect(Number(init.GrpHdr.NbOfTxs)).toBe(2);
     expect(Number(init.GrpHdr.CtrlSum)).toBe(62.34);
@@ -157,7 +212,12 @@ describe('with PayPal configured (a local fake of the Payouts API)', () => {
   let admin: TestClient;
   beforeAll(async () => {
     paypal = await startFakePayPalServer();
-    app = await startTestApp({ PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url, PAYPAL_WEBHOOK_ID: 'WH-1' });
+    app = await startTestApp({
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+    });
     admin = (await signedInClient(app, { role: 'admin' })).client;
   });
   afterAll(async () => {
@@ -203,7 +263,9 @@ describe('with PayPal configured (a local fake of the Payouts API)', () => {
     expect(p.status).toBe('failed');
     expect(p.failureReason).toMatch(/FAILED/);
     expect(await earnings(app, user.id)).toBe(1500);
-    expect((await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutFailed' } })).text).toContain('wieder auf deinem Guthaben');
+    expect((await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutFailed' } })).text).toContain(
+      'wieder auf deinem Guthaben',
+    );
   });
 
   it('a crash after storing the batch id and before PayPal answered is finished by the sync with the same id', async () => {
@@ -228,10 +290,18 @@ describe('with PayPal configured (a local fake of the Payouts API)', () => {
 
   it('the PayPal webhook is verified with PayPal before anything happens', async () => {
     paypal.webhookValid = false;
-    const bad = await fetch(`${app.baseUrl}/api/paypal/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'paypal-transmission-id': 't1', 'paypal-transmission-sig': 's' }, body: JSON.stringify({ event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED' }) });
+    const bad = await fetch(`${app.baseUrl}/api/paypal/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'paypal-transmission-id': 't1', 'paypal-transmission-sig': 's' },
+      body: JSON.stringify({ event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED' }),
+    });
     expect(bad.status).toBe(400);
     paypal.webhookValid = true;
-    const ok = await fetch(`${app.baseUrl}/api/paypal/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'paypal-transmission-id': 't2', 'paypal-transmission-sig': 's' }, body: JSON.stringify({ event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED' }) });
+    const ok = await fetch(`${app.baseUrl}/api/paypal/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'paypal-transmission-id': 't2', 'paypal-transmission-sig': 's' },
+      body: JSON.stringify({ event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED' }),
+    });
     expect(ok.status).toBe(200);
   });
 });

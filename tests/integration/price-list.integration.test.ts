@@ -32,13 +32,25 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Entry { id: string; industryCategory: string; serviceType: string; basePriceCents: number; unlockGoints: number; commissionRateBp: number; description: string }
+interface Entry {
+  id: string;
+  industryCategory: string;
+  serviceType: string;
+  basePriceCents: number;
+  unlockGoints: number;
+  commissionRateBp: number;
+  description: string;
+}
 type ErrorBody = { error: { code: string; message: string } };
 
 describe('price list by dashboard', () => {
   it('creates, changes and deletes entries with validation, each change audited; other roles are refused', async () => {
     const c = admin.client;
-    const empty = await c.get<{ entries: Entry[]; defaults: { basePriceCents: number; commissionRateBp: number }; categories: { kategorie: string; goints: number; fromEntry: boolean }[] }>('/api/admin/prices');
+    const empty = await c.get<{
+      entries: Entry[];
+      defaults: { basePriceCents: number; commissionRateBp: number };
+      categories: { kategorie: string; goints: number; fromEntry: boolean }[];
+    }>('/api/admin/prices');
     expect(empty.status).toBe(200);
     expect(empty.body.defaults).toEqual({ basePriceCents: 500, commissionRateBp: 5000 });
     expect(empty.body.categories.find((x) => x.kategorie === 'auto')).toMatchObject({ goints: 50, fromEntry: false });
@@ -66,7 +78,14 @@ describe('price list by dashboard', () => {
 
     const created = await c.post<Entry>('/api/admin/prices', good);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ industryCategory: 'auto', serviceType: '', basePriceCents: 700, unlockGoints: 70, commissionRateBp: 4000, description: 'Werkstatt und Kfz' });
+    expect(created.body).toMatchObject({
+      industryCategory: 'auto',
+      serviceType: '',
+      basePriceCents: 700,
+      unlockGoints: 70,
+      commissionRateBp: 4000,
+      description: 'Werkstatt und Kfz',
+    });
     c.lang = 'en';
     const twice = await c.post<ErrorBody>('/api/admin/prices', good);
     expect(twice.status).toBe(409);
@@ -81,7 +100,9 @@ describe('price list by dashboard', () => {
     const edited = await c.request<Entry>('PUT', `/api/admin/prices/${created.body.id}`, { ...good, basePriceCents: 900, commissionRateBp: 3500 });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ basePriceCents: 900, unlockGoints: 90, commissionRateBp: 3500 });
-    const listed = await c.get<{ entries: Entry[]; categories: { kategorie: string; goints: number; commissionRateBp: number; fromEntry: boolean }[] }>('/api/admin/prices');
+    const listed = await c.get<{ entries: Entry[]; categories: { kategorie: string; goints: number; commissionRateBp: number; fromEntry: boolean }[] }>(
+      '/api/admin/prices',
+    );
     expect(listed.body.entries.map((e) => [e.industryCategory, e.serviceType, e.basePriceCents])).toEqual([
       ['auto', '', 900],
       ['auto', 'Reifenwechsel', 300],
@@ -105,7 +126,11 @@ describe('price list by dashboard', () => {
       ['price.delete', 'dashboard', admin.user.id],
       ['price.delete', 'dashboard', admin.user.id],
     ]);
-    expect(audit[2]).toMatchObject({ entityId: created.body.id, before: { basePriceCents: 700, commissionRateBp: 4000 }, after: { basePriceCents: 900, commissionRateBp: 3500 } });
+    expect(audit[2]).toMatchObject({
+      entityId: created.body.id,
+      before: { basePriceCents: 700, commissionRateBp: 4000 },
+      after: { basePriceCents: 900, commissionRateBp: 3500 },
+    });
     expect(audit[4]).toMatchObject({ entityId: created.body.id, before: { basePriceCents: 900 }, after: null });
 
     const seeker = await signedInClient(app, { role: 'seeker' });
@@ -118,7 +143,11 @@ describe('the price list sets unlock prices and the split at a deal', () => {
   it("an unlock costs its category's price; an earlier unlock keeps its price and rate and is settled at them", async () => {
     const prisma = app.deps.db.prisma;
     const seeker = await createSeeker(prisma);
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'elektronik', postcode: '04109', beschreibung: 'Der Fernseher zeigt kein Bild mehr, nur noch Ton. Bitte reparieren.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'elektronik',
+      postcode: '04109',
+      beschreibung: 'Der Fernseher zeigt kein Bild mehr, nur noch Ton. Bitte reparieren.',
+    });
     const early = await createProvider(app.deps, { categories: ['elektronik'], postcode: '04109' });
     const late = await createProvider(app.deps, { categories: ['elektronik'], postcode: '04109' });
     const poor = await createProvider(app.deps, { categories: ['elektronik'], postcode: '04109' });
@@ -138,7 +167,12 @@ describe('the price list sets unlock prices and the split at a deal', () => {
     const feed = await listProviderMatches(prisma, late.user.id, 'de');
     const card = feed.matches.find((m) => m.request.id === r.id)!;
     expect(card.request.unlockPrice).toBe(80);
-    const shop = await app.client().get<{ unlockPriceGoints: number; unlockPriceMaxGoints: number; unlockPrices: { kategorie: string; goints: number }[]; packages: { id: string; goints: number; requests: number; requestsMin: number }[] }>('/api/shop/packages');
+    const shop = await app.client().get<{
+      unlockPriceGoints: number;
+      unlockPriceMaxGoints: number;
+      unlockPrices: { kategorie: string; goints: number }[];
+      packages: { id: string; goints: number; requests: number; requestsMin: number }[];
+    }>('/api/shop/packages');
     expect(shop.body).toMatchObject({ unlockPriceGoints: 50, unlockPriceMaxGoints: 80 });
     expect(shop.body.unlockPrices.find((p) => p.kategorie === 'elektronik')!.goints).toBe(80);
     expect(shop.body.packages.find((p) => p.id === 'small')).toMatchObject({ goints: 1000, requests: 20, requestsMin: 12 });
@@ -163,19 +197,36 @@ describe('the price list sets unlock prices and the split at a deal', () => {
     // Another change after both unlocks alters neither.
     await admin.client.request('PUT', `/api/admin/prices/${set.body.id}`, { industryCategory: 'elektronik', basePriceCents: 1500, commissionRateBp: 9000 });
 
-    const offer = await createOffer(app.deps, early.user.id, { requestId: r.id, price: 150, beschreibung: 'Reparatur des Netzteils inklusive Anfahrt.', verfuegbarkeit: 'morgen' });
+    const offer = await createOffer(app.deps, early.user.id, {
+      requestId: r.id,
+      price: 150,
+      beschreibung: 'Reparatur des Netzteils inklusive Anfahrt.',
+      verfuegbarkeit: 'morgen',
+    });
     const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
     await confirmDeal(app.deps, early.user.id, dealId);
     expect((await confirmDeal(app.deps, seeker.id, dealId)).completed).toBe(true);
     // Early: 50 at 50 % → seeker 25, platform 25. Late: 80 at 20 % → seeker 64, platform 16.
     expect(await getBalance(prisma, account.seekerEarnings(seeker.id))).toBe(goints(89));
-    const settlement = await prisma.ledgerTransaction.findFirstOrThrow({ where: { kind: 'deal_settlement', reference: r.id }, include: { entries: { include: { account: true } } } });
-    expect(Object.fromEntries(settlement.entries.map((e) => [e.account.kind, e.amount]))).toEqual({ escrow: -goints(130), seeker_earnings: goints(89), platform_revenue: goints(41) });
+    const settlement = await prisma.ledgerTransaction.findFirstOrThrow({
+      where: { kind: 'deal_settlement', reference: r.id },
+      include: { entries: { include: { account: true } } },
+    });
+    expect(Object.fromEntries(settlement.entries.map((e) => [e.account.kind, e.amount]))).toEqual({
+      escrow: -goints(130),
+      seeker_earnings: goints(89),
+      platform_revenue: goints(41),
+    });
     expect(await getBalance(prisma, account.escrow(r.id))).toBe(0n);
   });
 
   it('splits by each unlock’s recorded rate, rounding the seeker’s part down', () => {
-    expect(seekerShareOf(goints(100), [{ paid: goints(50), commissionRateBp: 5000 }, { paid: goints(50), commissionRateBp: 5000 }])).toBe(goints(50));
+    expect(
+      seekerShareOf(goints(100), [
+        { paid: goints(50), commissionRateBp: 5000 },
+        { paid: goints(50), commissionRateBp: 5000 },
+      ]),
+    ).toBe(goints(50));
     expect(seekerShareOf(3n, [{ paid: 3n, commissionRateBp: 5000 }])).toBe(1n);
     expect(seekerShareOf(goints(80), [{ paid: goints(80), commissionRateBp: 0 }])).toBe(goints(80));
     expect(seekerShareOf(goints(80), [{ paid: goints(80), commissionRateBp: 10_000 }])).toBe(0n);
@@ -198,8 +249,15 @@ describe('price changes by chat', () => {
       ['change the commission rate for cars to 35%', { category: 'auto', commissionRate: '35' }],
     ] as const;
     for (const [text, want] of de) expect(priceChangeOf(text), text).toEqual(want);
-    for (const text of ['Wie viele Anfragen gibt es?', 'Ich brauche einen Handwerker für 80 € morgen', 'what does Handwerk cost?', 'Setze den Preis auf 8 €']) expect(priceChangeOf(text), text).toBeNull();
-    expect([parseEuroCents('8'), parseEuroCents('7,50 €'), parseEuroCents('€8.5'), parseEuroCents('8,055'), parseEuroCents('abc')]).toEqual([800, 750, 850, null, null]);
+    for (const text of ['Wie viele Anfragen gibt es?', 'Ich brauche einen Handwerker für 80 € morgen', 'what does Handwerk cost?', 'Setze den Preis auf 8 €'])
+      expect(priceChangeOf(text), text).toBeNull();
+    expect([parseEuroCents('8'), parseEuroCents('7,50 €'), parseEuroCents('€8.5'), parseEuroCents('8,055'), parseEuroCents('abc')]).toEqual([
+      800,
+      750,
+      850,
+      null,
+      null,
+    ]);
     expect([parsePercentBp('50'), parsePercentBp('12,5 %'), parsePercentBp('x')]).toEqual([5000, 1250, null]);
   });
 
@@ -208,10 +266,16 @@ describe('price changes by chat', () => {
     if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
     return part;
   };
-  const confirm = (c: TestClient, sessionId: string, id: string) => c.post<{ status: string; result: { accepted: boolean; data: Record<string, unknown> } }>('/api/chat/confirm', { sessionId, confirmationId: id, decision: 'confirm' });
+  const confirm = (c: TestClient, sessionId: string, id: string) =>
+    c.post<{ status: string; result: { accepted: boolean; data: Record<string, unknown> } }>('/api/chat/confirm', {
+      sessionId,
+      confirmationId: id,
+      decision: 'confirm',
+    });
   // Intl writes a no-break space between amount and currency sign.
   const plain = (v: unknown) => JSON.parse(JSON.stringify(v).replace(/\u00a0/g, ' ')) as unknown;
-  const handwerk = () => app.deps.db.prisma.priceListEntry.findUnique({ where: { industryCategory_serviceType: { industryCategory: 'handwerk', serviceType: '' } } });
+  const handwerk = () =>
+    app.deps.db.prisma.priceListEntry.findUnique({ where: { industryCategory_serviceType: { industryCategory: 'handwerk', serviceType: '' } } });
 
   it('an admin changes the Handwerk price by chat (de, then en): a before/after card, applied only on the click, audited as chat', async () => {
     const c = admin.client;

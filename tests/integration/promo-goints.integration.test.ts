@@ -30,7 +30,18 @@ const bal = (app: TestApp, kind: string, ownerId: string) => getBalance(app.deps
 export async function buyPaid(deps: AppDeps, userId: string) {
   const pkg = shopPackage('small');
   const p = await deps.db.prisma.purchase.create({
-    data: { userId, packageId: 'small', goints: pkg.goints, grossCents: pkg.priceCents, netCents: 8403, vatCents: 1597, vatRateBp: 1900, provider: 'stripe', buyerName: 'x', buyerEmail: 'x@example.com' },
+    data: {
+      userId,
+      packageId: 'small',
+      goints: pkg.goints,
+      grossCents: pkg.priceCents,
+      netCents: 8403,
+      vatCents: 1597,
+      vatRateBp: 1900,
+      provider: 'stripe',
+      buyerName: 'x',
+      buyerEmail: 'x@example.com',
+    },
   });
   await fulfillPurchase(deps, p.id, { paymentIntentId: `pi_${p.id}` });
 }
@@ -66,12 +77,19 @@ describe('promotional Goints never become cash', () => {
     const providers = [];
     for (let i = 0; i < 5; i++) providers.push(await createProvider(app.deps, { categories: ['elektronik'], postcode: pc }));
     const seeker = await createSeeker(app.deps.db.prisma);
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'elektronik', postcode: pc, beschreibung: 'Der Fernseher im Wohnzimmer zeigt seit gestern kein Bild mehr.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'elektronik',
+      postcode: pc,
+      beschreibung: 'Der Fernseher im Wohnzimmer zeigt seit gestern kein Bild mehr.',
+    });
     for (const p of providers) await unlockRequest(app.deps, p.user.id, r.id);
     await completeDeal(app.deps, providers[0]!.user.id, seeker.id, r.id);
     expect(await bal(app, 'seeker_earnings', seeker.id)).toBe(0n);
     // The 250 promotional Goints are a promotion cost, not platform revenue.
-    const revenue = await app.deps.db.prisma.ledgerEntry.aggregate({ where: { account: { kind: 'platform_revenue' }, transaction: { reference: r.id } }, _sum: { amount: true } });
+    const revenue = await app.deps.db.prisma.ledgerEntry.aggregate({
+      where: { account: { kind: 'platform_revenue' }, transaction: { reference: r.id } },
+      _sum: { amount: true },
+    });
     expect(revenue._sum.amount ?? 0n).toBe(0n);
     expect(await bal(app, 'escrow', r.id)).toBe(0n);
     expect(await bal(app, 'escrow_promo', r.id)).toBe(0n);
@@ -80,8 +98,16 @@ describe('promotional Goints never become cash', () => {
   it('a mix of paid and promotional unlocks: the seeker gets half of the paid part only', async () => {
     const pc = postcode();
     const seeker = await createSeeker(app.deps.db.prisma);
-    const warmUp = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: pc, beschreibung: 'Die Gartentür klemmt und das Schloss muss getauscht werden.' });
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: pc, beschreibung: 'Im Badezimmer tropft der Wasserhahn und die Dichtung ist kaputt.' });
+    const warmUp = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'handwerk',
+      postcode: pc,
+      beschreibung: 'Die Gartentür klemmt und das Schloss muss getauscht werden.',
+    });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'handwerk',
+      postcode: pc,
+      beschreibung: 'Im Badezimmer tropft der Wasserhahn und die Dichtung ist kaputt.',
+    });
     const paidA = await createProvider(app.deps, { postcode: pc });
     const paidB = await createProvider(app.deps, { postcode: pc });
     const promo = await createProvider(app.deps, { postcode: pc });
@@ -99,16 +125,33 @@ describe('promotional Goints never become cash', () => {
 
     await completeDeal(app.deps, paidA.user.id, seeker.id, r.id);
     expect(await bal(app, 'seeker_earnings', seeker.id)).toBe(goints(50));
-    const settlement = await app.deps.db.prisma.ledgerTransaction.findFirstOrThrow({ where: { kind: 'deal_settlement', reference: r.id }, include: { entries: { include: { account: true } } } });
+    const settlement = await app.deps.db.prisma.ledgerTransaction.findFirstOrThrow({
+      where: { kind: 'deal_settlement', reference: r.id },
+      include: { entries: { include: { account: true } } },
+    });
     const byKind = Object.fromEntries(settlement.entries.map((e) => [e.account.kind, e.amount]));
-    expect(byKind).toEqual({ escrow: -goints(100), escrow_promo: -goints(50), seeker_earnings: goints(50), platform_revenue: goints(50), promotion_used: goints(50) });
+    expect(byKind).toEqual({
+      escrow: -goints(100),
+      escrow_promo: -goints(50),
+      seeker_earnings: goints(50),
+      platform_revenue: goints(50),
+      promotion_used: goints(50),
+    });
   });
 
   it('closing a request gives paid Goints back as paid and promotional ones as promotional', async () => {
     const pc = postcode();
     const seeker = await createSeeker(app.deps.db.prisma);
-    const warmUp = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: pc, beschreibung: 'Die Haustür schließt nicht mehr richtig und quietscht laut.' });
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: pc, beschreibung: 'Ein Regal soll an einer Betonwand sicher montiert werden.' });
+    const warmUp = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'handwerk',
+      postcode: pc,
+      beschreibung: 'Die Haustür schließt nicht mehr richtig und quietscht laut.',
+    });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'handwerk',
+      postcode: pc,
+      beschreibung: 'Ein Regal soll an einer Betonwand sicher montiert werden.',
+    });
     const paid = await createProvider(app.deps, { postcode: pc });
     const promo = await createProvider(app.deps, { postcode: pc });
     await buyPaid(app.deps, paid.user.id);
@@ -131,7 +174,11 @@ describe('no unlocks while a deal is pending', () => {
   it('refuses an unlock once an offer is accepted and sells again after the deal is cancelled', async () => {
     const pc = postcode();
     const seeker = await createSeeker(app.deps.db.prisma);
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: pc, beschreibung: 'Die Dachrinne ist verstopft und läuft bei Regen über.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'handwerk',
+      postcode: pc,
+      beschreibung: 'Die Dachrinne ist verstopft und läuft bei Regen über.',
+    });
     const first = await createProvider(app.deps, { postcode: pc });
     const late = await createProvider(app.deps, { postcode: pc });
     await unlockRequest(app.deps, first.user.id, r.id);

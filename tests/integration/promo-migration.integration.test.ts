@@ -38,12 +38,41 @@ describe('the promotional-Goints migration', () => {
   it('classifies welcome bonus and test-checkout Goints as promotional, Stripe Goints as paid, wallets and escrows alike', async () => {
     const prisma = app.deps.db.prisma;
     const seeker = await createUser(prisma, { role: 'seeker' });
-    const request = await prisma.request.create({ data: { userId: seeker.id, kategorie: 'handwerk', beschreibung: 'Altdaten', status: 'open', unlockCount: 3 } });
-    const [a, b, c] = [await createUser(prisma, { role: 'provider' }), await createUser(prisma, { role: 'provider' }), await createUser(prisma, { role: 'provider' })];
+    const request = await prisma.request.create({
+      data: { userId: seeker.id, kategorie: 'handwerk', beschreibung: 'Altdaten', status: 'open', unlockCount: 3 },
+    });
+    const [a, b, c] = [
+      await createUser(prisma, { role: 'provider' }),
+      await createUser(prisma, { role: 'provider' }),
+      await createUser(prisma, { role: 'provider' }),
+    ];
     const book = (key: string, kind: string, reference: string, from: AccountRef, to: AccountRef, n: number) =>
-      inTransaction(prisma, (tx) => postTransaction(tx, { idempotencyKey: key, kind, reference, lines: [{ account: from, amount: -goints(n) }, { account: to, amount: goints(n) }] }));
+      inTransaction(prisma, (tx) =>
+        postTransaction(tx, {
+          idempotencyKey: key,
+          kind,
+          reference,
+          lines: [
+            { account: from, amount: -goints(n) },
+            { account: to, amount: goints(n) },
+          ],
+        }),
+      );
     const purchase = async (userId: string, provider: 'stripe' | 'test', paidAt: Date) => {
-      const p = await prisma.purchase.create({ data: { userId, packageId: 'small', goints: 1000, grossCents: 10000, netCents: 8403, vatCents: 1597, vatRateBp: 1900, provider, status: 'paid', paidAt } });
+      const p = await prisma.purchase.create({
+        data: {
+          userId,
+          packageId: 'small',
+          goints: 1000,
+          grossCents: 10000,
+          netCents: 8403,
+          vatCents: 1597,
+          vatRateBp: 1900,
+          provider,
+          status: 'paid',
+          paidAt,
+        },
+      });
       // Before the migration every purchase went from payment clearing into the one wallet.
       await book(`purchase:${p.id}`, 'purchase', p.id, account.paymentClearing(), account.wallet(userId), 1000);
     };

@@ -16,8 +16,14 @@ beforeAll(async () => {
   // A built client of its own: an index.html and a script, both large enough to be worth compressing.
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><html lang="de"><head><title>akut</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`);
-  fs.writeFileSync(path.join(clientDir, 'assets/app-abc123.js'), `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word ${i}`))};\n`);
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html lang="de"><head><title>akut</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`,
+  );
+  fs.writeFileSync(
+    path.join(clientDir, 'assets/app-abc123.js'),
+    `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word ${i}`))};\n`,
+  );
   app = await startTestApp({ OPERATOR_EMAIL: OPERATOR, RATE_LIMIT_CONTACT: '3' }, { clientDir });
 });
 
@@ -27,7 +33,12 @@ afterAll(async () => {
 });
 
 /** A raw GET or POST that keeps the body compressed and records how it arrived (chunk by chunk). */
-function raw(method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; chunks: number }> {
+function raw(
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; chunks: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request(app.baseUrl + pathname, { method, headers: { origin: app.baseUrl, ...headers } }, (res) => {
       const parts: Buffer[] = [];
@@ -41,14 +52,36 @@ function raw(method: string, pathname: string, headers: Record<string, string>, 
 }
 
 describe('not-found', () => {
-  it.each(['/gibt-es-nicht', '/anbieter/dashboard/extra', '/suchende/x', '/impressum/2', '/admin/gibt-es-nicht', '/admin/deals/extra'])('answers %s with 404 and the app page, whose router shows the not-found page', async (p) => {
-    const res = await app.client().get(p);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(res.text).toContain('<div id="root">');
-  });
+  it.each(['/gibt-es-nicht', '/anbieter/dashboard/extra', '/suchende/x', '/impressum/2', '/admin/gibt-es-nicht', '/admin/deals/extra'])(
+    'answers %s with 404 and the app page, whose router shows the not-found page',
+    async (p) => {
+      const res = await app.client().get(p);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.text).toContain('<div id="root">');
+    },
+  );
 
-  it.each(['/', '/suchende', '/anbieter', '/anbieter/abc123', '/search?demo=true', '/impressum', '/datenschutz', '/agb', '/hilfe', '/kontakt', '/erfolgreiche-deals', '/quittung/xyz', '/admin', '/admin/requests', '/admin/followup', '/admin/provision', '/admin/preise', '/admin/deals'])('answers the page %s with 200', async (p) => {
+  it.each([
+    '/',
+    '/suchende',
+    '/anbieter',
+    '/anbieter/abc123',
+    '/search?demo=true',
+    '/impressum',
+    '/datenschutz',
+    '/agb',
+    '/hilfe',
+    '/kontakt',
+    '/erfolgreiche-deals',
+    '/quittung/xyz',
+    '/admin',
+    '/admin/requests',
+    '/admin/followup',
+    '/admin/provision',
+    '/admin/preise',
+    '/admin/deals',
+  ])('answers the page %s with 200', async (p) => {
     const res = await app.client().get(p);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root">');
@@ -89,7 +122,12 @@ describe('compression', () => {
     const client = app.client();
     const sessionId = await createSession(client, 'de');
     const body = JSON.stringify({ sessionId, lang: 'de', message: { id: 'm1', role: 'user', parts: [{ type: 'text', text: 'Anna' }] } });
-    const res = await raw('POST', '/api/chat', { 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json', cookie: client.cookieHeader }, body);
+    const res = await raw(
+      'POST',
+      '/api/chat',
+      { 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json', cookie: client.cookieHeader },
+      body,
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -103,7 +141,9 @@ describe('compression', () => {
 
 describe('provider pitch prices', () => {
   it('the public package list carries the live unlock price and the exchange rate', async () => {
-    const res = await app.client().get<{ packages: { goints: number; requests: number }[]; unlockPriceGoints: number; gointsPerEur: number }>('/api/shop/packages');
+    const res = await app
+      .client()
+      .get<{ packages: { goints: number; requests: number }[]; unlockPriceGoints: number; gointsPerEur: number }>('/api/shop/packages');
     expect(res.status).toBe(200);
     expect(res.body.unlockPriceGoints).toBe(50);
     expect(res.body.gointsPerEur).toBe(10);
@@ -129,7 +169,12 @@ describe('contact form', () => {
     const before = await app.deps.db.prisma.mailOutbox.count({ where: { to: OPERATOR } });
     const client = app.client();
     client.lang = 'en';
-    const res = await client.post<{ error: { code: string; message: string; fields: { path: string; message: string }[] } }>('/api/contact', { ...valid, email: 'not-an-address', message: 'kurz', topic: 'spam' });
+    const res = await client.post<{ error: { code: string; message: string; fields: { path: string; message: string }[] } }>('/api/contact', {
+      ...valid,
+      email: 'not-an-address',
+      message: 'kurz',
+      topic: 'spam',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     expect(res.body.error.message).toBe('Please check your input.');

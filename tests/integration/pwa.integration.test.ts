@@ -19,11 +19,17 @@ beforeAll(async () => {
   // A built client as the build writes it: the worker, the offline page, the manifest and a hashed file.
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-pwa-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="de"><head><title>akut</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>akut</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(clientDir, 'sw.js'), buildServiceWorker('test-build'));
   fs.writeFileSync(path.join(clientDir, 'offline.html'), renderOfflinePage({ de: de.offline, en: en.offline }));
   fs.copyFileSync(path.join(root, 'public/manifest.webmanifest'), path.join(clientDir, 'manifest.webmanifest'));
-  fs.writeFileSync(path.join(clientDir, 'assets/app-abc123.js'), `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word ${i}`))};\n`);
+  fs.writeFileSync(
+    path.join(clientDir, 'assets/app-abc123.js'),
+    `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word ${i}`))};\n`,
+  );
   app = await startTestApp({}, { clientDir });
 });
 

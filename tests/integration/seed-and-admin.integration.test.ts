@@ -17,7 +17,13 @@ describe('npm run seed', () => {
   it('is idempotent', async () => {
     await seed(app.deps);
     const prisma = app.deps.db.prisma;
-    const counts = async () => [await prisma.user.count(), await prisma.request.count(), await prisma.offer.count(), await prisma.deal.count(), await prisma.ledgerTransaction.count()];
+    const counts = async () => [
+      await prisma.user.count(),
+      await prisma.request.count(),
+      await prisma.offer.count(),
+      await prisma.deal.count(),
+      await prisma.ledgerTransaction.count(),
+    ];
     const first = await counts();
     await seed(app.deps);
     expect(await counts()).toEqual(first);
@@ -28,7 +34,10 @@ describe('npm run seed', () => {
     expect(await prisma.offer.count({ where: { status: 'versendet' } })).toBe(1);
     // The demo seeker came through the demo partner's link. Demo Goints are promotional (decision 019), so the
     // demo deal earns the platform no revenue and the partner no commission: demo money never becomes cash.
-    expect((await prisma.user.findUniqueOrThrow({ where: { email: 'demo.suchende@example.com' }, include: { referredBy: { select: { email: true } } } })).referredBy?.email).toBe('demo.partner@example.com');
+    expect(
+      (await prisma.user.findUniqueOrThrow({ where: { email: 'demo.suchende@example.com' }, include: { referredBy: { select: { email: true } } } })).referredBy
+        ?.email,
+    ).toBe('demo.partner@example.com');
     expect(await prisma.commission.count()).toBe(0);
   });
 });

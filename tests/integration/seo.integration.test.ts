@@ -38,18 +38,31 @@ async function as(user: { email: string; password: string }): Promise<TestClient
 
 /** A completed deal with the seeker's review: the provider's page has a real rating. */
 async function reviewedProvider(): Promise<string> {
-  const provider = await createProvider(app.deps, { firmenname: 'Heizung Hansen', categories: ['handwerk'], postcode: '50667', description: 'Heizungsbau & Notdienst <rund um die Uhr> in Köln.' });
+  const provider = await createProvider(app.deps, {
+    firmenname: 'Heizung Hansen',
+    categories: ['handwerk'],
+    postcode: '50667',
+    description: 'Heizungsbau & Notdienst <rund um die Uhr> in Köln.',
+  });
   const seeker = await createSeeker(app.deps.db.prisma);
   const request = await createReleasedRequest(app.deps, seeker.id, { postcode: '50667', firstName: 'Sam' });
   const cp = await as(provider.user);
   const cs = await as(seeker);
   expect((await cp.post(`/api/provider/requests/${request.id}/unlock`)).status).toBe(200);
-  const offer = await cp.post<{ id: string }>('/api/provider/offers', { requestId: request.id, price: 480, beschreibung: 'Austausch der Gastherme inklusive Anfahrt.', verfuegbarkeit: 'Morgen ab 8 Uhr' });
+  const offer = await cp.post<{ id: string }>('/api/provider/offers', {
+    requestId: request.id,
+    price: 480,
+    beschreibung: 'Austausch der Gastherme inklusive Anfahrt.',
+    verfuegbarkeit: 'Morgen ab 8 Uhr',
+  });
   expect(offer.status).toBe(201);
   const { dealId } = (await cs.post<{ dealId: string }>(`/api/seeker/offers/${offer.body.id}/accept`)).body;
   await cp.post(`/api/deals/${dealId}/confirm`);
   await cs.post(`/api/deals/${dealId}/confirm`);
-  expect((await cs.post(`/api/deals/${dealId}/review`, { rating: 4, testimonial: 'Schnell da und sauber gearbeitet.', showFirstName: true, contactVisible: false })).status).toBe(201);
+  expect(
+    (await cs.post(`/api/deals/${dealId}/review`, { rating: 4, testimonial: 'Schnell da und sauber gearbeitet.', showFirstName: true, contactVisible: false }))
+      .status,
+  ).toBe(201);
   return provider.user.id;
 }
 
@@ -64,7 +77,12 @@ afterAll(async () => {
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-const decode = (s: string | undefined) => s?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string | undefined) =>
+  s
+    ?.replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** The page as a crawler gets it: no script runs, only the HTML is read. */
 async function page(p: string, lang?: 'de' | 'en') {
@@ -84,12 +102,15 @@ async function page(p: string, lang?: 'de' | 'en') {
     hreflang: Object.fromEntries([...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])),
     og: Object.fromEntries([...html.matchAll(/<meta property="og:([^"]+)" content="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])),
     twitter: Object.fromEntries([...html.matchAll(/<meta name="twitter:([^"]+)" content="([^"]*)"/g)].map((m) => [m[1]!, m[2]!])),
-    h1: decode(attr(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, '').trim()),
+    h1: decode(
+      attr(/<h1[^>]*>([\s\S]*?)<\/h1>/)
+        ?.replace(/<[^>]+>/g, '')
+        .trim(),
+    ),
     jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
     body,
   };
 }
-
 
 const PAGES: { path: string; h1: { de: string; en: string } }[] = [
   { path: '/', h1: { de: 'Sag, was du dringend brauchst.', en: 'Say what you urgently need.' } },
@@ -129,7 +150,13 @@ describe('public pages before any script runs', () => {
         const en = `${app.baseUrl}${p}?lng=en`;
         expect(r.canonical).toBe(lang === 'en' ? en : de);
         expect(r.hreflang).toEqual({ de, en, 'x-default': de });
-        expect(r.og).toMatchObject({ title: r.title, description: r.description, url: r.canonical, type: 'website', locale: lang === 'en' ? 'en_GB' : 'de_DE' });
+        expect(r.og).toMatchObject({
+          title: r.title,
+          description: r.description,
+          url: r.canonical,
+          type: 'website',
+          locale: lang === 'en' ? 'en_GB' : 'de_DE',
+        });
         expect(r.twitter).toMatchObject({ card: 'summary_large_image', title: r.title, description: r.description });
       });
     }
@@ -168,7 +195,14 @@ describe('public pages before any script runs', () => {
       description: 'Heizungsbau & Notdienst <rund um die Uhr> in Köln.',
       address: { '@type': 'PostalAddress', addressLocality: 'Köln', addressCountry: 'DE' },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1, bestRating: 5, worstRating: 1 },
-      review: [{ '@type': 'Review', reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 }, author: { '@type': 'Person', name: 'Sam' }, reviewBody: 'Schnell da und sauber gearbeitet.' }],
+      review: [
+        {
+          '@type': 'Review',
+          reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+          author: { '@type': 'Person', name: 'Sam' },
+          reviewBody: 'Schnell da und sauber gearbeitet.',
+        },
+      ],
     });
     // The data the page was rendered with goes along for hydration, and cannot close its script element.
     const data = /<script type="application\/json" id="akut-initial-data">([\s\S]*?)<\/script>/.exec(r.html)?.[1];
@@ -238,4 +272,3 @@ describe('robots.txt and sitemap.xml', () => {
     expect(xml.match(/<url>/g)?.length).toBe(locs.length);
   });
 });
-

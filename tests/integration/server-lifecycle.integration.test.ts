@@ -15,7 +15,17 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-life-'));
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', AUTH_SECRET: '', PAYOUT_ENCRYPTION_KEY: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        AUTH_SECRET: '',
+        PAYOUT_ENCRYPTION_KEY: '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -53,7 +63,18 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
     const { TEST_CHECKOUT: _t, NODE_ENV: _n, ...env } = process.env;
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'scripts/start.ts')], {
       cwd: root,
-      env: { ...env, SKIP_BUILD: '1', DATABASE_URL: '', AUTH_SECRET: '', PAYOUT_ENCRYPTION_KEY: '', STRIPE_SECRET_KEY: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      env: {
+        ...env,
+        SKIP_BUILD: '1',
+        DATABASE_URL: '',
+        AUTH_SECRET: '',
+        PAYOUT_ENCRYPTION_KEY: '',
+        STRIPE_SECRET_KEY: '',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -31,7 +31,10 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
 
   /** Both escrows of a request (paid and promotional), in milli-Goints. */
   async function escrowOf(requestId: string): Promise<bigint> {
-    const rows = await app.deps.db.prisma.ledgerAccount.findMany({ where: { ownerId: requestId, kind: { in: ['escrow', 'escrow_promo'] } }, select: { balance: true } });
+    const rows = await app.deps.db.prisma.ledgerAccount.findMany({
+      where: { ownerId: requestId, kind: { in: ['escrow', 'escrow_promo'] } },
+      select: { balance: true },
+    });
     return rows.reduce((sum, r) => sum + r.balance, 0n);
   }
 
@@ -48,15 +51,25 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
       await grantGoints(app.deps.db.prisma, p.user.id, 50 * ROUNDS, undefined, { paid: i % 2 === 0 });
       racers.push(p);
     }
-    const word = (i: number) => ['Keller', 'Dachboden', 'Garage', 'Büro', 'Treppenhaus', 'Praxis', 'Laden', 'Werkstatt', 'Wintergarten', 'Terrasse', 'Balkon', 'Hof'][i % 12];
+    const word = (i: number) =>
+      ['Keller', 'Dachboden', 'Garage', 'Büro', 'Treppenhaus', 'Praxis', 'Laden', 'Werkstatt', 'Wintergarten', 'Terrasse', 'Balkon', 'Hof'][i % 12];
     const completed: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A seeker per round: the pre-filter holds near-identical requests of one seeker as duplicates.
       const seeker = await createSeeker(app.deps.db.prisma);
-      const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'dienstleistungen', postcode: '04109', beschreibung: `Gründliche Reinigung von ${word(round)} und Fenstern nach einer Renovierung, Runde ${round}.` });
+      const r = await createReleasedRequest(app.deps, seeker.id, {
+        kategorie: 'dienstleistungen',
+        postcode: '04109',
+        beschreibung: `Gründliche Reinigung von ${word(round)} und Fenstern nach einer Renovierung, Runde ${round}.`,
+      });
       expect(r.status).toBe('open');
       await unlockRequest(app.deps, first.user.id, r.id);
-      const offer = await createOffer(app.deps, first.user.id, { requestId: r.id, price: 150, beschreibung: 'Reinigung inklusive Mittel und Anfahrt.', verfuegbarkeit: 'morgen' });
+      const offer = await createOffer(app.deps, first.user.id, {
+        requestId: r.id,
+        price: 150,
+        beschreibung: 'Reinigung inklusive Mittel und Anfahrt.',
+        verfuegbarkeit: 'morgen',
+      });
       const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
       await confirmDeal(app.deps, first.user.id, dealId);
       const results = await Promise.allSettled([confirmDeal(app.deps, seeker.id, dealId), ...racers.map((p) => unlockRequest(app.deps, p.user.id, r.id))]);
@@ -83,22 +96,36 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
     const completed: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const seeker = await createSeeker(app.deps.db.prisma);
-      const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk', postcode: '04109', beschreibung: `Tropfender Wasserhahn in der Küche und ein loses Waschbecken, bitte reparieren, Runde ${round}.` });
+      const r = await createReleasedRequest(app.deps, seeker.id, {
+        kategorie: 'handwerk',
+        postcode: '04109',
+        beschreibung: `Tropfender Wasserhahn in der Küche und ein loses Waschbecken, bitte reparieren, Runde ${round}.`,
+      });
       expect(r.status).toBe('open');
       await unlockRequest(app.deps, first.user.id, r.id);
       for (const p of racers) await unlockRequest(app.deps, p.user.id, r.id);
-      const offer = await createOffer(app.deps, first.user.id, { requestId: r.id, price: 120, beschreibung: 'Reparatur inklusive Dichtungen.', verfuegbarkeit: 'morgen' });
+      const offer = await createOffer(app.deps, first.user.id, {
+        requestId: r.id,
+        price: 120,
+        beschreibung: 'Reparatur inklusive Dichtungen.',
+        verfuegbarkeit: 'morgen',
+      });
       const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
       await confirmDeal(app.deps, first.user.id, dealId);
       const results = await Promise.allSettled([
         confirmDeal(app.deps, seeker.id, dealId),
-        ...racers.map((p) => createOffer(app.deps, p.user.id, { requestId: r.id, price: 99, beschreibung: 'Schnelle Reparatur am selben Tag.', verfuegbarkeit: 'heute' })),
+        ...racers.map((p) =>
+          createOffer(app.deps, p.user.id, { requestId: r.id, price: 99, beschreibung: 'Schnelle Reparatur am selben Tag.', verfuegbarkeit: 'heute' }),
+        ),
       ]);
       expect(results[0]!.status).toBe('fulfilled');
       settledOrRefused(results.slice(1));
       completed.push(r.id);
     }
-    const open = await app.deps.db.prisma.offer.findMany({ where: { requestId: { in: completed }, status: 'versendet' }, select: { id: true, requestId: true } });
+    const open = await app.deps.db.prisma.offer.findMany({
+      where: { requestId: { in: completed }, status: 'versendet' },
+      select: { id: true, requestId: true },
+    });
     expect(open, 'offers still open on completed requests').toEqual([]);
   });
 
@@ -112,10 +139,17 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
     const ids: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const seeker = await createSeeker(app.deps.db.prisma);
-      const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'immobilien', postcode: '01067', beschreibung: `Suche eine Wohnung mit ${round + 2} Zimmern zur Miete in Dresden, Runde ${round}.` });
+      const r = await createReleasedRequest(app.deps, seeker.id, {
+        kategorie: 'immobilien',
+        postcode: '01067',
+        beschreibung: `Suche eine Wohnung mit ${round + 2} Zimmern zur Miete in Dresden, Runde ${round}.`,
+      });
       expect(r.status).toBe('open');
       const close = round % 3 !== 2;
-      const results = await Promise.allSettled([...(close ? [closeRequest(app.deps, seeker.id, r.id)] : []), ...racers.map((p) => unlockRequest(app.deps, p.user.id, r.id))]);
+      const results = await Promise.allSettled([
+        ...(close ? [closeRequest(app.deps, seeker.id, r.id)] : []),
+        ...racers.map((p) => unlockRequest(app.deps, p.user.id, r.id)),
+      ]);
       if (close) expect(results[0]!.status).toBe('fulfilled');
       settledOrRefused(results.slice(close ? 1 : 0));
       ids.push(r.id);

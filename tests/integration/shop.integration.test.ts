@@ -49,14 +49,20 @@ describe('the test checkout', () => {
     expect((await c.get<{ status: string }>(`/api/shop/purchases/${id}`)).body.status).toBe('created');
     expect((await c.get(`/api/shop/purchases/${id}/receipt`)).status).toBe(404);
 
-    const paid = await Promise.all([c.post(`/api/shop/test-checkout/${id}/pay`), c.post(`/api/shop/test-checkout/${id}/pay`), c.post(`/api/shop/test-checkout/${id}/pay`)]);
+    const paid = await Promise.all([
+      c.post(`/api/shop/test-checkout/${id}/pay`),
+      c.post(`/api/shop/test-checkout/${id}/pay`),
+      c.post(`/api/shop/test-checkout/${id}/pay`),
+    ]);
     expect(paid.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(paid.filter((r) => (r.body as { credited: boolean }).credited)).toHaveLength(1);
     // Test-checkout Goints are promotional, like the welcome bonus (decision 019).
     expect(await getBalance(app.deps.db.prisma, account.walletPromo(p.user.id))).toBe(goints(50 + 5000));
     expect(await getBalance(app.deps.db.prisma, account.wallet(p.user.id))).toBe(0n);
 
-    const receipt = await c.get<Record<string, unknown> & { number: string; netCents: number; vatCents: number; grossCents: number }>(`/api/shop/purchases/${id}/receipt`);
+    const receipt = await c.get<Record<string, unknown> & { number: string; netCents: number; vatCents: number; grossCents: number }>(
+      `/api/shop/purchases/${id}/receipt`,
+    );
     expect(receipt.body).toMatchObject({
       number: expect.stringMatching(/^AK-\d{4}-\d{6}$/),
       seller: { name: 'akut (Testbetrieb)', vatId: 'DE000000000' },
@@ -114,4 +120,3 @@ describe('stale checkouts', () => {
     expect((await c.get<{ status: string }>(`/api/shop/purchases/${paid}`)).body.status).toBe('paid');
   });
 });
-

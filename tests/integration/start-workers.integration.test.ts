@@ -53,7 +53,11 @@ describe.runIf(onPostgres)('npm start with several workers', () => {
     });
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
-    await until(() => listeningPids(out).length >= 2, 120_000, () => `two workers did not start:\n${out.slice(-3000)}`);
+    await until(
+      () => listeningPids(out).length >= 2,
+      120_000,
+      () => `two workers did not start:\n${out.slice(-3000)}`,
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -72,7 +76,11 @@ describe.runIf(onPostgres)('npm start with several workers', () => {
   it('replaces a worker that dies, and stops every worker on SIGTERM', async () => {
     const [first, second] = listeningPids(out) as [number, number];
     process.kill(first, 'SIGKILL');
-    await until(() => listeningPids(out).length >= 3, 60_000, () => `no replacement worker:\n${out.slice(-3000)}`);
+    await until(
+      () => listeningPids(out).length >= 3,
+      60_000,
+      () => `no replacement worker:\n${out.slice(-3000)}`,
+    );
     const replacement = listeningPids(out)[2]!;
     expect([first, second]).not.toContain(replacement);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
@@ -80,6 +88,10 @@ describe.runIf(onPostgres)('npm start with several workers', () => {
     const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
-    await until(() => !alive(second) && !alive(replacement), 15_000, () => 'workers still running after SIGTERM');
+    await until(
+      () => !alive(second) && !alive(replacement),
+      15_000,
+      () => 'workers still running after SIGTERM',
+    );
   });
 });

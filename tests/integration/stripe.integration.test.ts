@@ -42,13 +42,24 @@ async function provider() {
 let eventNo = 0;
 function event(type: string, object: Record<string, unknown>) {
   eventNo += 1;
-  return { id: `evt_test_${eventNo}_${Math.random().toString(36).slice(2, 8)}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } };
+  return {
+    id: `evt_test_${eventNo}_${Math.random().toString(36).slice(2, 8)}`,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  };
 }
 
 async function deliver(body: object | string, opts: { secret?: string; signature?: string | null } = {}) {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   const signature = opts.signature === undefined ? signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET }) : opts.signature;
-  const res = await fetch(`${app.baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
+  const res = await fetch(`${app.baseUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body: payload,
+  });
   return { status: res.status, body: (await res.json()) as { outcome?: string; duplicate?: boolean; error?: { code: string } } };
 }
 
@@ -82,7 +93,14 @@ describe('checkout', () => {
     expect(r.provider).toBe('stripe');
     expect(r.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const req = stripe.requests.at(-1)!;
-    expect(req.body).toMatchObject({ mode: 'payment', client_reference_id: r.purchaseId, 'line_items[0][price_data][unit_amount]': '45000', 'line_items[0][price_data][currency]': 'eur', 'metadata[purchaseId]': r.purchaseId, customer_email: p.user.email });
+    expect(req.body).toMatchObject({
+      mode: 'payment',
+      client_reference_id: r.purchaseId,
+      'line_items[0][price_data][unit_amount]': '45000',
+      'line_items[0][price_data][currency]': 'eur',
+      'metadata[purchaseId]': r.purchaseId,
+      customer_email: p.user.email,
+    });
     expect(req.idempotencyKey).toBe(`checkout:${r.purchaseId}`);
     expect((await app.client().get<{ checkout: string }>('/api/shop/packages')).body.checkout).toBe('stripe');
     // The test checkout is closed while Stripe is configured.
@@ -104,7 +122,14 @@ describe('webhook signatures', () => {
   it('refuses a missing, wrong or tampered signature with 400 and credits nothing', async () => {
     const { c, wallet } = await provider();
     const { purchaseId } = await checkout(c, 'small');
-    const ev = event('checkout.session.completed', { id: 'cs_x', object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: 'pi_sig', metadata: { purchaseId } });
+    const ev = event('checkout.session.completed', {
+      id: 'cs_x',
+      object: 'checkout.session',
+      client_reference_id: purchaseId,
+      payment_status: 'paid',
+      payment_intent: 'pi_sig',
+      metadata: { purchaseId },
+    });
     expect((await deliver(ev, { signature: null })).status).toBe(400);
     expect((await deliver(ev, { secret: 'whsec_wrong' })).body.error?.code).toBe('WEBHOOK_SIGNATURE_INVALID');
     const payload = JSON.stringify(ev);
@@ -122,10 +147,24 @@ describe('exactly once, whatever the deliveries', () => {
       fc.asyncProperty(fc.integer({ min: 0, max: 1_000_000 }), async (seed) => {
         const { c, wallet } = await provider();
         const { purchaseId } = await checkout(c, 'medium');
-        const session = { id: `cs_${seed}`, object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: `pi_${purchaseId}`, metadata: { purchaseId } };
+        const session = {
+          id: `cs_${seed}`,
+          object: 'checkout.session',
+          client_reference_id: purchaseId,
+          payment_status: 'paid',
+          payment_intent: `pi_${purchaseId}`,
+          metadata: { purchaseId },
+        };
         const completed = event('checkout.session.completed', session);
         // A partial refund of 90 € (1,000 of the 5,000 Goints).
-        const refunded = event('charge.refunded', { id: `ch_${seed}`, object: 'charge', payment_intent: `pi_${purchaseId}`, amount: 45000, amount_refunded: 9000, metadata: {} });
+        const refunded = event('charge.refunded', {
+          id: `ch_${seed}`,
+          object: 'charge',
+          payment_intent: `pi_${purchaseId}`,
+          amount: 45000,
+          amount_refunded: 9000,
+          metadata: {},
+        });
         const deliveries = [completed, completed, completed, refunded, refunded, refunded];
         // A shuffle from the seed; failed deliveries go to the back of the queue, as Stripe retries later.
         const queue = fc.sample(fc.shuffledSubarray(deliveries, { minLength: deliveries.length, maxLength: deliveries.length }), { numRuns: 1, seed })[0]!;
@@ -154,16 +193,34 @@ describe('exactly once, whatever the deliveries', () => {
     const { c, wallet } = await provider();
     const { purchaseId } = await checkout(c, 'small');
     // The charge names only the payment intent, which the app learns with the payment's own event.
-    const refunded = event('charge.refunded', { id: `ch_early_${purchaseId}`, object: 'charge', payment_intent: `pi_early_${purchaseId}`, amount: 10000, amount_refunded: 1000, metadata: {} });
+    const refunded = event('charge.refunded', {
+      id: `ch_early_${purchaseId}`,
+      object: 'charge',
+      payment_intent: `pi_early_${purchaseId}`,
+      amount: 10000,
+      amount_refunded: 1000,
+      metadata: {},
+    });
     expect((await deliver(refunded)).status).toBe(200);
     expect((await deliver(refunded)).status).toBe(200);
     expect(await wallet()).toBe(50);
-    const completed = event('checkout.session.completed', { id: `cs_early_${purchaseId}`, object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: `pi_early_${purchaseId}`, metadata: { purchaseId } });
+    const completed = event('checkout.session.completed', {
+      id: `cs_early_${purchaseId}`,
+      object: 'checkout.session',
+      client_reference_id: purchaseId,
+      payment_status: 'paid',
+      payment_intent: `pi_early_${purchaseId}`,
+      metadata: { purchaseId },
+    });
     expect((await deliver(completed)).status).toBe(200);
     expect(await wallet()).toBe(50 + 1000 - 100);
     expect((await deliver(refunded)).status).toBe(200);
     expect(await wallet()).toBe(50 + 1000 - 100);
-    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'partially_refunded', reversedGoints: 100, owedGoints: 0 });
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({
+      status: 'partially_refunded',
+      reversedGoints: 100,
+      owedGoints: 0,
+    });
     expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
   });
 
@@ -172,9 +229,30 @@ describe('exactly once, whatever the deliveries', () => {
     const purchases = await Promise.all(buyers.map(async (b) => (await checkout(b.c, 'small')).purchaseId));
     const events = purchases.map((purchaseId, i) => {
       const pi = `pi_conc_${purchaseId}`;
-      const completed = event('checkout.session.completed', { id: `cs_conc_${purchaseId}`, object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: pi, metadata: { purchaseId } });
-      const partial = event('charge.refunded', { id: `ch_conc_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 1000, metadata: {} });
-      const more = event('charge.refunded', { id: `ch_conc_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 3000, metadata: {} });
+      const completed = event('checkout.session.completed', {
+        id: `cs_conc_${purchaseId}`,
+        object: 'checkout.session',
+        client_reference_id: purchaseId,
+        payment_status: 'paid',
+        payment_intent: pi,
+        metadata: { purchaseId },
+      });
+      const partial = event('charge.refunded', {
+        id: `ch_conc_${purchaseId}`,
+        object: 'charge',
+        payment_intent: pi,
+        amount: 10000,
+        amount_refunded: 1000,
+        metadata: {},
+      });
+      const more = event('charge.refunded', {
+        id: `ch_conc_${purchaseId}`,
+        object: 'charge',
+        payment_intent: pi,
+        amount: 10000,
+        amount_refunded: 3000,
+        metadata: {},
+      });
       const dispute = event('charge.dispute.created', { id: `dp_conc_${purchaseId}`, object: 'dispute', payment_intent: pi, amount: 10000, metadata: {} });
       return i % 2 === 0 ? { completed, reversals: [partial, more] } : { completed, reversals: [partial, dispute] };
     });
@@ -186,7 +264,10 @@ describe('exactly once, whatever the deliveries', () => {
       const expected = i % 2 === 0 ? 300 : 1000;
       expect(await buyers[i]!.wallet()).toBe(50 + 1000 - expected);
       expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ reversedGoints: expected, owedGoints: 0 });
-      const booked = await app.deps.db.prisma.ledgerEntry.aggregate({ _sum: { amount: true }, where: { transaction: { kind: 'purchase_reversal', reference: purchaseId }, account: { ownerId: buyers[i]!.p.user.id } } });
+      const booked = await app.deps.db.prisma.ledgerEntry.aggregate({
+        _sum: { amount: true },
+        where: { transaction: { kind: 'purchase_reversal', reference: purchaseId }, account: { ownerId: buyers[i]!.p.user.id } },
+      });
       expect(booked._sum.amount).toBe(-goints(expected));
     }
   });
@@ -195,25 +276,60 @@ describe('exactly once, whatever the deliveries', () => {
     const { c, p, wallet } = await provider();
     const { purchaseId } = await checkout(c, 'small');
     const pi = `pi_spent_${purchaseId}`;
-    expect((await deliver(event('checkout.session.completed', { id: 'cs_s', object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: pi, metadata: { purchaseId } }))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          event('checkout.session.completed', {
+            id: 'cs_s',
+            object: 'checkout.session',
+            client_reference_id: purchaseId,
+            payment_status: 'paid',
+            payment_intent: pi,
+            metadata: { purchaseId },
+          }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await wallet()).toBe(1050);
     // 700 of the paid Goints are spent (booked away from the paid wallet as if unlocked and settled).
     await app.deps.db.prisma.$transaction(async (tx) => {
       const { postTransaction } = await import('../../server/domain/ledger/post-transaction.ts');
-      await postTransaction(tx, { idempotencyKey: `spend:${purchaseId}`, kind: 'unlock', lines: [{ account: account.wallet(p.user.id), amount: -goints(700) }, { account: account.platformRevenue(), amount: goints(700) }] });
+      await postTransaction(tx, {
+        idempotencyKey: `spend:${purchaseId}`,
+        kind: 'unlock',
+        lines: [
+          { account: account.wallet(p.user.id), amount: -goints(700) },
+          { account: account.platformRevenue(), amount: goints(700) },
+        ],
+      });
     });
     const full = event('charge.refunded', { id: 'ch_full', object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 10000, metadata: {} });
     expect((await deliver(full)).status).toBe(200);
     // The refund takes back the paid Goints left (300); the welcome bonus is not part of the purchase.
     expect(await wallet()).toBe(50);
-    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'refunded', reversedGoints: 300, owedGoints: 700 });
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({
+      status: 'refunded',
+      reversedGoints: 300,
+      owedGoints: 700,
+    });
     expect((await deliver(full)).body).toMatchObject({ duplicate: true });
 
     const { c: c2, wallet: wallet2 } = await provider();
     const second = (await checkout(c2, 'small')).purchaseId;
-    await deliver(event('checkout.session.completed', { id: 'cs_d', object: 'checkout.session', client_reference_id: second, payment_status: 'paid', payment_intent: `pi_d_${second}`, metadata: { purchaseId: second } }));
+    await deliver(
+      event('checkout.session.completed', {
+        id: 'cs_d',
+        object: 'checkout.session',
+        client_reference_id: second,
+        payment_status: 'paid',
+        payment_intent: `pi_d_${second}`,
+        metadata: { purchaseId: second },
+      }),
+    );
     expect(await wallet2()).toBe(1050);
-    expect((await deliver(event('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: `pi_d_${second}`, amount: 10000, metadata: {} }))).status).toBe(200);
+    expect(
+      (await deliver(event('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: `pi_d_${second}`, amount: 10000, metadata: {} }))).status,
+    ).toBe(200);
     expect(await wallet2()).toBe(50);
     expect((await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: second } })).status).toBe('disputed');
   });
@@ -221,15 +337,49 @@ describe('exactly once, whatever the deliveries', () => {
   it('a delayed payment waits for async_payment_succeeded; a failed one credits nothing', async () => {
     const { c, wallet } = await provider();
     const { purchaseId } = await checkout(c, 'small');
-    await deliver(event('checkout.session.completed', { id: 'cs_a', object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'unpaid', payment_intent: 'pi_async', metadata: { purchaseId } }));
+    await deliver(
+      event('checkout.session.completed', {
+        id: 'cs_a',
+        object: 'checkout.session',
+        client_reference_id: purchaseId,
+        payment_status: 'unpaid',
+        payment_intent: 'pi_async',
+        metadata: { purchaseId },
+      }),
+    );
     expect((await c.get<{ status: string }>(`/api/shop/purchases/${purchaseId}`)).body.status).toBe('processing');
     expect(await wallet()).toBe(50);
-    await deliver(event('checkout.session.async_payment_succeeded', { id: 'cs_a', object: 'checkout.session', client_reference_id: purchaseId, payment_status: 'paid', payment_intent: 'pi_async', metadata: { purchaseId } }));
+    await deliver(
+      event('checkout.session.async_payment_succeeded', {
+        id: 'cs_a',
+        object: 'checkout.session',
+        client_reference_id: purchaseId,
+        payment_status: 'paid',
+        payment_intent: 'pi_async',
+        metadata: { purchaseId },
+      }),
+    );
     expect(await wallet()).toBe(1050);
 
     const failed = (await checkout(c, 'small')).purchaseId;
-    await deliver(event('checkout.session.completed', { id: 'cs_f', object: 'checkout.session', client_reference_id: failed, payment_status: 'unpaid', metadata: { purchaseId: failed } }));
-    await deliver(event('checkout.session.async_payment_failed', { id: 'cs_f', object: 'checkout.session', client_reference_id: failed, payment_status: 'unpaid', metadata: { purchaseId: failed } }));
+    await deliver(
+      event('checkout.session.completed', {
+        id: 'cs_f',
+        object: 'checkout.session',
+        client_reference_id: failed,
+        payment_status: 'unpaid',
+        metadata: { purchaseId: failed },
+      }),
+    );
+    await deliver(
+      event('checkout.session.async_payment_failed', {
+        id: 'cs_f',
+        object: 'checkout.session',
+        client_reference_id: failed,
+        payment_status: 'unpaid',
+        metadata: { purchaseId: failed },
+      }),
+    );
     expect((await c.get<{ status: string }>(`/api/shop/purchases/${failed}`)).body.status).toBe('failed');
     expect(await wallet()).toBe(1050);
   });
@@ -252,7 +402,14 @@ describe('exactly once, whatever the deliveries', () => {
     const { purchaseId } = await checkout(c, 'small');
     const row = await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
     const pi = `pi_rec_${purchaseId}`;
-    const refunded = event('charge.refunded', { id: `ch_rec_${purchaseId}`, object: 'charge', payment_intent: pi, amount: 10000, amount_refunded: 5000, metadata: {} });
+    const refunded = event('charge.refunded', {
+      id: `ch_rec_${purchaseId}`,
+      object: 'charge',
+      payment_intent: pi,
+      amount: 10000,
+      amount_refunded: 5000,
+      metadata: {},
+    });
     expect((await deliver(refunded)).body).toMatchObject({ outcome: 'deferred until its payment' });
     const s = stripe.sessions.get(row.checkoutSessionId!)!;
     Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: pi });
@@ -260,7 +417,11 @@ describe('exactly once, whatever the deliveries', () => {
     await app.deps.db.prisma.purchase.update({ where: { id: purchaseId }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
     await JOBS.find((j) => j.name === 'reconcile-purchases')!.run(app.deps);
     expect(await wallet()).toBe(50 + 1000 - 500);
-    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({ status: 'partially_refunded', reversedGoints: 500, owedGoints: 0 });
+    expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({
+      status: 'partially_refunded',
+      reversedGoints: 500,
+      owedGoints: 0,
+    });
     expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
   });
 });

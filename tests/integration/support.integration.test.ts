@@ -46,17 +46,26 @@ describe('support chat', () => {
 
     const sent = await a.client.post<Msg>('/api/support/messages', { body: '  Wann wird meine Provision ausgezahlt?\nDanke  ' });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ fromTeam: false, subject: 'Affiliate Support Anfrage', body: 'Wann wird meine Provision ausgezahlt?\nDanke', readAt: null });
+    expect(sent.body).toMatchObject({
+      fromTeam: false,
+      subject: 'Affiliate Support Anfrage',
+      body: 'Wann wird meine Provision ausgezahlt?\nDanke',
+      readAt: null,
+    });
     // No admin is the recipient: the message is in the team's inbox.
     const row = await app.deps.db.prisma.supportMessage.findUniqueOrThrow({ where: { id: sent.body.id } });
     expect(row.recipientId).toBeNull();
 
-    expect((await a.client.get<{ messages: Msg[] }>('/api/support/messages')).body.messages.map((m) => m.body)).toEqual(['Wann wird meine Provision ausgezahlt?\nDanke']);
+    expect((await a.client.get<{ messages: Msg[] }>('/api/support/messages')).body.messages.map((m) => m.body)).toEqual([
+      'Wann wird meine Provision ausgezahlt?\nDanke',
+    ]);
     expect((await b.client.get<{ messages: Msg[] }>('/api/support/messages')).body.messages).toEqual([]);
 
     // B's own message lands in B's conversation, not A's.
     await b.client.post('/api/support/messages', { body: 'Frage von B' });
-    expect((await a.client.get<{ messages: Msg[] }>('/api/support/messages')).body.messages.map((m) => m.body)).toEqual(['Wann wird meine Provision ausgezahlt?\nDanke']);
+    expect((await a.client.get<{ messages: Msg[] }>('/api/support/messages')).body.messages.map((m) => m.body)).toEqual([
+      'Wann wird meine Provision ausgezahlt?\nDanke',
+    ]);
 
     // A partner cannot open a conversation through the admin doors.
     const conv = (await inboxOf(admin.client)).conversations.find((c) => c.partner.id === a.user.id)!;
@@ -119,8 +128,12 @@ describe('support chat', () => {
     expect(incoming.partnerId).toBe(p.user.id);
     expect(incoming.message.body).toBe('Live-Frage');
 
-    const r1 = await admin1.client.post<Msg & { mailed: boolean }>(`/api/admin/support/conversations/${incoming.conversationId}/messages`, { body: 'Antwort von Anna' });
-    const r2 = await admin2.client.post<Msg & { mailed: boolean }>(`/api/admin/support/conversations/${incoming.conversationId}/messages`, { body: 'Ergänzung von Bert' });
+    const r1 = await admin1.client.post<Msg & { mailed: boolean }>(`/api/admin/support/conversations/${incoming.conversationId}/messages`, {
+      body: 'Antwort von Anna',
+    });
+    const r2 = await admin2.client.post<Msg & { mailed: boolean }>(`/api/admin/support/conversations/${incoming.conversationId}/messages`, {
+      body: 'Ergänzung von Bert',
+    });
     expect([r1.status, r2.status]).toEqual([201, 201]);
     expect(r1.body.senderName).toBe('Anna Admin');
     expect(r1.body.mailed).toBe(false);
@@ -139,7 +152,11 @@ describe('support chat', () => {
     // Reading tells the partner's other tabs (and the button's badge).
     await until(() => partnerWs.messages.some((m) => m.type === 'support.read' && (m.payload as { by: string }).by === 'partner'));
     expect(partnerWs.messages.some((m) => m.type === 'support.read' && (m.payload as { by: string }).by === 'partner')).toBe(true);
-    expect(own.body.messages.map((m) => [m.fromTeam, m.body])).toEqual([[false, 'Live-Frage'], [true, 'Antwort von Anna'], [true, 'Ergänzung von Bert']]);
+    expect(own.body.messages.map((m) => [m.fromTeam, m.body])).toEqual([
+      [false, 'Live-Frage'],
+      [true, 'Antwort von Anna'],
+      [true, 'Ergänzung von Bert'],
+    ]);
     expect((await p.client.get<{ unread: number }>('/api/support/messages')).body.unread).toBe(0);
     expect((await p.client.get<{ unread: number }>('/api/support/unread')).body).toEqual({ unread: 0 });
     // Online: no mail.
@@ -160,7 +177,9 @@ describe('support chat', () => {
     await closed(ws.ws);
     await until(() => !app.deps.presence.isOnline(p.user.id));
 
-    const r = await admin.client.post<{ mailed: boolean }>(`/api/admin/support/conversations/${conv.id}/messages`, { body: 'See https://evil.example/x while offline' });
+    const r = await admin.client.post<{ mailed: boolean }>(`/api/admin/support/conversations/${conv.id}/messages`, {
+      body: 'See https://evil.example/x while offline',
+    });
     expect(r.body.mailed).toBe(true);
     const mails = await mailsTo(p.user.email);
     expect(mails).toHaveLength(1);
@@ -197,7 +216,11 @@ describe('support by chat', () => {
       expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { status: 'pending' } });
       expect(await app.deps.db.prisma.supportMessage.count({ where: { senderId: user.id } })).toBe(0);
 
-      const confirmed = await client.post<{ status: string }>('/api/chat/confirm', { sessionId: session, confirmationId: part.output!.confirmation!.id, decision: 'confirm' });
+      const confirmed = await client.post<{ status: string }>('/api/chat/confirm', {
+        sessionId: session,
+        confirmationId: part.output!.confirmation!.id,
+        decision: 'confirm',
+      });
       expect(confirmed.body.status).toBe('confirmed');
       const conv = (await inboxOf(admin.client)).conversations.find((c) => c.partner.id === user.id)!;
       expect(conv.unread).toBe(1);

@@ -87,7 +87,13 @@ describe('POST /api/tts', () => {
   });
 
   it('is documented in the OpenAPI document as public, rate-limited audio', async () => {
-    const doc = (await app.client().get<{ paths: Record<string, Record<string, { 'x-roles': string[]; responses: Record<string, { content?: Record<string, unknown> }> }>> }>('/api/openapi.json')).body;
+    const doc = (
+      await app
+        .client()
+        .get<{ paths: Record<string, Record<string, { 'x-roles': string[]; responses: Record<string, { content?: Record<string, unknown> }> }>> }>(
+          '/api/openapi.json',
+        )
+    ).body;
     const op = doc.paths['/api/tts']?.post;
     expect(op?.['x-roles']).toContain('anonymous');
     expect(Object.keys(op?.responses['200']?.content ?? {})).toEqual(['audio/wav']);

@@ -30,7 +30,16 @@ async function startApp(name: string, port: number, env: Record<string, string>)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `akut-${name}-`));
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, NODE_ENV: 'test', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -145,7 +154,9 @@ describe.runIf(onPostgres && canRunOwnCluster())('two app processes on one Postg
     const statuses: number[] = [];
     for (let i = 0; i < AUTH_LIMIT + 2; i++) {
       const on = i % 2 === 0 ? a! : b!;
-      statuses.push((await new TestClient(on.baseUrl).post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'wrong-password' }, headers)).status);
+      statuses.push(
+        (await new TestClient(on.baseUrl).post('/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'wrong-password' }, headers)).status,
+      );
     }
     expect(statuses).toEqual([...Array(AUTH_LIMIT).fill(401), 429, 429]);
   });
@@ -161,11 +172,17 @@ describe.runIf(onPostgres && canRunOwnCluster())('two app processes on one Postg
         return { c, id, headers };
       }),
     );
-    const turns = await Promise.all(sessions.flatMap(({ c, id, headers }) => [sendChat(c, id, 'Olpe', { headers }), sendChat(sameBrowserOn(b!, c), id, '300 bis 500 Euro', { headers })]));
+    const turns = await Promise.all(
+      sessions.flatMap(({ c, id, headers }) => [sendChat(c, id, 'Olpe', { headers }), sendChat(sameBrowserOn(b!, c), id, '300 bis 500 Euro', { headers })]),
+    );
     expect(turns.map((t) => t.status)).toEqual(turns.map(() => 200));
     for (const { id } of sessions) {
       const row = await db!.prisma.chatSession.findUniqueOrThrow({ where: { id } });
-      expect((row.machineSnapshot as { context: { draft: Record<string, unknown> } }).context.draft).toMatchObject({ place: 'Olpe', budgetMin: 300, budgetMax: 500 });
+      expect((row.machineSnapshot as { context: { draft: Record<string, unknown> } }).context.draft).toMatchObject({
+        place: 'Olpe',
+        budgetMin: 300,
+        budgetMax: 500,
+      });
       expect(row.machineState).toBe('asking.urgency');
     }
   });

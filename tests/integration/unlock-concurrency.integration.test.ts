@@ -22,7 +22,13 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
   });
 
   const codes = (results: PromiseSettledResult<unknown>[]) =>
-    results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason && isAppError((r as PromiseRejectedResult).reason) ? (r as PromiseRejectedResult).reason.code : String((r as PromiseRejectedResult).reason)));
+    results
+      .filter((r) => r.status === 'rejected')
+      .map((r) =>
+        (r as PromiseRejectedResult).reason && isAppError((r as PromiseRejectedResult).reason)
+          ? (r as PromiseRejectedResult).reason.code
+          : String((r as PromiseRejectedResult).reason),
+      );
 
   it('200 concurrent unlocks by one provider with Goints for 3 give exactly 3', async () => {
     const provider = await createProvider(app.deps, { categories: ['elektronik'], postcode: '30159', radiusKm: 20 });
@@ -33,7 +39,11 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
     const syllables = ['ba', 'ke', 'li', 'mo', 'nu', 'ra', 'se', 'ti'];
     const word = (i: number) => [i % 8, Math.floor(i / 8) % 8, Math.floor(i / 64) % 8].map((k) => syllables[k]).join('');
     for (let i = 0; i < 200; i++) {
-      const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'elektronik', postcode: '30159', beschreibung: `Fernseher der Marke ${word(i)} zeigt kein Bild mehr` });
+      const r = await createReleasedRequest(app.deps, seeker.id, {
+        kategorie: 'elektronik',
+        postcode: '30159',
+        beschreibung: `Fernseher der Marke ${word(i)} zeigt kein Bild mehr`,
+      });
       expect(r.status).toBe('open');
       requests.push(r.id);
     }
@@ -43,14 +53,20 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
     expect(await app.deps.db.prisma.unlock.count({ where: { providerId: provider.user.id } })).toBe(3);
     expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(0n);
     // Failed attempts left no place taken.
-    expect(await app.deps.db.prisma.request.aggregate({ where: { id: { in: requests } }, _sum: { unlockCount: true } })).toMatchObject({ _sum: { unlockCount: 3 } });
+    expect(await app.deps.db.prisma.request.aggregate({ where: { id: { in: requests } }, _sum: { unlockCount: true } })).toMatchObject({
+      _sum: { unlockCount: 3 },
+    });
   });
 
   it('50 providers racing for a request capped at 5 give exactly 5', async () => {
     const seeker = await createSeeker(app.deps.db.prisma);
     const providers = [];
     for (let i = 0; i < 50; i++) providers.push(await createProvider(app.deps, { categories: ['gastronomie'], postcode: '90402', radiusKm: 30 }));
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'gastronomie', postcode: '90402', beschreibung: 'Catering für eine Firmenfeier mit 80 Gästen in Nürnberg gesucht.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'gastronomie',
+      postcode: '90402',
+      beschreibung: 'Catering für eine Firmenfeier mit 80 Gästen in Nürnberg gesucht.',
+    });
     expect(await app.deps.db.prisma.match.count({ where: { requestId: r.id } })).toBe(50);
     const results = await Promise.allSettled(providers.map((p) => unlockRequest(app.deps, p.user.id, r.id)));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(5);
@@ -68,7 +84,11 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
     const provider = await createProvider(app.deps, { categories: ['immobilien'], postcode: '28195' });
     await grantGoints(app.deps.db.prisma, provider.user.id, 500);
     const seeker = await createSeeker(app.deps.db.prisma);
-    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'immobilien', postcode: '28195', beschreibung: 'Suche eine Dreizimmerwohnung in Bremen zur Miete ab Januar.' });
+    const r = await createReleasedRequest(app.deps, seeker.id, {
+      kategorie: 'immobilien',
+      postcode: '28195',
+      beschreibung: 'Suche eine Dreizimmerwohnung in Bremen zur Miete ab Januar.',
+    });
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => unlockRequest(app.deps, provider.user.id, r.id)));
     expect(results.every((x) => x.status === 'fulfilled')).toBe(true);
     expect(results.filter((x) => x.status === 'fulfilled' && !(x.value as { repeated: boolean }).repeated)).toHaveLength(1);

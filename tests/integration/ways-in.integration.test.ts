@@ -42,7 +42,14 @@ describe('GET /api/me: where the account lands', () => {
   it('a seeker who signs up stays a seeker whatever page sent her (the role is the form field, never the link)', async () => {
     const c = app.client();
     const email = `seeker-${Date.now()}@example.com`;
-    const up = await c.post<{ user: { role: string } }>('/api/auth/sign-up/email', { email, password: 'sehr-geheim-123', name: 'Sina', role: 'seeker', locale: 'de', callbackURL: '/auth?verified=1&next=%2Fsuchende-dashboard' });
+    const up = await c.post<{ user: { role: string } }>('/api/auth/sign-up/email', {
+      email,
+      password: 'sehr-geheim-123',
+      name: 'Sina',
+      role: 'seeker',
+      locale: 'de',
+      callbackURL: '/auth?verified=1&next=%2Fsuchende-dashboard',
+    });
     expect(up.status).toBe(200);
     expect(up.body.user.role).toBe('seeker');
     const verify = await c.get(app.mailLink(email, 'verifyEmail')!.replace(app.baseUrl, ''));

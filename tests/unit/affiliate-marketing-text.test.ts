@@ -26,7 +26,11 @@ describe('fillMarketingMaterial and partnerSignature', () => {
   it('fills title, subject and body; a social text keeps its empty subject', () => {
     const email = { title: 'Von [NAME]', subject: 'Schau mal, [NAME]', body: '[AFFILIATE_LINK]', kind: 'email' };
     expect(fillMarketingMaterial(email, values)).toEqual({ title: 'Von Anna Partnerin', subject: 'Schau mal, Anna Partnerin', body: values.link });
-    expect(fillMarketingMaterial({ title: 'Post', subject: null, body: 'Hier: [AFFILIATE_LINK]' }, values)).toEqual({ title: 'Post', subject: null, body: `Hier: ${values.link}` });
+    expect(fillMarketingMaterial({ title: 'Post', subject: null, body: 'Hier: [AFFILIATE_LINK]' }, values)).toEqual({
+      title: 'Post',
+      subject: null,
+      body: `Hier: ${values.link}`,
+    });
   });
 
   it('signs with the partner profile’s name, else the account’s', () => {

@@ -10,7 +10,9 @@ describe('referral code', () => {
   it("is 'AKUT-' and six uppercase letters, read case-insensitively", () => {
     for (let i = 0; i < 50; i++) expect(generateReferralCode()).toMatch(/^AKUT-[A-Z]{6}$/);
     expect(normalizeReferralCode(' akut-abcdef ')).toBe('AKUT-ABCDEF');
-    expect([normalizeReferralCode('AKUT-ABCDE'), normalizeReferralCode('AKUT-ABCDE1'), normalizeReferralCode('XYZ-ABCDEF'), normalizeReferralCode(42)]).toEqual([null, null, null, null]);
+    expect([normalizeReferralCode('AKUT-ABCDE'), normalizeReferralCode('AKUT-ABCDE1'), normalizeReferralCode('XYZ-ABCDEF'), normalizeReferralCode(42)]).toEqual(
+      [null, null, null, null],
+    );
     expect(referralLink('https://akut.example/', 'AKUT-ABCDEF')).toBe('https://akut.example/?ref=AKUT-ABCDEF');
   });
 });

@@ -45,7 +45,12 @@ describe('configuration', () => {
   });
 
   it('switches to real components when configured', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgresql://u:p@db:5432/akut', OPENAI_BASE_URL: 'http://localhost:11434/v1', SMTP_URL: 'smtp://mail:25', APP_URL: 'https://akut.example' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgresql://u:p@db:5432/akut',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      SMTP_URL: 'smtp://mail:25',
+      APP_URL: 'https://akut.example',
+    });
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgresql://u:p@db:5432/akut' });
     expect(c.ai.provider).toBe('openai');
     expect(c.eventBus).toBe('postgres');

@@ -16,9 +16,16 @@ describe('locale files', () => {
     it(`${file} has the same keys in both languages, none empty`, () => {
       const de = keys(load('de', file)).sort();
       const en = keys(load('en', file)).sort();
-      expect(de.filter((k) => !en.includes(k)), 'in de only').toEqual([]);
-      expect(en.filter((k) => !de.includes(k)), 'in en only').toEqual([]);
-      const empty = (o: unknown, p = ''): string[] => (typeof o === 'string' ? (o.trim() ? [] : [p]) : Object.entries(o as object).flatMap(([k, v]) => empty(v, `${p}.${k}`)));
+      expect(
+        de.filter((k) => !en.includes(k)),
+        'in de only',
+      ).toEqual([]);
+      expect(
+        en.filter((k) => !de.includes(k)),
+        'in en only',
+      ).toEqual([]);
+      const empty = (o: unknown, p = ''): string[] =>
+        typeof o === 'string' ? (o.trim() ? [] : [p]) : Object.entries(o as object).flatMap(([k, v]) => empty(v, `${p}.${k}`));
       expect([...empty(load('de', file)), ...empty(load('en', file))]).toEqual([]);
     });
   }

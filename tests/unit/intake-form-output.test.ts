@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, CATEGORY_LABELS } from '../../server/ai/nlu/categories.ts';
 import { parseFormOutput } from '../../server/ai/nlu/index.ts';
 import { URGENCY_LABELS } from '../../server/ai/nlu/urgency.ts';
-import { CATEGORY_FORMS, fieldLabel, fieldOptions, formFields, formOutput, optionLabel, validateForm, type FormValues } from '../../src/chat/intake/category-forms.ts';
+import {
+  CATEGORY_FORMS,
+  fieldLabel,
+  fieldOptions,
+  formFields,
+  formOutput,
+  optionLabel,
+  validateForm,
+  type FormValues,
+} from '../../src/chat/intake/category-forms.ts';
 import { categoryLabel, INTAKE_CATEGORIES, intakeText, URGENCIES, urgencyLabel } from '../../src/chat/intake/labels.ts';
 
 const now = new Date('2026-03-11T09:30:00+01:00');
@@ -36,7 +45,11 @@ describe('formOutput', () => {
   });
 
   it('leaves out empty, blank and unknown values and never lets a value split the string', () => {
-    const out = formOutput('urlaub_reisen', { destination: 'Mallorca;Ibiza', tripType: 'unknown', adults: '2', children: '   ', departure: '15.06.2026', place: 'Köln', budget: '800' }, 'de');
+    const out = formOutput(
+      'urlaub_reisen',
+      { destination: 'Mallorca;Ibiza', tripType: 'unknown', adults: '2', children: '   ', departure: '15.06.2026', place: 'Köln', budget: '800' },
+      'de',
+    );
     expect(out).toBe('Kategorie: Urlaub/Reisen; Reiseziel: Mallorca, Ibiza; Erwachsene: 2; Ort: Köln; Budget: 800 €;');
     expect(out.split(';')).toHaveLength(6);
     expect(out).not.toMatch(/\n/);
@@ -46,13 +59,20 @@ describe('formOutput', () => {
     expect(formOutput('auto', { brand: 'Volkswagen', model: 'Golf', year: '2016', purpose: 'reparatur', place: 'Olpe' }, 'de')).toBe(
       'Kategorie: Auto; Marke: Volkswagen; Modell: Golf; Baujahr: 2016; Anliegen: Reparatur; Ort: Olpe;',
     );
-    expect(formOutput('auto', { brand: 'other', model: 'Lada Niva', purpose: 'kauf', postcode: '10115' }, 'en')).toBe('Category: Cars; Make: Other make; Model: Lada Niva; Purpose: Buying; Postcode: 10115;');
+    expect(formOutput('auto', { brand: 'other', model: 'Lada Niva', purpose: 'kauf', postcode: '10115' }, 'en')).toBe(
+      'Category: Cars; Make: Other make; Model: Lada Niva; Purpose: Buying; Postcode: 10115;',
+    );
     // A model of another brand (left over from a change of brand) is not sent.
-    expect(formOutput('auto', { brand: 'BMW', model: 'Golf', purpose: 'kauf', place: 'Olpe' }, 'de')).toBe('Kategorie: Auto; Marke: BMW; Anliegen: Kauf; Ort: Olpe;');
+    expect(formOutput('auto', { brand: 'BMW', model: 'Golf', purpose: 'kauf', place: 'Olpe' }, 'de')).toBe(
+      'Kategorie: Auto; Marke: BMW; Anliegen: Kauf; Ort: Olpe;',
+    );
   });
 
   it('takes the budget without its currency and adds one euro sign', () => {
-    const budget = (text: string) => formOutput('news', { kind: 'abo', place: 'Köln', budget: text }, 'de').split(/;\s*/).find((p) => p.startsWith('Budget'));
+    const budget = (text: string) =>
+      formOutput('news', { kind: 'abo', place: 'Köln', budget: text }, 'de')
+        .split(/;\s*/)
+        .find((p) => p.startsWith('Budget'));
     expect(budget('1.000 EUR')).toBe('Budget: 1.000 €');
     expect(budget('bis 50€')).toBe('Budget: bis 50 €');
     expect(budget(' € ')).toBeUndefined();
@@ -64,9 +84,27 @@ describe('formOutput', () => {
         const form = CATEGORY_FORMS[category];
         const key = formFields(category).find((f) => f.key === form.keyField)!;
         const keyValue = key.kind === 'select' ? key.options![0]! : 'Mallorca';
-        const text = formOutput(category, { [form.keyField]: keyValue, description: 'Bitte schnell melden', postcode: '10115', budget: '300-500', urgency: 'sehr_dringend', date: '2026-06-15' }, lang);
+        const text = formOutput(
+          category,
+          {
+            [form.keyField]: keyValue,
+            description: 'Bitte schnell melden',
+            postcode: '10115',
+            budget: '300-500',
+            urgency: 'sehr_dringend',
+            date: '2026-06-15',
+          },
+          lang,
+        );
         const r = parseFormOutput(text, { lang, now });
-        expect(r, text).toMatchObject({ category, postcode: '10115', place: 'Berlin', budget: { min: 300, max: 500 }, urgency: 'sehr_dringend', date: '2026-06-15' });
+        expect(r, text).toMatchObject({
+          category,
+          postcode: '10115',
+          place: 'Berlin',
+          budget: { min: 300, max: 500 },
+          urgency: 'sehr_dringend',
+          date: '2026-06-15',
+        });
         expect(r.description, text).toContain('Bitte schnell melden');
       }
     });
@@ -90,7 +128,9 @@ describe('validateForm', () => {
     expect(validateForm('handwerk', { ...base, budget: 'ca. 1.000 €' }, today)).toEqual({});
     expect(validateForm('handwerk', { ...base, date: '2026-03-10' }, today)).toEqual({ date: { key: 'datePast' } });
     expect(validateForm('handwerk', { ...base, date: today }, today)).toEqual({});
-    expect(validateForm('urlaub_reisen', { destination: 'Rom', place: 'Köln', departure: '2026-07-10', return: '2026-07-01' }, today)).toEqual({ return: { key: 'returnBeforeDeparture' } });
+    expect(validateForm('urlaub_reisen', { destination: 'Rom', place: 'Köln', departure: '2026-07-10', return: '2026-07-01' }, today)).toEqual({
+      return: { key: 'returnBeforeDeparture' },
+    });
   });
 
   it('names only error messages that exist in both languages', () => {

@@ -42,7 +42,15 @@ describe('summaryEditOutput', () => {
   for (const lang of ['de', 'en'] as const) {
     it(`is read back by the server as the same request (${lang})`, () => {
       const r = parseFormOutput(summaryEditOutput(view, lang), { lang, now });
-      expect(r).toMatchObject({ category: 'handwerk', description: 'Die Heizung, sie ist kaputt', postcode: '10115', place: 'Berlin', budget: { min: 300, max: 500 }, urgency: 'sehr_dringend', date: '2026-06-15' });
+      expect(r).toMatchObject({
+        category: 'handwerk',
+        description: 'Die Heizung, sie ist kaputt',
+        postcode: '10115',
+        place: 'Berlin',
+        budget: { min: 300, max: 500 },
+        urgency: 'sehr_dringend',
+        date: '2026-06-15',
+      });
     });
   }
 });
@@ -63,7 +71,10 @@ describe('the edit form', () => {
 
   it('checks category, description, postcode or place, amounts and the date', () => {
     const values = editValuesOf(view);
-    expect(validateSummary({ ...values, category: '', description: ' a ' }, today)).toEqual({ category: { key: 'choose' }, description: { key: 'description' } });
+    expect(validateSummary({ ...values, category: '', description: ' a ' }, today)).toEqual({
+      category: { key: 'choose' },
+      description: { key: 'description' },
+    });
     expect(validateSummary({ ...values, postcode: '', place: ' ' }, today)).toEqual({ location: { key: 'location' } });
     expect(validateSummary({ ...values, postcode: '1011' }, today)).toEqual({ postcode: { key: 'postcode' } });
     expect(validateSummary({ ...values, budgetMin: '600' }, today)).toEqual({ budgetMax: { key: 'budgetRange' } });

@@ -23,7 +23,11 @@ const HINTS: { name: string; pattern: RegExp; except?: RegExp }[] = [
 ];
 
 const all = ['de', 'en'].flatMap((lang) =>
-  fs.readdirSync(path.join(dir, lang)).flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8')), `${file.replace(/\.json$/, '')}`).map(([key, text]) => ({ lang, key, text }))),
+  fs
+    .readdirSync(path.join(dir, lang))
+    .flatMap((file) =>
+      strings(JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8')), `${file.replace(/\.json$/, '')}`).map(([key, text]) => ({ lang, key, text })),
+    ),
 );
 
 describe('user-facing texts', () => {

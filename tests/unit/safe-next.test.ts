@@ -12,7 +12,19 @@ describe('safeNext', () => {
     expect(safeNext(next, origin)).toBe(want);
   });
 
-  it.each([null, '', 'anbieter', '//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\tevil', '/\nevil', '/auth', '/auth?next=/admin'])('ignores %s', (next) => {
+  it.each([
+    null,
+    '',
+    'anbieter',
+    '//evil.example/x',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\tevil',
+    '/\nevil',
+    '/auth',
+    '/auth?next=/admin',
+  ])('ignores %s', (next) => {
     expect(safeNext(next, origin)).toBeNull();
   });
 });

@@ -59,7 +59,8 @@ function load(network: (req: FakeRequest | string) => Promise<Response>) {
   }
   const ctx = vm.createContext({ self, caches, fetch: network, Request: SwRequest, Response, URL, Promise });
   vm.runInContext(buildServiceWorker('test'), ctx);
-  const strategyFor = (url: string, method = 'GET', mode = 'cors') => (ctx.strategyFor as (u: URL, m: string, mo: string) => string | null)(new URL(url, ORIGIN), method, mode);
+  const strategyFor = (url: string, method = 'GET', mode = 'cors') =>
+    (ctx.strategyFor as (u: URL, m: string, mo: string) => string | null)(new URL(url, ORIGIN), method, mode);
   /** Dispatches a fetch event; resolves to the worker's answer, or null when it left the request alone. */
   const dispatch = async (url: string, mode = 'cors', method = 'GET'): Promise<Response | null> => {
     let answer: Promise<Response> | null = null;

@@ -95,7 +95,9 @@ const LABEL_ALIASES: Record<string, CategoryId> = {
 
 /** A category from its id, its German or English label, or a common alias; null when unknown. */
 export function categoryFromLabel(label: string): CategoryId | null {
-  const key = fold(label).replace(/[_\s]+/g, ' ').trim();
+  const key = fold(label)
+    .replace(/[_\s]+/g, ' ')
+    .trim();
   for (const id of CATEGORY_IDS) {
     if (fold(id).replace(/_/g, ' ') === key) return id;
     const { de, en } = CATEGORY_LABELS[id];
@@ -518,10 +520,11 @@ function classifyWith(text: string, lang: Lang, ignore: readonly Span[]): Catego
   let best: CategoryId | null = null;
   // Insurance wins: a real insurance word (not 'Tarif') decides, whatever is insured.
   if (hits.some((h) => h.category === 'versicherung' && h.weight >= 4)) best = 'versicherung';
-  else for (const id of CATEGORY_PRECEDENCE) {
-    const s = scores[id] ?? 0;
-    if (s > 0 && (best === null || s > (scores[best] ?? 0))) best = id;
-  }
+  else
+    for (const id of CATEGORY_PRECEDENCE) {
+      const s = scores[id] ?? 0;
+      if (s > 0 && (best === null || s > (scores[best] ?? 0))) best = id;
+    }
   const total = Object.values(scores).reduce((a, b) => a + (b ?? 0), 0);
   return { category: best, confidence: best ? (scores[best] ?? 0) / total : 0, scores, hits };
 }

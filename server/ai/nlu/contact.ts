@@ -44,7 +44,10 @@ const AFTER_WORD = '(?![\\p{L}\\p{N}])';
 const EMAIL = new RegExp(`${BEFORE_LOCAL}${LOCAL}\\s{0,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`, 'giu');
 // The local part spaced out too ('anna . berger @ web . de'): a dot with spaces on both sides and a space
 // before the '@', so that a sentence's full stop ('Anna. max@web.de') never joins the address.
-const EMAIL_SPACED = new RegExp(`${BEFORE_LOCAL}${LOCAL}(?:\\s{1,2}\\.\\s{1,2}${LOCAL})+\\s{1,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`, 'giu');
+const EMAIL_SPACED = new RegExp(
+  `${BEFORE_LOCAL}${LOCAL}(?:\\s{1,2}\\.\\s{1,2}${LOCAL})+\\s{1,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`,
+  'giu',
+);
 
 // Every character spaced out ('j o h n . s m i t h @ g m a i l . c o m'): single characters with one space
 // between them, an '@' among them; what they spell without the spaces must be an address.
@@ -63,7 +66,10 @@ const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL})*`;
 const EMAIL_STRONG = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_STRONG}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_ANY}${TLD_ANY}${AFTER_WORD}`, 'giu');
 // Neither is followed by another ' at ': then what looked like a domain is the local part of the real
 // address ('email me at dave dot miller at yahoo dot co dot uk').
-const EMAIL_WEAK_SPELLED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_SPELLED}${TLD_ANY}${AFTER_WORD}(?!${AT_WEAK})`, 'giu');
+const EMAIL_WEAK_SPELLED = new RegExp(
+  `${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_SPELLED}${TLD_ANY}${AFTER_WORD}(?!${AT_WEAK})`,
+  'giu',
+);
 const EMAIL_WEAK_DOTTED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:\\.${LABEL})*\\.(?:${TLDS})${AFTER_WORD}(?!${AT_WEAK})`, 'giu');
 // 'anna at gmail', 'max (at) gmx': a mail provider's name is enough.
 const MAIL_PROVIDERS = 'gmail|googlemail|gmx|yahoo|hotmail|outlook|icloud|posteo|protonmail|proton|t-online|freenet|aol|mailbox|arcor';
@@ -81,7 +87,8 @@ const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])${LABEL}${DOT_SPELLED}(?
 const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{L}\p{N}@_])/gu;
 // (WhatsApp goes by phone number: it is a cue word of the phone rules; Signal too, and it has usernames
 // like 'jonas.92'. 'sc' for Snapchat counts only with a ':' after it.)
-const PLATFORMS = 'signal|sc|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
+const PLATFORMS =
+  'signal|sc|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
 // A label before the handle: 'Telegram-Username:', 'Insta Nutzername:', 'Skype ID:'.
 const HANDLE_LABELS = 'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick';
 // A Discord tag: 'gadgetguy#4821'.
@@ -123,7 +130,8 @@ const NOT_HANDLES = new Set(
 const UNIT_AFTER =
   /^\s*(?:€|eur\b|euro|\$|km\b|m\b|m²|m2\b|qm\b|cm\b|mm\b|kg\b|t\b|l\b|kw\b|kwh|kwp|ps\b|min\b|minuten|minutes|std\b|stunden|hours?\b|h\b|tage?n?\b|days?\b|wochen|weeks?\b|monate?n?\b|months?\b|jahre?n?\b|years?\b|mal\b|x\b|%|personen|leute|people|gäste|guests|stück|stk\b|zimmer|rooms?\b|plätze|autos?|cars?\b|uhr\b)/iu;
 
-const STREET_HINT = /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place|court|ct\b|boulevard|blvd|parkway|pkwy|gardens|grove|mews/i;
+const STREET_HINT =
+  /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place|court|ct\b|boulevard|blvd|parkway|pkwy|gardens|grove|mews/i;
 // One word ending in a street word: 'Goethestr 9', 'Hauptstr.5', 'Karl-Marx-Str. 112', 'Weidenweg12',
 // 'Heinrich-Heine-Allee 7', 'Rosenallee 8-10'.
 const STREET_WORD = new RegExp(
@@ -144,7 +152,8 @@ const STREET_SEPARATE = new RegExp(
     `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
   'gu',
 );
-const ARTICLES = /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unsere|mein|meine|dein|jeder|jede|dieser|diese|aber|oder|und|the|a|an|my|our|this|that)(?:\s+|$))+/iu;
+const ARTICLES =
+  /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unsere|mein|meine|dein|jeder|jede|dieser|diese|aber|oder|und|the|a|an|my|our|this|that)(?:\s+|$))+/iu;
 
 // 'Am Markt 3', 'Im Tal 15', 'An der Alster 12', 'Unter den Linden 5', 'Zum Brunnen 2': a capitalised
 // preposition and name, a house number, then the end of the phrase (not 'Am Haus 3 Fenster').
@@ -265,7 +274,15 @@ export function numberWordDigits(word: string): string | null {
   const w = word.toLowerCase();
   if (DIGIT_WORDS[w]) return DIGIT_WORDS[w];
   if (TEENS[w]) return TEENS[w];
-  if (/^(?:drei|vier|fünf|fuenf|sech|sieb|acht|neun)zehn$/.test(w)) return `1${GERMAN_ONES[w.replace(/zehn$/, '').replace(/^sech$/, 'sechs').replace(/^sieb$/, 'sieben')]}`;
+  if (/^(?:drei|vier|fünf|fuenf|sech|sieb|acht|neun)zehn$/.test(w))
+    return `1${
+      GERMAN_ONES[
+        w
+          .replace(/zehn$/, '')
+          .replace(/^sech$/, 'sechs')
+          .replace(/^sieb$/, 'sieben')
+      ]
+    }`;
   if (TENS[w]) return `${TENS[w]}0`;
   const de = /^(\p{L}+)und(\p{L}+)$/u.exec(w);
   if (de && GERMAN_ONES[de[1]!] && TENS[de[2]!]) return `${TENS[de[2]!]}${GERMAN_ONES[de[1]!]}`;
@@ -276,7 +293,8 @@ export function numberWordDigits(word: string): string | null {
 
 // A digit run (with a '+' before it), or a word that may be a spelled-out number, 'double two' and
 // 'doppel zwei' included.
-const UNIT = /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|triple|doppel|doppelt|doppelte)[\s-]+)?(?<word>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\p{L}+|\p{L}+)(?![\p{L}])/giu;
+const UNIT =
+  /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|triple|doppel|doppelt|doppelte)[\s-]+)?(?<word>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\p{L}+|\p{L}+)(?![\p{L}])/giu;
 
 // Words right before a number that make even a short digit run a phone number ('Tel. 2345678').
 const PHONE_CUE = new RegExp(
@@ -291,7 +309,8 @@ const PHONE_CUE = new RegExp(
 const LABEL_BEFORE = /(?<![\p{L}])(\p{L}+)(?:[\s.-]{1,3}(\p{L}+))?[\s.]*[:#]?\s*$/u;
 const REFERENCE_WORD =
   /^(?:artikel\p{L}*|art-?nr|teile?|teilenr|ersatzteil\p{L}*|filter\p{L}*|isbn|issn|ean|gtin|upc|sku|rechnung\p{L}*|bestell\p{L}*|auftrag\p{L}*|order\p{L}*|part|parts|invoice|ref|referenz\p{L}*|reference|serien\p{L}*|serial|modell\p{L}*|model|ticket|aktenzeichen|az|vorgang\p{L}*|sendung\p{L}*|tracking|kunden\p{L}*|customer|vertrag\p{L}*|vertrags\p{L}*|police\p{L}*|polizze\p{L}*|policy|versicherungs\p{L}*|zähler\p{L}*|fall|case|\p{L}+(?:nr|nummer))$/iu;
-const PHONE_WORD = /^(?:tel|telefon\p{L}*|handy\p{L}*|mobil\p{L}*|fax\p{L}*|festnetz\p{L}*|phone|cell|whats\s?app|ruf\p{L}*|rückruf\p{L}*|kontakt\p{L}*|contact)$/iu;
+const PHONE_WORD =
+  /^(?:tel|telefon\p{L}*|handy\p{L}*|mobil\p{L}*|fax\p{L}*|festnetz\p{L}*|phone|cell|whats\s?app|ruf\p{L}*|rückruf\p{L}*|kontakt\p{L}*|contact)$/iu;
 
 function isReference(before: string): boolean {
   const m = LABEL_BEFORE.exec(before);
@@ -511,84 +530,92 @@ export function findContacts(input: string): ContactMatch[] {
   for (const [s, e] of findPhones(text)) add('phone', s, e);
   if (has(/@/)) for (const m of matches(text, AT_HANDLE)) add('handle', m.index, m.index + m[0].length);
   const platform = has(PLATFORM_WORD);
-  if (platform) for (const m of matches(text, HANDLE_AFTER_PLATFORM)) {
-    const { platform, sep, handle } = m.groups as { platform: string; sep: string; handle: string };
-    let h = handle;
-    const first = h.split(/\s+/)[0]!;
-    const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
-    if (!bare || NOT_HANDLES.has(bare.toLowerCase())) continue;
-    if (!/\p{L}/u.test(bare)) continue;
-    // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
-    // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
-    // so that 'Instagram als Werbekanal' stays text.
-    // (A hyphen without a space before it makes a compound: 'Telegram-Bot', 'Signal-Stärke'.)
-    const colon = /[:=]/.test(sep) || /\s[-–]/.test(sep);
-    if (/^sc$/i.test(platform) && !sep.includes(':')) continue;
-    // Signal and 'sc' are also words ('Signal: schlecht'): only a handle-like word counts after them.
-    if (/^(?:signal|sc)$/i.test(platform) && !first.startsWith('@') && !/[_.\d]/.test(bare)) continue;
-    if (!first.startsWith('@') && !colon && !/[_.\d]/.test(bare)) continue;
-    // A name after 'Facebook:' may be two words; otherwise the handle is one word.
-    // (The pattern is case-insensitive, so its '\p{Lu}' takes any letter: only capitalised words count here.)
-    if (!(sep.includes(':') && /^\p{Lu}/u.test(first))) h = first;
-    else h = /^\S+(?:\s+\p{Lu}[\p{L}-]*)*/u.exec(h)![0];
-    const start = m.index + m[0].length - handle.length;
-    add('handle', start, start + h.replace(/[._-]+$/, '').length);
-  }
-  if (has(/threema/i)) for (const m of matches(text, THREEMA_ID)) {
-    const id = m.groups!.id!;
-    const labelled = /(?<![\p{L}])ID[\s:]*$/iu.test(m[0].slice(0, -id.length));
-    if (!/[A-Z]/.test(id) || (!labelled && !/\d/.test(id))) continue;
-    add('handle', m.index + m[0].length - id.length, m.index + m[0].length);
-  }
-  if (has(/user|name|kik|snap|add|follow|dm|message/i)) for (const m of matches(text, HANDLE_AFTER_LABEL)) {
-    const handle = m.groups!.handle!.replace(/[._-]+$/, '');
-    const bare = handle.replace(/^@/, '');
-    if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle)) continue;
-    const start = m.index + m[0].length - m.groups!.handle!.length;
-    add('handle', start, start + handle.length);
-  }
+  if (platform)
+    for (const m of matches(text, HANDLE_AFTER_PLATFORM)) {
+      const { platform, sep, handle } = m.groups as { platform: string; sep: string; handle: string };
+      let h = handle;
+      const first = h.split(/\s+/)[0]!;
+      const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
+      if (!bare || NOT_HANDLES.has(bare.toLowerCase())) continue;
+      if (!/\p{L}/u.test(bare)) continue;
+      // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
+      // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
+      // so that 'Instagram als Werbekanal' stays text.
+      // (A hyphen without a space before it makes a compound: 'Telegram-Bot', 'Signal-Stärke'.)
+      const colon = /[:=]/.test(sep) || /\s[-–]/.test(sep);
+      if (/^sc$/i.test(platform) && !sep.includes(':')) continue;
+      // Signal and 'sc' are also words ('Signal: schlecht'): only a handle-like word counts after them.
+      if (/^(?:signal|sc)$/i.test(platform) && !first.startsWith('@') && !/[_.\d]/.test(bare)) continue;
+      if (!first.startsWith('@') && !colon && !/[_.\d]/.test(bare)) continue;
+      // A name after 'Facebook:' may be two words; otherwise the handle is one word.
+      // (The pattern is case-insensitive, so its '\p{Lu}' takes any letter: only capitalised words count here.)
+      if (!(sep.includes(':') && /^\p{Lu}/u.test(first))) h = first;
+      else h = /^\S+(?:\s+\p{Lu}[\p{L}-]*)*/u.exec(h)![0];
+      const start = m.index + m[0].length - handle.length;
+      add('handle', start, start + h.replace(/[._-]+$/, '').length);
+    }
+  if (has(/threema/i))
+    for (const m of matches(text, THREEMA_ID)) {
+      const id = m.groups!.id!;
+      const labelled = /(?<![\p{L}])ID[\s:]*$/iu.test(m[0].slice(0, -id.length));
+      if (!/[A-Z]/.test(id) || (!labelled && !/\d/.test(id))) continue;
+      add('handle', m.index + m[0].length - id.length, m.index + m[0].length);
+    }
+  if (has(/user|name|kik|snap|add|follow|dm|message/i))
+    for (const m of matches(text, HANDLE_AFTER_LABEL)) {
+      const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+      const bare = handle.replace(/^@/, '');
+      if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle)) continue;
+      const start = m.index + m[0].length - m.groups!.handle!.length;
+      add('handle', start, start + handle.length);
+    }
   // A Discord name has 2 or more characters ('Raum A#1234' is none).
   if (has(/#\d/)) for (const m of matches(text, DISCORD_TAG)) if (m[0].indexOf('#') >= 2) add('handle', m.index, m.index + m[0].length);
-  if (platform) for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
-    const handle = m.groups!.handle!.replace(/[._-]+$/, '');
-    if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
-  }
+  if (platform)
+    for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
+      const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+      if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
+    }
   const streetWord = has(STREET_HINT);
-  if (streetWord) for (const m of matches(text, STREET_WORD)) {
-    const { name, suffix } = m.groups as { name: string; suffix: string };
-    const weak = WEAK_SUFFIX.test(suffix);
-    if (name.length - suffix.length < 2) continue;
-    if (NOT_STREETS.test(name)) continue;
-    if (weak && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
-    if (!weak && /^\s*(?:€|euro|km|m²|qm|%)/iu.test(text.slice(m.index + m[0].length))) continue;
-    // A place adjective belongs to the street's name: 'Bonner Talweg 5', 'Alter Steinweg 3'.
-    const adjective = /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er)\s+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index));
-    const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
-    add('address', start, m.index + m[0].length);
-  }
-  if (streetWord) for (const m of matches(text, STREET_SEPARATE)) {
-    const { name, suffix } = m.groups as { name: string; suffix: string };
-    // Drop leading articles: 'Der Weg 5' is none, 'Die Kölner Straße 5' is 'Kölner Straße 5'.
-    const kept = name.replace(ARTICLES, '');
-    if (!kept) continue;
-    const weak = WEAK_SUFFIX.test(suffix);
-    if (weak && (!/(?:er|es|e)$/u.test(kept.split(/\s+/).at(-1)!) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
-    add('address', m.index + name.length - kept.length, m.index + m[0].length);
-  }
-  for (const re of [STREET_PREPOSITION, STREET_PREPOSITION_MID]) for (const m of matches(text, re)) {
-    if (re === STREET_PREPOSITION_MID && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
-    const name = m.groups!.name!.split(/\s+/)[0]!;
-    if (NOT_PLACE_NAMES.test(name)) continue;
-    add('address', m.index, m.index + m[0].length);
-  }
-  for (const re of [STREET_PREPOSITION_LOWER, STREET_OF]) for (const m of matches(text, re)) {
-    const words = m.groups!.name!.split(/\s+/);
-    // A month after a day is a date that names the street ('des 17. Juni'), not a time.
-    if (!/^\d/.test(words[0]!) && words.some((w) => NOT_PLACE_NAMES.test(w))) continue;
-    // 'in der Kölner Straße 5a': the preposition is no part of a name the street rules above find.
-    if (re === STREET_PREPOSITION_LOWER && STREET_WORD_END.test(words.at(-1)!)) continue;
-    add('address', m.index, m.index + m[0].length);
-  }
+  if (streetWord)
+    for (const m of matches(text, STREET_WORD)) {
+      const { name, suffix } = m.groups as { name: string; suffix: string };
+      const weak = WEAK_SUFFIX.test(suffix);
+      if (name.length - suffix.length < 2) continue;
+      if (NOT_STREETS.test(name)) continue;
+      if (weak && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
+      if (!weak && /^\s*(?:€|euro|km|m²|qm|%)/iu.test(text.slice(m.index + m[0].length))) continue;
+      // A place adjective belongs to the street's name: 'Bonner Talweg 5', 'Alter Steinweg 3'.
+      const adjective = /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er)\s+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index));
+      const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
+      add('address', start, m.index + m[0].length);
+    }
+  if (streetWord)
+    for (const m of matches(text, STREET_SEPARATE)) {
+      const { name, suffix } = m.groups as { name: string; suffix: string };
+      // Drop leading articles: 'Der Weg 5' is none, 'Die Kölner Straße 5' is 'Kölner Straße 5'.
+      const kept = name.replace(ARTICLES, '');
+      if (!kept) continue;
+      const weak = WEAK_SUFFIX.test(suffix);
+      if (weak && (!/(?:er|es|e)$/u.test(kept.split(/\s+/).at(-1)!) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
+      add('address', m.index + name.length - kept.length, m.index + m[0].length);
+    }
+  for (const re of [STREET_PREPOSITION, STREET_PREPOSITION_MID])
+    for (const m of matches(text, re)) {
+      if (re === STREET_PREPOSITION_MID && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
+      const name = m.groups!.name!.split(/\s+/)[0]!;
+      if (NOT_PLACE_NAMES.test(name)) continue;
+      add('address', m.index, m.index + m[0].length);
+    }
+  for (const re of [STREET_PREPOSITION_LOWER, STREET_OF])
+    for (const m of matches(text, re)) {
+      const words = m.groups!.name!.split(/\s+/);
+      // A month after a day is a date that names the street ('des 17. Juni'), not a time.
+      if (!/^\d/.test(words[0]!) && words.some((w) => NOT_PLACE_NAMES.test(w))) continue;
+      // 'in der Kölner Straße 5a': the preposition is no part of a name the street rules above find.
+      if (re === STREET_PREPOSITION_LOWER && STREET_WORD_END.test(words.at(-1)!)) continue;
+      add('address', m.index, m.index + m[0].length);
+    }
   if (streetWord) for (const m of matches(text, STREET_EN)) add('address', m.index, m.index + m[0].length);
 
   found.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -34,7 +34,6 @@ function rx(re: RegExp): RegExp {
   return new RegExp(re.source.replace(/\\b/g, U), flags);
 }
 
-
 export type DateKind = 'on' | 'by' | 'from' | 'approx';
 
 export interface DateResult {
@@ -105,16 +104,66 @@ export function daysUntil(iso: string, now: Date, timeZone = 'Europe/Berlin'): n
 }
 
 const MONTHS: Record<string, number> = {
-  januar: 1, jan: 1, january: 1, jaenner: 1, februar: 2, feb: 2, february: 2, märz: 3, maerz: 3, marz: 3, mrz: 3, march: 3, mar: 3, april: 4, apr: 4,
-  mai: 5, may: 5, juni: 6, jun: 6, june: 6, juli: 7, jul: 7, july: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9,
-  oktober: 10, okt: 10, october: 10, oct: 10, november: 11, nov: 11, dezember: 12, dez: 12, december: 12, dec: 12,
+  januar: 1,
+  jan: 1,
+  january: 1,
+  jaenner: 1,
+  februar: 2,
+  feb: 2,
+  february: 2,
+  märz: 3,
+  maerz: 3,
+  marz: 3,
+  mrz: 3,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  mai: 5,
+  may: 5,
+  juni: 6,
+  jun: 6,
+  june: 6,
+  juli: 7,
+  jul: 7,
+  july: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  oktober: 10,
+  okt: 10,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  dezember: 12,
+  dez: 12,
+  december: 12,
+  dec: 12,
 };
-const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_RE = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const MONTH_COMMA_NUMBER = new RegExp(`(${MONTH_RE})(\\s*,\\s*\\d{1,3})(?!\\d)`, 'giu');
 
 const WEEKDAYS: Record<string, number> = {
-  montag: 1, dienstag: 2, mittwoch: 3, donnerstag: 4, freitag: 5, samstag: 6, sonnabend: 6, sonntag: 7,
-  monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7,
+  montag: 1,
+  dienstag: 2,
+  mittwoch: 3,
+  donnerstag: 4,
+  freitag: 5,
+  samstag: 6,
+  sonnabend: 6,
+  sonntag: 7,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  sunday: 7,
 };
 const WEEKDAY_RE = Object.keys(WEEKDAYS).join('|');
 
@@ -148,7 +197,10 @@ interface Found {
 // Words before a date that make it a deadline or a start.
 function kindBefore(text: string, start: number, fallback: DateKind): DateKind {
   const before = fold(text.slice(Math.max(0, start - 25), start));
-  if (/(bis|bis zum|bis spaetestens|spaetestens|spaetestens am|bis sp\.|by|until|till|no later than|before|vor dem|deadline)\s*(zum|am|den|the)?\s*$/.test(before)) return 'by';
+  if (
+    /(bis|bis zum|bis spaetestens|spaetestens|spaetestens am|bis sp\.|by|until|till|no later than|before|vor dem|deadline)\s*(zum|am|den|the)?\s*$/.test(before)
+  )
+    return 'by';
   if (/(ab|ab dem|ab den|vom|von|starting|from|beginning|ab spaetestens)\s*(dem|den|the)?\s*$/.test(before)) return 'from';
   return fallback;
 }
@@ -196,8 +248,8 @@ const HOLIDAYS: [string, (y: number) => Day][] = [
   ['pfingstmontag|whit\\s*monday', (y) => addDays(dayOf(y, ...easterSunday(y)), 50)],
   ['heilig(?:en)?\\s*abend|weihnachtsabend|christmas\\s+eve', (y) => dayOf(y, 12, 24)],
   ['(?:1\\.|erste[rnm]?)\\s+weihnachts(?:feier)?tag|christmas\\s+day', (y) => dayOf(y, 12, 25)],
-  ['silvester\\p{L}*|new\\s+year(?:\'|’)?s\\s+eve', (y) => dayOf(y, 12, 31)],
-  ['neujahr(?:stag)?|new\\s+year(?:\'|’)?s\\s+day', (y) => dayOf(y, 1, 1)],
+  ["silvester\\p{L}*|new\\s+year(?:'|’)?s\\s+eve", (y) => dayOf(y, 12, 31)],
+  ["neujahr(?:stag)?|new\\s+year(?:'|’)?s\\s+day", (y) => dayOf(y, 1, 1)],
 ];
 
 const WORD_END = '(?![A-Za-z\\u00C0-\\u024F])';
@@ -217,14 +269,16 @@ function numericDay(m: RegExpExecArray, today: Day): { day: Day; kind: DateKind 
 
 const RULES: Rule[] = [
   // Karfreitag, Ostersonntag, Heiligabend, Silvester(party), Christmas Eve, New Year's Eve: their next date
-  ...HOLIDAYS.map(([words, of]): Rule => ({
-    re: new RegExp(`\\b(?:${words})${WORD_END}`, 'giu'),
-    make: (_m, today) => {
-      const { y } = parts(today);
-      const day = of(y) >= today ? of(y) : of(y + 1);
-      return { day, kind: 'on' };
-    },
-  })),
+  ...HOLIDAYS.map(
+    ([words, of]): Rule => ({
+      re: new RegExp(`\\b(?:${words})${WORD_END}`, 'giu'),
+      make: (_m, today) => {
+        const { y } = parts(today);
+        const day = of(y) >= today ? of(y) : of(y + 1);
+        return { day, kind: 'on' };
+      },
+    }),
+  ),
   // 15.12. / 15.12.2026 / 15.12.26
   {
     re: /(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.(\d{4}|\d{2}(?!\d))?(?![\d])/gu,
@@ -242,7 +296,10 @@ const RULES: Rule[] = [
   },
   // Ende des Monats, Monatsende, end of the month; Ende nächsten Monats, end of next month
   {
-    re: new RegExp(`\\b(?:(?:zum|bis zum|bis|by the|by|at the|to the)\\s+)?(?:ende\\s+(?:des\\s+|dieses\\s+|diesen\\s+)?(n(?:ä|ae)chsten\\s+|kommenden\\s+)?monats?|monatsende|end\\s+of\\s+(?:the\\s+|this\\s+)?(next\\s+)?month|month[-\\s]end)${WORD_END}`, 'giu'),
+    re: new RegExp(
+      `\\b(?:(?:zum|bis zum|bis|by the|by|at the|to the)\\s+)?(?:ende\\s+(?:des\\s+|dieses\\s+|diesen\\s+)?(n(?:ä|ae)chsten\\s+|kommenden\\s+)?monats?|monatsende|end\\s+of\\s+(?:the\\s+|this\\s+)?(next\\s+)?month|month[-\\s]end)${WORD_END}`,
+      'giu',
+    ),
     make: (m, today) => {
       const { y, m: mo } = parts(today);
       return { day: m[1] || m[2] ? lastOfMonth(y, mo + 1) : lastOfMonth(y, mo), kind: 'by' };
@@ -268,7 +325,10 @@ const RULES: Rule[] = [
   },
   // Ende/Anfang/Mitte Juni, end of June, early/mid/late July, im Juli, in July
   {
-    re: new RegExp(`\\b(ende|anfang|mitte|end\\s+of|beginning\\s+of|start\\s+of|early|mid|middle\\s+of|late|im|in|bis\\s+ende|by\\s+the\\s+end\\s+of|ab|from|starting(?:\\s+in)?|bis|until|by)[\\s-]+(${MONTH_RE})${WORD_END}(?!\\s*\\d)`, 'giu'),
+    re: new RegExp(
+      `\\b(ende|anfang|mitte|end\\s+of|beginning\\s+of|start\\s+of|early|mid|middle\\s+of|late|im|in|bis\\s+ende|by\\s+the\\s+end\\s+of|ab|from|starting(?:\\s+in)?|bis|until|by)[\\s-]+(${MONTH_RE})${WORD_END}(?!\\s*\\d)`,
+      'giu',
+    ),
     make: (m, today) => {
       const month = MONTHS[fold(m[2]!)];
       if (!month) return null;
@@ -388,8 +448,31 @@ const RULES: Rule[] = [
 for (const rule of RULES) rule.re = rx(rule.re);
 
 const NUMBER_WORDS: Record<string, number> = {
-  ein: 1, eine: 1, einer: 1, einem: 1, einen: 1, zwei: 2, drei: 3, vier: 4, fuenf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10,
-  a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  ein: 1,
+  eine: 1,
+  einer: 1,
+  einem: 1,
+  einen: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fuenf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  a: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
 };
 
 function numberWord(s: string): number | null {

@@ -170,7 +170,10 @@ export function extractRequest(text: string, options: ExtractOptions): Extracted
     now: options.now,
     ignore: [...contacts, ...location.spans, ...(budget ? [budget.span] : [])],
   });
-  const urgency = options.expect === 'urgency' && urgencyFromLabel(work) ? { urgency: urgencyFromLabel(work)!, stated: true, source: 'words' as const } : detectUrgency(work, { lang: options.lang, now: options.now, date: date.date });
+  const urgency =
+    options.expect === 'urgency' && urgencyFromLabel(work)
+      ? { urgency: urgencyFromLabel(work)!, stated: true, source: 'words' as const }
+      : detectUrgency(work, { lang: options.lang, now: options.now, date: date.date });
   const used: Span[] = [...location.spans, ...(budget ? [budget.span] : []), ...(date.span ? [date.span] : [])];
   const hasDescription = contentWords(work, used) >= 2 && options.expect !== 'location' && options.expect !== 'budget';
 
@@ -195,9 +198,13 @@ export function extractRequest(text: string, options: ExtractOptions): Extracted
 export function mergeRequest(draft: ExtractedRequest, update: ExtractedRequest): ExtractedRequest {
   const draftHasDescription = !draft.missing.includes('description');
   const updateHasDescription = !update.missing.includes('description');
-  const description = !draftHasDescription && updateHasDescription
-    ? [draft.description, update.description].filter((s) => s && contentWords(s, []) > 0).join(' ').trim() || update.description
-    : draft.description;
+  const description =
+    !draftHasDescription && updateHasDescription
+      ? [draft.description, update.description]
+          .filter((s) => s && contentWords(s, []) > 0)
+          .join(' ')
+          .trim() || update.description
+      : draft.description;
   const useLocation = update.postcode !== null || update.place !== null;
   const base = {
     category: update.category ?? draft.category,

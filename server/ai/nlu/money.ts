@@ -64,7 +64,10 @@ const MULTIPLIERS: [RegExp, number][] = [
 ];
 
 const CURRENCY_AFTER: [RegExp, Currency][] = [
-  [/^(€|eur(o|os)?(?![A-Za-z\u00C0-\u024F])|teuro(?![A-Za-z\u00C0-\u024F])|öcken(?![A-Za-z\u00C0-\u024F])|tacken(?![A-Za-z\u00C0-\u024F])|mäuse(?![A-Za-z\u00C0-\u024F]))/iu, 'EUR'],
+  [
+    /^(€|eur(o|os)?(?![A-Za-z\u00C0-\u024F])|teuro(?![A-Za-z\u00C0-\u024F])|öcken(?![A-Za-z\u00C0-\u024F])|tacken(?![A-Za-z\u00C0-\u024F])|mäuse(?![A-Za-z\u00C0-\u024F]))/iu,
+    'EUR',
+  ],
   [/^(\$|usd(?![A-Za-z\u00C0-\u024F])|dollars?(?![A-Za-z\u00C0-\u024F])|bucks(?![A-Za-z\u00C0-\u024F]))/iu, 'USD'],
   [/^(£|gbp(?![A-Za-z\u00C0-\u024F])|pounds?(?![A-Za-z\u00C0-\u024F]))/iu, 'GBP'],
   [/^(chf(?![A-Za-z\u00C0-\u024F])|franken(?![A-Za-z\u00C0-\u024F]))/iu, 'CHF'],
@@ -87,10 +90,19 @@ type Cue = 'max' | 'min' | 'approx' | 'budget' | 'rangeStart' | 'year' | null;
 const CUES: [RegExp, Exclude<Cue, null>][] = [
   [/(baujahr|bj\.?|jahrgang|erstzulassung|ez|model year|year|jahr|seit|since|im jahr|in)\s*$/, 'year'],
   [/(zwischen|zw\.|between|von|from|vom)\s*$/, 'rangeStart'],
-  [/(bis zu|bis max\.?|bis maximal|bis|max\.?|maximal|maximum|hochstens|nicht mehr als|nicht uber|unter|weniger als|up to|upto|at most|no more than|not more than|under|below|less than|within|limit( of)?|budget cap( of)?)\s*$/, 'max'],
+  [
+    /(bis zu|bis max\.?|bis maximal|bis|max\.?|maximal|maximum|hochstens|nicht mehr als|nicht uber|unter|weniger als|up to|upto|at most|no more than|not more than|under|below|less than|within|limit( of)?|budget cap( of)?)\s*$/,
+    'max',
+  ],
   [/(ab|mindestens|mind\.|min\.?|minimum|uber|mehr als|at least|over|more than|starting at|starting from|upwards of)\s*$/, 'min'],
-  [/(ca\.?|circa|zirka|etwa|ungefahr|rund|so um die|um die|so ca\.?|gegen|~|around|about|approx\.?|approximately|roughly|round about|in the region of|something like)\s*$/, 'approx'],
-  [/(budget|preis|preisrahmen|preisvorstellung|kostenrahmen|kosten|kostet|zahle|zahlen|ausgeben|investieren|bezahlen|bieten|biete|vb|price|pay|paying|spend|spending|cost|costs|offer|afford)\s*:?\s*(von|of|is|ist|liegt bei|bei|about|around|etwa|ca\.?)?\s*$/, 'budget'],
+  [
+    /(ca\.?|circa|zirka|etwa|ungefahr|rund|so um die|um die|so ca\.?|gegen|~|around|about|approx\.?|approximately|roughly|round about|in the region of|something like)\s*$/,
+    'approx',
+  ],
+  [
+    /(budget|preis|preisrahmen|preisvorstellung|kostenrahmen|kosten|kostet|zahle|zahlen|ausgeben|investieren|bezahlen|bieten|biete|vb|price|pay|paying|spend|spending|cost|costs|offer|afford)\s*:?\s*(von|of|is|ist|liegt bei|bei|about|around|etwa|ca\.?)?\s*$/,
+    'budget',
+  ],
 ];
 
 const BUDGET_WORD = /(budget|preis|preisrahmen|preisvorstellung|kosten|zahlen|zahle|ausgeben|investieren|bezahlen|price|pay|spend|cost|afford)/;
@@ -266,8 +278,17 @@ export function findMoney(text: string, options: MoneyOptions = {}): MoneyMatch[
       }
     }
     // A rate is money: '25 per hour', '20 die Stunde', '12 pro Person' (not '3 pro Woche': that is how often).
-    const rate = /^\s*(?:\/|pro|per|je|die|the|an|a)\s*(?:stunde|std\.?|h|hour|hr|nacht|night|monat|month|person|pers\.?|kopf|head|gang|walk|qm|m²|sqm)(?![A-Za-z\u00C0-\u024F])/i.test(text.slice(a.end, a.end + 16));
-    const isYear = !a.currency && !a.multiplied && Number.isInteger(a.value) && a.value >= 1900 && a.value <= 2099 && (cue === 'year' || cue === 'min' || cue === 'rangeStart' || cue === null);
+    const rate =
+      /^\s*(?:\/|pro|per|je|die|the|an|a)\s*(?:stunde|std\.?|h|hour|hr|nacht|night|monat|month|person|pers\.?|kopf|head|gang|walk|qm|m²|sqm)(?![A-Za-z\u00C0-\u024F])/i.test(
+        text.slice(a.end, a.end + 16),
+      );
+    const isYear =
+      !a.currency &&
+      !a.multiplied &&
+      Number.isInteger(a.value) &&
+      a.value >= 1900 &&
+      a.value <= 2099 &&
+      (cue === 'year' || cue === 'min' || cue === 'rangeStart' || cue === null);
     const isPostcodeLike = !a.currency && !a.multiplied && /^\d{5}$/.test(a.raw) && cue !== 'budget' && cue !== 'max';
     const marked = a.currency !== null || a.multiplied || rate || (cue !== null && cue !== 'year') || options.assumeMoney === true;
     if (!marked || a.unitAfter || isYear || isPostcodeLike) {

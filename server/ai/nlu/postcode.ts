@@ -13,13 +13,7 @@
 // - Only a place named: postcode stays null (we do not invent one) and precision is 'place';
 //   placePostcode is the place's most central postcode (nearest to the mean of its postcodes'
 //   coordinates, a better stand-in for distances than the lowest), for matching only.
-import {
-  isKnownPostcode,
-  placeKey,
-  placeOfPostcode,
-  placesByKey,
-  type PlaceInfo,
-} from '../../integrations/geo/postcodes.ts';
+import { isKnownPostcode, placeKey, placeOfPostcode, placesByKey, type PlaceInfo } from '../../integrations/geo/postcodes.ts';
 import type { CategoryId } from './categories.ts';
 import { fold, isCapitalized, tokenize, type Lang, type Span, type Token } from './text.ts';
 
@@ -113,7 +107,8 @@ interface Candidate {
 }
 
 // Known postcodes written as 5 digits (also 'D-10115'); money ('20000 €') excluded.
-const POSTCODE = /(?<![A-Za-z\u00C0-\u024F0-9.,€$£])(?:D-)?(\d{5})(?![0-9]|[.,]\d|\s*(?:€|\$|(?:eur|euro|euros|k|tsd|tausend|dollar|km|qm|m²|einwohner|leute|personen|people)(?![A-Za-z\u00C0-\u024F])))/giu;
+const POSTCODE =
+  /(?<![A-Za-z\u00C0-\u024F0-9.,€$£])(?:D-)?(\d{5})(?![0-9]|[.,]\d|\s*(?:€|\$|(?:eur|euro|euros|k|tsd|tausend|dollar|km|qm|m²|einwohner|leute|personen|people)(?![A-Za-z\u00C0-\u024F])))/giu;
 const POSTCODE_CUE = /(plz|postleitzahl|zip|zip code|postcode|postal code|post code)\s*:?\s*$/i;
 const MONEY_CUE = /(budget|preis|bis|max\.?|maximal|ab|ca\.?|circa|etwa|rund|um die|up to|under|around|about|kosten|zahlen|spend|pay)\s*:?\s*$/i;
 
@@ -205,7 +200,13 @@ function readPlaces(text: string, options: LocationOptions, postcodeSpan: Span |
       } else if (dest && capital) {
         score = 20;
         destination = true;
-      } else if ((isCapitalized(first.text) || allLower) && info.postcodes.length >= 3 && !(options.lang === 'de' && NEEDS_CUE.has(first.norm)) && !NEVER.has(first.norm)) score = 15;
+      } else if (
+        (isCapitalized(first.text) || allLower) &&
+        info.postcodes.length >= 3 &&
+        !(options.lang === 'de' && NEEDS_CUE.has(first.norm)) &&
+        !NEVER.has(first.norm)
+      )
+        score = 15;
       else if (isExonym && capital) score = 15;
       else if (options.expectPlace && capital && !NEVER.has(first.norm)) score = 40;
       if (score === 0) continue;

@@ -31,13 +31,28 @@ export function isUrgency(v: string): v is Urgency {
 
 /** Urgency from a label or id as a form or dropdown sends it ('Sehr dringend', 'very urgent', 'niedrig'). */
 export function urgencyFromLabel(label: string): Urgency | null {
-  const key = label.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (isUrgency(key)) return key;
   for (const u of URGENCY_VALUES) {
     const { de, en } = URGENCY_LABELS[u];
     if (de.toLowerCase().replace(/\s+/g, '_') === key || en.toLowerCase().replace(/\s+/g, '_') === key) return u;
   }
-  const map: Record<string, Urgency> = { hoch: 'dringend', high: 'dringend', eilig: 'dringend', low: 'niedrig', gering: 'niedrig', medium: 'normal', mittel: 'normal', sofort: 'sehr_dringend', notfall: 'sehr_dringend', emergency: 'sehr_dringend', asap: 'sehr_dringend' };
+  const map: Record<string, Urgency> = {
+    hoch: 'dringend',
+    high: 'dringend',
+    eilig: 'dringend',
+    low: 'niedrig',
+    gering: 'niedrig',
+    medium: 'normal',
+    mittel: 'normal',
+    sofort: 'sehr_dringend',
+    notfall: 'sehr_dringend',
+    emergency: 'sehr_dringend',
+    asap: 'sehr_dringend',
+  };
   return map[key] ?? null;
 }
 
@@ -245,12 +260,29 @@ const HORIZONS: { re: RegExp; start: (year: number) => [number, number] }[] = [
   { re: w('oster(?:n|ferien|urlaub|wochenende|montag|sonntag)?|easter(?:\\s+(?:holidays?|break|weekend))?'), start: (y) => shift(easter(y), y, -3) },
   { re: w('pfingst(?:en|ferien|urlaub)?|whitsun(?:tide)?|pentecost'), start: (y) => shift(easter(y), y, 49) },
   { re: w('(?:heilig\\s*abend|weihnacht(?:en|sferien|sfeier|sgeschenk(?:e)?|szeit)?|christmas(?:\\s+eve)?|xmas)'), start: () => [12, 20] },
-  { re: w('silvester|neujahr|new\\s+year(?:\'s)?(?:\\s+eve)?'), start: () => [12, 31] },
+  { re: w("silvester|neujahr|new\\s+year(?:'s)?(?:\\s+eve)?"), start: () => [12, 31] },
   { re: w('sommerferien|sommerurlaub|summer\\s+(?:holidays?|vacation|break)'), start: () => [7, 1] },
   { re: w('herbstferien|autumn\\s+(?:holidays?|break)|half[-\\s]term'), start: () => [10, 1] },
-  { re: w('(?:im|diesen|n(?:ä|ae)chsten)\\s+(?:sommer|herbst|winter|fr(?:ü|ue)hling|fr(?:ü|ue)hjahr)|(?:in\\s+the|this|next)\\s+(?:summer|autumn|fall|winter|spring)'), start: () => [0, 0] },
+  {
+    re: w(
+      '(?:im|diesen|n(?:ä|ae)chsten)\\s+(?:sommer|herbst|winter|fr(?:ü|ue)hling|fr(?:ü|ue)hjahr)|(?:in\\s+the|this|next)\\s+(?:summer|autumn|fall|winter|spring)',
+    ),
+    start: () => [0, 0],
+  },
 ];
-const SEASON_START: Record<string, [number, number]> = { sommer: [6, 21], summer: [6, 21], herbst: [9, 23], autumn: [9, 23], fall: [9, 23], winter: [12, 21], fruehling: [3, 20], fruehjahr: [3, 20], fruhling: [3, 20], fruhjahr: [3, 20], spring: [3, 20] };
+const SEASON_START: Record<string, [number, number]> = {
+  sommer: [6, 21],
+  summer: [6, 21],
+  herbst: [9, 23],
+  autumn: [9, 23],
+  fall: [9, 23],
+  winter: [12, 21],
+  fruehling: [3, 20],
+  fruehjahr: [3, 20],
+  fruhling: [3, 20],
+  fruhjahr: [3, 20],
+  spring: [3, 20],
+};
 
 /** Days until a holiday or season the text names (its next start; one already under way is 0), or null. */
 export function daysUntilNamedTime(text: string, now: Date): number | null {

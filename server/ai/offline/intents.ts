@@ -34,14 +34,7 @@ export function offlineIntent(toolName: string): OfflineIntent | undefined {
 
 /** Lower case, umlauts folded (ä→ae), whitespace collapsed: the form the detectors compare. */
 export function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
 }
 
 export function matchesAny(text: string, patterns: readonly RegExp[]): boolean {

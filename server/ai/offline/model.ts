@@ -130,7 +130,10 @@ export function createOfflineModel(opts: { modelId?: string } = {}): LanguageMod
 
     async doStream(options) {
       const d = decide(options);
-      const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }, { type: 'response-metadata', modelId: opts.modelId ?? 'rules-1', timestamp: new Date() }];
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'response-metadata', modelId: opts.modelId ?? 'rules-1', timestamp: new Date() },
+      ];
       if (d.kind === 'tool') {
         parts.push({ type: 'tool-call', toolCallId: `call_${crypto.randomUUID()}`, toolName: d.toolName, input: JSON.stringify(d.input) });
         parts.push({ type: 'finish', finishReason: TOOL_CALLS, usage: usageFor(options, '') });

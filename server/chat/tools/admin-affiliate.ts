@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { translator, type Lang } from '../../i18n.ts';
 import { AppError } from '../../errors.ts';
-import { applyPlanEdit, BP, checkPlan, LEVELS, levelShareOfRevenue, MAX_POOL_BP, type CommissionPlanValues, type PlanEdit } from '../../domain/affiliate/commission-plan.ts';
+import {
+  applyPlanEdit,
+  BP,
+  checkPlan,
+  LEVELS,
+  levelShareOfRevenue,
+  MAX_POOL_BP,
+  type CommissionPlanValues,
+  type PlanEdit,
+} from '../../domain/affiliate/commission-plan.ts';
 import { getCommissionPlan } from '../../domain/affiliate/get-commission-plan.ts';
 import { updateCommissionPlan } from '../../domain/affiliate/update-commission-plan.ts';
 import { listSupportConversations } from '../../domain/support/list-support-conversations.ts';
@@ -42,7 +51,8 @@ function editOf(input: PlanChatInput): PlanEdit {
 
 const sum = (plan: CommissionPlanValues) => plan.levelsBp.reduce((a, b) => a + b, 0);
 /** Euros a level (or the whole pool) earns from 100 € of platform revenue. */
-const euroOf100 = (shareBpOfBp: number, lang: Lang) => (shareBpOfBp / 100).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+const euroOf100 = (shareBpOfBp: number, lang: Lang) =>
+  (shareBpOfBp / 100).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
 
 function planChange(before: CommissionPlanValues, after: CommissionPlanValues, edit: PlanEdit, lang: Lang): ChangeView {
   const t = translator(lang);
@@ -51,11 +61,23 @@ function planChange(before: CommissionPlanValues, after: CommissionPlanValues, e
   if (edit.target === 'pool') {
     rows.push({ label: t('chat:admin.plan.pool'), before: pct(before.poolBp), after: pct(after.poolBp) });
   } else {
-    rows.push({ label: t('chat:admin.plan.level', { level: edit.level }), before: pct(before.levelsBp[edit.level - 1] ?? 0), after: pct(after.levelsBp[edit.level - 1] ?? 0) });
-    rows.push({ label: t('chat:admin.plan.levelOf100', { level: edit.level }), before: euroOf100(levelShareOfRevenue(before, edit.level), lang), after: euroOf100(levelShareOfRevenue(after, edit.level), lang) });
+    rows.push({
+      label: t('chat:admin.plan.level', { level: edit.level }),
+      before: pct(before.levelsBp[edit.level - 1] ?? 0),
+      after: pct(after.levelsBp[edit.level - 1] ?? 0),
+    });
+    rows.push({
+      label: t('chat:admin.plan.levelOf100', { level: edit.level }),
+      before: euroOf100(levelShareOfRevenue(before, edit.level), lang),
+      after: euroOf100(levelShareOfRevenue(after, edit.level), lang),
+    });
     rows.push({ label: t('chat:admin.plan.levelsSum'), before: pct(sum(before)), after: pct(sum(after)) });
   }
-  rows.push({ label: t('chat:admin.plan.totalOf100'), before: euroOf100((before.poolBp * sum(before)) / BP, lang), after: euroOf100((after.poolBp * sum(after)) / BP, lang) });
+  rows.push({
+    label: t('chat:admin.plan.totalOf100'),
+    before: euroOf100((before.poolBp * sum(before)) / BP, lang),
+    after: euroOf100((after.poolBp * sum(after)) / BP, lang),
+  });
   return { subject: t('chat:admin.plan.subject'), rows };
 }
 
@@ -134,30 +156,55 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
       }),
     confirmData: async (ctx, input) => {
       const { current, edit, next } = await proposedPlan(ctx, input);
-      return { change: planChange(current, next, edit, ctx.lang), target: input.target, level: input.level ?? null, before: edit.target === 'pool' ? current.poolBp : current.levelsBp[edit.level - 1]!, after: edit.bp };
+      return {
+        change: planChange(current, next, edit, ctx.lang),
+        target: input.target,
+        level: input.level ?? null,
+        before: edit.target === 'pool' ? current.poolBp : current.levelsBp[edit.level - 1]!,
+        after: edit.bp,
+      };
     },
     confirmSummary: (input, data) => ({
       key: input.target === 'pool' ? 'confirm.summary.changeCommissionPool' : 'confirm.summary.changeCommissionLevel',
-      params: { level: input.level ?? 0, before: String((data?.change as ChangeView | undefined)?.rows[0]?.before ?? ''), after: String((data?.change as ChangeView | undefined)?.rows[0]?.after ?? '') },
+      params: {
+        level: input.level ?? 0,
+        before: String((data?.change as ChangeView | undefined)?.rows[0]?.before ?? ''),
+        after: String((data?.change as ChangeView | undefined)?.rows[0]?.after ?? ''),
+      },
     }),
     offline: { priority: 78, detect: ({ text }) => planEditOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         // Exactly what the card showed: when another plan came into force since, nothing changes.
         const { current, edit, next } = await proposedPlan(ctx, input);
-        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user!.id, next, { logger: ctx.deps.logger, via: 'chat', basedOn: input.basedOn ?? null });
+        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user!.id, next, {
+          logger: ctx.deps.logger,
+          via: 'chat',
+          basedOn: input.basedOn ?? null,
+        });
         const pct = (bp: number) => percentText(bp, ctx.lang);
-        const what = edit.target === 'pool' ? (translator(ctx.lang)('chat:admin.plan.pool') as string) : (translator(ctx.lang)('chat:admin.plan.level', { level: edit.level }) as string);
+        const what =
+          edit.target === 'pool'
+            ? (translator(ctx.lang)('chat:admin.plan.pool') as string)
+            : (translator(ctx.lang)('chat:admin.plan.level', { level: edit.level }) as string);
         return {
           accepted: true,
           state: ctx.machine.state,
-          data: { what, before: pct(edit.target === 'pool' ? current.poolBp : current.levelsBp[edit.level - 1]!), after: pct(edit.bp), poolBp: after.poolBp, levelsBp: after.levelsBp, maxPool: pct(MAX_POOL_BP) },
+          data: {
+            what,
+            before: pct(edit.target === 'pool' ? current.poolBp : current.levelsBp[edit.level - 1]!),
+            after: pct(edit.bp),
+            poolBp: after.poolBp,
+            levelsBp: after.levelsBp,
+            maxPool: pct(MAX_POOL_BP),
+          },
         };
       }),
   }),
   defineChatTool({
     name: 'listSupportInbox',
-    description: "Lists the partner conversations of the admin team's support inbox that have unread messages (partner name, e-mail, unread count, newest message). Reading the list marks nothing read. Admins only.",
+    description:
+      "Lists the partner conversations of the admin team's support inbox that have unread messages (partner name, e-mail, unread count, newest message). Reading the list marks nothing read. Admins only.",
     input: z.object({}),
     access: admin,
     machine: '*',
@@ -169,7 +216,15 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
       const t = translator(ctx.lang);
       const list = unread
         .slice(0, 10)
-        .map((c) => t('chat:admin.support.line', { name: c.partner.name, email: c.partner.email, count: c.unread, message: (c.lastMessage?.body ?? '').slice(0, 120) }) as string)
+        .map(
+          (c) =>
+            t('chat:admin.support.line', {
+              name: c.partner.name,
+              email: c.partner.email,
+              count: c.unread,
+              message: (c.lastMessage?.body ?? '').slice(0, 120),
+            }) as string,
+        )
         .join(' ');
       return {
         accepted: true,
@@ -204,17 +259,29 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
       const c = await findSupportConversation(ctx.deps.db.prisma, input.partner);
       const t = translator(ctx.lang);
       const rows: ChangeView['rows'] = [];
-      if (c.lastPartnerMessage) rows.push({ label: t('chat:admin.support.theirMessage'), before: c.lastPartnerMessage.slice(0, 300), after: c.lastPartnerMessage.slice(0, 300) });
+      if (c.lastPartnerMessage)
+        rows.push({ label: t('chat:admin.support.theirMessage'), before: c.lastPartnerMessage.slice(0, 300), after: c.lastPartnerMessage.slice(0, 300) });
       rows.push({ label: t('chat:admin.support.reply'), before: null, after: input.body.trim() });
-      return { change: { subject: t('chat:admin.support.subject', { name: c.partner.name, email: c.partner.email }), rows } satisfies ChangeView, partnerName: c.partner.name, partnerEmail: c.partner.email };
+      return {
+        change: { subject: t('chat:admin.support.subject', { name: c.partner.name, email: c.partner.email }), rows } satisfies ChangeView,
+        partnerName: c.partner.name,
+        partnerEmail: c.partner.email,
+      };
     },
-    confirmSummary: (input, data) => ({ key: 'confirm.summary.answerSupportMessage', params: { name: String(data?.partnerName ?? input.partner), body: input.body.trim() } }),
+    confirmSummary: (input, data) => ({
+      key: 'confirm.summary.answerSupportMessage',
+      params: { name: String(data?.partnerName ?? input.partner), body: input.body.trim() },
+    }),
     offline: { priority: 96, detect: ({ text }) => replyOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const c = await findSupportConversation(ctx.deps.db.prisma, input.partner);
         const m = await replySupportMessage(ctx.deps, ctx.auth.user!.id, c.id, input.body);
-        return { accepted: true, state: ctx.machine.state, data: { name: c.partner.name, email: c.partner.email, messageId: m.id, mailed: m.mailed, context: m.mailed ? 'mailed' : 'live' } };
+        return {
+          accepted: true,
+          state: ctx.machine.state,
+          data: { name: c.partner.name, email: c.partner.email, messageId: m.id, mailed: m.mailed, context: m.mailed ? 'mailed' : 'live' },
+        };
       }),
   }),
 ];

@@ -95,9 +95,12 @@ const SCRIPT_WORDS = /\b(follow[- ]?up\w*|\w*skript|\w*script|begruessung\w*|gre
 const SHOW_SCRIPT = [/\b(zeig\w*|anzeigen|wie lautet|wie sieht|liste?|show|display|what is|what's|list)\b/];
 const STEP_NO = /\b(?:step|schritt|nachricht|message)\s*(?:nr\.?\s*|no\.?\s*|#)?(\d{1,2})\b/;
 const HIDE = [/\b(blende\w*\b(?!.*\bein\b)|ausblenden|versteck\w*|deaktivier\w*|hide|disable|deactivate)\b/];
-const SHOW_STEP = [/\b(einblenden|blende\b.*\bein\b|wieder (anzeigen|sichtbar)|sichtbar machen|aktivier\w*|unhide|show .*again|make .*visible|enable|re-?activate)\b/];
+const SHOW_STEP = [
+  /\b(einblenden|blende\b.*\bein\b|wieder (anzeigen|sichtbar)|sichtbar machen|aktivier\w*|unhide|show .*again|make .*visible|enable|re-?activate)\b/,
+];
 const ADD = /^(?:bitte\s+)?(?:fuege|fueg|neue[rn]?|add|new|create|erstelle)\b[^:]*\b\w*(?:nachricht|schritt|step|message|text)\b[^:]*:\s*(.+)$/;
-const MOVE = /\b(?:verschieb\w*|move|put)\b.*?\b(?:step|schritt|nachricht|message)\s*(\d{1,2})\b.*?\b(?:auf|nach|an|to|zu|at)\b\s*(?:die\s+|den\s+|the\s+)?(?:platz|position|stelle|place)?\s*(\d{1,2})\b/;
+const MOVE =
+  /\b(?:verschieb\w*|move|put)\b.*?\b(?:step|schritt|nachricht|message)\s*(\d{1,2})\b.*?\b(?:auf|nach|an|to|zu|at)\b\s*(?:die\s+|den\s+|the\s+)?(?:platz|position|stelle|place)?\s*(\d{1,2})\b/;
 const PUBLISH = [/\b(veroeffentlich\w*|publish\w*|freigeben|live (schalten|stellen)|go live)\b/];
 
 function stepOf(n: string): number | null {
@@ -120,7 +123,8 @@ function addedTexts(text: string): { de: string; en: string } | null {
 export const adminFollowUpTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'showFollowUpScript',
-    description: 'Shows the follow-up script (the seeker greeting): the draft if there is one, otherwise the script new chats use, step by step, with the check result (admins only).',
+    description:
+      'Shows the follow-up script (the seeker greeting): the draft if there is one, otherwise the script new chats use, step by step, with the check result (admins only).',
     input: z.object({}),
     access: admin,
     machine: '*',
@@ -133,16 +137,23 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
         ? t('chat:adminFollowUp.headDraft', { number: view.draft.number, count: view.script.steps.length })
         : t('chat:adminFollowUp.headLive', { count: view.script.steps.length, version: view.live.number ?? t('chat:adminFollowUp.default') });
       const check = view.check.ok ? t('chat:adminFollowUp.checkOk') : t('chat:adminFollowUp.checkFailed', { count: view.check.problems.length });
-      return { accepted: true, state: ctx.machine.state, data: { say: `${head}\n${listing(view.script, ctx.lang)}\n${check}`, steps: view.script.steps.length, draft: view.draft?.number ?? null } };
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { say: `${head}\n${listing(view.script, ctx.lang)}\n${check}`, steps: view.script.steps.length, draft: view.draft?.number ?? null },
+      };
     },
   }),
   editTool('hideFollowUpStep', 'hide', 'Hides one step of the follow-up script in the draft (publish to use it). Only proposes it: the admin confirms.', (n) =>
     matchesAny(n, HIDE) && !matchesAny(n, SHOW_STEP) ? stepOf(n) : null,
   ),
-  editTool('showFollowUpStep', 'show', 'Shows a hidden step of the follow-up script again, in the draft. Only proposes it: the admin confirms.', (n) => (matchesAny(n, SHOW_STEP) ? stepOf(n) : null)),
+  editTool('showFollowUpStep', 'show', 'Shows a hidden step of the follow-up script again, in the draft. Only proposes it: the admin confirms.', (n) =>
+    matchesAny(n, SHOW_STEP) ? stepOf(n) : null,
+  ),
   defineChatTool({
     name: 'addFollowUpStep',
-    description: 'Adds a message step (text, or voice read aloud) to the follow-up script draft, in German and English; by default before the first-name question. Only proposes it: the admin confirms.',
+    description:
+      'Adds a message step (text, or voice read aloud) to the follow-up script draft, in German and English; by default before the first-name question. Only proposes it: the admin confirms.',
     input: z.object({
       de: z.string().trim().min(1).max(MAX_STEP_TEXT).describe('The German words'),
       en: z.string().trim().min(1).max(MAX_STEP_TEXT).describe('The English words'),
@@ -224,7 +235,10 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
       };
     },
     confirmSummary: (_input, data) => ({ key: 'confirm.summary.publishFollowUpScript', params: { number: Number(data?.number ?? 0) } }),
-    offline: { priority: 85, detect: ({ text }) => ((n) => (matchesAny(n, PUBLISH) && (SCRIPT_WORDS.test(n) || /\b(entwurf|draft)\b/.test(n)) ? {} : null))(normalize(text)) },
+    offline: {
+      priority: 85,
+      detect: ({ text }) => ((n) => (matchesAny(n, PUBLISH) && (SCRIPT_WORDS.test(n) || /\b(entwurf|draft)\b/.test(n)) ? {} : null))(normalize(text)),
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const expected = input.draftId && input.draftUpdatedAt ? { id: input.draftId, updatedAt: input.draftUpdatedAt } : undefined;

@@ -58,7 +58,7 @@ export function priceChangeOf(text: string): Input | null {
   const category = NAMES.find(([re]) => re.test(n))?.[1];
   if (!category) return null;
   const rate = RATE_WORD.test(n) ? /(\d{1,3}(?:[.,]\d{1,2})?)\s*(%|prozent|percent)/.exec(n)?.[1] : undefined;
-  const price = PRICE_WORD.test(n) ? /(?:€\s*)?(\d{1,6}(?:[.,]\d{1,2})?)\s*(€|eur\b|euro|euros)/.exec(n) ?? /€\s*(\d{1,6}(?:[.,]\d{1,2})?)/.exec(n) : null;
+  const price = PRICE_WORD.test(n) ? (/(?:€\s*)?(\d{1,6}(?:[.,]\d{1,2})?)\s*(€|eur\b|euro|euros)/.exec(n) ?? /€\s*(\d{1,6}(?:[.,]\d{1,2})?)/.exec(n)) : null;
   if (!price && !rate) return null;
   return { category, ...(price ? { basePrice: price[1]! } : {}), ...(rate ? { commissionRate: rate } : {}) };
 }
@@ -71,7 +71,9 @@ interface Planned {
 
 /** The category's entry now and the entry after the change; throws a translated refusal when the input is not valid. */
 async function plan(ctx: ChatToolContext, i: Input): Promise<Planned> {
-  const existing = await ctx.deps.db.prisma.priceListEntry.findUnique({ where: { industryCategory_serviceType: { industryCategory: i.category, serviceType: '' } } });
+  const existing = await ctx.deps.db.prisma.priceListEntry.findUnique({
+    where: { industryCategory_serviceType: { industryCategory: i.category, serviceType: '' } },
+  });
   const cents = i.basePrice === undefined ? undefined : parseEuroCents(i.basePrice);
   const bp = i.commissionRate === undefined ? undefined : parsePercentBp(i.commissionRate);
   if (cents === null || (cents === undefined && bp === undefined)) throw new AppError('PRICE_AMOUNT_INVALID');
@@ -98,7 +100,11 @@ function changeView(p: Planned, lang: Lang): ChangeView {
     subject: t('chat:adminPrices.subject', { category: CATEGORY_LABELS[p.next.industryCategory as CategoryId][lang] }),
     rows: [
       { label: t('chat:adminPrices.basePrice'), before: std(formatEuro(p.before.basePriceCents, lang)), after: formatEuro(p.next.basePriceCents, lang) },
-      { label: t('chat:adminPrices.unlockPrice'), before: std(t('chat:adminPrices.goints', { goints: centsToUnlockGoints(p.before.basePriceCents) })), after: t('chat:adminPrices.goints', { goints: centsToUnlockGoints(p.next.basePriceCents) }) },
+      {
+        label: t('chat:adminPrices.unlockPrice'),
+        before: std(t('chat:adminPrices.goints', { goints: centsToUnlockGoints(p.before.basePriceCents) })),
+        after: t('chat:adminPrices.goints', { goints: centsToUnlockGoints(p.next.basePriceCents) }),
+      },
       { label: t('chat:adminPrices.commissionRate'), before: std(percent(p.before.commissionRateBp, lang)), after: percent(p.next.commissionRateBp, lang) },
     ],
   };
@@ -122,13 +128,18 @@ export const adminPriceTools: AnyChatToolDef[] = [
       const p = await plan(ctx, i);
       return { change: changeView(p, ctx.lang), category: i.category, basePriceCents: p.next.basePriceCents, commissionRateBp: p.next.commissionRateBp };
     },
-    confirmSummary: (i, data) => ({ key: 'confirm.summary.setCategoryPrice', params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category) } }),
+    confirmSummary: (i, data) => ({
+      key: 'confirm.summary.setCategoryPrice',
+      params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category) },
+    }),
     offline: { priority: 85, detect: ({ text }) => priceChangeOf(text) },
     run: (ctx, i) =>
       attempt(ctx, async () => {
         const p = await plan(ctx, i);
         const adminId = ctx.auth.user!.id;
-        const entry = p.entryId ? await updatePriceEntry(ctx.deps.db.prisma, adminId, p.entryId, p.next, 'chat') : await createPriceEntry(ctx.deps.db.prisma, adminId, p.next, 'chat');
+        const entry = p.entryId
+          ? await updatePriceEntry(ctx.deps.db.prisma, adminId, p.entryId, p.next, 'chat')
+          : await createPriceEntry(ctx.deps.db.prisma, adminId, p.next, 'chat');
         return {
           accepted: true,
           state: ctx.machine.state,

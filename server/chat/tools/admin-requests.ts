@@ -26,7 +26,12 @@ const refInput = z
   .trim()
   .regex(/^#?[0-9a-fA-F-]{6,36}$/)
   .describe("The request's reference ('#a1b2c3', as the list shows it) or its full id");
-const reasonInput = z.string().trim().max(ADMIN_REASON_MAX).optional().describe("The admin's reason, in their own words (required to reject); the seeker reads it");
+const reasonInput = z
+  .string()
+  .trim()
+  .max(ADMIN_REASON_MAX)
+  .optional()
+  .describe("The admin's reason, in their own words (required to reject); the seeker reads it");
 
 // ---------------------------------------------------------------------------------------------------
 // Offline detectors (normalized text: lower case, umlauts folded).
@@ -113,7 +118,8 @@ function dealLine(d: AdminDealRow, lang: Lang): string {
   const t = translator(lang);
   const none = t('admin:requests.change.none') as string;
   const goints = (m: { goints: number; cents: number }) => t('admin:deals.goints', { goints: m.goints, euro: formatEuro(m.cents, lang) }) as string;
-  const confirmed = (at: string | null) => (at ? (t('admin:deals.confirmedAt', { date: dateTime(at, lang) }) as string) : (t('admin:deals.notConfirmed') as string));
+  const confirmed = (at: string | null) =>
+    at ? (t('admin:deals.confirmedAt', { date: dateTime(at, lang) }) as string) : (t('admin:deals.notConfirmed') as string);
   return t('admin:deals.line', {
     ref: shortRef(d.id),
     category: category(d.kategorie, lang),
@@ -131,13 +137,21 @@ type Request = Awaited<ReturnType<typeof requestOf>>;
 
 function subjectOf(r: Request, lang: Lang): string {
   const t = translator(lang);
-  return t('admin:requests.change.subject', { ref: shortRef(r.id), category: category(r.kategorie, lang), place: r.ort ?? t('admin:requests.noPlace') }) as string;
+  return t('admin:requests.change.subject', {
+    ref: shortRef(r.id),
+    category: category(r.kategorie, lang),
+    place: r.ort ?? t('admin:requests.noPlace'),
+  }) as string;
 }
 
 function noticeRow(r: Request, lang: Lang): ChangeView['rows'][number] | null {
   if (!r.user) return null;
   const t = translator(lang);
-  return { label: t('admin:requests.change.notice') as string, before: null, after: t('admin:requests.change.noticeMail', { name: r.user.name, lang: r.user.locale.toUpperCase() }) as string };
+  return {
+    label: t('admin:requests.change.notice') as string,
+    before: null,
+    after: t('admin:requests.change.noticeMail', { name: r.user.name, lang: r.user.locale.toUpperCase() }) as string,
+  };
 }
 
 const statusLabel = (status: string, lang: Lang) => translator(lang)(`admin:requests.status.${status}`, { defaultValue: status }) as string;
@@ -162,12 +176,22 @@ export const adminRequestTools: AnyChatToolDef[] = [
       },
     },
     run: async (ctx, input) => {
-      const page = await listAdminRequests(ctx.deps.db.prisma, { ...(input.filter === 'flagged' ? { status: 'review' as const } : {}), page: 1, pageSize: CHAT_ROWS });
+      const page = await listAdminRequests(ctx.deps.db.prisma, {
+        ...(input.filter === 'flagged' ? { status: 'review' as const } : {}),
+        page: 1,
+        pageSize: CHAT_ROWS,
+      });
       const requests = page.requests.map((r) => ({ ...r, ref: shortRef(r.id) }));
       return {
         accepted: true,
         state: ctx.machine.state,
-        data: { context: input.filter, count: page.total, shown: requests.length, requests, list: page.requests.map((r) => `• ${requestLine(r, ctx.lang)}`).join('\n') },
+        data: {
+          context: input.filter,
+          count: page.total,
+          shown: requests.length,
+          requests,
+          list: page.requests.map((r) => `• ${requestLine(r, ctx.lang)}`).join('\n'),
+        },
       };
     },
   }),
@@ -188,7 +212,12 @@ export const adminRequestTools: AnyChatToolDef[] = [
       if (refused) return refused;
       const r = await requestOf(ctx, input.request);
       if (r.status === 'review') return null;
-      return { accepted: false, reason: 'REQUEST_NOT_IN_REVIEW', state: ctx.machine.state, data: { ref: shortRef(r.id), status: statusLabel(r.status, ctx.lang) } };
+      return {
+        accepted: false,
+        reason: 'REQUEST_NOT_IN_REVIEW',
+        state: ctx.machine.state,
+        data: { ref: shortRef(r.id), status: statusLabel(r.status, ctx.lang) },
+      };
     },
     confirmData: async (ctx, input) => {
       const r = await requestOf(ctx, input.request);
@@ -196,14 +225,21 @@ export const adminRequestTools: AnyChatToolDef[] = [
       const change: ChangeView = {
         subject: subjectOf(r, ctx.lang),
         rows: [
-          { label: t('admin:requests.change.status') as string, before: statusLabel(r.status, ctx.lang), after: statusLabel(input.decision === 'approve' ? 'open' : 'rejected', ctx.lang) },
+          {
+            label: t('admin:requests.change.status') as string,
+            before: statusLabel(r.status, ctx.lang),
+            after: statusLabel(input.decision === 'approve' ? 'open' : 'rejected', ctx.lang),
+          },
           { label: t('admin:requests.change.reason') as string, before: null, after: input.reason?.trim() || (t('admin:requests.change.none') as string) },
           ...[noticeRow(r, ctx.lang)].filter((x) => x !== null),
         ],
       };
       return { change, ref: shortRef(r.id), decision: input.decision };
     },
-    confirmSummary: (input, data) => ({ key: input.decision === 'approve' ? 'confirm.summary.adminReleaseRequest' : 'confirm.summary.adminRejectRequest', params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)) } }),
+    confirmSummary: (input, data) => ({
+      key: input.decision === 'approve' ? 'confirm.summary.adminReleaseRequest' : 'confirm.summary.adminRejectRequest',
+      params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)) },
+    }),
     offline: {
       priority: 96,
       detect: ({ text }) => {
@@ -215,7 +251,8 @@ export const adminRequestTools: AnyChatToolDef[] = [
         if (/\b(auszahlung\w*|payouts?|pay-outs?)\b/.test(head)) return null;
         const reason = reasonOf(text);
         if (matchesAny(head, REJECT)) return { request: ref, decision: 'reject', ...(reason ? { reason } : {}) };
-        if (matchesAny(head, RELEASE) && (REQUEST_WORD.test(head) || /\bfrei\b/.test(head) || /\b(release|approve)\b/.test(head))) return { request: ref, decision: 'approve', ...(reason ? { reason } : {}) };
+        if (matchesAny(head, RELEASE) && (REQUEST_WORD.test(head) || /\bfrei\b/.test(head) || /\b(release|approve)\b/.test(head)))
+          return { request: ref, decision: 'approve', ...(reason ? { reason } : {}) };
         return null;
       },
     },
@@ -249,14 +286,21 @@ export const adminRequestTools: AnyChatToolDef[] = [
         subject: subjectOf(r, ctx.lang),
         rows: [
           { label: t('admin:requests.change.status') as string, before: statusLabel(r.status, ctx.lang), after: statusLabel('closed', ctx.lang) },
-          { label: t('admin:requests.change.refunds') as string, before: null, after: t('admin:requests.change.refundsValue', { count: active._count._all, goints: Number((active._sum.price ?? 0n) / 1000n) }) as string },
+          {
+            label: t('admin:requests.change.refunds') as string,
+            before: null,
+            after: t('admin:requests.change.refundsValue', { count: active._count._all, goints: Number((active._sum.price ?? 0n) / 1000n) }) as string,
+          },
           { label: t('admin:requests.change.reason') as string, before: null, after: input.reason?.trim() || (t('admin:requests.change.none') as string) },
           ...[noticeRow(r, ctx.lang)].filter((x) => x !== null),
         ],
       };
       return { change, ref: shortRef(r.id), refunds: active._count._all };
     },
-    confirmSummary: (input, data) => ({ key: 'confirm.summary.adminCloseRequest', params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)), count: Number(data?.refunds ?? 0) } }),
+    confirmSummary: (input, data) => ({
+      key: 'confirm.summary.adminCloseRequest',
+      params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)), count: Number(data?.refunds ?? 0) },
+    }),
     offline: {
       priority: 95,
       detect: ({ text }) => {
@@ -277,7 +321,8 @@ export const adminRequestTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'adminListDeals',
-    description: "Lists the newest deals for the admin with their confirmation state (who confirmed when) and settlement (seeker's and platform's share); optional status filter (admins only).",
+    description:
+      "Lists the newest deals for the admin with their confirmation state (who confirmed when) and settlement (seeker's and platform's share); optional status filter (admins only).",
     input: z.object({ status: z.enum(DEAL_STATUSES).optional() }),
     access: admin,
     machine: '*',
@@ -296,7 +341,12 @@ export const adminRequestTools: AnyChatToolDef[] = [
       return {
         accepted: true,
         state: ctx.machine.state,
-        data: { count: page.total, shown: page.deals.length, deals: page.deals.map((d) => ({ ...d, ref: shortRef(d.id) })), list: page.deals.map((d) => `• ${dealLine(d, ctx.lang)}`).join('\n') },
+        data: {
+          count: page.total,
+          shown: page.deals.length,
+          deals: page.deals.map((d) => ({ ...d, ref: shortRef(d.id) })),
+          list: page.deals.map((d) => `• ${dealLine(d, ctx.lang)}`).join('\n'),
+        },
       };
     },
   }),

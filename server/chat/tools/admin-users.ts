@@ -32,10 +32,14 @@ const REF = /#?\b([0-9a-f]{6,8}(?:-[0-9a-f]{4}){0,3}(?:-[0-9a-f]{12})?)\b/i;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const SUSPEND = [/\b(sperre|sperren|sperr|suspendiere|suspendieren)\b/, /\b(suspend|block|ban)\b/];
-const UNSUSPEND = [/\b(entsperre|entsperren|sperre aufheben|hebe die sperre|sperre .* aufheben|freischalten des kontos|reaktiviere)\b/, /\b(unsuspend|unblock|unban|lift the suspension|reactivate)\b/];
+const UNSUSPEND = [
+  /\b(entsperre|entsperren|sperre aufheben|hebe die sperre|sperre .* aufheben|freischalten des kontos|reaktiviere)\b/,
+  /\b(unsuspend|unblock|unban|lift the suspension|reactivate)\b/,
+];
 const REASON = /(?:\bwegen\b|\bweil\b|\bgrund:?|\bbecause( of)?\b|\breason:?|\bfor\b)\s*(.+)$/i;
 
-const euro = (cents: number, lang: Lang) => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = (cents: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const startOfToday = () => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);
@@ -49,12 +53,19 @@ function refuse(ctx: ChatToolContext, reason: string, data: Record<string, unkno
 /** The payout an admin names by its short reference (#a1b2c3), when exactly one matches. */
 async function payoutByRef(ctx: ChatToolContext, ref: string) {
   const clean = ref.replace(/^#/, '').toLowerCase();
-  const rows = await ctx.deps.db.prisma.payout.findMany({ where: { id: { startsWith: clean } }, take: 2, include: { user: { select: { email: true } }, method: true } });
+  const rows = await ctx.deps.db.prisma.payout.findMany({
+    where: { id: { startsWith: clean } },
+    take: 2,
+    include: { user: { select: { email: true } }, method: true },
+  });
   return rows.length === 1 ? rows[0]! : null;
 }
 
 async function userByEmail(ctx: ChatToolContext, email: string) {
-  return ctx.deps.db.prisma.user.findFirst({ where: { email: { equals: email.trim(), mode: 'insensitive' } }, select: { id: true, email: true, role: true, suspendedAt: true, suspendedReason: true } });
+  return ctx.deps.db.prisma.user.findFirst({
+    where: { email: { equals: email.trim(), mode: 'insensitive' } },
+    select: { id: true, email: true, role: true, suspendedAt: true, suspendedReason: true },
+  });
 }
 
 function reasonOf(text: string): string {
@@ -68,7 +79,8 @@ const status = (lang: Lang, s: string) => translator(lang)(`chat:admin.payoutSta
 export const adminUserTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'getRecentActivity',
-    description: "What happened on the platform: today's new requests, unlocks, deals, payouts and sign-ups, the counters, and the newest events (admins only).",
+    description:
+      "What happened on the platform: today's new requests, unlocks, deals, payouts and sign-ups, the counters, and the newest events (admins only).",
     input: z.object({}),
     access: admin,
     machine: '*',
@@ -77,17 +89,31 @@ export const adminUserTools: AnyChatToolDef[] = [
     offline: { priority: 21, detect: ({ text }) => (matchesAny(normalize(text), ACTIVITY) ? {} : null) },
     run: async (ctx) => {
       const prisma = ctx.deps.db.prisma;
-      const [overview, today, items] = await Promise.all([getAdminOverview(prisma), countActivitySince(prisma, startOfToday()), getRecentActivity(prisma, { limit: 10 })]);
+      const [overview, today, items] = await Promise.all([
+        getAdminOverview(prisma),
+        countActivitySince(prisma, startOfToday()),
+        getRecentActivity(prisma, { limit: 10 }),
+      ]);
       return {
         accepted: true,
         state: ctx.machine.state,
-        data: { ...overview, today, todayRequests: today.request, todayUnlocks: today.unlock, todayDeals: today.deal, todayPayouts: today.payout, todaySignups: today.signup, items },
+        data: {
+          ...overview,
+          today,
+          todayRequests: today.request,
+          todayUnlocks: today.unlock,
+          todayDeals: today.deal,
+          todayPayouts: today.payout,
+          todaySignups: today.signup,
+          items,
+        },
       };
     },
   }),
   defineChatTool({
     name: 'approvePayout',
-    description: 'Approves a requested payout, or releases a held one, named by its reference (#a1b2c3). Only proposes it: the admin confirms the before/after card.',
+    description:
+      'Approves a requested payout, or releases a held one, named by its reference (#a1b2c3). Only proposes it: the admin confirms the before/after card.',
     input: z.object({ ref: z.string().trim().min(6).max(40).describe('The payout reference, e.g. a1b2c3d4') }),
     access: admin,
     machine: '*',
@@ -111,7 +137,10 @@ export const adminUserTools: AnyChatToolDef[] = [
       };
       return { change, payoutId: p.id, amount: euro(p.amountCents, ctx.lang), email: p.user.email, ref: p.id.slice(0, 8) };
     },
-    confirmSummary: (_input, data) => ({ key: 'confirm.summary.approvePayout', params: { ref: String(data?.ref ?? ''), amount: String(data?.amount ?? ''), email: String(data?.email ?? '') } }),
+    confirmSummary: (_input, data) => ({
+      key: 'confirm.summary.approvePayout',
+      params: { ref: String(data?.ref ?? ''), amount: String(data?.amount ?? ''), email: String(data?.email ?? '') },
+    }),
     offline: {
       priority: 96,
       detect: ({ text }) => {
@@ -131,7 +160,8 @@ export const adminUserTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'suspendUser',
-    description: "Suspends a person's account by e-mail with a reason: ends their sessions at once and blocks sign-in until lifted. Only proposes it: the admin confirms the before/after card.",
+    description:
+      "Suspends a person's account by e-mail with a reason: ends their sessions at once and blocks sign-in until lifted. Only proposes it: the admin confirms the before/after card.",
     input: z.object({ email: z.string().trim().max(200), reason: z.string().trim().max(500) }),
     access: admin,
     machine: '*',
@@ -151,9 +181,17 @@ export const adminUserTools: AnyChatToolDef[] = [
       const change: ChangeView = {
         subject: t('chat:admin.change.user', { email: u.email }) as string,
         rows: [
-          { label: t('chat:admin.change.account') as string, before: t('chat:admin.change.active') as string, after: t('chat:admin.change.suspended') as string },
+          {
+            label: t('chat:admin.change.account') as string,
+            before: t('chat:admin.change.active') as string,
+            after: t('chat:admin.change.suspended') as string,
+          },
           { label: t('chat:admin.change.reason') as string, before: null, after: input.reason },
-          { label: t('chat:admin.change.sessions') as string, before: t('chat:admin.change.signedIn') as string, after: t('chat:admin.change.signedOut') as string },
+          {
+            label: t('chat:admin.change.sessions') as string,
+            before: t('chat:admin.change.signedIn') as string,
+            after: t('chat:admin.change.signedOut') as string,
+          },
         ],
       };
       return { change, email: u.email };
@@ -197,7 +235,11 @@ export const adminUserTools: AnyChatToolDef[] = [
       const change: ChangeView = {
         subject: t('chat:admin.change.user', { email: u.email }) as string,
         rows: [
-          { label: t('chat:admin.change.account') as string, before: t('chat:admin.change.suspended') as string, after: t('chat:admin.change.active') as string },
+          {
+            label: t('chat:admin.change.account') as string,
+            before: t('chat:admin.change.suspended') as string,
+            after: t('chat:admin.change.active') as string,
+          },
           { label: t('chat:admin.change.reason') as string, before: u.suspendedReason, after: null },
         ],
       };

@@ -63,7 +63,11 @@ const marketingInputOf = (text: string): { lang?: Lang; kind?: 'email' | 'social
   if (!matchesAny(n, MARKETING) || LOOKING_FOR_WRITER.test(n)) return null;
   const en = /\b(englisch(e|en|er|em)?|english)\b/.test(n);
   const de = /\b(deutsch(e|en|er|em)?|german)\b/.test(n);
-  const kind = new RegExp(String.raw`\b(${SOCIAL}|post|posten|posting|beitrag|caption|story)\b`).test(n) ? 'social' : /(e-?mail|mail|newsletter)(-?vorlagen?)?\b/.test(n) ? 'email' : undefined;
+  const kind = new RegExp(String.raw`\b(${SOCIAL}|post|posten|posting|beitrag|caption|story)\b`).test(n)
+    ? 'social'
+    : /(e-?mail|mail|newsletter)(-?vorlagen?)?\b/.test(n)
+      ? 'email'
+      : undefined;
   return { ...(en !== de ? { lang: en ? 'en' : 'de' } : {}), ...(kind ? { kind } : {}) };
 };
 
@@ -92,7 +96,8 @@ const payoutInput = z.object({
 });
 type PayoutInput = z.infer<typeof payoutInput>;
 const amountCentsOf = (input: PayoutInput, available: number) => (input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : available);
-const methodFor = async (ctx: ChatToolContext, input: PayoutInput) => (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
+const methodFor = async (ctx: ChatToolContext, input: PayoutInput) =>
+  (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
 
 const euro = (cents: number, lang: Lang) => formatEuro(cents, lang);
 const gointsText = (g: number, lang: Lang) => g.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 3 });
@@ -180,7 +185,11 @@ export const affiliateTools: AnyChatToolDef[] = [
       const material = materials.find((m) => !input.kind || m.kind === input.kind);
       if (!material) return { accepted: false, reason: 'NO_MARKETING_MATERIAL', state: ctx.machine.state };
       const filled = fillMarketingMaterial(material, { link: overview.link, name: partnerSignature(profile, user.name) });
-      return { accepted: true, state: ctx.machine.state, data: { materialId: material.id, lang: material.lang, kind: material.kind, ...filled, link: overview.link } };
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { materialId: material.id, lang: material.lang, kind: material.kind, ...filled, link: overview.link },
+      };
     },
   }),
   defineChatTool({
@@ -212,7 +221,8 @@ export const affiliateTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'requestPartnerPayout',
-    description: "Requests a payout of the person's available partner commissions (at least 10 €; commissions still in the refund window are not payable) to one of their payout methods. Only proposes it: the person confirms with the button.",
+    description:
+      "Requests a payout of the person's available partner commissions (at least 10 €; commissions still in the refund window are not payable) to one of their payout methods. Only proposes it: the person confirms with the button.",
     input: payoutInput,
     access: 'user',
     machine: MACHINES,
@@ -228,9 +238,16 @@ export const affiliateTools: AnyChatToolDef[] = [
       }),
     confirmData: async (ctx, input) => {
       const method = (await methodFor(ctx, input))!;
-      return { amountCents: amountCentsOf(input, await availableCents(ctx)), methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
+      return {
+        amountCents: amountCentsOf(input, await availableCents(ctx)),
+        methodId: method.id,
+        methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}`,
+      };
     },
-    confirmSummary: (_input, data) => ({ key: 'confirm.summary.requestPartnerPayout', params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') } }),
+    confirmSummary: (_input, data) => ({
+      key: 'confirm.summary.requestPartnerPayout',
+      params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') },
+    }),
     offline: {
       // Above the seeker's requestPayout and the earnings question: a payout that names commissions is the
       // partner's (and only ever proposed).
@@ -249,7 +266,12 @@ export const affiliateTools: AnyChatToolDef[] = [
         if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
         const amountCents = amountCentsOf(input, await availableCents(ctx));
         // The confirmation's id is the payout's idempotency key: a second click is the same payout.
-        const r = await requestPayout(ctx.deps, ctx.auth.user!.id, { amountCents, methodId: method.id, source: 'partner_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` }, ctx.lang);
+        const r = await requestPayout(
+          ctx.deps,
+          ctx.auth.user!.id,
+          { amountCents, methodId: method.id, source: 'partner_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` },
+          ctx.lang,
+        );
         return { accepted: true, state: ctx.machine.state, data: { payoutId: r.payoutId, amountCents, method: method.type } };
       }),
   }),

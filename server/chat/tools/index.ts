@@ -16,10 +16,32 @@ let registered = false;
 export function registerBuiltInTools() {
   if (registered) return;
   registered = true;
-  for (const def of [...welcomeTools, ...intakeTools, ...marketTools, ...affiliateTools, ...adminTools, ...adminFollowUpTools, ...adminRequestTools, ...adminAffiliateTools, ...adminPriceTools, ...adminUserTools]) registerChatTool(def);
+  for (const def of [
+    ...welcomeTools,
+    ...intakeTools,
+    ...marketTools,
+    ...affiliateTools,
+    ...adminTools,
+    ...adminFollowUpTools,
+    ...adminRequestTools,
+    ...adminAffiliateTools,
+    ...adminPriceTools,
+    ...adminUserTools,
+  ])
+    registerChatTool(def);
 }
 
 registerBuiltInTools();
 
-export { registerChatTool, defineChatTool, getChatTool, toolsFor, toolsForRole, buildTurnTools, sendMachineEvent, type ChatToolDef, type ChatToolContext } from './registry.ts';
+export {
+  registerChatTool,
+  defineChatTool,
+  getChatTool,
+  toolsFor,
+  toolsForRole,
+  buildTurnTools,
+  sendMachineEvent,
+  type ChatToolDef,
+  type ChatToolContext,
+} from './registry.ts';
 export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus } from './outcome.ts';

@@ -88,7 +88,9 @@ function formatBudget(min: number | null, max: number | null, lang: Lang): strin
 
 function formatDate(iso: string, lang: Lang): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y!, m! - 1, d!));
+  return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(y!, m! - 1, d!),
+  );
 }
 
 /** 'Notiert: Handwerk · 50667 Köln · 300–500 €. ' for the fields this step set (empty when none). */
@@ -96,7 +98,8 @@ function acknowledge(before: RequestDraft, after: RequestDraft, lang: Lang): str
   const t = translator(lang);
   const bits: string[] = [];
   if (after.category && after.category !== before.category && isCategoryId(after.category)) bits.push(categoryLabel(after.category, lang));
-  if ((after.postcode !== before.postcode || after.place !== before.place) && (after.postcode || after.place)) bits.push([after.postcode, after.place].filter(Boolean).join(' '));
+  if ((after.postcode !== before.postcode || after.place !== before.place) && (after.postcode || after.place))
+    bits.push([after.postcode, after.place].filter(Boolean).join(' '));
   if (after.budgetMin !== before.budgetMin || after.budgetMax !== before.budgetMax) {
     const b = formatBudget(after.budgetMin, after.budgetMax, lang);
     if (b) bits.push(b);
@@ -144,7 +147,9 @@ export interface Reading {
 export function readMessage(text: string, opts: { lang: Lang; now: Date; state: string; draft: RequestDraft }): Reading {
   const asked = askedField(opts.state);
   const form = isFormOutput(text);
-  const r: ExtractedRequest = form ? parseFormOutput(text, { lang: opts.lang, now: opts.now }) : extractRequest(text, { lang: opts.lang, now: opts.now, ...(asked ? { expect: asked } : {}) });
+  const r: ExtractedRequest = form
+    ? parseFormOutput(text, { lang: opts.lang, now: opts.now })
+    : extractRequest(text, { lang: opts.lang, now: opts.now, ...(asked ? { expect: asked } : {}) });
   const found: DraftPatch = {};
   if (r.category) found.category = r.category;
   const described = !r.missing.includes('description');
@@ -206,7 +211,11 @@ export function readMessage(text: string, opts: { lang: Lang; now: Date; state: 
 const structuredFields = {
   category: z.enum(CATEGORY_IDS).optional().describe('Category id'),
   description: z.string().trim().min(3).max(MAX_TEXT).optional().describe('What exactly is needed, in the person’s words'),
-  postcode: z.string().regex(/^\d{5}$/).optional().describe('German five-digit postcode'),
+  postcode: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional()
+    .describe('German five-digit postcode'),
   place: z.string().trim().min(2).max(80).optional().describe('Place name'),
   budgetMin: z.number().int().min(0).max(MAX_BUDGET).optional().describe('Budget from, whole euros'),
   budgetMax: z.number().int().min(0).max(MAX_BUDGET).optional().describe('Budget up to, whole euros (same as budgetMin for one amount)'),
@@ -222,7 +231,8 @@ function readStructured(input: Structured, lang: Lang, now: Date): { patch: Draf
   if (input.description) patch.description = input.description;
   if (input.postcode || input.place) {
     const loc = extractLocation([input.postcode, input.place].filter(Boolean).join(' '), { lang, category: null, expectPlace: true });
-    if (!loc.postcode && !loc.place) return { patch, reason: input.postcode ? 'UNKNOWN_POSTCODE' : 'UNKNOWN_PLACE', params: { postcode: input.postcode ?? '', place: input.place ?? '' } };
+    if (!loc.postcode && !loc.place)
+      return { patch, reason: input.postcode ? 'UNKNOWN_POSTCODE' : 'UNKNOWN_PLACE', params: { postcode: input.postcode ?? '', place: input.place ?? '' } };
     patch.postcode = loc.postcode;
     patch.place = loc.place;
   }
@@ -270,7 +280,12 @@ async function describeReached(ctx: ChatToolContext, outcome: ToolOutcome, ack: 
 }
 
 function refuse(ctx: ChatToolContext, reason: string, params: Record<string, string> = {}): ToolOutcome {
-  return { accepted: false, reason, state: ctx.machine.state, data: intakeView(ctx.machine, ctx.lang, { ...params, question: questionText(ctx.lang, ctx.machine.state) }) };
+  return {
+    accepted: false,
+    reason,
+    state: ctx.machine.state,
+    data: intakeView(ctx.machine, ctx.lang, { ...params, question: questionText(ctx.lang, ctx.machine.state) }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -353,7 +368,12 @@ export const confirmRequestTool = defineChatTool({
     return {
       ...outcome,
       // The closing already says what happens next for a draft; the card adds the status line.
-      data: intakeView(ctx.machine, ctx.lang, { say: closing || status, requestId: stored.id, requestStatus: stored.status, needsRegistration: stored.status === 'draft' }),
+      data: intakeView(ctx.machine, ctx.lang, {
+        say: closing || status,
+        requestId: stored.id,
+        requestStatus: stored.status,
+        needsRegistration: stored.status === 'draft',
+      }),
     };
   },
 });
@@ -405,13 +425,15 @@ export const intakeTools: AnyChatToolDef[] = [
     run: async (ctx, input) => {
       const reading = readMessage(input.text, { lang: ctx.lang, now: new Date(), state: ctx.machine.state, draft: contextOf(ctx.machine).draft });
       if (reading.pastDate) return refuse(ctx, 'DATE_IN_PAST', { date: formatDate(reading.pastDate, ctx.lang) });
-      if (!Object.keys(reading.patch).length) return refuse(ctx, reading.invalidPostcode ? 'UNKNOWN_POSTCODE' : 'NEED_NOT_UNDERSTOOD', { postcode: reading.invalidPostcode ?? '' });
+      if (!Object.keys(reading.patch).length)
+        return refuse(ctx, reading.invalidPostcode ? 'UNKNOWN_POSTCODE' : 'NEED_NOT_UNDERSTOOD', { postcode: reading.invalidPostcode ?? '' });
       return updateDraft(ctx, 'DRAFT_UPDATED', reading);
     },
   }),
   defineChatTool({
     name: 'submitCategoryForm',
-    description: "The person pressed 'Übernehmen' on a category form or saved the summary card: one string of 'Label: value;' pairs starting with 'Kategorie:'. Pass it unchanged.",
+    description:
+      "The person pressed 'Übernehmen' on a category form or saved the summary card: one string of 'Label: value;' pairs starting with 'Kategorie:'. Pass it unchanged.",
     input: z.object({ output: z.string().trim().min(1).max(4000).describe("The form's 'Label: value;' string, unchanged") }),
     access: 'public',
     machine: 'intake',
@@ -441,7 +463,9 @@ export const intakeTools: AnyChatToolDef[] = [
       const { text, ...fields } = input;
       const structured = readStructured(fields, ctx.lang, now);
       if (structured.reason) return refuse(ctx, structured.reason, structured.params);
-      const reading = text ? readMessage(text, { lang: ctx.lang, now, state: ctx.machine.state, draft: contextOf(ctx.machine).draft }) : { patch: {}, open: [], invalidPostcode: null, pastDate: null };
+      const reading = text
+        ? readMessage(text, { lang: ctx.lang, now, state: ctx.machine.state, draft: contextOf(ctx.machine).draft })
+        : { patch: {}, open: [], invalidPostcode: null, pastDate: null };
       if (reading.pastDate) return refuse(ctx, 'DATE_IN_PAST', { date: formatDate(reading.pastDate, ctx.lang) });
       const patch = { ...reading.patch, ...structured.patch };
       if (!Object.keys(patch).length) {
@@ -460,7 +484,8 @@ export const intakeTools: AnyChatToolDef[] = [
     states: SKIPPABLE_STATES,
     offline: {
       priority: 55,
-      detect: ({ text }) => (isLabelOf(text, ['intake:answers.skip', 'intake:answers.noDate', 'intake:answers.budgetOpen']) || matchesAny(normalize(text), SKIP) ? {} : null),
+      detect: ({ text }) =>
+        isLabelOf(text, ['intake:answers.skip', 'intake:answers.noDate', 'intake:answers.budgetOpen']) || matchesAny(normalize(text), SKIP) ? {} : null,
     },
     run: async (ctx) => {
       const outcome = await sendMachineEvent(ctx, { type: 'QUESTION_SKIPPED' });

@@ -70,7 +70,10 @@ async function offerOfSeeker(prisma: Db, seekerId: string, ref: string): Promise
 }
 
 async function dealOf(prisma: Db, userId: string, ref: string): Promise<string | null> {
-  const deal = await prisma.deal.findFirst({ where: { id: { startsWith: cleanRef(ref) }, OR: [{ providerId: userId }, { seekerId: userId }] }, select: { id: true } });
+  const deal = await prisma.deal.findFirst({
+    where: { id: { startsWith: cleanRef(ref) }, OR: [{ providerId: userId }, { seekerId: userId }] },
+    select: { id: true },
+  });
   return deal?.id ?? null;
 }
 
@@ -110,14 +113,33 @@ const LIST_MATCHES = [
   /\b(show|list|see)( me)?( my)?( new)? (matches|requests|leads)\b/,
   /^(matches|anfragen|requests)[.!?]*$/,
 ];
-const BALANCE = [/\b(guthaben|kontostand|wie viele goints|meine goints|meine punkte|verdienst|einnahmen)\b/, /\b(balance|how many goints|my goints|my points|earnings)\b/];
+const BALANCE = [
+  /\b(guthaben|kontostand|wie viele goints|meine goints|meine punkte|verdienst|einnahmen)\b/,
+  /\b(balance|how many goints|my goints|my points|earnings)\b/,
+];
 const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/];
-const START_OFFER = [/\bangebot\b.*\b(erstellen|schreiben|abgeben|machen|senden|schicken)\b/, /\b(erstellen|schreiben|abgeben|machen)\b.*\bangebot\b/, /\b(create|write|make|send)( an)? offer\b/];
+const START_OFFER = [
+  /\bangebot\b.*\b(erstellen|schreiben|abgeben|machen|senden|schicken)\b/,
+  /\b(erstellen|schreiben|abgeben|machen)\b.*\bangebot\b/,
+  /\b(create|write|make|send)( an)? offer\b/,
+];
 const CANCEL = [/^(abbrechen|abbruch|doch nicht|cancel|stop|never mind)[.!]*$/];
 const CONFIRM_DEAL = [/\bdeal\b.*\b(bestaetigen|bestaetige)\b/, /\b(bestaetige|bestaetigen)\b.*\bdeal\b/, /\bconfirm( the)? deal\b/];
-const LIST_OFFERS = [/\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/, /\bangebote (ansehen|anzeigen|zeigen)\b/, /\b(show|see|list)( me)?( my)?( best)? offers\b/, /\bmy offers\b/, /^(angebote|offers)[.!?]*$/];
+const LIST_OFFERS = [
+  /\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/,
+  /\bangebote (ansehen|anzeigen|zeigen)\b/,
+  /\b(show|see|list)( me)?( my)?( best)? offers\b/,
+  /\bmy offers\b/,
+  /^(angebote|offers)[.!?]*$/,
+];
 const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/];
-const BUY = [/\bgoints\b.*\b(kaufen|aufladen|nachkaufen|bestellen)\b/, /\b(kaufen|aufladen)\b.*\bgoints\b/, /\b(buy|top up|purchase|get more)\b.*\bgoints\b/, /\bpakete?\b/, /\bpackages?\b/];
+const BUY = [
+  /\bgoints\b.*\b(kaufen|aufladen|nachkaufen|bestellen)\b/,
+  /\b(kaufen|aufladen)\b.*\bgoints\b/,
+  /\b(buy|top up|purchase|get more)\b.*\bgoints\b/,
+  /\bpakete?\b/,
+  /\bpackages?\b/,
+];
 export const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay out|pay me|cash out|withdraw)\b/];
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
@@ -214,13 +236,26 @@ const showBalance = defineChatTool({
   offline: { priority: 45, detect: ({ text }) => (matchesAny(normalize(text), BALANCE) ? {} : null) },
   run: async (ctx) => {
     const [w, prices] = await Promise.all([getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 }), getCurrentPrices(ctx.deps.db.prisma)]);
-    return { accepted: true, state: ctx.machine.state, data: { priceFrom: prices.minGoints, role: ctx.auth.user!.role, context: ctx.auth.user!.role, goints: w.goints, earningsGoints: w.earnings.goints, earningsEuro: (w.earnings.cents / 100).toFixed(2), movements: w.movements } };
+    return {
+      accepted: true,
+      state: ctx.machine.state,
+      data: {
+        priceFrom: prices.minGoints,
+        role: ctx.auth.user!.role,
+        context: ctx.auth.user!.role,
+        goints: w.goints,
+        earningsGoints: w.earnings.goints,
+        earningsEuro: (w.earnings.cents / 100).toFixed(2),
+        movements: w.movements,
+      },
+    };
   },
 });
 
 const confirmDealTool = defineChatTool({
   name: 'confirmDeal',
-  description: 'Confirms a deal (accepted offer) for the person. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.',
+  description:
+    'Confirms a deal (accepted offer) for the person. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.',
   input: z.object({ deal: refInput }),
   access: { roles: ['provider', 'seeker'] },
   machine: ['providerDesk', 'intake'],
@@ -230,7 +265,10 @@ const confirmDealTool = defineChatTool({
     refusalOf(ctx, async () => {
       const id = await dealOf(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal);
       if (!id) throw new AppError('NOT_FOUND');
-      const d = await ctx.deps.db.prisma.deal.findUniqueOrThrow({ where: { id }, select: { status: true, providerId: true, providerConfirmedAt: true, seekerConfirmedAt: true } });
+      const d = await ctx.deps.db.prisma.deal.findUniqueOrThrow({
+        where: { id },
+        select: { status: true, providerId: true, providerConfirmedAt: true, seekerConfirmedAt: true },
+      });
       if (d.status === 'completed' || d.status === 'cancelled') throw new AppError('DEAL_NOT_ACTIVE');
       if (d.providerId === ctx.auth.user!.id ? d.providerConfirmedAt : d.seekerConfirmedAt) throw new AppError('DEAL_ALREADY_CONFIRMED');
     }),
@@ -241,7 +279,10 @@ const confirmDealTool = defineChatTool({
   },
   confirmSummary: (input, data) => {
     const deal = (data?.deal ?? null) as { valueCents: number; counterpart: string } | null;
-    return { key: 'confirm.summary.confirmDeal', params: { ref: shortRef(cleanRef(input.deal)), price: deal ? (deal.valueCents / 100).toFixed(2) : '', counterpart: deal?.counterpart ?? '' } };
+    return {
+      key: 'confirm.summary.confirmDeal',
+      params: { ref: shortRef(cleanRef(input.deal)), price: deal ? (deal.valueCents / 100).toFixed(2) : '', counterpart: deal?.counterpart ?? '' },
+    };
   },
   offline: {
     priority: 75,
@@ -262,7 +303,8 @@ const confirmDealTool = defineChatTool({
 const providerTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'listMatches',
-    description: "Lists the provider's newest matching requests as cards: a teaser until unlocked, then the details and the seeker's contact, with the offer and deal on it.",
+    description:
+      "Lists the provider's newest matching requests as cards: a teaser until unlocked, then the details and the seeker's contact, with the offer and deal on it.",
     input: z.object({}),
     access: provider,
     machine: 'providerDesk',
@@ -273,12 +315,17 @@ const providerTools: AnyChatToolDef[] = [
         if (!(await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id))) throw new AppError('PROVIDER_PROFILE_REQUIRED');
         const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1 });
         const shown = feed.matches.slice(0, CHAT_CARDS).map(card);
-        return { accepted: true, state: ctx.machine.state, data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance } };
+        return {
+          accepted: true,
+          state: ctx.machine.state,
+          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance },
+        };
       }),
   }),
   defineChatTool({
     name: 'unlockRequest',
-    description: "Unlocks a matched request's details and contact for the unlock price of its category (price list; 50 Goints by default). Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
+    description:
+      "Unlocks a matched request's details and contact for the unlock price of its category (price list; 50 Goints by default). Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
     input: z.object({ request: refInput }),
     access: provider,
     machine: 'providerDesk',
@@ -297,13 +344,19 @@ const providerTools: AnyChatToolDef[] = [
       }),
     confirmData: async (ctx, input) => {
       const id = (await requestOfProvider(ctx.deps.db.prisma, ctx.auth.user!.id, input.request))!;
-      const [quote, feed] = await Promise.all([getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id), listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: 100 })]);
+      const [quote, feed] = await Promise.all([
+        getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id),
+        listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: 100 }),
+      ]);
       const m = feed.matches.find((x) => x.request.id === id);
       return { quote, ref: shortRef(id), ...(m ? { match: card(m) } : {}) };
     },
     confirmSummary: (_input, data) => {
       const q = data?.quote as { price: number; balance: number; unlocked: number; max: number } | undefined;
-      return { key: 'confirm.summary.unlockRequest', params: { ref: String(data?.ref ?? ''), price: q?.price ?? 0, balance: q?.balance ?? 0, unlocked: q?.unlocked ?? 0, max: q?.max ?? 0 } };
+      return {
+        key: 'confirm.summary.unlockRequest',
+        params: { ref: String(data?.ref ?? ''), price: q?.price ?? 0, balance: q?.balance ?? 0, unlocked: q?.unlocked ?? 0, max: q?.max ?? 0 },
+      };
     },
     offline: {
       priority: 70,
@@ -315,19 +368,40 @@ const providerTools: AnyChatToolDef[] = [
         const id = await requestOfProvider(ctx.deps.db.prisma, providerId, input.request);
         if (!id) throw new AppError('NOT_FOUND');
         // The same unlock machine as the dashboard, with the domain commands as its operations.
-        const actor = createActor(unlockMachineWith({ quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r), unlock: (r) => unlockRequest(ctx.deps, providerId, r) }), { input: { requestId: id } });
+        const actor = createActor(
+          unlockMachineWith({ quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r), unlock: (r) => unlockRequest(ctx.deps, providerId, r) }),
+          { input: { requestId: id } },
+        );
         actor.start();
-        const ready = await waitFor(actor, (s) => s.status === 'done' || ['awaitingConfirmation', 'quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), { timeout: 15_000 });
+        const ready = await waitFor(
+          actor,
+          (s) => s.status === 'done' || ['awaitingConfirmation', 'quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)),
+          { timeout: 15_000 },
+        );
         if (ready.value === 'awaitingConfirmation') actor.send({ type: 'CONFIRM' });
-        const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), { timeout: 15_000 });
+        const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), {
+          timeout: 15_000,
+        });
         actor.stop();
         const state = String(end.value);
-        const unavailable = end.context.quote?.reason === 'inDeal' || end.context.error === 'REQUEST_DEAL_PENDING' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE';
-        const reason = { insufficientGoints: 'INSUFFICIENT_GOINTS', soldOut: 'REQUEST_SOLD_OUT', unavailable, failed: 'UNLOCK_FAILED', quoteFailed: 'NOT_FOUND', cancelled: 'UNLOCK_FAILED' }[state];
+        const unavailable =
+          end.context.quote?.reason === 'inDeal' || end.context.error === 'REQUEST_DEAL_PENDING' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE';
+        const reason = {
+          insufficientGoints: 'INSUFFICIENT_GOINTS',
+          soldOut: 'REQUEST_SOLD_OUT',
+          unavailable,
+          failed: 'UNLOCK_FAILED',
+          quoteFailed: 'NOT_FOUND',
+          cancelled: 'UNLOCK_FAILED',
+        }[state];
         if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price: end.context.quote?.price ?? 0 } } : {});
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
-        return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(id), balance: end.context.result?.balance ?? feed.balance, ...(m ? { match: card(m) } : {}) } };
+        return {
+          accepted: true,
+          state: ctx.machine.state,
+          data: { ref: shortRef(id), balance: end.context.result?.balance ?? feed.balance, ...(m ? { match: card(m) } : {}) },
+        };
       }),
   }),
   defineChatTool({
@@ -346,7 +420,8 @@ const providerTools: AnyChatToolDef[] = [
         const providerId = ctx.auth.user!.id;
         const id = await requestOfProvider(ctx.deps.db.prisma, providerId, input.request);
         if (!id) throw new AppError('NOT_FOUND');
-        if (!(await ctx.deps.db.prisma.unlock.findUnique({ where: { requestId_providerId: { requestId: id, providerId } } }))) throw new AppError('NOT_UNLOCKED');
+        if (!(await ctx.deps.db.prisma.unlock.findUnique({ where: { requestId_providerId: { requestId: id, providerId } } })))
+          throw new AppError('NOT_UNLOCKED');
         if (await ctx.deps.db.prisma.offer.findUnique({ where: { requestId_providerId: { requestId: id, providerId } } })) throw new AppError('OFFER_EXISTS');
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_STARTED', requestId: id });
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
@@ -356,7 +431,8 @@ const providerTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'submitOffer',
-    description: "The provider pressed 'Angebot senden' on the offer form: pass the form string ('Angebot: Anfrage: #…; Preis: …; Verfügbarkeit: …; Beschreibung: …;') unchanged.",
+    description:
+      "The provider pressed 'Angebot senden' on the offer form: pass the form string ('Angebot: Anfrage: #…; Preis: …; Verfügbarkeit: …; Beschreibung: …;') unchanged.",
     input: z.object({ output: z.string().trim().min(1).max(4000).describe('The form string, unchanged') }),
     access: provider,
     machine: 'providerDesk',
@@ -368,16 +444,22 @@ const providerTools: AnyChatToolDef[] = [
         const form = parseOfferForm(input.output);
         const requestId = (ctx.machine.context as { offerRequestId?: string | null }).offerRequestId ?? null;
         if (!requestId || (form.ref && !requestId.startsWith(form.ref))) throw new AppError('NOT_FOUND');
-        const parsed = z.object({ price: euroAmount, verfuegbarkeit: z.string().trim().min(2).max(200), beschreibung: z.string().trim().min(10).max(2000) }).safeParse(form);
+        const parsed = z
+          .object({ price: euroAmount, verfuegbarkeit: z.string().trim().min(2).max(200), beschreibung: z.string().trim().min(10).max(2000) })
+          .safeParse(form);
         if (!parsed.success) return refuse(ctx, 'OFFER_FORM_INVALID', { fields: parsed.error.issues.map((i) => String(i.path[0])).join(', ') });
         const offer = await createOffer(ctx.deps, ctx.auth.user!.id, { requestId, ...parsed.data });
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_SENT' });
-        return { ...outcome, data: { ref: shortRef(requestId), priceCents: offer.priceCents, price: (offer.priceCents / 100).toFixed(2), status: offer.status } };
+        return {
+          ...outcome,
+          data: { ref: shortRef(requestId), priceCents: offer.priceCents, price: (offer.priceCents / 100).toFixed(2), status: offer.status },
+        };
       }),
   }),
   defineChatTool({
     name: 'buyGoints',
-    description: 'Shows the Goints packages (prices include VAT). The provider buys by clicking a package; the payment page opens in a new window. Never buy for them.',
+    description:
+      'Shows the Goints packages (prices include VAT). The provider buys by clicking a package; the payment page opens in a new window. Never buy for them.',
     input: z.object({}),
     access: provider,
     machine: 'providerDesk',
@@ -385,7 +467,15 @@ const providerTools: AnyChatToolDef[] = [
     offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), BUY) ? {} : null) },
     run: async (ctx) => {
       const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 });
-      return { accepted: true, state: ctx.machine.state, data: { packages: listPackages(await getCurrentPrices(ctx.deps.db.prisma)), checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off', goints: w.goints } };
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: {
+          packages: listPackages(await getCurrentPrices(ctx.deps.db.prisma)),
+          checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off',
+          goints: w.goints,
+        },
+      };
     },
   }),
   defineChatTool({
@@ -434,7 +524,10 @@ const seekerTools: AnyChatToolDef[] = [
       refusalOf(ctx, async () => {
         const id = await offerOfSeeker(ctx.deps.db.prisma, ctx.auth.user!.id, input.offer);
         if (!id) throw new AppError('NOT_FOUND');
-        const o = await ctx.deps.db.prisma.offer.findUniqueOrThrow({ where: { id }, select: { status: true, request: { select: { status: true, acceptedOfferId: true } } } });
+        const o = await ctx.deps.db.prisma.offer.findUniqueOrThrow({
+          where: { id },
+          select: { status: true, request: { select: { status: true, acceptedOfferId: true } } },
+        });
         if (o.status !== 'versendet' || o.request.status !== 'open' || o.request.acceptedOfferId) throw new AppError('OFFER_NOT_AVAILABLE');
       }),
     confirmData: async (ctx, input) => {
@@ -445,7 +538,10 @@ const seekerTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => {
       const o = data?.offer as { priceCents: number; provider: { firmenname: string } } | undefined;
-      return { key: 'confirm.summary.acceptOffer', params: { ref: String(data?.ref ?? ''), company: o?.provider.firmenname ?? '', price: o ? (o.priceCents / 100).toFixed(2) : '' } };
+      return {
+        key: 'confirm.summary.acceptOffer',
+        params: { ref: String(data?.ref ?? ''), company: o?.provider.firmenname ?? '', price: o ? (o.priceCents / 100).toFixed(2) : '' },
+      };
     },
     offline: {
       priority: 85,
@@ -461,7 +557,8 @@ const seekerTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'rateDeal',
-    description: "The seeker sent the rating form of a completed deal: pass the form string ('Bewertung: Deal: #…; Sterne: 5; Text: …; Vorname zeigen: ja; Kontakt: nein;') unchanged.",
+    description:
+      "The seeker sent the rating form of a completed deal: pass the form string ('Bewertung: Deal: #…; Sterne: 5; Text: …; Vorname zeigen: ja; Kontakt: nein;') unchanged.",
     input: z.object({ output: z.string().trim().min(1).max(4000).describe('The form string, unchanged') }),
     access: seeker,
     machine: 'intake',
@@ -474,7 +571,12 @@ const seekerTools: AnyChatToolDef[] = [
         const id = form.ref ? await dealOf(ctx.deps.db.prisma, ctx.auth.user!.id, form.ref) : null;
         if (!id) throw new AppError('NOT_FOUND');
         if (!form.rating || !form.testimonial || form.testimonial.length < 3) return refuse(ctx, 'REVIEW_FORM_INVALID');
-        await rateDeal(ctx.deps.db.prisma, ctx.auth.user!.id, id, { rating: form.rating, testimonial: form.testimonial, showFirstName: form.showFirstName, contactVisible: form.contactVisible });
+        await rateDeal(ctx.deps.db.prisma, ctx.auth.user!.id, id, {
+          rating: form.rating,
+          testimonial: form.testimonial,
+          showFirstName: form.showFirstName,
+          contactVisible: form.contactVisible,
+        });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(id), rating: form.rating } };
       }),
   }),
@@ -483,7 +585,8 @@ const seekerTools: AnyChatToolDef[] = [
 seekerTools.push(
   defineChatTool({
     name: 'requestPayout',
-    description: "Requests a payout of the seeker's deal earnings (at least 10 €) to one of their payout methods. Only proposes it: the person confirms with the button.",
+    description:
+      "Requests a payout of the seeker's deal earnings (at least 10 €) to one of their payout methods. Only proposes it: the person confirms with the button.",
     input: z.object({
       amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; all earnings when left out'),
       method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
@@ -507,7 +610,10 @@ seekerTools.push(
       const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
       return { amountCents, methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
     },
-    confirmSummary: (_input, data) => ({ key: 'confirm.summary.requestPayout', params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') } }),
+    confirmSummary: (_input, data) => ({
+      key: 'confirm.summary.requestPayout',
+      params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') },
+    }),
     offline: {
       priority: 80,
       detect: ({ text }) => {
@@ -524,7 +630,12 @@ seekerTools.push(
         if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
         const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
         // The confirmation's id is the payout's idempotency key: a second click is the same payout.
-        const r = await requestPayout(ctx.deps, ctx.auth.user!.id, { amountCents, methodId: method.id, source: 'seeker_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` }, ctx.lang);
+        const r = await requestPayout(
+          ctx.deps,
+          ctx.auth.user!.id,
+          { amountCents, methodId: method.id, source: 'seeker_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` },
+          ctx.lang,
+        );
         return { accepted: true, state: ctx.machine.state, data: { payoutId: r.payoutId, amountCents, method: method.type } };
       }),
   }),

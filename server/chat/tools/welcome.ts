@@ -72,7 +72,11 @@ function detectNeed({ text, lang }: IntentInput) {
   return null;
 }
 
-const states = { describeNeed: ['greeting', 'explainingHowItWorks', 'offeringRequest'], choose: ['greeting', 'explainingHowItWorks', 'offeringRequest'], startOver: ['seekerHandoff'] } as const;
+const states = {
+  describeNeed: ['greeting', 'explainingHowItWorks', 'offeringRequest'],
+  choose: ['greeting', 'explainingHowItWorks', 'offeringRequest'],
+  startOver: ['seekerHandoff'],
+} as const;
 
 export const welcomeTools: AnyChatToolDef[] = [
   defineChatTool({

@@ -54,7 +54,10 @@ export async function listAdminDeals(db: Db, q: AdminDealsQuery): Promise<AdminD
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (q.page - 1) * q.pageSize,
       take: q.pageSize,
-      include: { request: { select: { kategorie: true, ort: true } }, offer: { select: { provider: { select: { providerProfile: { select: { firmenname: true } } } } } } },
+      include: {
+        request: { select: { kategorie: true, ort: true } },
+        offer: { select: { provider: { select: { providerProfile: { select: { firmenname: true } } } } } },
+      },
     }),
   ]);
   const userIds = [...new Set(rows.flatMap((d) => [d.providerId, d.seekerId]))];
@@ -100,7 +103,12 @@ export async function listAdminDeals(db: Db, q: AdminDealsQuery): Promise<AdminD
         ort: d.request.ort,
         status: d.status,
         valueCents: d.valueCents,
-        provider: { id: d.providerId, name: provider?.name ?? '', email: provider?.email ?? '', firmenname: d.offer.provider.providerProfile?.firmenname ?? null },
+        provider: {
+          id: d.providerId,
+          name: provider?.name ?? '',
+          email: provider?.email ?? '',
+          firmenname: d.offer.provider.providerProfile?.firmenname ?? null,
+        },
         seeker: { id: d.seekerId, name: seeker?.name ?? '', email: seeker?.email ?? '' },
         providerConfirmedAt: d.providerConfirmedAt?.toISOString() ?? null,
         seekerConfirmedAt: d.seekerConfirmedAt?.toISOString() ?? null,

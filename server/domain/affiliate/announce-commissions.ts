@@ -7,6 +7,9 @@ import { moneyView } from './money-view.ts';
 
 export async function announceCommissions(deps: Pick<AppDeps, 'bus' | 'mailer' | 'db' | 'logger' | 'config'>, commissions: BookedCommission[]): Promise<void> {
   for (const c of commissions) {
-    await notify(deps, { userId: c.partnerId, event: { type: 'commission.booked', payload: { commissionId: c.id, level: c.level, status: c.status, amount: moneyView(c.amount) } } });
+    await notify(deps, {
+      userId: c.partnerId,
+      event: { type: 'commission.booked', payload: { commissionId: c.id, level: c.level, status: c.status, amount: moneyView(c.amount) } },
+    });
   }
 }

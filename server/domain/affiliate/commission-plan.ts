@@ -22,7 +22,11 @@ export const PRESETS = {
 } as const satisfies Record<string, CommissionPlanValues>;
 
 export type PresetName = keyof typeof PRESETS;
-export const DEFAULT_PLAN: CommissionPlanValues & { preset: PresetName } = { ...PRESETS.ten_levels, levelsBp: [...PRESETS.ten_levels.levelsBp], preset: 'ten_levels' };
+export const DEFAULT_PLAN: CommissionPlanValues & { preset: PresetName } = {
+  ...PRESETS.ten_levels,
+  levelsBp: [...PRESETS.ten_levels.levelsBp],
+  preset: 'ten_levels',
+};
 
 const bp = z.number().int().min(0).max(BP);
 export const planValuesSchema = z.object({ poolBp: bp, levelsBp: z.array(bp).length(LEVELS) });
@@ -56,7 +60,8 @@ export function levelShareOfRevenue(plan: CommissionPlanValues, level: number): 
 }
 
 export function presetOf(plan: CommissionPlanValues): PresetName | 'custom' {
-  for (const [name, p] of Object.entries(PRESETS)) if (p.poolBp === plan.poolBp && p.levelsBp.every((v, i) => v === plan.levelsBp[i])) return name as PresetName;
+  for (const [name, p] of Object.entries(PRESETS))
+    if (p.poolBp === plan.poolBp && p.levelsBp.every((v, i) => v === plan.levelsBp[i])) return name as PresetName;
   return 'custom';
 }
 

@@ -11,7 +11,12 @@ import { postTransaction } from '../ledger/post-transaction.ts';
 
 const STAMP: Partial<Record<CommissionStatus, string>> = { available: 'releasedAt', reversed: 'reversedAt', canceled: 'canceledAt' };
 
-export async function transitionCommission(tx: DbTx, commissionId: string, event: CommissionEvent, extra: Record<string, unknown> = {}): Promise<CommissionStatus> {
+export async function transitionCommission(
+  tx: DbTx,
+  commissionId: string,
+  event: CommissionEvent,
+  extra: Record<string, unknown> = {},
+): Promise<CommissionStatus> {
   const c = await tx.commission.findUnique({ where: { id: commissionId } });
   if (!c) throw new AppError('NOT_FOUND');
   const step = stepEntity(commissionMachine, c.machineSnapshot, event);

@@ -28,7 +28,16 @@ export async function decideCommission(
       const back = await transitionCommission(tx, commissionId, { type: 'RELEASED', reason }, audit);
       after = c.availableAt <= now ? await transitionCommission(tx, commissionId, { type: 'WINDOW_PASSED' }) : back;
     }
-    await recordAudit(tx, { actorId: adminId, action: `commission.${decision}`, entityType: 'Commission', entityId: commissionId, before: { status: c.status }, after: { status: after }, reason, via: opts.via });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: `commission.${decision}`,
+      entityType: 'Commission',
+      entityId: commissionId,
+      before: { status: c.status },
+      after: { status: after },
+      reason,
+      via: opts.via,
+    });
     return after;
   });
   opts.logger?.info({ adminId, commissionId, decision, reason, status }, 'commission decided');

@@ -22,7 +22,10 @@ export function partnerSignature(profile: { firstName: string; lastName: string 
 }
 
 /** A material's title, subject (e-mails) and body, filled. */
-export function fillMarketingMaterial<M extends { title: string; subject: string | null; body: string }>(material: M, values: MarketingFill): { title: string; subject: string | null; body: string } {
+export function fillMarketingMaterial<M extends { title: string; subject: string | null; body: string }>(
+  material: M,
+  values: MarketingFill,
+): { title: string; subject: string | null; body: string } {
   return {
     title: fillMarketingText(material.title, values),
     subject: material.subject === null ? null : fillMarketingText(material.subject, values),

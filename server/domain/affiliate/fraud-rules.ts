@@ -15,8 +15,31 @@ export const SIGNUP_BURST_WINDOW_MS = 60 * 60_000;
 
 /** Mail services anyone can use: two people on the same one are no signal. */
 const FREEMAIL = new Set([
-  'gmail.com', 'googlemail.com', 'web.de', 'gmx.de', 'gmx.net', 'gmx.at', 'gmx.ch', 't-online.de', 'outlook.com', 'outlook.de', 'hotmail.com', 'hotmail.de',
-  'live.com', 'live.de', 'yahoo.com', 'yahoo.de', 'icloud.com', 'me.com', 'aol.com', 'freenet.de', 'posteo.de', 'mailbox.org', 'proton.me', 'protonmail.com', 'example.com',
+  'gmail.com',
+  'googlemail.com',
+  'web.de',
+  'gmx.de',
+  'gmx.net',
+  'gmx.at',
+  'gmx.ch',
+  't-online.de',
+  'outlook.com',
+  'outlook.de',
+  'hotmail.com',
+  'hotmail.de',
+  'live.com',
+  'live.de',
+  'yahoo.com',
+  'yahoo.de',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'freenet.de',
+  'posteo.de',
+  'mailbox.org',
+  'proton.me',
+  'protonmail.com',
+  'example.com',
 ]);
 
 /** The mailbox behind an address: lower case, '+tag' removed, dots ignored for Gmail. */
@@ -89,7 +112,10 @@ export async function checkFraud(
         userId: { not: partner.id },
         deletedAt: null,
         user: { referrals: { some: {} } },
-        OR: [...(partner.paypal.size ? [{ paypalEmail: { in: [...partner.paypal] } }] : []), ...(partner.ibans.size ? [{ ibanFingerprint: { in: [...partner.ibans] } }] : [])],
+        OR: [
+          ...(partner.paypal.size ? [{ paypalEmail: { in: [...partner.paypal] } }] : []),
+          ...(partner.ibans.size ? [{ ibanFingerprint: { in: [...partner.ibans] } }] : []),
+        ],
       },
     });
     if (shared > 0) flags.push({ code: 'SHARED_PAYOUT_ACCOUNT' });
@@ -98,7 +124,10 @@ export async function checkFraud(
     const around = await tx.user.count({
       where: {
         referredById: partner.id,
-        createdAt: { gte: new Date(referred.createdAt.getTime() - SIGNUP_BURST_WINDOW_MS), lte: new Date(referred.createdAt.getTime() + SIGNUP_BURST_WINDOW_MS) },
+        createdAt: {
+          gte: new Date(referred.createdAt.getTime() - SIGNUP_BURST_WINDOW_MS),
+          lte: new Date(referred.createdAt.getTime() + SIGNUP_BURST_WINDOW_MS),
+        },
       },
     });
     if (around >= SIGNUP_BURST_COUNT) flags.push({ code: 'SIGNUP_BURST', detail: String(around) });

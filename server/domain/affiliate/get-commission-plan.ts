@@ -44,6 +44,12 @@ export async function listCommissionPlanHistory(db: Db, limit = 50): Promise<Com
   return rows.flatMap((r) => {
     const parsed = planValuesSchema.safeParse({ poolBp: r.poolBp, levelsBp: r.levelsBp });
     if (!parsed.success) return [];
-    return [{ ...planView(parsed.data, { changedAt: r.createdAt, changedById: r.changedById }), id: r.id, changedBy: (r.changedById && byId.get(r.changedById)) || null }];
+    return [
+      {
+        ...planView(parsed.data, { changedAt: r.createdAt, changedById: r.changedById }),
+        id: r.id,
+        changedBy: (r.changedById && byId.get(r.changedById)) || null,
+      },
+    ];
   });
 }

@@ -20,7 +20,11 @@ export async function getCountryRanking(prisma: Db, userId: string): Promise<Cou
     prisma.partnerProfile.findMany({ where: { rankingOptIn: true }, select: { userId: true, country: true } }),
   ]);
   const sums = opted.length
-    ? await prisma.commission.groupBy({ by: ['partnerId'], where: { partnerId: { in: opted.map((o) => o.userId) }, status: { in: COUNTED } }, _sum: { amount: true } })
+    ? await prisma.commission.groupBy({
+        by: ['partnerId'],
+        where: { partnerId: { in: opted.map((o) => o.userId) }, status: { in: COUNTED } },
+        _sum: { amount: true },
+      })
     : [];
   const earned = new Map(sums.map((s) => [s.partnerId, s._sum.amount ?? 0n]));
   const byCountry = new Map<string, { partners: number; amount: bigint }>();

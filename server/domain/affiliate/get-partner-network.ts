@@ -22,14 +22,30 @@ export async function getPartnerNetwork(prisma: Db, partnerId: string): Promise<
     SELECT down.level::int AS level, COUNT(*) AS people,
       COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM "ReferralEvent" e WHERE e.kind = 'first_revenue' AND e."userId" = down.id)) AS active
     FROM down GROUP BY down.level`;
-  const earned = await prisma.commission.groupBy({ by: ['level'], where: { partnerId, status: { in: ['pending', 'held', 'available'] } }, _sum: { amount: true } });
-  const direct = await prisma.user.findMany({ where: { referredById: partnerId }, orderBy: { createdAt: 'desc' }, take: 200, select: { id: true, name: true, createdAt: true } });
+  const earned = await prisma.commission.groupBy({
+    by: ['level'],
+    where: { partnerId, status: { in: ['pending', 'held', 'available'] } },
+    _sum: { amount: true },
+  });
+  const direct = await prisma.user.findMany({
+    where: { referredById: partnerId },
+    orderBy: { createdAt: 'desc' },
+    take: 200,
+    select: { id: true, name: true, createdAt: true },
+  });
   const activeDirect = new Set(
-    (await prisma.referralEvent.findMany({ where: { kind: 'first_revenue', userId: { in: direct.map((d) => d.id) } }, select: { userId: true } })).map((e) => e.userId),
+    (await prisma.referralEvent.findMany({ where: { kind: 'first_revenue', userId: { in: direct.map((d) => d.id) } }, select: { userId: true } })).map(
+      (e) => e.userId,
+    ),
   );
   const levels = Array.from({ length: MAX_LEVELS }, (_, i) => {
     const r = rows.find((x) => Number(x.level) === i + 1);
-    return { level: i + 1, people: Number(r?.people ?? 0), active: Number(r?.active ?? 0), earnings: moneyView(earned.find((e) => e.level === i + 1)?._sum.amount ?? 0n) };
+    return {
+      level: i + 1,
+      people: Number(r?.people ?? 0),
+      active: Number(r?.active ?? 0),
+      earnings: moneyView(earned.find((e) => e.level === i + 1)?._sum.amount ?? 0n),
+    };
   });
   return {
     size: levels.reduce((a, l) => a + l.people, 0),

@@ -5,5 +5,16 @@ import type { PartnerProfileView } from './partner-profile-schema.ts';
 export async function getPartnerProfile(db: Db | DbTx, userId: string): Promise<PartnerProfileView | null> {
   const p = await db.partnerProfile.findUnique({ where: { userId } });
   if (!p) return null;
-  return { firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, street: p.street, zip: p.zip, city: p.city, country: p.country, rankingOptIn: p.rankingOptIn, updatedAt: p.updatedAt.toISOString() };
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    street: p.street,
+    zip: p.zip,
+    city: p.city,
+    country: p.country,
+    rankingOptIn: p.rankingOptIn,
+    updatedAt: p.updatedAt.toISOString(),
+  };
 }

@@ -9,7 +9,12 @@ import { referralLink } from './referral-code.ts';
 export const INVITES_PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60_000;
 
-export async function inviteFriend(deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'logger'>, userId: string, input: { email: string; lang: Lang }, opts: { now?: Date } = {}): Promise<{ sent: true; remainingToday: number }> {
+export async function inviteFriend(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config' | 'logger'>,
+  userId: string,
+  input: { email: string; lang: Lang },
+  opts: { now?: Date } = {},
+): Promise<{ sent: true; remainingToday: number }> {
   const prisma = deps.db.prisma;
   const now = opts.now ?? new Date();
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
@@ -20,7 +25,12 @@ export async function inviteFriend(deps: Pick<AppDeps, 'db' | 'mailer' | 'config
   if (sent >= INVITES_PER_DAY) throw new AppError('INVITE_LIMIT', { params: { max: INVITES_PER_DAY } });
   const code = await getReferralCode(prisma, userId);
   await prisma.partnerInvite.create({ data: { partnerId: userId, createdAt: now } });
-  await deps.mailer.send({ to: input.email, template: 'partnerInvite', lang: input.lang, params: { name: '', partner: user.name, url: referralLink(deps.config.appUrl, code) } });
+  await deps.mailer.send({
+    to: input.email,
+    template: 'partnerInvite',
+    lang: input.lang,
+    params: { name: '', partner: user.name, url: referralLink(deps.config.appUrl, code) },
+  });
   deps.logger.info({ userId }, 'partner invite sent');
   return { sent: true, remainingToday: INVITES_PER_DAY - sent - 1 };
 }

@@ -17,7 +17,11 @@ export interface AcademyVideoView {
 
 export const isPlayableUrl = (url: string | null | undefined): url is string => !!url && /^https?:\/\/\S+$/i.test(url);
 
-export async function listAcademy(prisma: Db, userId: string, lang: 'de' | 'en'): Promise<{ videos: AcademyVideoView[]; progress: { watched: number; total: number } }> {
+export async function listAcademy(
+  prisma: Db,
+  userId: string,
+  lang: 'de' | 'en',
+): Promise<{ videos: AcademyVideoView[]; progress: { watched: number; total: number } }> {
   const [videos, watched] = await Promise.all([
     prisma.academyVideo.findMany({ where: { active: true }, orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }] }),
     prisma.academyProgress.findMany({ where: { userId }, select: { videoId: true } }),

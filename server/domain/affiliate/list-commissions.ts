@@ -39,7 +39,12 @@ export interface AdminCommissionView extends PartnerCommissionView {
 }
 
 export async function listCommissionsForAdmin(prisma: Db, status: CommissionStatus, limit = 200): Promise<AdminCommissionView[]> {
-  const rows = await prisma.commission.findMany({ where: { status }, orderBy: { createdAt: 'desc' }, take: limit, include: { partner: { select: { email: true } } } });
+  const rows = await prisma.commission.findMany({
+    where: { status },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+    include: { partner: { select: { email: true } } },
+  });
   return rows.map((c) => ({
     id: c.id,
     level: c.level,

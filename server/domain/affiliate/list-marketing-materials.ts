@@ -18,7 +18,18 @@ export interface MarketingMaterialView {
   active: boolean;
 }
 
-type Row = { id: string; kind: string; category: string; lang: string; title: string; description: string; subject: string | null; body: string; sortOrder: number; active: boolean };
+type Row = {
+  id: string;
+  kind: string;
+  category: string;
+  lang: string;
+  title: string;
+  description: string;
+  subject: string | null;
+  body: string;
+  sortOrder: number;
+  active: boolean;
+};
 const categoryOf = (c: string): MaterialCategory => ((MATERIAL_CATEGORIES as readonly string[]).includes(c) ? (c as MaterialCategory) : 'other');
 export const materialView = (m: Row): MarketingMaterialView => ({
   id: m.id,

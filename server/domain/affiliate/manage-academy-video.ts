@@ -10,7 +10,6 @@ import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory } from './list-
 import { VIDEO_LIMITS } from './content-limits.ts';
 import type { ContentChangeOptions } from './manage-marketing-material.ts';
 
-
 const fields = {
   category: z.enum(ACADEMY_CATEGORIES),
   titleDe: z.string().trim().min(1).max(VIDEO_LIMITS.titleMax),
@@ -18,7 +17,12 @@ const fields = {
   descriptionDe: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
   descriptionEn: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
   // Empty means 'no video yet'; anything else must be an http(s) address (the command says so, translated).
-  url: z.string().trim().max(VIDEO_LIMITS.urlMax).nullable().transform((u) => (u ? u : null)),
+  url: z
+    .string()
+    .trim()
+    .max(VIDEO_LIMITS.urlMax)
+    .nullable()
+    .transform((u) => (u ? u : null)),
   durationMin: z.number().int().min(1).max(VIDEO_LIMITS.durationMax).nullable(),
   sortOrder: z.number().int().min(0).max(1000),
   active: z.boolean(),
@@ -72,29 +76,63 @@ function checkUrl(url: string | null | undefined) {
 
 /** Every video (hidden ones too), by category and order, for the admins' content tab. */
 export async function listAcademyVideosForAdmin(prisma: Db): Promise<AdminAcademyVideo[]> {
-  const rows = await prisma.academyVideo.findMany({ orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { createdAt: 'asc' }], include: { _count: { select: { progress: true } } } });
+  const rows = await prisma.academyVideo.findMany({
+    orderBy: [{ category: 'asc' }, { sortOrder: 'asc' }, { createdAt: 'asc' }],
+    include: { _count: { select: { progress: true } } },
+  });
   return rows.map(videoView);
 }
 
-export async function createAcademyVideo(prisma: Db, adminId: string, input: z.output<typeof videoInputSchema>, opts: ContentChangeOptions = {}): Promise<AdminAcademyVideo> {
+export async function createAcademyVideo(
+  prisma: Db,
+  adminId: string,
+  input: z.output<typeof videoInputSchema>,
+  opts: ContentChangeOptions = {},
+): Promise<AdminAcademyVideo> {
   checkUrl(input.url);
   const view = await inTransaction(prisma, async (tx) => {
     const row = videoView(await tx.academyVideo.create({ data: input }));
-    await recordAudit(tx, { actorId: adminId, action: 'academyVideo.create', entityType: 'AcademyVideo', entityId: row.id, after: auditView(row), via: opts.via ?? 'dashboard' });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'academyVideo.create',
+      entityType: 'AcademyVideo',
+      entityId: row.id,
+      after: auditView(row),
+      via: opts.via ?? 'dashboard',
+    });
     return row;
   });
   opts.logger?.info({ adminId, videoId: view.id }, 'academy video created');
   return view;
 }
 
-export async function updateAcademyVideo(prisma: Db, adminId: string, id: string, patch: z.output<typeof videoPatchSchema>, opts: ContentChangeOptions = {}): Promise<AdminAcademyVideo> {
+export async function updateAcademyVideo(
+  prisma: Db,
+  adminId: string,
+  id: string,
+  patch: z.output<typeof videoPatchSchema>,
+  opts: ContentChangeOptions = {},
+): Promise<AdminAcademyVideo> {
   checkUrl(patch.url);
   const view = await inTransaction(prisma, async (tx) => {
     const found = await tx.academyVideo.findUnique({ where: { id }, include: { _count: { select: { progress: true } } } });
     if (!found) throw new AppError('NOT_FOUND');
     const after = videoView(await tx.academyVideo.update({ where: { id }, data: patch, include: { _count: { select: { progress: true } } } }));
-    const action = Object.keys(patch).length === 1 && patch.active !== undefined ? (patch.active ? 'academyVideo.activate' : 'academyVideo.deactivate') : 'academyVideo.update';
-    await recordAudit(tx, { actorId: adminId, action, entityType: 'AcademyVideo', entityId: id, before: auditView(videoView(found)), after: auditView(after), via: opts.via ?? 'dashboard' });
+    const action =
+      Object.keys(patch).length === 1 && patch.active !== undefined
+        ? patch.active
+          ? 'academyVideo.activate'
+          : 'academyVideo.deactivate'
+        : 'academyVideo.update';
+    await recordAudit(tx, {
+      actorId: adminId,
+      action,
+      entityType: 'AcademyVideo',
+      entityId: id,
+      before: auditView(videoView(found)),
+      after: auditView(after),
+      via: opts.via ?? 'dashboard',
+    });
     return after;
   });
   opts.logger?.info({ adminId, videoId: id, fields: Object.keys(patch) }, 'academy video changed');
@@ -107,7 +145,14 @@ export async function deleteAcademyVideo(prisma: Db, adminId: string, id: string
     const found = await tx.academyVideo.findUnique({ where: { id }, include: { _count: { select: { progress: true } } } });
     if (!found) throw new AppError('NOT_FOUND');
     await tx.academyVideo.delete({ where: { id } });
-    await recordAudit(tx, { actorId: adminId, action: 'academyVideo.delete', entityType: 'AcademyVideo', entityId: id, before: auditView(videoView(found)), via: opts.via ?? 'dashboard' });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'academyVideo.delete',
+      entityType: 'AcademyVideo',
+      entityId: id,
+      before: auditView(videoView(found)),
+      via: opts.via ?? 'dashboard',
+    });
   });
   opts.logger?.info({ adminId, videoId: id }, 'academy video deleted');
   return { ok: true };

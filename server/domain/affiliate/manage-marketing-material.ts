@@ -9,7 +9,6 @@ import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { MATERIAL_LIMITS } from './content-limits.ts';
 import { MATERIAL_CATEGORIES, materialView, type MarketingMaterialView } from './list-marketing-materials.ts';
 
-
 export const materialInputSchema = z.object({
   kind: z.enum(['email', 'social']),
   category: z.enum(MATERIAL_CATEGORIES).default('other'),
@@ -22,17 +21,19 @@ export const materialInputSchema = z.object({
   active: z.boolean().default(true),
 });
 // Without the defaults: a patch changes only what it names.
-export const materialPatchSchema = z.object({
-  kind: z.enum(['email', 'social']),
-  category: z.enum(MATERIAL_CATEGORIES),
-  lang: z.enum(['de', 'en']),
-  title: z.string().trim().min(1).max(MATERIAL_LIMITS.titleMax),
-  description: z.string().trim().max(MATERIAL_LIMITS.descriptionMax),
-  subject: z.string().trim().max(MATERIAL_LIMITS.subjectMax).nullable(),
-  body: z.string().trim().min(1).max(MATERIAL_LIMITS.bodyMax),
-  sortOrder: z.number().int().min(0).max(1000),
-  active: z.boolean(),
-}).partial();
+export const materialPatchSchema = z
+  .object({
+    kind: z.enum(['email', 'social']),
+    category: z.enum(MATERIAL_CATEGORIES),
+    lang: z.enum(['de', 'en']),
+    title: z.string().trim().min(1).max(MATERIAL_LIMITS.titleMax),
+    description: z.string().trim().max(MATERIAL_LIMITS.descriptionMax),
+    subject: z.string().trim().max(MATERIAL_LIMITS.subjectMax).nullable(),
+    body: z.string().trim().min(1).max(MATERIAL_LIMITS.bodyMax),
+    sortOrder: z.number().int().min(0).max(1000),
+    active: z.boolean(),
+  })
+  .partial();
 
 export interface ContentChangeOptions {
   logger?: Logger;
@@ -40,31 +41,55 @@ export interface ContentChangeOptions {
 }
 
 // Words that promise money (a partner's texts must not: decision 025). Deliberately simple and strict.
-const PROMISE = /(verdien|garantiert|passives? einkommen|reich werden|nebeneinkommen|earn \$|earn money|guaranteed|passive income|get rich|\d+\s*(€|eur|euro)\s*(pro|im|per|a)\s*(monat|month|woche|week|tag|day))/i;
+const PROMISE =
+  /(verdien|garantiert|passives? einkommen|reich werden|nebeneinkommen|earn \$|earn money|guaranteed|passive income|get rich|\d+\s*(€|eur|euro)\s*(pro|im|per|a)\s*(monat|month|woche|week|tag|day))/i;
 
 function refusePromises(...texts: (string | null | undefined)[]) {
   if (texts.some((t) => t && PROMISE.test(t))) throw new AppError('MATERIAL_INCOME_PROMISE');
 }
 
-export async function createMarketingMaterial(prisma: Db, adminId: string, input: z.output<typeof materialInputSchema>, opts: ContentChangeOptions = {}): Promise<MarketingMaterialView> {
+export async function createMarketingMaterial(
+  prisma: Db,
+  adminId: string,
+  input: z.output<typeof materialInputSchema>,
+  opts: ContentChangeOptions = {},
+): Promise<MarketingMaterialView> {
   refusePromises(input.title, input.description, input.subject, input.body);
   const view = await inTransaction(prisma, async (tx) => {
     const row = materialView(await tx.marketingMaterial.create({ data: { ...input, subject: input.subject ?? null, updatedById: adminId } }));
-    await recordAudit(tx, { actorId: adminId, action: 'marketingMaterial.create', entityType: 'MarketingMaterial', entityId: row.id, after: row, via: opts.via ?? 'dashboard' });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'marketingMaterial.create',
+      entityType: 'MarketingMaterial',
+      entityId: row.id,
+      after: row,
+      via: opts.via ?? 'dashboard',
+    });
     return row;
   });
   opts.logger?.info({ adminId, materialId: view.id }, 'marketing material created');
   return view;
 }
 
-export async function updateMarketingMaterial(prisma: Db, adminId: string, id: string, patch: z.output<typeof materialPatchSchema>, opts: ContentChangeOptions = {}): Promise<MarketingMaterialView> {
+export async function updateMarketingMaterial(
+  prisma: Db,
+  adminId: string,
+  id: string,
+  patch: z.output<typeof materialPatchSchema>,
+  opts: ContentChangeOptions = {},
+): Promise<MarketingMaterialView> {
   refusePromises(patch.title, patch.description, patch.subject, patch.body);
   const view = await inTransaction(prisma, async (tx) => {
     const found = await tx.marketingMaterial.findUnique({ where: { id } });
     if (!found) throw new AppError('NOT_FOUND');
     const after = materialView(await tx.marketingMaterial.update({ where: { id }, data: { ...patch, updatedById: adminId } }));
     const before = materialView(found);
-    const action = Object.keys(patch).length === 1 && patch.active !== undefined ? (patch.active ? 'marketingMaterial.activate' : 'marketingMaterial.deactivate') : 'marketingMaterial.update';
+    const action =
+      Object.keys(patch).length === 1 && patch.active !== undefined
+        ? patch.active
+          ? 'marketingMaterial.activate'
+          : 'marketingMaterial.deactivate'
+        : 'marketingMaterial.update';
     await recordAudit(tx, { actorId: adminId, action, entityType: 'MarketingMaterial', entityId: id, before, after, via: opts.via ?? 'dashboard' });
     return after;
   });
@@ -77,7 +102,14 @@ export async function deleteMarketingMaterial(prisma: Db, adminId: string, id: s
     const found = await tx.marketingMaterial.findUnique({ where: { id } });
     if (!found) throw new AppError('NOT_FOUND');
     await tx.marketingMaterial.delete({ where: { id } });
-    await recordAudit(tx, { actorId: adminId, action: 'marketingMaterial.delete', entityType: 'MarketingMaterial', entityId: id, before: materialView(found), via: opts.via ?? 'dashboard' });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'marketingMaterial.delete',
+      entityType: 'MarketingMaterial',
+      entityId: id,
+      before: materialView(found),
+      via: opts.via ?? 'dashboard',
+    });
   });
   opts.logger?.info({ adminId, materialId: id }, 'marketing material deleted');
   return { ok: true };

@@ -15,9 +15,16 @@ export const partnerProfileSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   street: text(160),
-  zip: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/),
   city: text(120),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/),
 });
 
 export type PartnerProfileInput = z.input<typeof partnerProfileSchema>;

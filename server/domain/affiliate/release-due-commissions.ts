@@ -7,7 +7,12 @@ import { transitionCommission } from './commission-transition.ts';
 
 export async function releaseDueCommissions(prisma: Db, opts: { now?: Date; batch?: number } = {}): Promise<{ released: number }> {
   const now = opts.now ?? new Date();
-  const due = await prisma.commission.findMany({ where: { status: 'pending', availableAt: { lte: now } }, orderBy: { availableAt: 'asc' }, take: opts.batch ?? 500, select: { id: true } });
+  const due = await prisma.commission.findMany({
+    where: { status: 'pending', availableAt: { lte: now } },
+    orderBy: { availableAt: 'asc' },
+    take: opts.batch ?? 500,
+    select: { id: true },
+  });
   let released = 0;
   for (const { id } of due) {
     try {

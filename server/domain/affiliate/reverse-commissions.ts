@@ -10,12 +10,23 @@ import { transitionCommission } from './commission-transition.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 
 export async function reverseCommissions(tx: DbTx, dealId: string, reason: string): Promise<{ reversed: number }> {
-  const open = await tx.commission.findMany({ where: { dealId, status: { in: ['pending', 'held', 'available'] } }, orderBy: [{ referredUserId: 'asc' }, { level: 'asc' }], select: { id: true } });
+  const open = await tx.commission.findMany({
+    where: { dealId, status: { in: ['pending', 'held', 'available'] } },
+    orderBy: [{ referredUserId: 'asc' }, { level: 'asc' }],
+    select: { id: true },
+  });
   for (const { id } of open) await transitionCommission(tx, id, { type: 'REVERSED', reason });
   return { reversed: open.length };
 }
 
-export async function reverseDealCommissions(prisma: Db, adminId: string, dealId: string, reason: string, logger?: Logger, via: AuditVia = 'dashboard'): Promise<{ reversed: number }> {
+export async function reverseDealCommissions(
+  prisma: Db,
+  adminId: string,
+  dealId: string,
+  reason: string,
+  logger?: Logger,
+  via: AuditVia = 'dashboard',
+): Promise<{ reversed: number }> {
   const deal = await prisma.deal.findUnique({ where: { id: dealId }, select: { id: true } });
   if (!deal) throw new AppError('NOT_FOUND');
   const result = await inTransaction(prisma, async (tx) => {

@@ -20,7 +20,9 @@ export interface UpdatePlanOptions {
 
 /** The values an input stands for (a preset's, or the ones given). */
 export function planValuesOf(input: PlanInput): CommissionPlanValues {
-  return 'preset' in input ? { poolBp: PRESETS[input.preset].poolBp, levelsBp: [...PRESETS[input.preset].levelsBp] } : { poolBp: input.poolBp, levelsBp: [...input.levelsBp] };
+  return 'preset' in input
+    ? { poolBp: PRESETS[input.preset].poolBp, levelsBp: [...PRESETS[input.preset].levelsBp] }
+    : { poolBp: input.poolBp, levelsBp: [...input.levelsBp] };
 }
 
 export async function updateCommissionPlan(prisma: Db, adminId: string, input: PlanInput, opts: UpdatePlanOptions = {}): Promise<CommissionPlanView> {
@@ -30,7 +32,9 @@ export async function updateCommissionPlan(prisma: Db, adminId: string, input: P
   const { before, after } = await inTransaction(prisma, async (tx) => {
     const before = await getCommissionPlan(tx);
     if (opts.basedOn !== undefined && before.changedAt !== opts.basedOn) throw new AppError('COMMISSION_PLAN_CHANGED');
-    const row = await tx.commissionPlan.create({ data: { poolBp: plan.poolBp, levelsBp: plan.levelsBp, preset: 'preset' in input ? input.preset : 'custom', changedById: adminId } });
+    const row = await tx.commissionPlan.create({
+      data: { poolBp: plan.poolBp, levelsBp: plan.levelsBp, preset: 'preset' in input ? input.preset : 'custom', changedById: adminId },
+    });
     const after = await getCommissionPlan(tx);
     await recordAudit(tx, {
       actorId: adminId,
@@ -43,6 +47,9 @@ export async function updateCommissionPlan(prisma: Db, adminId: string, input: P
     });
     return { before, after };
   });
-  opts.logger?.info({ adminId, before: { poolBp: before.poolBp, levelsBp: before.levelsBp }, after: { poolBp: after.poolBp, levelsBp: after.levelsBp } }, 'commission plan changed');
+  opts.logger?.info(
+    { adminId, before: { poolBp: before.poolBp, levelsBp: before.levelsBp }, after: { poolBp: after.poolBp, levelsBp: after.levelsBp } },
+    'commission plan changed',
+  );
   return after;
 }

@@ -33,7 +33,14 @@ export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, 
   await notify(deps, {
     userId: other,
     event: { type: 'deal.cancelled', payload: { dealId, by: party } },
-    mail: { template: 'dealCancelled', params: (lang) => ({ price: formatEuro(deal.valueCents, lang), reason, url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }) },
+    mail: {
+      template: 'dealCancelled',
+      params: (lang) => ({
+        price: formatEuro(deal.valueCents, lang),
+        reason,
+        url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard'),
+      }),
+    },
   });
   return { dealId, status: 'cancelled' };
 }

@@ -20,7 +20,10 @@ export interface ConfirmedDeal {
 }
 
 export async function partyOf(prisma: Db, userId: string, dealId: string) {
-  const deal = await prisma.deal.findUnique({ where: { id: dealId }, select: { id: true, requestId: true, providerId: true, seekerId: true, valueCents: true, status: true } });
+  const deal = await prisma.deal.findUnique({
+    where: { id: dealId },
+    select: { id: true, requestId: true, providerId: true, seekerId: true, valueCents: true, status: true },
+  });
   if (!deal || (deal.providerId !== userId && deal.seekerId !== userId)) throw new AppError('NOT_FOUND');
   const party: DealParty = deal.providerId === userId ? 'provider' : 'seeker';
   return { deal, party };
@@ -63,7 +66,10 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
       await notify(deps, {
         userId: who,
         event: { type: 'deal.completed', payload: { dealId } },
-        mail: { template: 'dealCompleted', params: (lang) => ({ price: price(lang), url: appLink(deps, who === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }) },
+        mail: {
+          template: 'dealCompleted',
+          params: (lang) => ({ price: price(lang), url: appLink(deps, who === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }),
+        },
       });
     }
   } else {

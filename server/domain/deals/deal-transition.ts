@@ -7,7 +7,12 @@ import { stepEntity } from '../../machines/entity.ts';
 
 export class StaleDealError extends Error {}
 
-export async function transitionDeal(tx: DbTx, dealId: string, event: DealEvent, extra: Record<string, unknown> = {}): Promise<{ state: string; before: string }> {
+export async function transitionDeal(
+  tx: DbTx,
+  dealId: string,
+  event: DealEvent,
+  extra: Record<string, unknown> = {},
+): Promise<{ state: string; before: string }> {
   const deal = await tx.deal.findUnique({ where: { id: dealId }, select: { machineSnapshot: true, version: true } });
   if (!deal) throw new AppError('NOT_FOUND');
   const step = stepEntity(dealMachine, deal.machineSnapshot, event);

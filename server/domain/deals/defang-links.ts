@@ -5,8 +5,6 @@ const URLISH = /\b(?:(?:https?|ftp):\/\/|www\.)[^\s<>"']+|\b(?:[a-z0-9](?:[a-z0-
 
 export function defangLinks(text: string): string {
   return text.replace(URLISH, (url) =>
-    url
-      .replace(/^(http|ftp)(s?):\/\//i, (_m, scheme: string, s: string) => `${scheme.replace(/t/gi, 'x')}${s}[:]//`)
-      .replace(/\./g, '[.]'),
+    url.replace(/^(http|ftp)(s?):\/\//i, (_m, scheme: string, s: string) => `${scheme.replace(/t/gi, 'x')}${s}[:]//`).replace(/\./g, '[.]'),
   );
 }

@@ -33,7 +33,12 @@ export async function rateDeal(prisma: Db, seekerId: string, dealId: string, inp
   }
 }
 
-export async function setDealContactVisibility(prisma: Db, userId: string, dealId: string, visible: boolean): Promise<{ providerContactVisible: boolean; seekerContactVisible: boolean }> {
+export async function setDealContactVisibility(
+  prisma: Db,
+  userId: string,
+  dealId: string,
+  visible: boolean,
+): Promise<{ providerContactVisible: boolean; seekerContactVisible: boolean }> {
   const { deal, party } = await partyOf(prisma, userId, dealId);
   if (deal.status !== 'completed') throw new AppError('DEAL_NOT_ACTIVE');
   const row = await prisma.deal.update({

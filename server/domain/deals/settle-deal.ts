@@ -43,8 +43,14 @@ export async function settleDeal(tx: DbTx, deal: SettleDealInput): Promise<Settl
   const paidEscrow = escrows.get(refKey(account.escrow(deal.requestId)))!;
   const promoEscrow = escrows.get(refKey(account.escrowPromo(deal.requestId)))!;
   // Each active unlock at its own recorded rate, so a price change after an unlock never alters its settlement.
-  const active = await tx.unlock.findMany({ where: { requestId: deal.requestId, status: 'active' }, select: { price: true, promoPrice: true, commissionRateBp: true } });
-  const seekerShare = seekerShareOf(paidEscrow, active.map((u) => ({ paid: u.price - u.promoPrice, commissionRateBp: u.commissionRateBp })));
+  const active = await tx.unlock.findMany({
+    where: { requestId: deal.requestId, status: 'active' },
+    select: { price: true, promoPrice: true, commissionRateBp: true },
+  });
+  const seekerShare = seekerShareOf(
+    paidEscrow,
+    active.map((u) => ({ paid: u.price - u.promoPrice, commissionRateBp: u.commissionRateBp })),
+  );
   const platformShare = paidEscrow - seekerShare;
   let transactionId: string | null = null;
   if (paidEscrow > 0n || promoEscrow > 0n) {
@@ -54,12 +60,19 @@ export async function settleDeal(tx: DbTx, deal: SettleDealInput): Promise<Settl
       if (seekerShare > 0n) lines.push({ account: account.seekerEarnings(deal.seekerId), amount: seekerShare });
       if (platformShare > 0n) lines.push({ account: account.platformRevenue(), amount: platformShare });
     }
-    if (promoEscrow > 0n) lines.push({ account: account.escrowPromo(deal.requestId), amount: -promoEscrow }, { account: account.promotionUsed(), amount: promoEscrow });
+    if (promoEscrow > 0n)
+      lines.push({ account: account.escrowPromo(deal.requestId), amount: -promoEscrow }, { account: account.promotionUsed(), amount: promoEscrow });
     const posted = await postTransaction(tx, {
       idempotencyKey: `settle:${deal.id}`,
       kind: 'deal_settlement',
       reference: deal.requestId,
-      memo: { dealId: deal.id, paidEscrow: paidEscrow.toString(), promoEscrow: promoEscrow.toString(), seekerShare: seekerShare.toString(), platformShare: platformShare.toString() },
+      memo: {
+        dealId: deal.id,
+        paidEscrow: paidEscrow.toString(),
+        promoEscrow: promoEscrow.toString(),
+        seekerShare: seekerShare.toString(),
+        platformShare: platformShare.toString(),
+      },
       lines,
     });
     transactionId = posted.transactionId;
@@ -68,7 +81,16 @@ export async function settleDeal(tx: DbTx, deal: SettleDealInput): Promise<Settl
   await tx.unlock.updateMany({ where: { requestId: deal.requestId, status: 'active' }, data: { status: 'settled', settledAt: now } });
   await tx.request.update({ where: { id: deal.requestId }, data: { status: 'completed', closedAt: now } });
   await endOpenOffers(tx, deal.requestId);
-  await tx.match.updateMany({ where: { requestId: deal.requestId, status: { in: ['offen', 'freigeschaltet', 'kein_interesse'] } }, data: { status: 'geschlossen' } });
-  const commissions = await bookCommissions(tx, { dealId: deal.id, requestId: deal.requestId, seekerId: deal.seekerId, providerId: deal.providerId, platformRevenue: platformShare });
+  await tx.match.updateMany({
+    where: { requestId: deal.requestId, status: { in: ['offen', 'freigeschaltet', 'kein_interesse'] } },
+    data: { status: 'geschlossen' },
+  });
+  const commissions = await bookCommissions(tx, {
+    dealId: deal.id,
+    requestId: deal.requestId,
+    seekerId: deal.seekerId,
+    providerId: deal.providerId,
+    platformRevenue: platformShare,
+  });
   return { transactionId, paidEscrow, promoEscrow, seekerShare, platformShare, promotionUsed: promoEscrow, commissions };
 }

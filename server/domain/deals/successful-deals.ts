@@ -69,7 +69,11 @@ export async function listSuccessfulDeals(prisma: Db, opts: { q?: string; catego
     });
   return {
     deals,
-    summary: { count: deals.length, volumeCents: deals.reduce((s, d) => s + d.valueCents, 0), locations: new Set(deals.map((d) => d.location).filter(Boolean)).size },
+    summary: {
+      count: deals.length,
+      volumeCents: deals.reduce((s, d) => s + d.valueCents, 0),
+      locations: new Set(deals.map((d) => d.location).filter(Boolean)).size,
+    },
     total,
   };
 }
@@ -82,11 +86,23 @@ export const inquiryInput = z.object({
 /** 'Nachfragen' a person may send per hour: enough to ask, too few to spam from akut's sender. */
 export const INQUIRIES_PER_HOUR = 5;
 
-export async function createDealInquiry(deps: AppDeps, inquirerId: string, dealId: string, input: z.infer<typeof inquiryInput>): Promise<{ id: string; recipients: number }> {
+export async function createDealInquiry(
+  deps: AppDeps,
+  inquirerId: string,
+  dealId: string,
+  input: z.infer<typeof inquiryInput>,
+): Promise<{ id: string; recipients: number }> {
   const prisma = deps.db.prisma;
   const deal = await prisma.deal.findUnique({
     where: { id: dealId },
-    select: { status: true, providerId: true, seekerId: true, providerContactVisible: true, seekerContactVisible: true, request: { select: { kategorie: true, ort: true } } },
+    select: {
+      status: true,
+      providerId: true,
+      seekerId: true,
+      providerContactVisible: true,
+      seekerContactVisible: true,
+      request: { select: { kategorie: true, ort: true } },
+    },
   });
   if (!deal || deal.status !== 'completed') throw new AppError('NOT_FOUND');
   if (!deal.providerContactVisible && !deal.seekerContactVisible) throw new AppError('CONTACT_NOT_VISIBLE');
@@ -98,14 +114,22 @@ export async function createDealInquiry(deps: AppDeps, inquirerId: string, dealI
   const replyTo = inquirer?.emailVerified && inquirer.email.toLowerCase() === input.email.toLowerCase() ? inquirer.email : undefined;
   const message = defangLinks(input.message);
   const row = await prisma.dealInquiry.create({ data: { dealId, inquirerId, inquirerEmail: input.email.toLowerCase(), message: input.message } });
-  const recipients = [...(deal.providerContactVisible ? [deal.providerId] : []), ...(deal.seekerContactVisible ? [deal.seekerId] : [])].filter((id) => id !== inquirerId);
+  const recipients = [...(deal.providerContactVisible ? [deal.providerId] : []), ...(deal.seekerContactVisible ? [deal.seekerId] : [])].filter(
+    (id) => id !== inquirerId,
+  );
   for (const userId of recipients) {
     await notify(deps, {
       userId,
       event: { type: 'deal.inquiry', payload: { dealId, inquiryId: row.id } },
       mail: {
         template: 'dealInquiry',
-        params: (l) => ({ category: CATEGORY_LABELS[deal.request.kategorie as CategoryId]?.[l] ?? deal.request.kategorie, place: deal.request.ort ?? '', message, email: input.email, url: appLink(deps, '/erfolgreiche-deals') }),
+        params: (l) => ({
+          category: CATEGORY_LABELS[deal.request.kategorie as CategoryId]?.[l] ?? deal.request.kategorie,
+          place: deal.request.ort ?? '',
+          message,
+          email: input.email,
+          url: appLink(deps, '/erfolgreiche-deals'),
+        }),
         ...(replyTo ? { replyTo } : {}),
       },
     });

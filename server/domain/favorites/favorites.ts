@@ -13,7 +13,11 @@ export async function removeFavorite(prisma: Db, userId: string, providerId: str
 }
 
 export async function listFavorites(prisma: Db, userId: string): Promise<{ providerId: string; firmenname: string; place: string; createdAt: string }[]> {
-  const rows = await prisma.favorite.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, include: { provider: { select: { firmenname: true, place: true } } } });
+  const rows = await prisma.favorite.findMany({
+    where: { userId },
+    orderBy: { createdAt: 'desc' },
+    include: { provider: { select: { firmenname: true, place: true } } },
+  });
   return rows.map((r) => ({ providerId: r.providerId, firmenname: r.provider.firmenname, place: r.provider.place, createdAt: r.createdAt.toISOString() }));
 }
 

@@ -66,11 +66,20 @@ function graphOf(machine: AnyStateMachine) {
 function reachableFrom(start: string, out: Map<string, Set<string>>): Set<string> {
   const seen = new Set([start]);
   const todo = [start];
-  while (todo.length) for (const next of out.get(todo.pop()!) ?? []) if (!seen.has(next)) (seen.add(next), todo.push(next));
+  while (todo.length) for (const next of out.get(todo.pop()!) ?? []) if (!seen.has(next)) seen.add(next), todo.push(next);
   return seen;
 }
 
-const FULL = { category: 'handwerk', description: 'Heizung fällt aus', postcode: '50667', place: 'Köln', budgetMin: 300, budgetMax: 500, urgency: 'dringend', date: '2099-01-01' } as const;
+const FULL = {
+  category: 'handwerk',
+  description: 'Heizung fällt aus',
+  postcode: '50667',
+  place: 'Köln',
+  budgetMin: 300,
+  budgetMax: 500,
+  urgency: 'dringend',
+  date: '2099-01-01',
+} as const;
 
 /** Checks a script (a draft or a version) the way publishing does. */
 export function checkFollowUpScript(input: unknown): ScriptCheck {
@@ -103,7 +112,8 @@ export function checkFollowUpScript(input: unknown): ScriptCheck {
   for (const leaf of leaves) if (!reachable.has(leaf) && (reachable.has(handOff) || !intakePart.has(leaf))) problems.push(withStep('UNREACHABLE', leaf));
   for (const leaf of reachable) if (!out.get(leaf)?.size) problems.push(withStep('DEAD_END', leaf));
   const missesHandOff = [...reachable].filter((leaf) => !intakePart.has(leaf) && !reachableFrom(leaf, out).has(handOff));
-  if (missesHandOff.length) problems.push(withStep('NO_HAND_OFF', missesHandOff.includes(`intake.${STRANDED_STATE}`) ? `intake.${STRANDED_STATE}` : missesHandOff[0]!));
+  if (missesHandOff.length)
+    problems.push(withStep('NO_HAND_OFF', missesHandOff.includes(`intake.${STRANDED_STATE}`) ? `intake.${STRANDED_STATE}` : missesHandOff[0]!));
 
   // Driven for real: the shortest paths under the machine's own guards reach the hand-off and a stored request.
   if (!problems.length) {
@@ -114,7 +124,10 @@ export function checkFollowUpScript(input: unknown): ScriptCheck {
       { type: 'REQUEST_CONFIRMED', version: s.context.version, requestId: 'check', requestStatus: 'draft' },
       { type: 'NEW_REQUEST_STARTED' },
     ];
-    const paths = getShortestPaths(machine, { events: events as never, serializeState: (s: { value: unknown; context: { requestId: string | null } }) => JSON.stringify([s.value, s.context.requestId !== null]) } as never);
+    const paths = getShortestPaths(machine, {
+      events: events as never,
+      serializeState: (s: { value: unknown; context: { requestId: string | null } }) => JSON.stringify([s.value, s.context.requestId !== null]),
+    } as never);
     const seen = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     if (!seen.has(JSON.stringify(HAND_OFF_STATE)) || !seen.has(JSON.stringify('submitted'))) problems.push({ code: 'NO_HAND_OFF' });
   }

@@ -45,7 +45,13 @@ export function applyFollowUpEdit(script: FollowUpScript, edit: FollowUpEdit): F
     }
     case 'add': {
       if (steps.length >= MAX_STEPS) throw new AppError('FOLLOW_UP_STEP_LIMIT', { params: { max: MAX_STEPS } });
-      const step = { id: `step-${crypto.randomUUID().slice(0, 8)}`, type: edit.type, purpose: 'greeting' as const, content: { de: edit.de, en: edit.en }, active: true };
+      const step = {
+        id: `step-${crypto.randomUUID().slice(0, 8)}`,
+        type: edit.type,
+        purpose: 'greeting' as const,
+        content: { de: edit.de, en: edit.en },
+        active: true,
+      };
       // A new message goes before the first-name question unless a place is given: it is part of the greeting.
       const nameAt = steps.findIndex((s) => s.purpose === 'askName');
       const index = edit.at ? Math.min(edit.at, steps.length + 1) - 1 : nameAt >= 0 ? nameAt : steps.length;

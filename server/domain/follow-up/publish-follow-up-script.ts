@@ -19,7 +19,8 @@ export async function publishFollowUpScript(db: Db, input: { actorId: string; vi
     const draft = await findDraft(tx);
     if (!draft) throw new AppError('FOLLOW_UP_NO_DRAFT');
     // A confirmation card showed one draft: when it was edited since, publishing it would publish unseen words.
-    if (input.expected && (draft.id !== input.expected.id || draft.updatedAt.toISOString() !== input.expected.updatedAt)) throw new AppError('FOLLOW_UP_DRAFT_CHANGED');
+    if (input.expected && (draft.id !== input.expected.id || draft.updatedAt.toISOString() !== input.expected.updatedAt))
+      throw new AppError('FOLLOW_UP_DRAFT_CHANGED');
     const check = checkFollowUpScript(draft.config);
     refuseBroken(check);
     const previous = await findPublished(tx);

@@ -11,14 +11,19 @@ export interface SavedDraft {
   before: FollowUpScript;
 }
 
-export async function saveFollowUpDraft(db: Db, input: { actorId: string; script: unknown; via: AuditVia; restoredFrom?: number | null; action?: string }): Promise<SavedDraft> {
+export async function saveFollowUpDraft(
+  db: Db,
+  input: { actorId: string; script: unknown; via: AuditVia; restoredFrom?: number | null; action?: string },
+): Promise<SavedDraft> {
   const script = parseDraft(input.script);
   return db.$transaction(async (tx) => {
     const before = await workingScript(tx);
     const draft = await findDraft(tx);
     const row = draft
       ? await tx.followUpScriptVersion.update({ where: { id: draft.id }, data: { config: script, restoredFrom: input.restoredFrom ?? null } })
-      : await tx.followUpScriptVersion.create({ data: { number: await nextNumber(tx), config: script, status: 'draft', createdById: input.actorId, restoredFrom: input.restoredFrom ?? null } });
+      : await tx.followUpScriptVersion.create({
+          data: { number: await nextNumber(tx), config: script, status: 'draft', createdById: input.actorId, restoredFrom: input.restoredFrom ?? null },
+        });
     await recordAudit(tx, {
       actorId: input.actorId,
       action: input.action ?? 'followUp.saveDraft',

@@ -74,6 +74,9 @@ export async function ensureAccounts(tx: DbTx, refs: readonly AccountRef[]): Pro
     data: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId, allowNegative: ACCOUNT_KINDS[r.kind].allowNegative })),
     skipDuplicates: true,
   });
-  const rows = await tx.ledgerAccount.findMany({ where: { OR: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) }, select: { id: true, kind: true, ownerId: true } });
+  const rows = await tx.ledgerAccount.findMany({
+    where: { OR: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) },
+    select: { id: true, kind: true, ownerId: true },
+  });
   return new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.id]));
 }

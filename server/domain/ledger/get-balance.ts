@@ -8,7 +8,12 @@ export async function getBalance(db: Db | DbTx, ref: AccountRef): Promise<bigint
 }
 
 export async function getBalances(db: Db | DbTx, refs: readonly AccountRef[]): Promise<Map<string, bigint>> {
-  const rows = refs.length ? await db.ledgerAccount.findMany({ where: { OR: refs.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) }, select: { kind: true, ownerId: true, balance: true } }) : [];
+  const rows = refs.length
+    ? await db.ledgerAccount.findMany({
+        where: { OR: refs.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) },
+        select: { kind: true, ownerId: true, balance: true },
+      })
+    : [];
   const found = new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.balance]));
   return new Map(refs.map((r) => [refKey(r), found.get(refKey(r)) ?? 0n]));
 }

@@ -48,7 +48,12 @@ const REQUEST_FIELDS = {
   createdAt: true,
 } as const;
 
-export async function listProviderMatches(prisma: Db, providerId: string, lang: Lang, opts: { limit?: number; cursor?: string | null; matchId?: string } = {}): Promise<ProviderFeed> {
+export async function listProviderMatches(
+  prisma: Db,
+  providerId: string,
+  lang: Lang,
+  opts: { limit?: number; cursor?: string | null; matchId?: string } = {},
+): Promise<ProviderFeed> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
   // The balance does not depend on the page: read it alongside. Queries whose answer is known to be empty
   // (deals without offers, seekers without unlocked cards) are not sent.
@@ -73,13 +78,21 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
         }),
       ])
     : [[], []];
-  const prices = await getUnlockPrices(prisma, page.map((m) => m.request.kategorie));
-  const deals = offers.length ? await prisma.deal.findMany({ where: { offerId: { in: offers.map((o) => o.id) } }, select: { id: true, status: true, offerId: true } }) : [];
+  const prices = await getUnlockPrices(
+    prisma,
+    page.map((m) => m.request.kategorie),
+  );
+  const deals = offers.length
+    ? await prisma.deal.findMany({ where: { offerId: { in: offers.map((o) => o.id) } }, select: { id: true, status: true, offerId: true } })
+    : [];
   const dealOf = new Map(deals.map((d) => [d.offerId, d]));
   const unlocked = new Set(unlocks.map((u) => u.requestId));
   const seekerIds = [...new Set(page.filter((m) => unlocked.has(m.requestId) && m.request.userId).map((m) => m.request.userId!))];
   const seekers = new Map(
-    (seekerIds.length ? await prisma.user.findMany({ where: { id: { in: seekerIds } }, select: { id: true, name: true, email: true } }) : []).map((u) => [u.id, u]),
+    (seekerIds.length ? await prisma.user.findMany({ where: { id: { in: seekerIds } }, select: { id: true, name: true, email: true } }) : []).map((u) => [
+      u.id,
+      u,
+    ]),
   );
   const offerOf = new Map(offers.map((o) => [o.requestId, o]));
   const matches: MatchCard[] = page.map((m) => {
@@ -90,7 +103,16 @@ export async function listProviderMatches(prisma: Db, providerId: string, lang: 
       status: m.status,
       distanceKm: m.distanceKm,
       createdAt: m.createdAt.toISOString(),
-      offer: o ? { id: o.id, status: o.status, priceCents: o.priceCents, beschreibung: o.beschreibung, verfuegbarkeit: o.verfuegbarkeit, createdAt: o.createdAt.toISOString() } : null,
+      offer: o
+        ? {
+            id: o.id,
+            status: o.status,
+            priceCents: o.priceCents,
+            beschreibung: o.beschreibung,
+            verfuegbarkeit: o.verfuegbarkeit,
+            createdAt: o.createdAt.toISOString(),
+          }
+        : null,
       deal: deal ? { id: deal.id, status: deal.status } : null,
     };
     const price = prices.get(m.request.kategorie)?.goints;

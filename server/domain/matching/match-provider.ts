@@ -33,7 +33,10 @@ export async function matchProviderToOpenRequests(deps: AppDeps, providerId: str
     .filter((r): r is { id: string; d: number } => r.d !== null)
     .slice(0, BACKFILL_LIMIT);
   if (!fits.length) return 0;
-  const result = await prisma.match.createMany({ data: fits.map((r) => ({ requestId: r.id, providerId, distanceKm: Math.round(r.d * 10) / 10 })), skipDuplicates: true });
+  const result = await prisma.match.createMany({
+    data: fits.map((r) => ({ requestId: r.id, providerId, distanceKm: Math.round(r.d * 10) / 10 })),
+    skipDuplicates: true,
+  });
   if (result.count) await deps.bus.publish({ type: 'match.created', to: { userId: providerId }, payload: { count: result.count } }).catch(() => {});
   return result.count;
 }

@@ -37,7 +37,10 @@ export async function findCandidates(
   if (!near.length) return [];
   const settings = new Map(
     (
-      await prisma.providerProfile.findMany({ where: { userId: { in: near.map((n) => n.providerId) } }, select: { userId: true, acceptsMatches: true, minBudget: true } })
+      await prisma.providerProfile.findMany({
+        where: { userId: { in: near.map((n) => n.providerId) } },
+        select: { userId: true, acceptsMatches: true, minBudget: true },
+      })
     ).map((p) => [p.userId, p]),
   );
   const out: Candidate[] = [];
@@ -55,13 +58,21 @@ export async function matchRequest(deps: AppDeps, requestId: string, opts: { not
   const r = await prisma.request.findUnique({ where: { id: requestId } });
   if (!r || r.status !== 'open' || r.lat === null || r.lon === null) return 0;
   const settings = await getSettings(prisma);
-  const candidates = await findCandidates(prisma, { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId }, settings['marketplace.maxRadiusKm']);
+  const candidates = await findCandidates(
+    prisma,
+    { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId },
+    settings['marketplace.maxRadiusKm'],
+  );
   const existing = new Set((await prisma.match.findMany({ where: { requestId }, select: { providerId: true } })).map((m) => m.providerId));
   const fresh = candidates.filter((c) => !existing.has(c.providerId));
-  if (fresh.length) await prisma.match.createMany({ data: fresh.map((c) => ({ requestId, providerId: c.providerId, distanceKm: c.distanceKm })), skipDuplicates: true });
+  if (fresh.length)
+    await prisma.match.createMany({ data: fresh.map((c) => ({ requestId, providerId: c.providerId, distanceKm: c.distanceKm })), skipDuplicates: true });
   await prisma.request.update({ where: { id: requestId }, data: { matchedAt: new Date() } });
   if (opts.notify !== false) {
-    const created = await prisma.match.findMany({ where: { requestId, providerId: { in: fresh.map((c) => c.providerId) } }, select: { id: true, providerId: true } });
+    const created = await prisma.match.findMany({
+      where: { requestId, providerId: { in: fresh.map((c) => c.providerId) } },
+      select: { id: true, providerId: true },
+    });
     for (const m of created) {
       await notify(deps, {
         userId: m.providerId,

@@ -23,9 +23,18 @@ export async function notify(deps: Pick<AppDeps, 'bus' | 'mailer' | 'db' | 'logg
     if (!user) return;
     const lang = normalizeLang(user.locale);
     const params = notice.mail.params(lang);
-    await deps.mailer.send({ to: notice.mail.to ?? user.email, template: notice.mail.template, lang, params: { name: user.name, ...params }, ...(notice.mail.replyTo ? { replyTo: notice.mail.replyTo } : {}) });
+    await deps.mailer.send({
+      to: notice.mail.to ?? user.email,
+      template: notice.mail.template,
+      lang,
+      params: { name: user.name, ...params },
+      ...(notice.mail.replyTo ? { replyTo: notice.mail.replyTo } : {}),
+    });
   } catch (err) {
-    deps.logger.error({ err: err instanceof Error ? err.message : String(err), template: notice.mail.template, userId: notice.userId }, 'notification mail failed');
+    deps.logger.error(
+      { err: err instanceof Error ? err.message : String(err), template: notice.mail.template, userId: notice.userId },
+      'notification mail failed',
+    );
   }
 }
 

@@ -15,7 +15,15 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
   const prisma = deps.db.prisma;
   const offer = await prisma.offer.findUnique({
     where: { id: offerId },
-    select: { id: true, requestId: true, providerId: true, priceCents: true, status: true, request: { select: { userId: true, kategorie: true, ort: true } }, deal: { select: { id: true } } },
+    select: {
+      id: true,
+      requestId: true,
+      providerId: true,
+      priceCents: true,
+      status: true,
+      request: { select: { userId: true, kategorie: true, ort: true } },
+      deal: { select: { id: true } },
+    },
   });
   // Another seeker's offer looks exactly like a missing one.
   if (!offer || offer.request.userId !== seekerId) throw new AppError('NOT_FOUND');
@@ -43,7 +51,12 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
     event: { type: 'offer.accepted', payload: { offerId, dealId: deal.id, requestId: offer.requestId } },
     mail: {
       template: 'offerAccepted',
-      params: (lang) => ({ price: formatEuro(offer.priceCents, lang), category: categoryLabel(offer.request.kategorie as CategoryId, lang), place: offer.request.ort ?? '', url: appLink(deps, '/anbieter/dashboard') }),
+      params: (lang) => ({
+        price: formatEuro(offer.priceCents, lang),
+        category: categoryLabel(offer.request.kategorie as CategoryId, lang),
+        place: offer.request.ort ?? '',
+        url: appLink(deps, '/anbieter/dashboard'),
+      }),
     },
   });
   return { offerId, dealId: deal.id, repeated: false };

@@ -58,7 +58,10 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
     await notify(deps, {
       userId: request.userId,
       event: { type: 'offer.received', payload: { offerId: offer.id, requestId: input.requestId } },
-      mail: { template: 'offerReceived', params: (lang) => ({ provider: profile?.firmenname ?? '', price: formatEuro(priceCents, lang), url: appLink(deps, '/suchende-dashboard') }) },
+      mail: {
+        template: 'offerReceived',
+        params: (lang) => ({ provider: profile?.firmenname ?? '', price: formatEuro(priceCents, lang), url: appLink(deps, '/suchende-dashboard') }),
+      },
     });
   }
   return { id: offer.id, requestId: offer.requestId, status: offer.status, priceCents: offer.priceCents };

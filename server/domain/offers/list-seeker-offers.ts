@@ -31,7 +31,15 @@ export function priceMisfit(priceCents: number, budgetMin: number | null, budget
   return price <= max ? 0 : (price - max) / max;
 }
 
-export function rankOffers<T extends { provider: { ratingAvg: number | null }; priceCents: number; request: { budgetMin: number | null; budgetMax: number | null }; responseMinutes: number | null; createdAt: string }>(offers: readonly T[]): T[] {
+export function rankOffers<
+  T extends {
+    provider: { ratingAvg: number | null };
+    priceCents: number;
+    request: { budgetMin: number | null; budgetMax: number | null };
+    responseMinutes: number | null;
+    createdAt: string;
+  },
+>(offers: readonly T[]): T[] {
   return [...offers].sort(
     (a, b) =>
       (b.provider.ratingAvg ?? -1) - (a.provider.ratingAvg ?? -1) ||
@@ -57,7 +65,10 @@ export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { req
       prisma,
       rows.map((r) => r.providerId),
     ),
-    prisma.match.findMany({ where: { OR: rows.map((r) => ({ requestId: r.requestId, providerId: r.providerId })) }, select: { requestId: true, providerId: true, createdAt: true } }),
+    prisma.match.findMany({
+      where: { OR: rows.map((r) => ({ requestId: r.requestId, providerId: r.providerId })) },
+      select: { requestId: true, providerId: true, createdAt: true },
+    }),
   ]);
   const matchedAt = new Map(matches.map((m) => [`${m.requestId}:${m.providerId}`, m.createdAt]));
   const all: SeekerOffer[] = rows.map((r) => {
@@ -67,7 +78,13 @@ export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { req
     return {
       id: r.id,
       requestId: r.requestId,
-      request: { kategorie: r.request.kategorie as CategoryId, place: r.request.ort, budgetMin: r.request.budgetMin, budgetMax: r.request.budgetMax, status: r.request.status },
+      request: {
+        kategorie: r.request.kategorie as CategoryId,
+        place: r.request.ort,
+        budgetMin: r.request.budgetMin,
+        budgetMax: r.request.budgetMax,
+        status: r.request.status,
+      },
       provider: {
         id: r.providerId,
         firmenname: r.provider.providerProfile?.firmenname ?? '',
@@ -85,7 +102,13 @@ export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { req
       responseMinutes: matched ? Math.max(0, Math.round((r.createdAt.getTime() - matched.getTime()) / 60_000)) : null,
       rank: null,
       deal: r.deal
-        ? { id: r.deal.id, status: r.deal.status, providerConfirmed: !!r.deal.providerConfirmedAt, seekerConfirmed: !!r.deal.seekerConfirmedAt, reviewed: !!r.deal.review }
+        ? {
+            id: r.deal.id,
+            status: r.deal.status,
+            providerConfirmed: !!r.deal.providerConfirmedAt,
+            seekerConfirmed: !!r.deal.seekerConfirmedAt,
+            reviewed: !!r.deal.review,
+          }
         : null,
       contact: completed && r.provider.providerProfile ? { phone: r.provider.providerProfile.phone, email: r.provider.providerProfile.email } : null,
     };

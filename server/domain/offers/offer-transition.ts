@@ -5,7 +5,13 @@ import type { DbTx } from '../../db.ts';
 import { offerMachine, type OfferEvent } from '../../../machines/offer.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';
 
-export async function transitionOffer(tx: DbTx, offerId: string, event: OfferEvent, refusal: 'OFFER_NOT_AVAILABLE' | 'CONFLICT' = 'OFFER_NOT_AVAILABLE', extra: Record<string, unknown> = {}): Promise<string> {
+export async function transitionOffer(
+  tx: DbTx,
+  offerId: string,
+  event: OfferEvent,
+  refusal: 'OFFER_NOT_AVAILABLE' | 'CONFLICT' = 'OFFER_NOT_AVAILABLE',
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const offer = await tx.offer.findUnique({ where: { id: offerId }, select: { machineSnapshot: true, version: true } });
   if (!offer) throw new AppError('NOT_FOUND');
   const step = stepEntity(offerMachine, offer.machineSnapshot, event);
@@ -20,7 +26,10 @@ export async function transitionOffer(tx: DbTx, offerId: string, event: OfferEve
 
 /** Ends every offer of the request still waiting for an answer (the request closed, expired or got its deal). */
 export async function endOpenOffers(tx: DbTx, requestId: string, exceptOfferId?: string): Promise<number> {
-  const open = await tx.offer.findMany({ where: { requestId, status: 'versendet', ...(exceptOfferId ? { id: { not: exceptOfferId } } : {}) }, select: { id: true } });
+  const open = await tx.offer.findMany({
+    where: { requestId, status: 'versendet', ...(exceptOfferId ? { id: { not: exceptOfferId } } : {}) },
+    select: { id: true },
+  });
   for (const o of open) await transitionOffer(tx, o.id, { type: 'REQUEST_ENDED' }, 'CONFLICT');
   return open.length;
 }

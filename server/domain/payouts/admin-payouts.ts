@@ -17,7 +17,14 @@ export interface PayoutActor {
 }
 
 /** Moves a payout and records the change in the audit log, in the caller's transaction. */
-export async function auditedPayoutStep(tx: DbTx, actor: PayoutActor, payoutId: string, action: string, step: (tx: DbTx) => Promise<string>, reason?: string | null): Promise<string> {
+export async function auditedPayoutStep(
+  tx: DbTx,
+  actor: PayoutActor,
+  payoutId: string,
+  action: string,
+  step: (tx: DbTx) => Promise<string>,
+  reason?: string | null,
+): Promise<string> {
   const before = await tx.payout.findUnique({ where: { id: payoutId }, select: { status: true, amountCents: true, userId: true } });
   const status = await step(tx);
   await recordAudit(tx, {
@@ -65,7 +72,12 @@ export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<
     amountCents: p.amountCents,
     source: p.source,
     status: p.status,
-    method: { type: p.method.type, label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}`, accountHolder: p.method.accountHolder, verified: p.method.verified },
+    method: {
+      type: p.method.type,
+      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}`,
+      accountHolder: p.method.accountHolder,
+      verified: p.method.verified,
+    },
     sepaBatchId: p.sepaBatchId,
     paypalBatchId: p.paypalBatchId,
     failureReason: p.failureReason,
@@ -74,19 +86,30 @@ export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<
   }));
 }
 
-const euro = (cents: number, lang: 'de' | 'en') => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = (cents: number, lang: 'de' | 'en') =>
+  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** Tells the person where their payout stands (live, and by e-mail when it was paid, failed or rejected). */
 export async function tell(deps: AppDeps, payoutId: string) {
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
   const method = p.method.type === 'paypal' ? `PayPal (${p.method.paypalEmail})` : `IBAN •••• ${p.method.ibanLast4}`;
   if (p.status === 'paid') {
-    await notify(deps, { userId: p.userId, event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } }, mail: { template: 'payoutPaid', params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard?tab=payouts') }) } });
+    await notify(deps, {
+      userId: p.userId,
+      event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } },
+      mail: {
+        template: 'payoutPaid',
+        params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard?tab=payouts') }),
+      },
+    });
   } else if (p.status === 'failed' || p.status === 'rejected') {
     await notify(deps, {
       userId: p.userId,
       event: { type: `payout.${p.status}`, payload: { payoutId } },
-      mail: { template: 'payoutFailed', params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard?tab=payouts') }) },
+      mail: {
+        template: 'payoutFailed',
+        params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard?tab=payouts') }),
+      },
     });
   } else {
     await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload: { payoutId } }).catch(() => {});
@@ -97,7 +120,9 @@ export async function tell(deps: AppDeps, payoutId: string) {
 export async function approvePayout(deps: AppDeps, adminId: string, payoutId: string, via: AuditVia = 'dashboard'): Promise<{ status: string }> {
   await inTransaction(deps.db.prisma, async (tx) => {
     const held = (await tx.payout.findUnique({ where: { id: payoutId }, select: { status: true } }))?.status === 'held';
-    return auditedPayoutStep(tx, { actorId: adminId, via }, payoutId, held ? 'payout.release' : 'payout.approve', (t) => transitionPayout(t, payoutId, { type: 'APPROVED' }, { approvedById: adminId }));
+    return auditedPayoutStep(tx, { actorId: adminId, via }, payoutId, held ? 'payout.release' : 'payout.approve', (t) =>
+      transitionPayout(t, payoutId, { type: 'APPROVED' }, { approvedById: adminId }),
+    );
   });
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
   if (p.method.type === 'paypal' && deps.money.paypal) await sendPayPalPayout(deps, payoutId);
@@ -105,14 +130,27 @@ export async function approvePayout(deps: AppDeps, adminId: string, payoutId: st
   return { status: (await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, select: { status: true } })).status };
 }
 
-export async function rejectPayout(deps: AppDeps, payoutId: string, reason: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<{ status: string }> {
-  const status = await inTransaction(deps.db.prisma, (tx) => auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason));
+export async function rejectPayout(
+  deps: AppDeps,
+  payoutId: string,
+  reason: string,
+  actor: PayoutActor = { actorId: null, via: 'system' },
+): Promise<{ status: string }> {
+  const status = await inTransaction(deps.db.prisma, (tx) =>
+    auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason),
+  );
   await tell(deps, payoutId);
   return { status };
 }
 
 /** PayPal payouts done by hand (no API configured): the admin records the outcome. */
-export async function completeManualPayout(deps: AppDeps, payoutId: string, outcome: 'paid' | 'failed', reason?: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<{ status: string }> {
+export async function completeManualPayout(
+  deps: AppDeps,
+  payoutId: string,
+  outcome: 'paid' | 'failed',
+  reason?: string,
+  actor: PayoutActor = { actorId: null, via: 'system' },
+): Promise<{ status: string }> {
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, include: { method: true } });
   if (!p) throw new AppError('NOT_FOUND');
   if (p.method.type !== 'paypal' || deps.money.paypal) throw new AppError('PAYOUT_NOT_POSSIBLE');
@@ -187,7 +225,9 @@ export async function syncPayPalPayouts(deps: AppDeps): Promise<{ paid: number; 
         out.paid++;
         await tell(deps, p.id);
       } else if (FAILED.has(item.status)) {
-        await inTransaction(prisma, (tx) => transitionPayout(tx, p.id, { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` }, { paypalItemId: item.itemId }));
+        await inTransaction(prisma, (tx) =>
+          transitionPayout(tx, p.id, { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` }, { paypalItemId: item.itemId }),
+        );
         out.failed++;
         await tell(deps, p.id);
       }

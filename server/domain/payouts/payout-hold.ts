@@ -11,9 +11,43 @@ export type HoldReason = (typeof HOLD_REASONS)[number];
 // Domains many unrelated people share (free mail) or nobody receives mail at (reserved for examples and
 // tests): there only the same mailbox counts, not the domain.
 const SHARED_DOMAINS = new Set([
-  'gmail.com', 'googlemail.com', 'gmx.de', 'gmx.net', 'gmx.at', 'gmx.ch', 'web.de', 't-online.de', 'outlook.com', 'outlook.de', 'hotmail.com', 'hotmail.de',
-  'live.com', 'live.de', 'msn.com', 'yahoo.com', 'yahoo.de', 'icloud.com', 'me.com', 'mac.com', 'aol.com', 'aol.de', 'freenet.de', 'posteo.de', 'mailbox.org',
-  'proton.me', 'protonmail.com', 'arcor.de', 'online.de', 'mail.de', 'email.de', 'vodafone.de', 'kabelmail.de', 'yandex.com', 'zoho.com', 'gmx.com', 'mail.com',
+  'gmail.com',
+  'googlemail.com',
+  'gmx.de',
+  'gmx.net',
+  'gmx.at',
+  'gmx.ch',
+  'web.de',
+  't-online.de',
+  'outlook.com',
+  'outlook.de',
+  'hotmail.com',
+  'hotmail.de',
+  'live.com',
+  'live.de',
+  'msn.com',
+  'yahoo.com',
+  'yahoo.de',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'aol.de',
+  'freenet.de',
+  'posteo.de',
+  'mailbox.org',
+  'proton.me',
+  'protonmail.com',
+  'arcor.de',
+  'online.de',
+  'mail.de',
+  'email.de',
+  'vodafone.de',
+  'kabelmail.de',
+  'yandex.com',
+  'zoho.com',
+  'gmx.com',
+  'mail.com',
 ]);
 const RESERVED = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost|local)$/;
 
@@ -37,12 +71,21 @@ export async function payoutHoldReasons(db: Db | DbTx, seekerId: string): Promis
   const others = rows.map((r) => r.providerId);
   if (!others.length) return [];
   const users = await db.user.findMany({ where: { id: { in: [seekerId, ...others] } }, select: { id: true, email: true, signupNetwork: true } });
-  const methods = await db.payoutMethod.findMany({ where: { userId: { in: [seekerId, ...others] }, accountHash: { not: null } }, select: { userId: true, accountHash: true } });
+  const methods = await db.payoutMethod.findMany({
+    where: { userId: { in: [seekerId, ...others] }, accountHash: { not: null } },
+    select: { userId: true, accountHash: true },
+  });
   const me = users.find((u) => u.id === seekerId);
   const them = users.filter((u) => u.id !== seekerId);
   const reasons: HoldReason[] = [];
   const theirAccounts = new Set(methods.filter((m) => m.userId !== seekerId).map((m) => m.accountHash!));
-  if (overlaps(methods.filter((m) => m.userId === seekerId).map((m) => m.accountHash!), theirAccounts)) reasons.push('same_payout_account');
+  if (
+    overlaps(
+      methods.filter((m) => m.userId === seekerId).map((m) => m.accountHash!),
+      theirAccounts,
+    )
+  )
+    reasons.push('same_payout_account');
   const theirPatterns = new Set(them.flatMap((u) => emailPatterns(u.email)));
   if (me && overlaps(emailPatterns(me.email), theirPatterns)) reasons.push('same_email_pattern');
   if (me?.signupNetwork && them.some((u) => u.signupNetwork === me.signupNetwork)) reasons.push('same_signup_network');

@@ -35,7 +35,11 @@ const emailSchema = z.email();
 
 // The BIC must name a bank of the IBAN's country (or of a territory that banks under it): the sepa package
 // refuses to build a file with a mismatch, which would stop every SEPA file that includes the payout.
-const BIC_TERRITORIES: Record<string, string[]> = { FI: ['AX'], FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'], GB: ['IM', 'JE', 'GG'] };
+const BIC_TERRITORIES: Record<string, string[]> = {
+  FI: ['AX'],
+  FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'],
+  GB: ['IM', 'JE', 'GG'],
+};
 function bicFitsIban(bic: string, iban: string): boolean {
   const bank = bic.slice(4, 6);
   const country = iban.slice(0, 2);
@@ -46,9 +50,12 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
   const prisma = deps.db.prisma;
   if (input.type === 'paypal') {
     if (!input.email) throw new AppError('PAYPAL_EMAIL_REQUIRED');
-    if (!emailSchema.safeParse(input.email).success) throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body.email', code: 'invalid_format', message: 'invalid e-mail' }] });
+    if (!emailSchema.safeParse(input.email).success)
+      throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body.email', code: 'invalid_format', message: 'invalid e-mail' }] });
     const paypalEmail = input.email.toLowerCase();
-    const row = await prisma.payoutMethod.create({ data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) } });
+    const row = await prisma.payoutMethod.create({
+      data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) },
+    });
     return view(deps, row);
   }
   if (!input.iban || !input.accountHolder) throw new AppError('BANK_FIELDS_REQUIRED');
@@ -78,7 +85,18 @@ export function payoutAccountHash(deps: Pick<AppDeps, 'money'>, type: 'paypal' |
   return deps.money.box.fingerprint(`${type}:${normalised}`);
 }
 
-type Row = { id: string; type: string; paypalEmail: string | null; ibanEncrypted: string | null; ibanLast4: string | null; bic: string | null; accountHolder: string | null; bankName: string | null; verified: boolean; createdAt: Date };
+type Row = {
+  id: string;
+  type: string;
+  paypalEmail: string | null;
+  ibanEncrypted: string | null;
+  ibanLast4: string | null;
+  bic: string | null;
+  accountHolder: string | null;
+  bankName: string | null;
+  verified: boolean;
+  createdAt: Date;
+};
 
 function view(deps: AppDeps, r: Row): PayoutMethodView {
   return {

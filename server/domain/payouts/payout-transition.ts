@@ -9,9 +9,16 @@ import { account, type AccountRef } from '../ledger/accounts.ts';
 import { centsToMilli } from '../ledger/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 
-export const sourceAccount = (source: string, userId: string): AccountRef => (source === 'partner_earnings' ? account.partnerEarnings(userId) : account.seekerEarnings(userId));
+export const sourceAccount = (source: string, userId: string): AccountRef =>
+  source === 'partner_earnings' ? account.partnerEarnings(userId) : account.seekerEarnings(userId);
 
-const STAMP: Partial<Record<PayoutStatus, string>> = { approved: 'approvedAt', processing: 'processingAt', paid: 'paidAt', failed: 'failedAt', rejected: 'rejectedAt' };
+const STAMP: Partial<Record<PayoutStatus, string>> = {
+  approved: 'approvedAt',
+  processing: 'processingAt',
+  paid: 'paidAt',
+  failed: 'failedAt',
+  rejected: 'rejectedAt',
+};
 
 export async function transitionPayout(tx: DbTx, payoutId: string, event: PayoutEvent, extra: Record<string, unknown> = {}): Promise<PayoutStatus> {
   const p = await tx.payout.findUnique({ where: { id: payoutId } });

@@ -32,9 +32,15 @@ export interface PayoutView {
   failureReason: string | null;
 }
 
-const formatMin = (lang: 'de' | 'en') => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(MIN_PAYOUT_CENTS / 100);
+const formatMin = (lang: 'de' | 'en') =>
+  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(MIN_PAYOUT_CENTS / 100);
 
-export async function requestPayout(deps: AppDeps, userId: string, input: RequestPayoutInput, lang: 'de' | 'en' = 'de'): Promise<{ payoutId: string; repeated: boolean }> {
+export async function requestPayout(
+  deps: AppDeps,
+  userId: string,
+  input: RequestPayoutInput,
+  lang: 'de' | 'en' = 'de',
+): Promise<{ payoutId: string; repeated: boolean }> {
   const prisma = deps.db.prisma;
   const key = `${userId}:${input.idempotencyKey}`;
   const existing = await prisma.payout.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
@@ -49,7 +55,16 @@ export async function requestPayout(deps: AppDeps, userId: string, input: Reques
       const holdReasons = input.source === 'seeker_earnings' ? await payoutHoldReasons(tx, userId) : [];
       const start = holdReasons.length ? stepEntity(payoutMachine, init.snapshot, { type: 'HELD' }) : init;
       const payout = await tx.payout.create({
-        data: { userId, methodId: method.id, source: input.source, amountCents: input.amountCents, idempotencyKey: key, status: start.state, machineSnapshot: start.snapshot as never, holdReasons },
+        data: {
+          userId,
+          methodId: method.id,
+          source: input.source,
+          amountCents: input.amountCents,
+          idempotencyKey: key,
+          status: start.state,
+          machineSnapshot: start.snapshot as never,
+          holdReasons,
+        },
       });
       await postTransaction(tx, {
         idempotencyKey: `payout_request:${payout.id}`,
@@ -77,11 +92,26 @@ export async function listPayouts(prisma: AppDeps['db']['prisma'], userId: strin
   return rows.map(toPayoutView);
 }
 
-export function toPayoutView(p: { id: string; amountCents: number; source: string; status: string; requestedAt: Date; paidAt: Date | null; failedAt: Date | null; rejectedAt: Date | null; failureReason: string | null; method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null } }): PayoutView {
+export function toPayoutView(p: {
+  id: string;
+  amountCents: number;
+  source: string;
+  status: string;
+  requestedAt: Date;
+  paidAt: Date | null;
+  failedAt: Date | null;
+  rejectedAt: Date | null;
+  failureReason: string | null;
+  method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null };
+}): PayoutView {
   return {
     id: p.id,
     amountCents: p.amountCents,
-    method: { id: p.method.id, type: p.method.type, label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}` },
+    method: {
+      id: p.method.id,
+      type: p.method.type,
+      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}`,
+    },
     source: p.source,
     status: p.status,
     requestedAt: p.requestedAt.toISOString(),

@@ -23,7 +23,16 @@ export interface SepaBatchView {
   paidAt: string | null;
 }
 
-const view = (b: { id: string; messageId: string; status: string; count: number; totalCents: number; createdAt: Date; sentAt: Date | null; paidAt: Date | null }): SepaBatchView => ({
+const view = (b: {
+  id: string;
+  messageId: string;
+  status: string;
+  count: number;
+  totalCents: number;
+  createdAt: Date;
+  sentAt: Date | null;
+  paidAt: Date | null;
+}): SepaBatchView => ({
   id: b.id,
   messageId: b.messageId,
   status: b.status,
@@ -37,7 +46,12 @@ const view = (b: { id: string; messageId: string; status: string; count: number;
 export async function createSepaBatch(deps: AppDeps, adminId: string, via: AuditVia = 'dashboard'): Promise<SepaBatchView> {
   const prisma = deps.db.prisma;
   return inTransaction(prisma, async (tx) => {
-    const payouts = await tx.payout.findMany({ where: { status: 'approved', sepaBatchId: null, method: { type: 'bank' } }, include: { method: true }, orderBy: { requestedAt: 'asc' }, take: 500 });
+    const payouts = await tx.payout.findMany({
+      where: { status: 'approved', sepaBatchId: null, method: { type: 'bank' } },
+      include: { method: true },
+      orderBy: { requestedAt: 'asc' },
+      take: 500,
+    });
     if (!payouts.length) throw new AppError('PAYOUT_NOT_POSSIBLE');
     const now = new Date();
     const messageId = `AKUT-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
@@ -55,8 +69,13 @@ export async function createSepaBatch(deps: AppDeps, adminId: string, via: Audit
         remittance: `akut Auszahlung ${p.id.slice(0, 8)}`,
       })),
     });
-    const batch = await tx.sepaBatch.create({ data: { messageId, createdById: adminId, count: payouts.length, totalCents: payouts.reduce((s, p) => s + p.amountCents, 0), xml } });
-    const linked = await tx.payout.updateMany({ where: { id: { in: payouts.map((p) => p.id) }, status: 'approved', sepaBatchId: null }, data: { sepaBatchId: batch.id } });
+    const batch = await tx.sepaBatch.create({
+      data: { messageId, createdById: adminId, count: payouts.length, totalCents: payouts.reduce((s, p) => s + p.amountCents, 0), xml },
+    });
+    const linked = await tx.payout.updateMany({
+      where: { id: { in: payouts.map((p) => p.id) }, status: 'approved', sepaBatchId: null },
+      data: { sepaBatchId: batch.id },
+    });
     if (linked.count !== payouts.length) throw new AppError('CONFLICT');
     await recordAudit(tx, {
       actorId: adminId,
@@ -87,14 +106,23 @@ async function notifyBatch(deps: AppDeps, batchId: string) {
 }
 
 async function auditBatch(tx: DbTx, actor: PayoutActor, id: string, action: string, from: string, to: string) {
-  await recordAudit(tx, { actorId: actor.actorId, action, entityType: 'sepaBatch', entityId: id, before: { status: from }, after: { status: to }, via: actor.via ?? 'dashboard' });
+  await recordAudit(tx, {
+    actorId: actor.actorId,
+    action,
+    entityType: 'sepaBatch',
+    entityId: id,
+    before: { status: from },
+    after: { status: to },
+    via: actor.via ?? 'dashboard',
+  });
 }
 
 export async function markSepaBatchSent(deps: AppDeps, id: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<SepaBatchView> {
   const b = await inTransaction(deps.db.prisma, async (tx) => {
     const moved = await tx.sepaBatch.updateMany({ where: { id, status: 'created' }, data: { status: 'sent', sentAt: new Date() } });
     if (moved.count !== 1) throw new AppError((await tx.sepaBatch.findUnique({ where: { id } })) ? 'CONFLICT' : 'NOT_FOUND');
-    for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'approved' }, select: { id: true } })) await transitionPayout(tx, p.id, { type: 'SENT' });
+    for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'approved' }, select: { id: true } }))
+      await transitionPayout(tx, p.id, { type: 'SENT' });
     await auditBatch(tx, actor, id, 'sepaBatch.markSent', 'created', 'sent');
     return tx.sepaBatch.findUniqueOrThrow({ where: { id }, omit: { xml: true } });
   });
@@ -106,7 +134,8 @@ export async function markSepaBatchPaid(deps: AppDeps, id: string, actor: Payout
   const b = await inTransaction(deps.db.prisma, async (tx) => {
     const moved = await tx.sepaBatch.updateMany({ where: { id, status: 'sent' }, data: { status: 'paid', paidAt: new Date() } });
     if (moved.count !== 1) throw new AppError((await tx.sepaBatch.findUnique({ where: { id } })) ? 'CONFLICT' : 'NOT_FOUND');
-    for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'processing' }, select: { id: true } })) await transitionPayout(tx, p.id, { type: 'PAID' });
+    for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'processing' }, select: { id: true } }))
+      await transitionPayout(tx, p.id, { type: 'PAID' });
     await auditBatch(tx, actor, id, 'sepaBatch.markPaid', 'sent', 'paid');
     return tx.sepaBatch.findUniqueOrThrow({ where: { id }, omit: { xml: true } });
   });
@@ -115,10 +144,17 @@ export async function markSepaBatchPaid(deps: AppDeps, id: string, actor: Payout
 }
 
 /** One transfer of a sent batch came back from the bank: that payout failed and its amount returns. */
-export async function markSepaPayoutFailed(deps: AppDeps, payoutId: string, reason: string, actor: PayoutActor = { actorId: null, via: 'system' }): Promise<{ status: string }> {
+export async function markSepaPayoutFailed(
+  deps: AppDeps,
+  payoutId: string,
+  reason: string,
+  actor: PayoutActor = { actorId: null, via: 'system' },
+): Promise<{ status: string }> {
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, select: { sepaBatchId: true, userId: true } });
   if (!p?.sepaBatchId) throw new AppError('NOT_FOUND');
-  const status = await inTransaction(deps.db.prisma, (tx) => auditedPayoutStep(tx, actor, payoutId, 'payout.transferFailed', (t) => transitionPayout(t, payoutId, { type: 'FAILED', reason }), reason));
+  const status = await inTransaction(deps.db.prisma, (tx) =>
+    auditedPayoutStep(tx, actor, payoutId, 'payout.transferFailed', (t) => transitionPayout(t, payoutId, { type: 'FAILED', reason }), reason),
+  );
   await tell(deps, payoutId);
   return { status };
 }

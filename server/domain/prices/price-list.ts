@@ -74,17 +74,24 @@ export interface UnlockPrice {
   entryId: string | null;
 }
 
-export const DEFAULT_UNLOCK_PRICE: UnlockPrice = { goints: centsToUnlockGoints(DEFAULT_BASE_PRICE_CENTS), commissionRateBp: DEFAULT_COMMISSION_RATE_BP, entryId: null };
+export const DEFAULT_UNLOCK_PRICE: UnlockPrice = {
+  goints: centsToUnlockGoints(DEFAULT_BASE_PRICE_CENTS),
+  commissionRateBp: DEFAULT_COMMISSION_RATE_BP,
+  entryId: null,
+};
 
 /**
  * Which entry prices a request: the entry of its category and service type when the request has one and such an
  * entry exists, otherwise the category's own entry (service type ''), otherwise the default. Requests carry no
  * service type today, so only category entries take effect (decision 032).
  */
-export function resolvePrice(entries: readonly Pick<PriceRow, 'id' | 'industryCategory' | 'serviceType' | 'basePriceCents' | 'commissionRateBp'>[], kategorie: string, serviceType?: string | null): UnlockPrice {
+export function resolvePrice(
+  entries: readonly Pick<PriceRow, 'id' | 'industryCategory' | 'serviceType' | 'basePriceCents' | 'commissionRateBp'>[],
+  kategorie: string,
+  serviceType?: string | null,
+): UnlockPrice {
   const wanted = serviceType?.trim().toLowerCase();
   const specific = wanted ? entries.find((e) => e.industryCategory === kategorie && e.serviceType.toLowerCase() === wanted) : undefined;
   const entry = specific ?? entries.find((e) => e.industryCategory === kategorie && e.serviceType === '');
   return entry ? { goints: centsToUnlockGoints(entry.basePriceCents), commissionRateBp: entry.commissionRateBp, entryId: entry.id } : DEFAULT_UNLOCK_PRICE;
 }
-

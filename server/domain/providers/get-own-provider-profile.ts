@@ -36,7 +36,10 @@ export function toProfileOutput(row: ProfileRow): ProviderProfileOutput {
 }
 
 export async function getOwnProviderProfile(prisma: Db, userId: string): Promise<ProviderProfileOutput | null> {
-  const row = await prisma.providerProfile.findUnique({ where: { userId }, include: { categories: { select: { category: true }, orderBy: { category: 'asc' } } } });
+  const row = await prisma.providerProfile.findUnique({
+    where: { userId },
+    include: { categories: { select: { category: true }, orderBy: { category: 'asc' } } },
+  });
   return row ? toProfileOutput({ ...row, categories: row.categories.map((c) => c.category) }) : null;
 }
 

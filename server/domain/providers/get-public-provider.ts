@@ -6,7 +6,10 @@ import { getProviderStats } from './provider-stats.ts';
 import type { PublicProvider } from './providers.schemas.ts';
 
 export async function getPublicProvider(prisma: Db, providerId: string, lang: 'de' | 'en'): Promise<PublicProvider> {
-  const row = await prisma.providerProfile.findUnique({ where: { userId: providerId }, include: { categories: { select: { category: true }, orderBy: { category: 'asc' } } } });
+  const row = await prisma.providerProfile.findUnique({
+    where: { userId: providerId },
+    include: { categories: { select: { category: true }, orderBy: { category: 'asc' } } },
+  });
   if (!row) throw new AppError('NOT_FOUND');
   const [stats, reviews, dealsCompleted] = await Promise.all([
     getProviderStats(prisma, [providerId]),

@@ -51,7 +51,13 @@ export async function getProviderStats(db: Db | DbTx, providerIds: readonly stri
     const ratingCount = rating?.count ?? 0;
     const verified = verifiedOf.get(id) ?? false;
     const med = median(minutesOf.get(id) ?? []);
-    out.set(id, { ratingAvg, ratingCount, verified, badge: badgeOf(verified, ratingAvg, ratingCount), medianResponseMinutes: med === null ? null : Math.round(med) });
+    out.set(id, {
+      ratingAvg,
+      ratingCount,
+      verified,
+      badge: badgeOf(verified, ratingAvg, ratingCount),
+      medianResponseMinutes: med === null ? null : Math.round(med),
+    });
   }
   return out;
 }

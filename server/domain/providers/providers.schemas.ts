@@ -5,7 +5,10 @@ import { CATEGORY_IDS } from '../../ai/nlu/categories.ts';
 export const providerProfileInput = z.object({
   firmenname: z.string().trim().min(2).max(120),
   categories: z.array(z.enum(CATEGORY_IDS)).min(1).max(CATEGORY_IDS.length),
-  postcode: z.string().trim().regex(/^\d{5}$/),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/),
   radiusKm: z.number().int().min(5).max(1000),
   description: z.string().trim().min(20).max(2000),
   phone: z

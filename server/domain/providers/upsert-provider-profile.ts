@@ -27,7 +27,9 @@ export async function upsertProviderProfile(prisma: Db, userId: string, input: P
   }
   const settings = await getSettings(prisma);
   if (input.radiusKm > settings['marketplace.maxRadiusKm']) {
-    throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body.radiusKm', code: 'too_big', message: `at most ${settings['marketplace.maxRadiusKm']} km` }] });
+    throw new AppError('VALIDATION_FAILED', {
+      fields: [{ path: 'body.radiusKm', code: 'too_big', message: `at most ${settings['marketplace.maxRadiusKm']} km` }],
+    });
   }
   const categories = [...new Set(input.categories)].sort();
   return inTransaction(prisma, async (tx) => {
@@ -48,7 +50,14 @@ export async function upsertProviderProfile(prisma: Db, userId: string, input: P
     const row = await tx.providerProfile.upsert({ where: { userId }, create: { userId, ...data }, update: data });
     await tx.providerCategory.deleteMany({ where: { providerId: userId } });
     await tx.providerCategory.createMany({
-      data: categories.map((category) => ({ providerId: userId, category, lat: coords.lat, lon: coords.lon, radiusKm: input.radiusKm, active: row.acceptsMatches })),
+      data: categories.map((category) => ({
+        providerId: userId,
+        category,
+        lat: coords.lat,
+        lon: coords.lon,
+        radiusKm: input.radiusKm,
+        active: row.acceptsMatches,
+      })),
     });
     let bonusGranted = 0;
     if (!existing) {

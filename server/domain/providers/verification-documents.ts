@@ -31,7 +31,17 @@ export interface DocumentSummary {
   reviewedAt: string | null;
 }
 
-const summary = (d: { id: string; kind: string; fileName: string; mimeType: string; size: number; status: string; note: string | null; createdAt: Date; reviewedAt: Date | null }): DocumentSummary => ({
+const summary = (d: {
+  id: string;
+  kind: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  status: string;
+  note: string | null;
+  createdAt: Date;
+  reviewedAt: Date | null;
+}): DocumentSummary => ({
   id: d.id,
   kind: d.kind as DocumentKind,
   fileName: d.fileName,
@@ -43,7 +53,11 @@ const summary = (d: { id: string; kind: string; fileName: string; mimeType: stri
   reviewedAt: d.reviewedAt?.toISOString() ?? null,
 });
 
-export async function uploadVerificationDocument(prisma: Db, providerId: string, input: { kind: DocumentKind; fileName: string; data: Uint8Array }): Promise<DocumentSummary> {
+export async function uploadVerificationDocument(
+  prisma: Db,
+  providerId: string,
+  input: { kind: DocumentKind; fileName: string; data: Uint8Array },
+): Promise<DocumentSummary> {
   if (input.data.byteLength === 0) throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body', code: 'too_small', message: 'empty file' }] });
   if (input.data.byteLength > MAX_DOCUMENT_BYTES) throw new AppError('FILE_TOO_LARGE', { params: { max: MAX_DOCUMENT_BYTES / 1024 / 1024 } });
   const mimeType = sniffDocumentType(input.data);
@@ -52,7 +66,9 @@ export async function uploadVerificationDocument(prisma: Db, providerId: string,
   return inTransaction(prisma, async (tx) => {
     const profile = await tx.providerProfile.findUnique({ where: { userId: providerId }, select: { verification: true } });
     if (!profile) throw new AppError('PROVIDER_PROFILE_REQUIRED');
-    const doc = await tx.verificationDocument.create({ data: { providerId, kind: input.kind, fileName, mimeType, size: input.data.byteLength, data: Buffer.from(input.data) } });
+    const doc = await tx.verificationDocument.create({
+      data: { providerId, kind: input.kind, fileName, mimeType, size: input.data.byteLength, data: Buffer.from(input.data) },
+    });
     // A verified provider stays verified while a newer document waits.
     if (profile.verification !== 'verified') await tx.providerProfile.update({ where: { userId: providerId }, data: { verification: 'pending' } });
     return summary(doc);
@@ -70,7 +86,13 @@ export interface PendingDocument extends DocumentSummary {
 }
 
 export async function listVerificationDocuments(prisma: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<PendingDocument[]> {
-  const docs = await prisma.verificationDocument.findMany({ where: { status }, orderBy: { createdAt: 'asc' }, take: 200, omit: { data: true }, include: { provider: { select: { firmenname: true } } } });
+  const docs = await prisma.verificationDocument.findMany({
+    where: { status },
+    orderBy: { createdAt: 'asc' },
+    take: 200,
+    omit: { data: true },
+    include: { provider: { select: { firmenname: true } } },
+  });
   return docs.map((d) => ({ ...summary(d), providerId: d.providerId, firmenname: d.provider.firmenname }));
 }
 
@@ -81,18 +103,30 @@ export async function getVerificationFile(prisma: Db, id: string): Promise<{ fil
 }
 
 /** An admin's decision; approval gives the provider the 'Verifiziert' badge. */
-export async function decideVerificationDocument(prisma: Db, adminId: string, id: string, decision: 'approve' | 'reject', note?: string, via: AuditVia = 'dashboard'): Promise<{ providerId: string; status: 'approved' | 'rejected' }> {
+export async function decideVerificationDocument(
+  prisma: Db,
+  adminId: string,
+  id: string,
+  decision: 'approve' | 'reject',
+  note?: string,
+  via: AuditVia = 'dashboard',
+): Promise<{ providerId: string; status: 'approved' | 'rejected' }> {
   return inTransaction(prisma, async (tx) => {
     const status = decision === 'approve' ? 'approved' : 'rejected';
-    const updated = await tx.verificationDocument.updateMany({ where: { id, status: 'pending' }, data: { status, note: note ?? null, reviewedById: adminId, reviewedAt: new Date() } });
+    const updated = await tx.verificationDocument.updateMany({
+      where: { id, status: 'pending' },
+      data: { status, note: note ?? null, reviewedById: adminId, reviewedAt: new Date() },
+    });
     const doc = await tx.verificationDocument.findUnique({ where: { id }, select: { providerId: true, status: true } });
     if (!doc) throw new AppError('NOT_FOUND');
     if (updated.count !== 1) throw new AppError('CONFLICT');
-    if (status === 'approved') await tx.providerProfile.update({ where: { userId: doc.providerId }, data: { verification: 'verified', verifiedAt: new Date() } });
+    if (status === 'approved')
+      await tx.providerProfile.update({ where: { userId: doc.providerId }, data: { verification: 'verified', verifiedAt: new Date() } });
     else {
       const waiting = await tx.verificationDocument.count({ where: { providerId: doc.providerId, status: 'pending' } });
       const profile = await tx.providerProfile.findUniqueOrThrow({ where: { userId: doc.providerId }, select: { verification: true } });
-      if (profile.verification !== 'verified') await tx.providerProfile.update({ where: { userId: doc.providerId }, data: { verification: waiting ? 'pending' : 'rejected' } });
+      if (profile.verification !== 'verified')
+        await tx.providerProfile.update({ where: { userId: doc.providerId }, data: { verification: waiting ? 'pending' : 'rejected' } });
     }
     await recordAudit(tx, {
       actorId: adminId,

@@ -17,7 +17,12 @@ export interface AdminClosedRequest {
   refundedGoints: number;
 }
 
-export async function closeRequestByAdmin(deps: AppDeps, adminId: string, requestId: string, opts: { reason?: string | null; via?: AuditVia } = {}): Promise<AdminClosedRequest> {
+export async function closeRequestByAdmin(
+  deps: AppDeps,
+  adminId: string,
+  requestId: string,
+  opts: { reason?: string | null; via?: AuditVia } = {},
+): Promise<AdminClosedRequest> {
   const reason = checkAdminReason(opts.reason, false);
   const prisma = deps.db.prisma;
   const r = await prisma.request.findUnique({ where: { id: requestId }, select: { status: true, userId: true, kategorie: true, acceptedOfferId: true } });

@@ -37,7 +37,8 @@ export async function endRequest(
     return { refunded };
   });
   if (!result) return { refunded: [], ended: false };
-  for (const r of result.refunded) await deps.bus.publish({ type: 'unlock.refunded', to: { userId: r.providerId }, payload: { requestId, goints: r.goints, reason } }).catch(() => {});
+  for (const r of result.refunded)
+    await deps.bus.publish({ type: 'unlock.refunded', to: { userId: r.providerId }, payload: { requestId, goints: r.goints, reason } }).catch(() => {});
   return { ...result, ended: true };
 }
 

@@ -56,7 +56,13 @@ export async function moderateRequest(
     await inTransaction(prisma, async (tx) => {
       const done = await tx.request.updateMany({
         where: { id: requestId, status: 'review' },
-        data: { status: 'open', moderatedById: adminId, moderatedAt: now, adminReason: reason, expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000) },
+        data: {
+          status: 'open',
+          moderatedById: adminId,
+          moderatedAt: now,
+          adminReason: reason,
+          expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000),
+        },
       });
       if (done.count !== 1) throw new AppError('CONFLICT');
       await recordAudit(tx, { ...audit, action: 'request.release', before: { status: 'review' }, after: { status: 'open' } });

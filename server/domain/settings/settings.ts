@@ -30,7 +30,9 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 export const settingsPatchSchema = z
-  .object(Object.fromEntries(Object.entries(SETTINGS).map(([k, schema]) => [k, schema.optional()])) as { [K in SettingKey]: z.ZodOptional<(typeof SETTINGS)[K]> })
+  .object(
+    Object.fromEntries(Object.entries(SETTINGS).map(([k, schema]) => [k, schema.optional()])) as { [K in SettingKey]: z.ZodOptional<(typeof SETTINGS)[K]> },
+  )
   .strict();
 
 export async function getSettings(db: Db | DbTx): Promise<Settings> {
@@ -50,7 +52,11 @@ export async function updateSettings(db: Db, patch: Partial<Settings>, adminId: 
   return inTransaction(db, async (tx) => {
     const current = await getSettings(tx);
     for (const [key, value] of entries) {
-      await tx.setting.upsert({ where: { key }, create: { key, value: value as never, updatedById: adminId }, update: { value: value as never, updatedById: adminId } });
+      await tx.setting.upsert({
+        where: { key },
+        create: { key, value: value as never, updatedById: adminId },
+        update: { value: value as never, updatedById: adminId },
+      });
     }
     const changed = entries.filter(([key, value]) => current[key as SettingKey] !== value).map(([key]) => key as SettingKey);
     if (changed.length) {

@@ -28,8 +28,14 @@ export async function nextReceiptNumber(tx: DbTx, at: Date): Promise<string> {
  */
 export function purchaseLines(p: { provider: string; userId: string }, amount: bigint): LedgerLine[] {
   return p.provider === 'test'
-    ? [{ account: account.promotion(), amount: -amount }, { account: account.walletPromo(p.userId), amount }]
-    : [{ account: account.paymentClearing(), amount: -amount }, { account: account.wallet(p.userId), amount }];
+    ? [
+        { account: account.promotion(), amount: -amount },
+        { account: account.walletPromo(p.userId), amount },
+      ]
+    : [
+        { account: account.paymentClearing(), amount: -amount },
+        { account: account.wallet(p.userId), amount },
+      ];
 }
 
 export interface Fulfilment {
@@ -64,7 +70,14 @@ export async function fulfillPurchase(deps: AppDeps, purchaseId: string, payment
     await notify(deps, {
       userId: result.userId,
       event: { type: 'purchase.completed', payload: { purchaseId, goints: p.goints } },
-      mail: { template: 'purchaseReceipt', params: (lang) => ({ number: p.receiptNumber ?? '', lines: receiptLines(deps.config, p, lang).join('\n'), url: appLink(deps, `/quittung/${purchaseId}`) }) },
+      mail: {
+        template: 'purchaseReceipt',
+        params: (lang) => ({
+          number: p.receiptNumber ?? '',
+          lines: receiptLines(deps.config, p, lang).join('\n'),
+          url: appLink(deps, `/quittung/${purchaseId}`),
+        }),
+      },
     });
   }
   return { purchaseId: result.purchaseId, credited: result.credited };

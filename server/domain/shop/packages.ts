@@ -25,7 +25,10 @@ export interface ShopPackage {
   savingsPercent: number;
 }
 
-export function shopPackage(id: PackageId, unlockPrice: { minGoints: number; maxGoints: number } = { minGoints: UNLOCK_PRICE_GOINTS, maxGoints: UNLOCK_PRICE_GOINTS }): ShopPackage {
+export function shopPackage(
+  id: PackageId,
+  unlockPrice: { minGoints: number; maxGoints: number } = { minGoints: UNLOCK_PRICE_GOINTS, maxGoints: UNLOCK_PRICE_GOINTS },
+): ShopPackage {
   const p = RAW[id];
   const listCents = (p.goints / GOINTS_PER_EUR) * 100;
   const savingsCents = Math.max(0, listCents - p.grossCents);

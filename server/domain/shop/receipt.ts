@@ -38,7 +38,8 @@ export interface Receipt {
   test: boolean;
 }
 
-const euro = (cents: number, lang: Lang) => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = (cents: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 export function toReceipt(config: Pick<Config, 'seller'>, p: PurchaseRow): Receipt {
   if (!p.receiptNumber || !p.paidAt) throw new AppError('NOT_FOUND');

@@ -18,14 +18,23 @@ export async function reconcileStripePurchases(deps: AppDeps, olderThanMs = 10 *
   out.expired += stale.count;
   if (!stripe) return out;
   const due = await deps.db.prisma.purchase.findMany({
-    where: { provider: 'stripe', status: { in: ['created', 'processing'] }, checkoutSessionId: { not: null }, createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+    where: {
+      provider: 'stripe',
+      status: { in: ['created', 'processing'] },
+      checkoutSessionId: { not: null },
+      createdAt: { lt: new Date(Date.now() - olderThanMs) },
+    },
     take: 50,
   });
   for (const p of due) {
     try {
       const s = await stripe.checkout.sessions.retrieve(p.checkoutSessionId!);
       if (s.payment_status === 'paid') {
-        if ((await fulfillPurchase(deps, p.id, { paymentIntentId: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null) })).credited) out.credited++;
+        if (
+          (await fulfillPurchase(deps, p.id, { paymentIntentId: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null) }))
+            .credited
+        )
+          out.credited++;
       } else if (s.status === 'expired') {
         await markPurchaseUnpaid(deps, p.id, 'expired');
         out.expired++;

@@ -12,17 +12,26 @@ export interface FoundSupportConversation {
 }
 
 export async function findSupportConversation(prisma: Db, partnerRef: string): Promise<FoundSupportConversation> {
-  const ref = partnerRef.trim().replace(/^[„"'<]+|[“"'>]+$/g, '').trim();
+  const ref = partnerRef
+    .trim()
+    .replace(/^[„"'<]+|[“"'>]+$/g, '')
+    .trim();
   if (!ref) throw new AppError('SUPPORT_PARTNER_NOT_FOUND', { params: { partner: partnerRef } });
   const include = {
     partner: { select: { id: true, name: true, email: true } },
     messages: { where: { recipientId: null }, orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 1, select: { body: true } },
   };
-  const byEmail = ref.includes('@') ? await prisma.supportConversation.findFirst({ where: { partner: { email: { equals: ref, mode: 'insensitive' } } }, include }) : null;
+  const byEmail = ref.includes('@')
+    ? await prisma.supportConversation.findFirst({ where: { partner: { email: { equals: ref, mode: 'insensitive' } } }, include })
+    : null;
   let matches = byEmail ? [byEmail] : [];
   if (!byEmail) {
     const lower = ref.toLowerCase();
-    const candidates = await prisma.supportConversation.findMany({ where: { partner: { name: { contains: ref.split(/\s+/)[0]!, mode: 'insensitive' } } }, include, take: 50 });
+    const candidates = await prisma.supportConversation.findMany({
+      where: { partner: { name: { contains: ref.split(/\s+/)[0]!, mode: 'insensitive' } } },
+      include,
+      take: 50,
+    });
     const full = candidates.filter((c) => c.partner.name.trim().toLowerCase() === lower);
     matches = full.length ? full : candidates.filter((c) => c.partner.name.trim().split(/\s+/)[0]!.toLowerCase() === lower);
   }

@@ -10,9 +10,16 @@ export interface OwnSupportConversation {
   unread: number;
 }
 
-export async function listOwnSupportMessages(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>, partnerId: string, opts: { markRead?: boolean } = {}): Promise<OwnSupportConversation> {
+export async function listOwnSupportMessages(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>,
+  partnerId: string,
+  opts: { markRead?: boolean } = {},
+): Promise<OwnSupportConversation> {
   const prisma = deps.db.prisma;
-  const conversation = await prisma.supportConversation.findUnique({ where: { partnerId }, include: { messages: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } });
+  const conversation = await prisma.supportConversation.findUnique({
+    where: { partnerId },
+    include: { messages: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+  });
   if (!conversation) return { subject: SUPPORT_SUBJECT, messages: [], unread: 0 };
   const unreadIds = conversation.messages.filter((m) => m.recipientId === partnerId && !m.readAt).map((m) => m.id);
   if (opts.markRead !== false && unreadIds.length) {

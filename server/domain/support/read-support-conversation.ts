@@ -15,7 +15,10 @@ export async function readSupportConversation(deps: Pick<AppDeps, 'db' | 'bus' |
   const prisma = deps.db.prisma;
   const c = await prisma.supportConversation.findUnique({
     where: { id: conversationId },
-    include: { partner: { select: { id: true, name: true, email: true } }, messages: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: { sender: { select: { name: true } } } } },
+    include: {
+      partner: { select: { id: true, name: true, email: true } },
+      messages: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: { sender: { select: { name: true } } } },
+    },
   });
   if (!c) throw new AppError('NOT_FOUND');
   const unread = c.messages.filter((m) => m.recipientId === null && !m.readAt);

@@ -21,7 +21,14 @@ export async function replySupportMessage(
     // Answering is reading: the partner's open messages count as read by the team.
     await tx.supportMessage.updateMany({ where: { conversationId: conversation.id, recipientId: null, readAt: null }, data: { readAt: now } });
     return tx.supportMessage.create({
-      data: { conversationId: conversation.id, senderId: adminId, recipientId: conversation.partnerId, subject: conversation.subject, body: text, createdAt: now },
+      data: {
+        conversationId: conversation.id,
+        senderId: adminId,
+        recipientId: conversation.partnerId,
+        subject: conversation.subject,
+        body: text,
+        createdAt: now,
+      },
       include: { sender: { select: { name: true } } },
     });
   });
@@ -30,7 +37,9 @@ export async function replySupportMessage(
   await notify(deps, {
     userId: partnerId,
     event: { type: SUPPORT_EVENTS.message, payload: { message: partnerView(message) } },
-    ...(mailed ? { mail: { template: 'supportReply' as const, params: () => ({ subject: message.subject, url: appLink(deps, '/affiliate/dashboard?support=1') }) } } : {}),
+    ...(mailed
+      ? { mail: { template: 'supportReply' as const, params: () => ({ subject: message.subject, url: appLink(deps, '/affiliate/dashboard?support=1') }) } }
+      : {}),
   });
   await publishToTeam(deps, SUPPORT_EVENTS.message, { conversationId: message.conversationId, partnerId, message: adminView(message) });
   return { ...adminView(message), mailed };

@@ -4,7 +4,11 @@ import type { AppDeps } from '../../deps.ts';
 import { notify } from '../notifications/notify.ts';
 import { adminView, checkSupportBody, partnerView, publishToTeam, SUPPORT_EVENTS, SUPPORT_SUBJECT, type PartnerMessageView } from './support-message.ts';
 
-export async function sendSupportMessage(deps: Pick<AppDeps, 'db' | 'bus' | 'logger' | 'mailer' | 'config'>, partnerId: string, body: string): Promise<PartnerMessageView> {
+export async function sendSupportMessage(
+  deps: Pick<AppDeps, 'db' | 'bus' | 'logger' | 'mailer' | 'config'>,
+  partnerId: string,
+  body: string,
+): Promise<PartnerMessageView> {
   const text = checkSupportBody(body);
   const prisma = deps.db.prisma;
   const message = await prisma.$transaction(async (tx) => {

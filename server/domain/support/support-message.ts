@@ -37,7 +37,14 @@ export interface PartnerMessageView {
 }
 
 export function partnerView(m: SupportMessageRow): PartnerMessageView {
-  return { id: m.id, fromTeam: m.recipientId !== null, subject: m.subject, body: m.body, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null };
+  return {
+    id: m.id,
+    fromTeam: m.recipientId !== null,
+    subject: m.subject,
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+    readAt: m.readAt?.toISOString() ?? null,
+  };
 }
 
 /** The team's view: who wrote each message (the partner, or which admin replied). */

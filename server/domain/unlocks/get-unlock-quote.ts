@@ -15,9 +15,14 @@ export async function getUnlockQuote(prisma: Db, providerId: string, requestId: 
     select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true, kategorie: true } } },
   });
   if (!match) throw new AppError('NOT_FOUND');
-  const [balance, mine, price] = await Promise.all([getGointsBalance(prisma, providerId), prisma.unlock.count({ where: { requestId, providerId } }), getUnlockPrice(prisma, match.request.kategorie)]);
+  const [balance, mine, price] = await Promise.all([
+    getGointsBalance(prisma, providerId),
+    prisma.unlock.count({ where: { requestId, providerId } }),
+    getUnlockPrice(prisma, match.request.kategorie),
+  ]);
   const r = match.request;
-  const reason: UnlockUnavailableReason | null = r.status !== 'open' ? 'closed' : r.acceptedOfferId ? 'inDeal' : r.unlockCount >= r.maxUnlocks ? 'soldOut' : null;
+  const reason: UnlockUnavailableReason | null =
+    r.status !== 'open' ? 'closed' : r.acceptedOfferId ? 'inDeal' : r.unlockCount >= r.maxUnlocks ? 'soldOut' : null;
   return {
     requestId,
     price: price.goints,

@@ -7,15 +7,29 @@ import { account } from '../ledger/accounts.ts';
 import type { LedgerLine } from '../ledger/post-transaction.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 
-export async function refundRequestUnlocks(tx: DbTx, requestId: string, reason: 'closed' | 'expired' | 'rejected'): Promise<{ providerId: string; goints: number }[]> {
+export async function refundRequestUnlocks(
+  tx: DbTx,
+  requestId: string,
+  reason: 'closed' | 'expired' | 'rejected',
+): Promise<{ providerId: string; goints: number }[]> {
   const active = await tx.unlock.findMany({ where: { requestId, status: 'active' } });
   const refunded: { providerId: string; goints: number }[] = [];
   for (const u of active) {
     const promo = u.promoPrice;
     const paid = u.price - promo;
     const lines: LedgerLine[] = [
-      ...(paid > 0n ? [{ account: account.escrow(requestId), amount: -paid }, { account: account.wallet(u.providerId), amount: paid }] : []),
-      ...(promo > 0n ? [{ account: account.escrowPromo(requestId), amount: -promo }, { account: account.walletPromo(u.providerId), amount: promo }] : []),
+      ...(paid > 0n
+        ? [
+            { account: account.escrow(requestId), amount: -paid },
+            { account: account.wallet(u.providerId), amount: paid },
+          ]
+        : []),
+      ...(promo > 0n
+        ? [
+            { account: account.escrowPromo(requestId), amount: -promo },
+            { account: account.walletPromo(u.providerId), amount: promo },
+          ]
+        : []),
     ];
     await postTransaction(tx, { idempotencyKey: `refund:${u.id}`, kind: 'refund', reference: requestId, memo: { reason, unlockId: u.id }, lines });
     const done = await tx.unlock.updateMany({ where: { id: u.id, status: 'active' }, data: { status: 'refunded', refundedAt: new Date() } });

@@ -53,18 +53,32 @@ export async function unlockRequest(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>
         reference: requestId,
         memo: { priceGoints: unlockPrice.goints, commissionRateBp: unlockPrice.commissionRateBp, priceEntryId: unlockPrice.entryId },
         lines: [
-          ...(fromPromo > 0n ? [{ account: account.walletPromo(providerId), amount: -fromPromo }, { account: account.escrowPromo(requestId), amount: fromPromo }] : []),
-          ...(fromPaid > 0n ? [{ account: account.wallet(providerId), amount: -fromPaid }, { account: account.escrow(requestId), amount: fromPaid }] : []),
+          ...(fromPromo > 0n
+            ? [
+                { account: account.walletPromo(providerId), amount: -fromPromo },
+                { account: account.escrowPromo(requestId), amount: fromPromo },
+              ]
+            : []),
+          ...(fromPaid > 0n
+            ? [
+                { account: account.wallet(providerId), amount: -fromPaid },
+                { account: account.escrow(requestId), amount: fromPaid },
+              ]
+            : []),
         ],
       });
-      await tx.unlock.create({ data: { requestId, providerId, price, promoPrice: fromPromo, commissionRateBp: unlockPrice.commissionRateBp, ledgerTxId: posted.transactionId }, select: { id: true } });
+      await tx.unlock.create({
+        data: { requestId, providerId, price, promoPrice: fromPromo, commissionRateBp: unlockPrice.commissionRateBp, ledgerTxId: posted.transactionId },
+        select: { id: true },
+      });
       await tx.match.update({ where: { id: match.id }, data: { status: 'freigeschaltet' }, select: { id: true } });
       return { requestId, balance: toGoints(paid + promo - price), repeated: false };
     });
     await deps.bus.publish({ type: 'request.unlocked', to: { userId: providerId }, payload: { requestId } }).catch(() => {});
     return result;
   } catch (e) {
-    if (isInsufficientFunds(e, 'wallet') || isInsufficientFunds(e, 'wallet_promo')) throw new AppError('INSUFFICIENT_GOINTS', { params: { price: priceGoints } });
+    if (isInsufficientFunds(e, 'wallet') || isInsufficientFunds(e, 'wallet_promo'))
+      throw new AppError('INSUFFICIENT_GOINTS', { params: { price: priceGoints } });
     // The same provider unlocking the same request twice at once: the unique index lets one through.
     if (isUniqueViolation(e)) {
       if (await prisma.unlock.findUnique({ where: { requestId_providerId: { requestId, providerId } }, select: { id: true } })) return repeat();

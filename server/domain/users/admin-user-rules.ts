@@ -24,5 +24,8 @@ export async function refuseLastAdmin(tx: DbTx, userId: string): Promise<void> {
 export async function lockUser(tx: DbTx, userId: string) {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "user" WHERE id = ${userId} OR role = 'admin' ORDER BY id FOR UPDATE`;
   if (!rows.some((r) => r.id === userId)) throw new AppError('NOT_FOUND');
-  return tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, role: true, suspendedAt: true, suspendedReason: true, locale: true, name: true } });
+  return tx.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, email: true, role: true, suspendedAt: true, suspendedReason: true, locale: true, name: true },
+  });
 }

@@ -44,7 +44,10 @@ export async function changeUserRole(deps: AppDeps, input: ChangeUserRoleInput):
     await notify(deps, {
       userId: result.id,
       event: { type: 'account.roleChanged', payload: { role: result.role } },
-      mail: { template: 'accountRoleChanged', params: (lang) => ({ role: ROLE_WORDS[result.role][lang], url: appLink(deps, result.role === 'admin' ? '/admin' : '/auth') }) },
+      mail: {
+        template: 'accountRoleChanged',
+        params: (lang) => ({ role: ROLE_WORDS[result.role][lang], url: appLink(deps, result.role === 'admin' ? '/admin' : '/auth') }),
+      },
     });
   }
   return result;

@@ -22,7 +22,10 @@ export async function createOrPromoteAdmin(prisma: Db, input: z.input<typeof adm
     if (password) {
       const hash = await hashPassword(password);
       const updated = await prisma.account.updateMany({ where: { userId: existing.id, providerId: 'credential' }, data: { password: hash } });
-      if (updated.count === 0) await prisma.account.create({ data: { id: crypto.randomUUID(), accountId: existing.id, providerId: 'credential', userId: existing.id, password: hash } });
+      if (updated.count === 0)
+        await prisma.account.create({
+          data: { id: crypto.randomUUID(), accountId: existing.id, providerId: 'credential', userId: existing.id, password: hash },
+        });
       passwordSet = true;
     }
     return { created: false as const, userId: existing.id, email, generatedPassword: undefined, passwordSet, twoFactorEnabled: existing.twoFactorEnabled };

@@ -26,7 +26,10 @@ export interface UserDetails {
 export async function getUserDetails(prisma: Db, userId: string): Promise<UserDetails> {
   const u = await prisma.user.findUnique({
     where: { id: userId },
-    include: { referredBy: { select: { id: true, email: true, name: true } }, _count: { select: { referrals: true, requests: true, unlocks: true, offers: true, payouts: true } } },
+    include: {
+      referredBy: { select: { id: true, email: true, name: true } },
+      _count: { select: { referrals: true, requests: true, unlocks: true, offers: true, payouts: true } },
+    },
   });
   if (!u) throw new AppError('NOT_FOUND');
   const refs = [account.wallet(u.id), account.walletPromo(u.id), account.seekerEarnings(u.id), account.partnerEarnings(u.id), account.partnerPending(u.id)];
@@ -50,7 +53,13 @@ export async function getUserDetails(prisma: Db, userId: string): Promise<UserDe
     referrals: u._count.referrals,
     suspension: u.suspendedAt ? { at: u.suspendedAt.toISOString(), reason: u.suspendedReason, byEmail: suspender?.email ?? null } : null,
     activeSessions: sessions,
-    balance: { goints: toGoints(b(0)), promoGoints: toGoints(b(1)), seekerEarningsCents: milliToCents(b(2)), partnerEarningsCents: milliToCents(b(3)), partnerPendingCents: milliToCents(b(4)) },
+    balance: {
+      goints: toGoints(b(0)),
+      promoGoints: toGoints(b(1)),
+      seekerEarningsCents: milliToCents(b(2)),
+      partnerEarningsCents: milliToCents(b(3)),
+      partnerPendingCents: milliToCents(b(4)),
+    },
     counts: { requests: u._count.requests, unlocks: u._count.unlocks, offers: u._count.offers, deals, payouts: u._count.payouts },
   };
 }

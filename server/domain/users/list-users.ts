@@ -41,7 +41,16 @@ export async function listUsers(prisma: Db, q: ListUsersQuery): Promise<{ users:
     prisma.user.count({ where }),
   ]);
   return {
-    users: rows.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, emailVerified: u.emailVerified, twoFactorEnabled: u.twoFactorEnabled, suspended: !!u.suspendedAt, createdAt: u.createdAt.toISOString() })),
+    users: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      emailVerified: u.emailVerified,
+      twoFactorEnabled: u.twoFactorEnabled,
+      suspended: !!u.suspendedAt,
+      createdAt: u.createdAt.toISOString(),
+    })),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -68,6 +68,10 @@ export async function unsuspendUser(deps: AppDeps, input: Omit<SuspendUserInput,
     });
     return user.id;
   });
-  await notify(deps, { userId: id, event: { type: 'account.unsuspended', payload: null }, mail: { template: 'accountUnsuspended', params: () => ({ url: appLink(deps, '/auth') }) } });
+  await notify(deps, {
+    userId: id,
+    event: { type: 'account.unsuspended', payload: null },
+    mail: { template: 'accountUnsuspended', params: () => ({ url: appLink(deps, '/auth') }) },
+  });
   return { id, suspended: false };
 }

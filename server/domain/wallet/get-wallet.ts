@@ -18,7 +18,10 @@ export interface Wallet {
 export async function getWallet(prisma: Db, userId: string, opts: { movements?: number } = {}): Promise<Wallet> {
   const refs = [account.wallet(userId), account.walletPromo(userId), account.seekerEarnings(userId), account.partnerEarnings(userId)];
   const balances = await getBalances(prisma, refs);
-  const accounts = await prisma.ledgerAccount.findMany({ where: { OR: refs.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) }, select: { id: true, kind: true } });
+  const accounts = await prisma.ledgerAccount.findMany({
+    where: { OR: refs.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) },
+    select: { id: true, kind: true },
+  });
   const entries = accounts.length
     ? await prisma.ledgerEntry.findMany({
         where: { accountId: { in: accounts.map((a) => a.id) } },

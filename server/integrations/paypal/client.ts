@@ -79,7 +79,11 @@ export function createPayPalClient(config: PayPalConfig, opts: { fetch?: typeof 
         const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
         if (res.ok) return body;
         if (res.status === 401 && auth) token = null;
-        last = new PayPalError(res.status, String(body.message ?? body.error_description ?? `HTTP ${res.status}`), typeof body.name === 'string' ? body.name : undefined);
+        last = new PayPalError(
+          res.status,
+          String(body.message ?? body.error_description ?? `HTTP ${res.status}`),
+          typeof body.name === 'string' ? body.name : undefined,
+        );
         if (!last.retryable && res.status !== 401) throw last;
       } catch (e) {
         if (e instanceof PayPalError && !e.retryable && e.status !== 401) throw e;
@@ -146,7 +150,9 @@ export function createPayPalClient(config: PayPalConfig, opts: { fetch?: typeof 
         webhook_event: event,
       };
       if (!body.transmission_id || !body.transmission_sig) return false;
-      const res = (await call('/v1/notifications/verify-webhook-signature', { method: 'POST', body: JSON.stringify(body) })) as { verification_status?: string };
+      const res = (await call('/v1/notifications/verify-webhook-signature', { method: 'POST', body: JSON.stringify(body) })) as {
+        verification_status?: string;
+      };
       return res.verification_status === 'SUCCESS';
     },
   };

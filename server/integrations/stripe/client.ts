@@ -9,7 +9,13 @@ export function createStripe(config: Config['stripe']): StripeClient | null {
   if (!config) return null;
   if (config.apiBase) {
     const u = new URL(config.apiBase);
-    return new Stripe(config.secretKey, { host: u.hostname, port: u.port || (u.protocol === 'https:' ? 443 : 80), protocol: u.protocol === 'https:' ? 'https' : 'http', maxNetworkRetries: 2, telemetry: false });
+    return new Stripe(config.secretKey, {
+      host: u.hostname,
+      port: u.port || (u.protocol === 'https:' ? 443 : 80),
+      protocol: u.protocol === 'https:' ? 'https' : 'http',
+      maxNetworkRetries: 2,
+      telemetry: false,
+    });
   }
   return new Stripe(config.secretKey, { maxNetworkRetries: 2, telemetry: false });
 }

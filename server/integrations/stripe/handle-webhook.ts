@@ -44,7 +44,10 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: Buffer, signat
     throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   }
   const prisma = deps.db.prisma;
-  await prisma.webhookEvent.createMany({ data: [{ id: event.id, provider: 'stripe', type: event.type, payload: JSON.parse(rawBody.toString('utf8')) }], skipDuplicates: true });
+  await prisma.webhookEvent.createMany({
+    data: [{ id: event.id, provider: 'stripe', type: event.type, payload: JSON.parse(rawBody.toString('utf8')) }],
+    skipDuplicates: true,
+  });
   const row = await prisma.webhookEvent.findUniqueOrThrow({ where: { id: event.id } });
   if (row.status === 'processed' || row.status === 'ignored') return { id: event.id, type: event.type, outcome: 'already processed', duplicate: true };
   const handler = STRIPE_HANDLERS[event.type];
@@ -54,18 +57,29 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: Buffer, signat
   }
   try {
     const outcome = await runHandler(deps, handler, event);
-    await prisma.webhookEvent.update({ where: { id: event.id }, data: { status: 'processed', processedAt: new Date(), attempts: { increment: 1 }, error: null } });
+    await prisma.webhookEvent.update({
+      where: { id: event.id },
+      data: { status: 'processed', processedAt: new Date(), attempts: { increment: 1 }, error: null },
+    });
     if (event.type.startsWith('checkout.session.')) await applyDeferredStripeEvents(deps);
     return { id: event.id, type: event.type, outcome, duplicate: false };
   } catch (err) {
     if (err instanceof PurchaseNotPaidYet) {
       // Kept (never over a processed row); then applied at once if the payment was credited meanwhile.
-      await prisma.webhookEvent.updateMany({ where: { id: event.id, status: { notIn: ['processed', 'ignored'] } }, data: { status: 'deferred', attempts: { increment: 1 }, error: 'waiting for its payment' } });
+      await prisma.webhookEvent.updateMany({
+        where: { id: event.id, status: { notIn: ['processed', 'ignored'] } },
+        data: { status: 'deferred', attempts: { increment: 1 }, error: 'waiting for its payment' },
+      });
       await applyDeferredStripeEvents(deps);
       return { id: event.id, type: event.type, outcome: 'deferred until its payment', duplicate: false };
     }
-    await prisma.webhookEvent.update({ where: { id: event.id }, data: { status: 'failed', attempts: { increment: 1 }, error: err instanceof Error ? err.message : String(err) } }).catch(() => {});
-    deps.logger.warn({ eventId: event.id, type: event.type, err: err instanceof Error ? err.message : String(err) }, 'stripe webhook not processed; Stripe will retry');
+    await prisma.webhookEvent
+      .update({ where: { id: event.id }, data: { status: 'failed', attempts: { increment: 1 }, error: err instanceof Error ? err.message : String(err) } })
+      .catch(() => {});
+    deps.logger.warn(
+      { eventId: event.id, type: event.type, err: err instanceof Error ? err.message : String(err) },
+      'stripe webhook not processed; Stripe will retry',
+    );
     throw new AppError('INTERNAL', { cause: err });
   }
 }

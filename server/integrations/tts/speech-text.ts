@@ -25,7 +25,12 @@ export function cleanSpeechText(input: string): string {
   // A line without closing punctuation (a list item, a heading) still gets its pause.
   const lines = s
     .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').replace(/ ([,.;:!?])/g, '$1').trim())
+    .map((line) =>
+      line
+        .replace(/[ \t]+/g, ' ')
+        .replace(/ ([,.;:!?])/g, '$1')
+        .trim(),
+    )
     .filter((line) => /[\p{L}\p{N}]/u.test(line));
   return lines
     .map((line, i) => (i < lines.length - 1 && !/[.!?:;,…]$/.test(line) ? `${line}.` : line))

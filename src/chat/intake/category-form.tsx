@@ -87,7 +87,16 @@ export function CategoryForm({ category, view }: { category: CategoryId; view: I
     };
     const placeholder = fieldPlaceholder(category, field, lang, values);
     if (field.kind === 'carModel' && isFreeModel(values)) {
-      return <input {...common} type="text" maxLength={field.maxLength} placeholder={placeholder} className={inputClass} onChange={(e) => change(field.key, e.target.value)} />;
+      return (
+        <input
+          {...common}
+          type="text"
+          maxLength={field.maxLength}
+          placeholder={placeholder}
+          className={inputClass}
+          onChange={(e) => change(field.key, e.target.value)}
+        />
+      );
     }
     switch (field.kind) {
       case 'textarea':

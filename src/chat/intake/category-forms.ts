@@ -46,7 +46,14 @@ const THIS_YEAR = new Date().getFullYear();
 
 const select = (key: string, options: readonly string[], width: FieldWidth = 'half'): FormField => ({ key, kind: 'select', options, width });
 const text = (key: string, width: FieldWidth = 'full', placeholder = true): FormField => ({ key, kind: 'text', width, maxLength: 120, placeholder });
-const count = (key: string, min: number, max: number, width: FieldWidth = 'pair'): FormField => ({ key, kind: 'number', min, max, width, inputMode: 'numeric' });
+const count = (key: string, min: number, max: number, width: FieldWidth = 'pair'): FormField => ({
+  key,
+  kind: 'number',
+  min,
+  max,
+  width,
+  inputMode: 'numeric',
+});
 const date = (key: string, width: FieldWidth = 'half'): FormField => ({ key, kind: 'date', width });
 
 /** The fields every form has, after the category's own. */
@@ -73,13 +80,24 @@ export const CATEGORY_FORMS: Record<CategoryId, CategoryForm> = {
   urlaub_reisen: {
     category: 'urlaub_reisen',
     keyField: 'destination',
-    fields: [text('destination', 'half'), select('tripType', ['pauschal', 'hotel', 'flug', 'ferienwohnung', 'kreuzfahrt', 'rundreise', 'sonstiges']), date('departure'), date('return'), count('adults', 1, 30), count('children', 0, 20)],
+    fields: [
+      text('destination', 'half'),
+      select('tripType', ['pauschal', 'hotel', 'flug', 'ferienwohnung', 'kreuzfahrt', 'rundreise', 'sonstiges']),
+      date('departure'),
+      date('return'),
+      count('adults', 1, 30),
+      count('children', 0, 20),
+    ],
   },
   versicherung: {
     category: 'versicherung',
     keyField: 'insuranceType',
     fields: [
-      select('insuranceType', ['kfz', 'haftpflicht', 'hausrat', 'wohngebaeude', 'kranken', 'zahnzusatz', 'berufsunfaehigkeit', 'leben', 'rechtsschutz', 'reise', 'tier', 'sonstiges'], 'full'),
+      select(
+        'insuranceType',
+        ['kfz', 'haftpflicht', 'hausrat', 'wohngebaeude', 'kranken', 'zahnzusatz', 'berufsunfaehigkeit', 'leben', 'rechtsschutz', 'reise', 'tier', 'sonstiges'],
+        'full',
+      ),
       select('concern', ['neu', 'wechsel', 'beratung', 'schaden']),
       select('insured', ['single', 'paar', 'familie', 'firma']),
     ],
@@ -107,7 +125,21 @@ export const CATEGORY_FORMS: Record<CategoryId, CategoryForm> = {
     category: 'dienstleistungen',
     keyField: 'service',
     fields: [
-      select('service', ['reinigung', 'umzug', 'garten', 'entruempelung', 'kinderbetreuung', 'pflege', 'nachhilfe', 'haustiere', 'recht', 'steuern', 'foto', 'it', 'sonstiges']),
+      select('service', [
+        'reinigung',
+        'umzug',
+        'garten',
+        'entruempelung',
+        'kinderbetreuung',
+        'pflege',
+        'nachhilfe',
+        'haustiere',
+        'recht',
+        'steuern',
+        'foto',
+        'it',
+        'sonstiges',
+      ]),
       select('frequency', ['einmalig', 'woechentlich', 'monatlich', 'regelmaessig']),
       text('scope'),
     ],
@@ -134,17 +166,29 @@ export const CATEGORY_FORMS: Record<CategoryId, CategoryForm> = {
   beauty: {
     category: 'beauty',
     keyField: 'treatment',
-    fields: [select('treatment', ['friseur', 'kosmetik', 'naegel', 'massage', 'makeup', 'wimpern', 'haarentfernung', 'sonstiges'], 'full'), select('forWhom', ['damen', 'herren', 'kinder'], 'pair'), count('persons', 1, 50)],
+    fields: [
+      select('treatment', ['friseur', 'kosmetik', 'naegel', 'massage', 'makeup', 'wimpern', 'haarentfernung', 'sonstiges'], 'full'),
+      select('forWhom', ['damen', 'herren', 'kinder'], 'pair'),
+      count('persons', 1, 50),
+    ],
   },
   handwerk: {
     category: 'handwerk',
     keyField: 'trade',
-    fields: [select('trade', ['sanitaer', 'heizung', 'elektro', 'maler', 'dach', 'boden', 'schreiner', 'sonstiges']), text('job', 'half'), count('size', 1, 100_000, 'half')],
+    fields: [
+      select('trade', ['sanitaer', 'heizung', 'elektro', 'maler', 'dach', 'boden', 'schreiner', 'sonstiges']),
+      text('job', 'half'),
+      count('size', 1, 100_000, 'half'),
+    ],
   },
   news: {
     category: 'news',
     keyField: 'kind',
-    fields: [select('kind', ['abo', 'pressemitteilung', 'redaktion', 'lokal', 'newsletter', 'sonstiges'], 'full'), text('topic', 'half'), select('format', ['print', 'digital', 'beides'])],
+    fields: [
+      select('kind', ['abo', 'pressemitteilung', 'redaktion', 'lokal', 'newsletter', 'sonstiges'], 'full'),
+      text('topic', 'half'),
+      select('format', ['print', 'digital', 'beides']),
+    ],
   },
 };
 
@@ -287,7 +331,8 @@ export function validateForm(category: CategoryId, values: FormValues, today: st
     }
     if (field.kind === 'number') {
       const n = /^\d+$/.test(value) ? Number(value) : NaN;
-      if (!Number.isInteger(n) || n < (field.min ?? 0) || n > (field.max ?? Number.MAX_SAFE_INTEGER)) errors[field.key] = { key: 'number', params: { min: field.min ?? 0, max: field.max ?? 0 } };
+      if (!Number.isInteger(n) || n < (field.min ?? 0) || n > (field.max ?? Number.MAX_SAFE_INTEGER))
+        errors[field.key] = { key: 'number', params: { min: field.min ?? 0, max: field.max ?? 0 } };
     } else if (field.kind === 'date') {
       if (!ISO_DATE.test(value)) errors[field.key] = { key: 'required' };
       else if (value < today) errors[field.key] = { key: 'datePast' };

@@ -27,7 +27,14 @@ export function CategoryPicker({ initial }: { initial: CategoryId | null }) {
           {t('categoryPicker.label')}
         </Label>
         <div className="flex flex-col gap-2 @xs:flex-row">
-          <NativeSelect id={id} data-testid="intake-category-select" value={value} disabled={busy} onChange={(e) => setValue(e.target.value)} className="flex-1">
+          <NativeSelect
+            id={id}
+            data-testid="intake-category-select"
+            value={value}
+            disabled={busy}
+            onChange={(e) => setValue(e.target.value)}
+            className="flex-1"
+          >
             <option value="" disabled>
               {t('categoryPicker.placeholder')}
             </option>

@@ -11,7 +11,10 @@ export const controlText = 'text-base sm:text-sm';
 /** The frame of a form or card inside an assistant bubble: as wide as the bubble allows, up to 30rem. */
 export function WidgetCard({ className, children, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
-    <div className={cn('@container mt-3 w-[30rem] max-w-full rounded-lg border border-border bg-card p-3 text-card-foreground shadow-sm', className)} {...props}>
+    <div
+      className={cn('@container mt-3 w-[30rem] max-w-full rounded-lg border border-border bg-card p-3 text-card-foreground shadow-sm', className)}
+      {...props}
+    >
       {children}
     </div>
   );
@@ -77,7 +80,13 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 /** A round answer button, like the chat's option buttons; `dot` is a colour class for a leading dot. */
-export function AnswerChip({ dot, variant = 'primary', className, children, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { dot?: string; variant?: 'primary' | 'quiet' }) {
+export function AnswerChip({
+  dot,
+  variant = 'primary',
+  className,
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { dot?: string; variant?: 'primary' | 'quiet' }) {
   return (
     <button
       type="button"

@@ -24,7 +24,8 @@ export const INTAKE_TOOL_NAMES = [
 export function IntakeWidget({ part, output, isLatest }: ToolRendererProps) {
   const { t } = useTranslation('chat');
   if (!output) {
-    if (part.state === 'input-streaming' || part.state === 'input-available') return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;
+    if (part.state === 'input-streaming' || part.state === 'input-available')
+      return <p className="text-xs text-muted-foreground italic">{t('tool.running')}</p>;
     if (part.state === 'output-error') return <p className="text-xs text-muted-foreground italic">{t('tool.failed')}</p>;
     return null;
   }

@@ -69,7 +69,14 @@ export function DateAnswers() {
             }}
             className={cn(inputClass, 'flex-1')}
           />
-          <Button type="submit" data-testid="intake-answer-date-send" className="h-9 shrink-0 px-3" disabled={busy || !ISO_DATE.test(value)} aria-label={t('quick.dateSend')} title={t('quick.dateSend')}>
+          <Button
+            type="submit"
+            data-testid="intake-answer-date-send"
+            className="h-9 shrink-0 px-3"
+            disabled={busy || !ISO_DATE.test(value)}
+            aria-label={t('quick.dateSend')}
+            title={t('quick.dateSend')}
+          >
             <SendHorizontal aria-hidden="true" />
           </Button>
         </div>

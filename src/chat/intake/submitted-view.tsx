@@ -29,10 +29,18 @@ export function SubmittedView({ view }: { view: IntakeView }) {
           data-testid="intake-submitted-status"
           className={cn(
             'mt-3 flex items-start gap-2 rounded-md border px-2.5 py-2 text-xs leading-snug',
-            status === 'open' ? 'border-green-200 bg-green-50 text-green-800' : status === 'review' ? 'border-sky-200 bg-sky-50 text-sky-900' : 'border-amber-200 bg-amber-50 text-amber-900',
+            status === 'open'
+              ? 'border-green-200 bg-green-50 text-green-800'
+              : status === 'review'
+                ? 'border-sky-200 bg-sky-50 text-sky-900'
+                : 'border-amber-200 bg-amber-50 text-amber-900',
           )}
         >
-          {status === 'open' ? <Send aria-hidden="true" className="mt-px size-3.5 shrink-0" /> : <Clock aria-hidden="true" className="mt-px size-3.5 shrink-0" />}
+          {status === 'open' ? (
+            <Send aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          ) : (
+            <Clock aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          )}
           <span>{t(`submitted.status.${status}`)}</span>
         </p>
       )}

@@ -88,12 +88,26 @@ export function SummaryCard({ output, isLatest }: { output: ToolOutput; isLatest
           {active && (
             <div className="mt-3 flex flex-col gap-2">
               <div className="flex flex-col-reverse gap-2 @sm:flex-row @sm:justify-end">
-                <Button type="button" variant="outline" className="h-9" data-testid="intake-summary-edit" disabled={busy || working} onClick={() => setEditing(true)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="h-9"
+                  data-testid="intake-summary-edit"
+                  disabled={busy || working}
+                  onClick={() => setEditing(true)}
+                >
                   <Pencil aria-hidden="true" />
                   {t('summary.edit')}
                 </Button>
                 {canConfirm && (
-                  <Button type="button" className="h-9" data-testid="intake-summary-confirm" disabled={busy || working} aria-busy={working || undefined} onClick={() => void confirm()}>
+                  <Button
+                    type="button"
+                    className="h-9"
+                    data-testid="intake-summary-confirm"
+                    disabled={busy || working}
+                    aria-busy={working || undefined}
+                    onClick={() => void confirm()}
+                  >
                     {working && <LoaderCircle aria-hidden="true" className="animate-spin" />}
                     {working ? t('summary.confirming') : t('summary.confirm')}
                   </Button>
@@ -213,8 +227,20 @@ function SummaryEdit({ view, onDone }: { view: IntakeView; onDone: () => void })
   return (
     <form ref={formRef} noValidate onSubmit={submit} data-testid="intake-summary-form" className="mt-2">
       <fieldset disabled={busy} className="grid min-w-0 grid-cols-6 gap-x-2 gap-y-3">
-        <FieldShell id={id('category')} label={t('fields.category.label')} error={err('category')} errorId={`${id('category')}-error`} className={EDIT_WIDTH.full}>
-          <NativeSelect id={id('category')} data-testid="intake-edit-category" value={values.category} onChange={(e) => change('category', e.target.value)} {...invalid('category')}>
+        <FieldShell
+          id={id('category')}
+          label={t('fields.category.label')}
+          error={err('category')}
+          errorId={`${id('category')}-error`}
+          className={EDIT_WIDTH.full}
+        >
+          <NativeSelect
+            id={id('category')}
+            data-testid="intake-edit-category"
+            value={values.category}
+            onChange={(e) => change('category', e.target.value)}
+            {...invalid('category')}
+          >
             <option value="" disabled>
               {t('categoryPicker.placeholder')}
             </option>
@@ -225,7 +251,13 @@ function SummaryEdit({ view, onDone }: { view: IntakeView; onDone: () => void })
             ))}
           </NativeSelect>
         </FieldShell>
-        <FieldShell id={id('description')} label={t('fields.description.label')} error={err('description')} errorId={`${id('description')}-error`} className={EDIT_WIDTH.full}>
+        <FieldShell
+          id={id('description')}
+          label={t('fields.description.label')}
+          error={err('description')}
+          errorId={`${id('description')}-error`}
+          className={EDIT_WIDTH.full}
+        >
           <Textarea
             id={id('description')}
             data-testid="intake-edit-description"
@@ -236,7 +268,13 @@ function SummaryEdit({ view, onDone }: { view: IntakeView; onDone: () => void })
             {...invalid('description')}
           />
         </FieldShell>
-        <FieldShell id={id('postcode')} label={t('fields.postcode.label')} error={err('postcode')} errorId={`${id('postcode')}-error`} className={EDIT_WIDTH.narrow}>
+        <FieldShell
+          id={id('postcode')}
+          label={t('fields.postcode.label')}
+          error={err('postcode')}
+          errorId={`${id('postcode')}-error`}
+          className={EDIT_WIDTH.narrow}
+        >
           <input
             id={id('postcode')}
             data-testid="intake-edit-postcode"
@@ -269,7 +307,13 @@ function SummaryEdit({ view, onDone }: { view: IntakeView; onDone: () => void })
             {...invalid('place', locationMissing)}
           />
         </FieldShell>
-        <FieldShell id={id('budgetMin')} label={t('summary.budgetMin')} error={err('budgetMin')} errorId={`${id('budgetMin')}-error`} className={EDIT_WIDTH.pair}>
+        <FieldShell
+          id={id('budgetMin')}
+          label={t('summary.budgetMin')}
+          error={err('budgetMin')}
+          errorId={`${id('budgetMin')}-error`}
+          className={EDIT_WIDTH.pair}
+        >
           <input
             id={id('budgetMin')}
             data-testid="intake-edit-budgetMin"
@@ -283,7 +327,13 @@ function SummaryEdit({ view, onDone }: { view: IntakeView; onDone: () => void })
             {...invalid('budgetMin')}
           />
         </FieldShell>
-        <FieldShell id={id('budgetMax')} label={t('summary.budgetMax')} error={err('budgetMax')} errorId={`${id('budgetMax')}-error`} className={EDIT_WIDTH.pair}>
+        <FieldShell
+          id={id('budgetMax')}
+          label={t('summary.budgetMax')}
+          error={err('budgetMax')}
+          errorId={`${id('budgetMax')}-error`}
+          className={EDIT_WIDTH.pair}
+        >
           <input
             id={id('budgetMax')}
             data-testid="intake-edit-budgetMax"

@@ -75,7 +75,9 @@ export function isoToGerman(iso: string): string {
 export function formatDate(iso: string, lang: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   const options: Intl.DateTimeFormatOptions =
-    toLang(lang) === 'de' ? { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+    toLang(lang) === 'de'
+      ? { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(toLang(lang) === 'de' ? 'de-DE' : 'en-GB', options).format(Date.UTC(y!, m! - 1, d!));
 }
 

@@ -7,7 +7,11 @@ import { useChatActions } from '../context.ts';
 import { FieldShell, inputClass, Textarea, WidgetCard } from '../intake/controls.tsx';
 import { cn } from '@/lib/utils';
 
-const clean = (v: string) => v.replace(/[;\n\r]+/g, ', ').replace(/\s+/g, ' ').trim();
+const clean = (v: string) =>
+  v
+    .replace(/[;\n\r]+/g, ', ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Euros as typed ('450', '450,50', '1.200') or null. */
 export function readEuro(value: string): number | null {
@@ -37,22 +41,70 @@ export function OfferFormWidget({ reference }: { reference: string }) {
     setTried(true);
     if (invalid || busy) return;
     const euros = readEuro(price)!;
-    send(t('offerForm.output', { ref: reference, price: lang.startsWith('en') ? euros.toFixed(2) : euros.toFixed(2).replace('.', ','), availability: clean(availability), description: clean(description) }));
+    send(
+      t('offerForm.output', {
+        ref: reference,
+        price: lang.startsWith('en') ? euros.toFixed(2) : euros.toFixed(2).replace('.', ','),
+        availability: clean(availability),
+        description: clean(description),
+      }),
+    );
   }
 
-  const field = (key: keyof typeof errors) => ({ 'aria-invalid': tried && errors[key] ? true : undefined, 'aria-describedby': tried && errors[key] ? `${id}-${key}-error` : undefined });
+  const field = (key: keyof typeof errors) => ({
+    'aria-invalid': tried && errors[key] ? true : undefined,
+    'aria-describedby': tried && errors[key] ? `${id}-${key}-error` : undefined,
+  });
   return (
     <WidgetCard data-testid="chat-offer-form">
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <p className="text-sm font-semibold">{t('offerForm.title', { ref: reference })}</p>
         <FieldShell id={`${id}-price`} label={t('offerForm.price')} required error={tried ? errors.price : null} errorId={`${id}-price-error`}>
-          <input id={`${id}-price`} data-testid="chat-offer-price" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="450" className={cn(inputClass)} {...field('price')} />
+          <input
+            id={`${id}-price`}
+            data-testid="chat-offer-price"
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            placeholder="450"
+            className={cn(inputClass)}
+            {...field('price')}
+          />
         </FieldShell>
-        <FieldShell id={`${id}-availability`} label={t('offerForm.availability')} required error={tried ? errors.availability : null} errorId={`${id}-availability-error`}>
-          <input id={`${id}-availability`} data-testid="chat-offer-availability" maxLength={200} value={availability} onChange={(e) => setAvailability(e.target.value)} placeholder={t('offerForm.availabilityPlaceholder')} className={cn(inputClass)} {...field('availability')} />
+        <FieldShell
+          id={`${id}-availability`}
+          label={t('offerForm.availability')}
+          required
+          error={tried ? errors.availability : null}
+          errorId={`${id}-availability-error`}
+        >
+          <input
+            id={`${id}-availability`}
+            data-testid="chat-offer-availability"
+            maxLength={200}
+            value={availability}
+            onChange={(e) => setAvailability(e.target.value)}
+            placeholder={t('offerForm.availabilityPlaceholder')}
+            className={cn(inputClass)}
+            {...field('availability')}
+          />
         </FieldShell>
-        <FieldShell id={`${id}-description`} label={t('offerForm.description')} required error={tried ? errors.description : null} errorId={`${id}-description-error`}>
-          <Textarea id={`${id}-description`} data-testid="chat-offer-description" rows={3} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} {...field('description')} />
+        <FieldShell
+          id={`${id}-description`}
+          label={t('offerForm.description')}
+          required
+          error={tried ? errors.description : null}
+          errorId={`${id}-description-error`}
+        >
+          <Textarea
+            id={`${id}-description`}
+            data-testid="chat-offer-description"
+            rows={3}
+            maxLength={2000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            {...field('description')}
+          />
         </FieldShell>
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => send(t('say.cancel'))}>

@@ -67,7 +67,11 @@ function OfferCard({ o }: { o: ChatOffer }) {
   );
 }
 
-const clean = (v: string) => v.replace(/[;\n\r]+/g, ', ').replace(/\s+/g, ' ').trim();
+const clean = (v: string) =>
+  v
+    .replace(/[;\n\r]+/g, ', ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function ReviewForm({ deal }: { deal: ChatDealToRate }) {
   const { t } = useTranslation('chatmarket');
@@ -96,7 +100,15 @@ function ReviewForm({ deal }: { deal: ChatDealToRate }) {
           <Label htmlFor={`${id}-text`} className="text-xs">
             {t('reviewForm.text')}
           </Label>
-          <Textarea id={`${id}-text`} data-testid="chat-review-text" rows={2} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={tried && invalid ? true : undefined} />
+          <Textarea
+            id={`${id}-text`}
+            data-testid="chat-review-text"
+            rows={2}
+            maxLength={1000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={tried && invalid ? true : undefined}
+          />
         </div>
         <label className="flex items-center gap-2 text-xs">
           <Checkbox checked={showName} onCheckedChange={(v) => setShowName(v === true)} />

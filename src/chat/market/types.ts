@@ -52,4 +52,4 @@ export interface ChatDealToRate {
   kategorie: string;
 }
 
-export const list = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+export const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);

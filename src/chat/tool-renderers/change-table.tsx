@@ -19,15 +19,23 @@ export function ChangeTable({ change }: { change: ChangeView }) {
       <table className="mt-1 w-full border-collapse text-xs">
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th scope="col" className="py-1 pr-2 font-medium">{t('change.field')}</th>
-            <th scope="col" className="py-1 pr-2 font-medium">{t('change.before')}</th>
-            <th scope="col" className="py-1 font-medium">{t('change.after')}</th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              {t('change.field')}
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              {t('change.before')}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {t('change.after')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {change.rows.map((row, i) => (
             <tr key={i} className="border-t border-border align-top">
-              <th scope="row" className="py-1 pr-2 text-left font-medium">{row.label}</th>
+              <th scope="row" className="py-1 pr-2 text-left font-medium">
+                {row.label}
+              </th>
               <td className="py-1 pr-2 text-muted-foreground line-through decoration-muted-foreground/50">{row.before ?? t('change.none')}</td>
               <td className="py-1 font-semibold">{row.after ?? t('change.removed')}</td>
             </tr>

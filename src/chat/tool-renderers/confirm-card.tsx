@@ -45,7 +45,8 @@ export function ConfirmCard({
 
   const summary = t(confirmation.summary.key, { tool: toolName, ...confirmation.summary.params });
   // A refusal when it ran (not enough Goints meanwhile, say) is told in the person's language.
-  const refusal = status === 'failed' && result?.reason ? t(`offline.reason.${result.reason}`, { defaultValue: t('confirm.status.failed'), ...(result.data ?? {}) }) : null;
+  const refusal =
+    status === 'failed' && result?.reason ? t(`offline.reason.${result.reason}`, { defaultValue: t('confirm.status.failed'), ...(result.data ?? {}) }) : null;
   return (
     <div data-testid="chat-confirm" data-status={status} className="mt-2 rounded-lg border border-border bg-background p-3 text-sm shadow-sm">
       <p className="font-semibold">{t('confirm.title')}</p>

@@ -27,7 +27,11 @@ export function hasReadableText(text: string): boolean {
  */
 export function splitForSpeech(text: string, max = SPEECH_MAX_CHARS): string[] {
   // Line breaks stay: the server reads a line without closing punctuation (a list item) with a pause.
-  const normalized = text.replace(/\r\n?/g, '\n').replace(/[^\S\n]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  const normalized = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const sentences = normalized.match(/[^.!?…]+(?:[.!?…]+["'“”»«)\]]*\s*|$)/g) ?? [];
   const pieces: string[] = [];
   let current = '';

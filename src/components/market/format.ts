@@ -28,7 +28,12 @@ export function formatNumber(n: number, lang: string): string {
 /** A date (ISO string) as 24.12.2026 / 24 Dec 2026. */
 export function formatDate(iso: string, lang: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return new Intl.DateTimeFormat(locale(lang), toUiLang(lang) === 'de' ? { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Berlin' }).format(d);
+  return new Intl.DateTimeFormat(
+    locale(lang),
+    toUiLang(lang) === 'de'
+      ? { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }
+      : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Berlin' },
+  ).format(d);
 }
 
 export function formatDateTime(iso: string, lang: string): string {

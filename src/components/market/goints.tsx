@@ -22,9 +22,7 @@ export function GointsAmount({ value, size = 'sm', className, testId }: { value:
   return (
     <span className={cn('inline-flex items-center gap-1.5 font-semibold tabular-nums', className)} data-testid={testId}>
       <GointsCoin size={size} />
-      <span>
-        {formatNumber(value, i18n.resolvedLanguage ?? 'de')} Goints
-      </span>
+      <span>{formatNumber(value, i18n.resolvedLanguage ?? 'de')} Goints</span>
     </span>
   );
 }

@@ -8,9 +8,17 @@ export function Stars({ value, size = 'sm', className }: { value: number | null;
   const { t } = useTranslation('market');
   const v = value ?? 0;
   return (
-    <span role="img" aria-label={value === null ? t('rating.none') : t('rating.value', { value: v.toLocaleString(undefined, { maximumFractionDigits: 1 }) })} className={cn('inline-flex items-center gap-0.5', className)}>
+    <span
+      role="img"
+      aria-label={value === null ? t('rating.none') : t('rating.value', { value: v.toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
+      className={cn('inline-flex items-center gap-0.5', className)}
+    >
       {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} aria-hidden className={cn(size === 'sm' ? 'size-3.5' : 'size-5', i <= Math.round(v) ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')} />
+        <Star
+          key={i}
+          aria-hidden
+          className={cn(size === 'sm' ? 'size-3.5' : 'size-5', i <= Math.round(v) ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')}
+        />
       ))}
     </span>
   );
@@ -24,8 +32,21 @@ export function StarInput({ value, onChange, name, disabled }: { value: number; 
   return (
     <div role="radiogroup" aria-label={t('rating.label')} className="flex items-center gap-1" onMouseLeave={() => setHover(0)}>
       {[1, 2, 3, 4, 5].map((i) => (
-        <label key={i} className={cn('cursor-pointer rounded p-0.5 focus-within:ring-2 focus-within:ring-ring', disabled && 'cursor-not-allowed opacity-50')} onMouseEnter={() => setHover(i)}>
-          <input type="radio" name={name} value={i} checked={value === i} disabled={disabled} onChange={() => onChange(i)} className="sr-only" data-testid={`star-${i}`} />
+        <label
+          key={i}
+          className={cn('cursor-pointer rounded p-0.5 focus-within:ring-2 focus-within:ring-ring', disabled && 'cursor-not-allowed opacity-50')}
+          onMouseEnter={() => setHover(i)}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={i}
+            checked={value === i}
+            disabled={disabled}
+            onChange={() => onChange(i)}
+            className="sr-only"
+            data-testid={`star-${i}`}
+          />
           <Star aria-hidden className={cn('size-7', i <= shown ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')} />
           <span className="sr-only">{t('rating.stars', { count: i })}</span>
         </label>

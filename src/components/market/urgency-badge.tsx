@@ -12,7 +12,15 @@ const STYLES: Record<string, string> = {
 export function UrgencyBadge({ urgency, className }: { urgency: string; className?: string }) {
   const { t } = useTranslation('market');
   return (
-    <span data-testid="urgency-badge" data-urgency={urgency} className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold', STYLES[urgency] ?? 'border-gray-200 bg-gray-100 text-gray-700', className)}>
+    <span
+      data-testid="urgency-badge"
+      data-urgency={urgency}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        STYLES[urgency] ?? 'border-gray-200 bg-gray-100 text-gray-700',
+        className,
+      )}
+    >
       {t(`urgency.${urgency}`, { defaultValue: urgency })}
     </span>
   );

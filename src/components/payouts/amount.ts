@@ -8,4 +8,5 @@ export function parseEuroInput(value: string): number | null {
 }
 
 /** 1250 → '12,50' (de) / '12.50' (en), without grouping, for the amount field. */
-export const amountInputValue = (cents: number, lang: string) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+export const amountInputValue = (cents: number, lang: string) =>
+  new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);

@@ -12,7 +12,10 @@ export function formatIban(value: string): string {
 
 /** Where the caret goes in the formatted value: after as many letters and digits as preceded it. */
 export function caretAfterFormat(raw: string, caret: number, formatted: string): number {
-  const before = raw.slice(0, caret).toUpperCase().replace(/[^A-Z0-9]/g, '').length;
+  const before = raw
+    .slice(0, caret)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '').length;
   if (before === 0) return 0;
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {

@@ -46,7 +46,10 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] | null }) {
                       <span className="md:sr-only">{t('history.cols.requested')}: </span>
                       {formatDate(p.requestedAt, lang)}
                     </span>
-                    <span className="order-first text-base font-bold tabular-nums md:order-none md:text-right md:text-sm md:font-semibold" data-testid="payout-amount-cell">
+                    <span
+                      className="order-first text-base font-bold tabular-nums md:order-none md:text-right md:text-sm md:font-semibold"
+                      data-testid="payout-amount-cell"
+                    >
                       <span className="sr-only">{t('history.cols.amount')}: </span>
                       {formatEuro(p.amountCents, lang)}
                     </span>

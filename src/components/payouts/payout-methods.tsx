@@ -77,7 +77,13 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
                     </dl>
                   )}
                 </div>
-                <Button variant="ghost" size="icon" className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive" onClick={() => setRemoving(m)} aria-label={t('methods.remove', { method: m.type === 'paypal' ? m.paypalEmail : `IBAN •••• ${m.ibanLast4}` })}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive"
+                  onClick={() => setRemoving(m)}
+                  aria-label={t('methods.remove', { method: m.type === 'paypal' ? m.paypalEmail : `IBAN •••• ${m.ibanLast4}` })}
+                >
                   <Trash2 aria-hidden />
                 </Button>
               </li>
@@ -141,7 +147,12 @@ function AddPayPalDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpe
       onAdded();
       close(false);
     } catch (err) {
-      const message = err instanceof ApiError && err.code === 'VALIDATION_FAILED' ? t('paypal.invalid') : err instanceof ApiError && err.message ? err.message : t('toast.genericError');
+      const message =
+        err instanceof ApiError && err.code === 'VALIDATION_FAILED'
+          ? t('paypal.invalid')
+          : err instanceof ApiError && err.message
+            ? err.message
+            : t('toast.genericError');
       setError(message);
       toast.error(t('toast.errorTitle'), { description: message });
     } finally {
@@ -233,7 +244,13 @@ function AddBankDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenC
     }
     setBusy(true);
     try {
-      await payoutsApi.addMethod({ type: 'bank', iban, accountHolder, ...(values.bic.trim() ? { bic: values.bic.trim() } : {}), ...(values.bankName.trim() ? { bankName: values.bankName.trim() } : {}) });
+      await payoutsApi.addMethod({
+        type: 'bank',
+        iban,
+        accountHolder,
+        ...(values.bic.trim() ? { bic: values.bic.trim() } : {}),
+        ...(values.bankName.trim() ? { bankName: values.bankName.trim() } : {}),
+      });
       toast.success(t('toast.bankAdded'));
       onAdded();
       close(false);
@@ -249,7 +266,17 @@ function AddBankDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenC
     }
   };
 
-  const field = (name: BankField, props: { label: string; required?: boolean; autoComplete?: string; placeholder?: string; mono?: boolean; onChange?: (e: ChangeEvent<HTMLInputElement>) => void }) => (
+  const field = (
+    name: BankField,
+    props: {
+      label: string;
+      required?: boolean;
+      autoComplete?: string;
+      placeholder?: string;
+      mono?: boolean;
+      onChange?: (e: ChangeEvent<HTMLInputElement>) => void;
+    },
+  ) => (
     <div className="flex flex-col gap-2">
       <Label htmlFor={`${uid}-${name}`}>
         {props.label}
@@ -340,7 +367,9 @@ function RemoveMethodDialog({ method, onClose, onRemoved }: { method: PayoutMeth
       <DialogContent closeLabel={t('close')}>
         <DialogHeader>
           <DialogTitle>{t('methods.removeTitle')}</DialogTitle>
-          <DialogDescription>{t('methods.removeText', { method: method?.type === 'paypal' ? method.paypalEmail : `IBAN •••• ${method?.ibanLast4 ?? ''}` })}</DialogDescription>
+          <DialogDescription>
+            {t('methods.removeText', { method: method?.type === 'paypal' ? method.paypalEmail : `IBAN •••• ${method?.ibanLast4 ?? ''}` })}
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

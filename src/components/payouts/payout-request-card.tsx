@@ -20,7 +20,17 @@ import { availableCents, payoutsApi, type PayoutMethod, type PayoutSource, type 
 // Errors whose own message tells the person what to do; anything else gets the specification's text.
 const OWN_MESSAGE = new Set(['INSUFFICIENT_EARNINGS', 'PAYOUT_BELOW_MINIMUM', 'PAYOUT_METHOD_REQUIRED', 'VALIDATION_FAILED']);
 
-export function PayoutRequestCard({ source, wallet, methods, onRequested }: { source: PayoutSource; wallet: Wallet | null; methods: PayoutMethod[] | null; onRequested: () => void }) {
+export function PayoutRequestCard({
+  source,
+  wallet,
+  methods,
+  onRequested,
+}: {
+  source: PayoutSource;
+  wallet: Wallet | null;
+  methods: PayoutMethod[] | null;
+  onRequested: () => void;
+}) {
   const { t, i18n } = useTranslation('payouts');
   const lang = i18n.resolvedLanguage ?? 'de';
   const uid = useId();
@@ -64,7 +74,10 @@ export function PayoutRequestCard({ source, wallet, methods, onRequested }: { so
       intent.current = null;
       setTouched(false);
       const kind = method.type === 'paypal' ? 'paypal' : 'bank';
-      toast.success(t(`toast.requested.${kind}.title`), { description: t(`toast.requested.${kind}.text`, { amount: formatEuro(cents, lang) }), duration: 5000 });
+      toast.success(t(`toast.requested.${kind}.title`), {
+        description: t(`toast.requested.${kind}.text`, { amount: formatEuro(cents, lang) }),
+        duration: 5000,
+      });
       onRequested();
     } catch (err) {
       const own = err instanceof ApiError && OWN_MESSAGE.has(err.code) && err.message;
@@ -97,7 +110,11 @@ export function PayoutRequestCard({ source, wallet, methods, onRequested }: { so
                   <span className="text-2xl font-bold tabular-nums text-emerald-950" data-testid="payout-available">
                     {formatEuro(available, lang)}
                   </span>
-                  <span className="text-xs text-emerald-900/80">{t('request.availableGoints', { goints: formatNumber(source === 'partner_earnings' ? wallet.partnerEarnings.goints : wallet.earnings.goints, lang) })}</span>
+                  <span className="text-xs text-emerald-900/80">
+                    {t('request.availableGoints', {
+                      goints: formatNumber(source === 'partner_earnings' ? wallet.partnerEarnings.goints : wallet.earnings.goints, lang),
+                    })}
+                  </span>
                 </>
               )}
             </div>
@@ -136,7 +153,13 @@ export function PayoutRequestCard({ source, wallet, methods, onRequested }: { so
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${uid}-method`}>{t('request.method')}</Label>
-              <NativeSelect id={`${uid}-method`} value={methodId} onChange={(e) => setMethodId(e.target.value)} disabled={!methods?.length} data-testid="payout-method-select">
+              <NativeSelect
+                id={`${uid}-method`}
+                value={methodId}
+                onChange={(e) => setMethodId(e.target.value)}
+                disabled={!methods?.length}
+                data-testid="payout-method-select"
+              >
                 {!methods?.length && <option value="">{t('request.noMethodOption')}</option>}
                 {methods?.map((m) => (
                   <option key={m.id} value={m.id}>
@@ -158,7 +181,15 @@ export function PayoutRequestCard({ source, wallet, methods, onRequested }: { so
             </p>
           )}
 
-          <Button type="submit" variant="hero" size="lg" disabled={disabled} aria-busy={busy || undefined} data-testid="payout-submit" className="sm:self-start">
+          <Button
+            type="submit"
+            variant="hero"
+            size="lg"
+            disabled={disabled}
+            aria-busy={busy || undefined}
+            data-testid="payout-submit"
+            className="sm:self-start"
+          >
             {busy && <Loader2 className="animate-spin" aria-hidden />}
             {t('request.submit')}
           </Button>

@@ -21,7 +21,8 @@ export function PayoutsPanel({ source, onChanged }: { source: PayoutSource; onCh
     if (payout) {
       const amount = formatEuro(payout.amountCents, i18n.resolvedLanguage ?? 'de');
       if (e.type === 'payout.paid') toast.success(t('toast.live.paid', { amount }));
-      if (e.type === 'payout.failed' || e.type === 'payout.rejected') toast.error(t(`toast.live.${e.type === 'payout.failed' ? 'failed' : 'rejected'}`, { amount }));
+      if (e.type === 'payout.failed' || e.type === 'payout.rejected')
+        toast.error(t(`toast.live.${e.type === 'payout.failed' ? 'failed' : 'rejected'}`, { amount }));
     }
     if (e.type.startsWith('payout.')) onChanged?.();
   });

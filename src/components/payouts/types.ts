@@ -15,16 +15,15 @@ export interface Wallet {
   partnerEarnings: { goints: number; cents: number };
 }
 
-export type NewPayoutMethod =
-  | { type: 'paypal'; email: string }
-  | { type: 'bank'; iban: string; accountHolder: string; bic?: string; bankName?: string };
+export type NewPayoutMethod = { type: 'paypal'; email: string } | { type: 'bank'; iban: string; accountHolder: string; bic?: string; bankName?: string };
 
 export const payoutsApi = {
   methods: () => api<{ methods: PayoutMethod[] }>('/api/payout-methods'),
   addMethod: (body: NewPayoutMethod) => api<PayoutMethod>('/api/payout-methods', { method: 'POST', body }),
   removeMethod: (id: string) => api<{ ok: true }>(`/api/payout-methods/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   payouts: () => api<{ payouts: Payout[] }>('/api/payouts'),
-  request: (body: { amountCents: number; methodId: string; source: PayoutSource; idempotencyKey: string }) => api<{ payoutId: string; repeated: boolean }>('/api/payouts', { method: 'POST', body }),
+  request: (body: { amountCents: number; methodId: string; source: PayoutSource; idempotencyKey: string }) =>
+    api<{ payoutId: string; repeated: boolean }>('/api/payouts', { method: 'POST', body }),
   wallet: () => api<Wallet>('/api/wallet'),
 };
 

@@ -55,11 +55,28 @@ export function useBuyPackage(checkout: ShopCatalog['checkout'] | undefined) {
   return { buy, buying };
 }
 
-export function PackageCard({ pkg, buying, onBuy, compact = false }: { pkg: ShopPackage; buying: ShopPackage['id'] | null; onBuy: (pkg: ShopPackage) => void; compact?: boolean }) {
+export function PackageCard({
+  pkg,
+  buying,
+  onBuy,
+  compact = false,
+}: {
+  pkg: ShopPackage;
+  buying: ShopPackage['id'] | null;
+  onBuy: (pkg: ShopPackage) => void;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation('shop');
   const lang = i18n.resolvedLanguage ?? 'de';
   return (
-    <div data-testid={`package-${pkg.id}`} className={cn('relative flex flex-col gap-3 rounded-xl border bg-card p-4', pkg.popular && 'border-primary shadow-md ring-1 ring-primary', compact && 'gap-2 p-3')}>
+    <div
+      data-testid={`package-${pkg.id}`}
+      className={cn(
+        'relative flex flex-col gap-3 rounded-xl border bg-card p-4',
+        pkg.popular && 'border-primary shadow-md ring-1 ring-primary',
+        compact && 'gap-2 p-3',
+      )}
+    >
       {pkg.popular && (
         <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
           <Sparkles className="size-3" aria-hidden />
@@ -78,9 +95,20 @@ export function PackageCard({ pkg, buying, onBuy, compact = false }: { pkg: Shop
           <Check className="size-4 text-green-600" aria-hidden />
           {t('vatIncluded')}
         </li>
-        {pkg.savingsCents > 0 && <li className="font-medium text-green-700">{t('savings', { amount: formatEuro(pkg.savingsCents, lang).replace(/[,.]00/, ''), percent: pkg.savingsPercent })}</li>}
+        {pkg.savingsCents > 0 && (
+          <li className="font-medium text-green-700">
+            {t('savings', { amount: formatEuro(pkg.savingsCents, lang).replace(/[,.]00/, ''), percent: pkg.savingsPercent })}
+          </li>
+        )}
       </ul>
-      <Button className="mt-auto" variant={pkg.popular ? 'hero' : 'default'} disabled={buying !== null} aria-busy={buying === pkg.id || undefined} onClick={() => onBuy(pkg)} data-testid={`buy-${pkg.id}`}>
+      <Button
+        className="mt-auto"
+        variant={pkg.popular ? 'hero' : 'default'}
+        disabled={buying !== null}
+        aria-busy={buying === pkg.id || undefined}
+        onClick={() => onBuy(pkg)}
+        data-testid={`buy-${pkg.id}`}
+      >
         {buying === pkg.id ? t('loading') : t('buy')}
       </Button>
     </div>
@@ -106,7 +134,11 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
             <GointsCoin size="md" />
             {t('title')}
           </DialogTitle>
-          <DialogDescription>{catalog && catalog.unlockPriceMaxGoints > catalog.unlockPriceGoints ? t('subtitleFrom', { price: catalog.unlockPriceGoints }) : t('subtitle', { price: catalog?.unlockPriceGoints ?? 50 })}</DialogDescription>
+          <DialogDescription>
+            {catalog && catalog.unlockPriceMaxGoints > catalog.unlockPriceGoints
+              ? t('subtitleFrom', { price: catalog.unlockPriceGoints })
+              : t('subtitle', { price: catalog?.unlockPriceGoints ?? 50 })}
+          </DialogDescription>
         </DialogHeader>
         {catalog?.checkout === 'test' && (
           <p data-testid="shop-test-notice" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -120,7 +152,9 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
         )}
         {failed && <p className="text-sm text-destructive">{t('toast.error.text')}</p>}
         <div className="grid gap-4 md:grid-cols-3">
-          {catalog ? catalog.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} buying={buying} onBuy={(p) => void buy(p)} />) : !failed && [0, 1, 2].map((i) => <Skeleton key={i} className="h-64" />)}
+          {catalog
+            ? catalog.packages.map((pkg) => <PackageCard key={pkg.id} pkg={pkg} buying={buying} onBuy={(p) => void buy(p)} />)
+            : !failed && [0, 1, 2].map((i) => <Skeleton key={i} className="h-64" />)}
         </div>
         <div className="rounded-lg bg-muted/60 p-4 text-sm">
           <h3 className="font-semibold">{t('why.title')}</h3>

@@ -26,7 +26,6 @@ export interface Purchase {
   paidAt: string | null;
 }
 
-
 export const shopApi = {
   purchases: () => api<{ purchases: Purchase[] }>('/api/shop/purchases'),
   purchase: (id: string) => api<Purchase>(`/api/shop/purchases/${encodeURIComponent(id)}`),

@@ -12,7 +12,17 @@ import type { PartnerMessageView } from '../../../server/domain/support/support-
 export type SupportMessage = PartnerMessageView & { senderName?: string };
 
 /** `mine`: which messages are the viewer's own (right-hand side). */
-export function SupportThread({ messages, mine, labelOf, testId }: { messages: SupportMessage[]; mine: (m: SupportMessage) => boolean; labelOf: (m: SupportMessage) => string; testId?: string }) {
+export function SupportThread({
+  messages,
+  mine,
+  labelOf,
+  testId,
+}: {
+  messages: SupportMessage[];
+  mine: (m: SupportMessage) => boolean;
+  labelOf: (m: SupportMessage) => string;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation('support');
   const lang = i18n.resolvedLanguage ?? 'de';
   const end = useRef<HTMLDivElement>(null);
@@ -24,11 +34,18 @@ export function SupportThread({ messages, mine, labelOf, testId }: { messages: S
       {messages.map((m) => {
         const own = mine(m);
         return (
-          <li key={m.id} className={cn('flex max-w-[85%] flex-col gap-1', own ? 'self-end items-end' : 'self-start items-start')} data-testid="support-message" data-from={m.fromTeam ? 'team' : 'partner'}>
+          <li
+            key={m.id}
+            className={cn('flex max-w-[85%] flex-col gap-1', own ? 'self-end items-end' : 'self-start items-start')}
+            data-testid="support-message"
+            data-from={m.fromTeam ? 'team' : 'partner'}
+          >
             <span className="text-xs text-muted-foreground">
               {labelOf(m)} · {formatDateTime(m.createdAt, lang)}
             </span>
-            <p className={cn('rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap', own ? 'bg-primary text-primary-foreground' : 'bg-muted')}>{m.body}</p>
+            <p className={cn('rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap', own ? 'bg-primary text-primary-foreground' : 'bg-muted')}>
+              {m.body}
+            </p>
             {own && m.readAt && (
               <span className="flex items-center gap-1 text-xs text-muted-foreground">
                 <CheckCheck className="size-3" aria-hidden />
@@ -73,7 +90,17 @@ export function SupportComposer({ onSend, placeholder, testId }: { onSend: (text
       }}
     >
       <div className="flex items-end gap-2">
-        <Textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} placeholder={placeholder} aria-label={placeholder} rows={2} maxLength={4000} className="min-h-16 resize-none" data-testid={testId} />
+        <Textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          rows={2}
+          maxLength={4000}
+          className="min-h-16 resize-none"
+          data-testid={testId}
+        />
         <Button type="submit" size="icon" disabled={empty || busy} aria-label={t('send')} data-testid={testId ? `${testId}-send` : undefined}>
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
         </Button>

@@ -3,7 +3,27 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { toast } from 'sonner';
-import { Banknote, FileCheck, FileStack, Flag, Handshake, History, Inbox, LayoutDashboard, Megaphone, MessagesSquare, Percent, LifeBuoy, LogOut, Mail, Settings, ShieldCheck, Tags, Users, type LucideIcon } from 'lucide-react';
+import {
+  Banknote,
+  FileCheck,
+  FileStack,
+  Flag,
+  Handshake,
+  History,
+  Inbox,
+  LayoutDashboard,
+  Megaphone,
+  MessagesSquare,
+  Percent,
+  LifeBuoy,
+  LogOut,
+  Mail,
+  Settings,
+  ShieldCheck,
+  Tags,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,7 +53,16 @@ import { UsersTab } from './UsersTab';
 import { AuditTab } from './AuditTab';
 import { adminApi } from './admin-api';
 
-interface Mail { id: string; to: string; subject: string; text: string; template: string; locale: string; status: string; createdAt: string }
+interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  locale: string;
+  status: string;
+  createdAt: string;
+}
 
 // Each tab loads its own data when it is opened (Radix mounts only the active one). A tab is one entry here;
 // where it shows in the navigation comes from TAB_GROUPS by its key, so an entry of { key, icon } slots in.
@@ -165,7 +194,12 @@ function AdminDashboard() {
         </Button>
       </div>
       {error && <Alert variant="destructive">{error}</Alert>}
-      <Tabs value={tab} onValueChange={setTab} orientation="vertical" className="flex flex-col gap-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <Tabs
+        value={tab}
+        onValueChange={setTab}
+        orientation="vertical"
+        className="flex flex-col gap-4 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:items-start lg:gap-8"
+      >
         {/* Phones and tablets: one grouped select instead of a bar of ~17 tabs. */}
         <div className="flex flex-col gap-1.5 lg:hidden">
           <Label htmlFor="admin-section" className="flex items-center gap-2">
@@ -189,7 +223,10 @@ function AdminDashboard() {
             ))}
           </NativeSelect>
         </div>
-        <TabsList aria-label={t('frame.section')} className="hidden h-auto flex-col items-stretch justify-start gap-3 bg-transparent p-0 lg:sticky lg:top-20 lg:flex">
+        <TabsList
+          aria-label={t('frame.section')}
+          className="hidden h-auto flex-col items-stretch justify-start gap-3 bg-transparent p-0 lg:sticky lg:top-20 lg:flex"
+        >
           {groups.map((g) => (
             <div key={g.key} className="flex flex-col gap-0.5">
               <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden>
@@ -317,7 +354,8 @@ function TotpEnrolment() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const errorText = (e: unknown) => (e instanceof ApiError ? ta(`errors.${e.code}`, { defaultValue: '' }) || e.message || ta('errors.generic') : ta('errors.generic'));
+  const errorText = (e: unknown) =>
+    e instanceof ApiError ? ta(`errors.${e.code}`, { defaultValue: '' }) || e.message || ta('errors.generic') : ta('errors.generic');
 
   const start = async (e: FormEvent) => {
     e.preventDefault();
@@ -364,7 +402,14 @@ function TotpEnrolment() {
             <form onSubmit={start} className="flex flex-col gap-4">
               <div className="flex flex-col gap-2">
                 <Label htmlFor="enrol-password">{ta('fields.password')}</Label>
-                <Input id="enrol-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+                <Input
+                  id="enrol-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </div>
               {error && <Alert variant="destructive">{error}</Alert>}
               <Button type="submit" disabled={busy}>

@@ -67,7 +67,14 @@ export function AuditTab() {
   const field = (key: keyof typeof form, type = 'text') => (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={`audit-${key}`}>{t(`audit.filter.${key}`)}</Label>
-      <Input id={`audit-${key}`} type={type} value={form[key]} maxLength={200} placeholder={type === 'text' ? t(`audit.filter.${key}Placeholder`) : undefined} onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))} />
+      <Input
+        id={`audit-${key}`}
+        type={type}
+        value={form[key]}
+        maxLength={200}
+        placeholder={type === 'text' ? t(`audit.filter.${key}Placeholder`) : undefined}
+        onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+      />
     </div>
   );
 

@@ -44,7 +44,10 @@ function textToBp(text: string): number | null {
   return Math.round(Number(t) * 100);
 }
 
-const formOf = (plan: CommissionPlanValues, lang: string): Form => ({ pool: bpToText(plan.poolBp, lang), levels: plan.levelsBp.map((bp) => bpToText(bp, lang)) });
+const formOf = (plan: CommissionPlanValues, lang: string): Form => ({
+  pool: bpToText(plan.poolBp, lang),
+  levels: plan.levelsBp.map((bp) => bpToText(bp, lang)),
+});
 
 type Problems = { pool?: string; levels: (string | undefined)[]; sum?: string };
 
@@ -131,7 +134,15 @@ export function CommissionTab() {
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-sm font-medium">{t('provision.presets')}</span>
               {PRESET_NAMES.map((name) => (
-                <Button key={name} type="button" size="sm" variant={activePreset === name ? 'default' : 'outline'} onClick={() => applyPreset(name)} data-testid={`commission-preset-${name}`} aria-pressed={activePreset === name}>
+                <Button
+                  key={name}
+                  type="button"
+                  size="sm"
+                  variant={activePreset === name ? 'default' : 'outline'}
+                  onClick={() => applyPreset(name)}
+                  data-testid={`commission-preset-${name}`}
+                  aria-pressed={activePreset === name}
+                >
                   {t(`provision.preset.${name}`)}
                 </Button>
               ))}
@@ -141,10 +152,23 @@ export function CommissionTab() {
             <div className="flex max-w-xs flex-col gap-2">
               <Label htmlFor="commission-pool">{t('provision.pool')}</Label>
               <div className="flex items-center gap-2">
-                <Input id="commission-pool" inputMode="decimal" value={form.pool} onChange={(e) => setForm({ ...form, pool: e.target.value })} aria-invalid={problems.pool ? true : undefined} aria-describedby="commission-pool-hint" data-testid="commission-pool" className="w-28" />
+                <Input
+                  id="commission-pool"
+                  inputMode="decimal"
+                  value={form.pool}
+                  onChange={(e) => setForm({ ...form, pool: e.target.value })}
+                  aria-invalid={problems.pool ? true : undefined}
+                  aria-describedby="commission-pool-hint"
+                  data-testid="commission-pool"
+                  className="w-28"
+                />
                 <span className="text-sm text-muted-foreground">{t('provision.poolUnit')}</span>
               </div>
-              <p id="commission-pool-hint" className={cn('text-xs', problems.pool ? 'text-destructive' : 'text-muted-foreground')} data-testid={problems.pool ? 'commission-error' : undefined}>
+              <p
+                id="commission-pool-hint"
+                className={cn('text-xs', problems.pool ? 'text-destructive' : 'text-muted-foreground')}
+                data-testid={problems.pool ? 'commission-error' : undefined}
+              >
                 {problems.pool ?? t('provision.poolHint', { max: percent(MAX_POOL_BP, lang) })}
               </p>
             </div>
@@ -158,7 +182,14 @@ export function CommissionTab() {
                       {t('provision.level', { level: i + 1 })}
                     </Label>
                     <div className="flex items-center gap-1">
-                      <Input id={`commission-level-${i + 1}`} inputMode="decimal" value={text} onChange={(e) => setLevel(i, e.target.value)} aria-invalid={problems.levels[i] ? true : undefined} data-testid={`commission-level-${i + 1}`} />
+                      <Input
+                        id={`commission-level-${i + 1}`}
+                        inputMode="decimal"
+                        value={text}
+                        onChange={(e) => setLevel(i, e.target.value)}
+                        aria-invalid={problems.levels[i] ? true : undefined}
+                        data-testid={`commission-level-${i + 1}`}
+                      />
                       <span className="text-sm text-muted-foreground">%</span>
                     </div>
                     {problems.levels[i] && (
@@ -169,7 +200,11 @@ export function CommissionTab() {
                   </div>
                 ))}
               </div>
-              <p className={cn('text-sm', problems.sum ? 'text-destructive' : 'text-muted-foreground')} data-testid={problems.sum ? 'commission-error' : 'commission-sum'} role={problems.sum ? 'alert' : undefined}>
+              <p
+                className={cn('text-sm', problems.sum ? 'text-destructive' : 'text-muted-foreground')}
+                data-testid={problems.sum ? 'commission-error' : 'commission-sum'}
+                role={problems.sum ? 'alert' : undefined}
+              >
                 {problems.sum ?? t('provision.sum', { sum: percent(sumBp, lang) })}
               </p>
             </fieldset>
@@ -198,16 +233,26 @@ export function CommissionTab() {
           <table className="w-full text-xs sm:text-sm" data-testid="commission-example">
             <thead>
               <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="py-2 pr-2 font-medium">{t('provision.example.level')}</th>
-                <th scope="col" className="py-2 pr-2 text-right font-medium">{t('provision.example.ofPool')}</th>
-                <th scope="col" className="py-2 pr-2 text-right font-medium">{t('provision.example.ofRevenue')}</th>
-                <th scope="col" className="py-2 text-right font-medium">{t('provision.example.earns')}</th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  {t('provision.example.level')}
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right font-medium">
+                  {t('provision.example.ofPool')}
+                </th>
+                <th scope="col" className="py-2 pr-2 text-right font-medium">
+                  {t('provision.example.ofRevenue')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('provision.example.earns')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {values.levelsBp.map((bp, i) => (
                 <tr key={i} className="border-b last:border-0" data-testid={`commission-example-${i + 1}`}>
-                  <th scope="row" className="py-1.5 pr-2 text-left font-medium">{t('provision.level', { level: i + 1 })}</th>
+                  <th scope="row" className="py-1.5 pr-2 text-left font-medium">
+                    {t('provision.level', { level: i + 1 })}
+                  </th>
                   <td className="py-1.5 pr-2 text-right tabular-nums">{percent(bp, lang)}</td>
                   <td className="py-1.5 pr-2 text-right tabular-nums">{percent((values.poolBp * bp) / BP, lang)}</td>
                   <td className="py-1.5 text-right font-semibold tabular-nums">{euro(levelCents[i]!, lang)}</td>
@@ -216,11 +261,17 @@ export function CommissionTab() {
             </tbody>
             <tfoot>
               <tr className="border-t">
-                <th scope="row" colSpan={3} className="py-2 pr-2 text-left font-medium">{t('provision.example.total')}</th>
-                <td className="py-2 text-right font-bold tabular-nums" data-testid="commission-example-total">{euro(totalCents, lang)}</td>
+                <th scope="row" colSpan={3} className="py-2 pr-2 text-left font-medium">
+                  {t('provision.example.total')}
+                </th>
+                <td className="py-2 text-right font-bold tabular-nums" data-testid="commission-example-total">
+                  {euro(totalCents, lang)}
+                </td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3} className="py-1 pr-2 text-left font-normal text-muted-foreground">{t('provision.example.platform')}</th>
+                <th scope="row" colSpan={3} className="py-1 pr-2 text-left font-normal text-muted-foreground">
+                  {t('provision.example.platform')}
+                </th>
                 <td className="py-1 text-right tabular-nums text-muted-foreground">{euro(EXAMPLE_CENTS - totalCents, lang)}</td>
               </tr>
             </tfoot>
@@ -238,7 +289,11 @@ export function CommissionTab() {
         </CardHeader>
         <CardContent>
           {data.history.length === 0 ? (
-            <EmptyState icon={<History className="size-8 text-muted-foreground" aria-hidden />} text={t('provision.history.empty')} testId="commission-history-empty" />
+            <EmptyState
+              icon={<History className="size-8 text-muted-foreground" aria-hidden />}
+              text={t('provision.history.empty')}
+              testId="commission-history-empty"
+            />
           ) : (
             <ol className="flex flex-col divide-y" data-testid="commission-history">
               {data.history.map((h, i) => (
@@ -250,7 +305,13 @@ export function CommissionTab() {
                     {i === 0 && <Badge>{t('provision.history.current')}</Badge>}
                   </div>
                   <p className="text-muted-foreground tabular-nums">
-                    {t('provision.history.values', { pool: percent(h.poolBp, lang), levels: h.levelsBp.slice(0, LEVELS).map((bp) => bpToText(bp, lang)).join(' · ') })}
+                    {t('provision.history.values', {
+                      pool: percent(h.poolBp, lang),
+                      levels: h.levelsBp
+                        .slice(0, LEVELS)
+                        .map((bp) => bpToText(bp, lang))
+                        .join(' · '),
+                    })}
                   </p>
                 </li>
               ))}

@@ -74,8 +74,26 @@ const muted = 'bg-muted text-muted-foreground';
 // ---------------------------------------------------------------------------------------------------
 // Marketing texts
 
-type MaterialForm = { kind: 'email' | 'social'; category: (typeof MATERIAL_CATEGORIES)[number]; lang: 'de' | 'en'; title: string; description: string; subject: string; body: string; active: boolean };
-const emptyMaterial = (lang: 'de' | 'en'): MaterialForm => ({ kind: 'email', category: 'email_welcome', lang, title: '', description: '', subject: '', body: '', active: true });
+type MaterialForm = {
+  kind: 'email' | 'social';
+  category: (typeof MATERIAL_CATEGORIES)[number];
+  lang: 'de' | 'en';
+  title: string;
+  description: string;
+  subject: string;
+  body: string;
+  active: boolean;
+};
+const emptyMaterial = (lang: 'de' | 'en'): MaterialForm => ({
+  kind: 'email',
+  category: 'email_welcome',
+  lang,
+  title: '',
+  description: '',
+  subject: '',
+  body: '',
+  active: true,
+});
 
 function MaterialsPanel() {
   const { t, i18n } = useTranslation('admin');
@@ -109,7 +127,13 @@ function MaterialsPanel() {
           <Label htmlFor="content-materials-lang" className="sr-only">
             {t('content.fields.lang')}
           </Label>
-          <NativeSelect id="content-materials-lang" value={lang} onChange={(e) => setLang(e.target.value as typeof lang)} className="w-36" data-testid="content-materials-lang">
+          <NativeSelect
+            id="content-materials-lang"
+            value={lang}
+            onChange={(e) => setLang(e.target.value as typeof lang)}
+            className="w-36"
+            data-testid="content-materials-lang"
+          >
             <option value="all">{t('content.allLanguages')}</option>
             {LANGS.map((l) => (
               <option key={l} value={l}>
@@ -117,7 +141,10 @@ function MaterialsPanel() {
               </option>
             ))}
           </NativeSelect>
-          <Button onClick={() => setEditing({ id: null, form: emptyMaterial(i18n.resolvedLanguage === 'en' ? 'en' : 'de') })} data-testid="content-material-new">
+          <Button
+            onClick={() => setEditing({ id: null, form: emptyMaterial(i18n.resolvedLanguage === 'en' ? 'en' : 'de') })}
+            data-testid="content-material-new"
+          >
             <Plus aria-hidden />
             {t('content.materials.new')}
           </Button>
@@ -125,7 +152,11 @@ function MaterialsPanel() {
       </CardHeader>
       <CardContent>
         {shown.length === 0 ? (
-          <EmptyState icon={<Megaphone className="size-8 text-muted-foreground" aria-hidden />} text={t('content.materials.empty')} testId="content-materials-empty" />
+          <EmptyState
+            icon={<Megaphone className="size-8 text-muted-foreground" aria-hidden />}
+            text={t('content.materials.empty')}
+            testId="content-materials-empty"
+          />
         ) : (
           <ul className="flex flex-col gap-3" data-testid="content-materials">
             {shown.map((m) => (
@@ -144,7 +175,21 @@ function MaterialsPanel() {
                     active={m.active}
                     label={m.title}
                     onActive={(a) => void setActive(m, a)}
-                    onEdit={() => setEditing({ id: m.id, form: { kind: m.kind, category: m.category, lang: m.lang, title: m.title, description: m.description, subject: m.subject ?? '', body: m.body, active: m.active } })}
+                    onEdit={() =>
+                      setEditing({
+                        id: m.id,
+                        form: {
+                          kind: m.kind,
+                          category: m.category,
+                          lang: m.lang,
+                          title: m.title,
+                          description: m.description,
+                          subject: m.subject ?? '',
+                          body: m.body,
+                          active: m.active,
+                        },
+                      })
+                    }
                     onDelete={() => setDeleting(m)}
                   />
                 </div>
@@ -178,13 +223,31 @@ function MaterialsPanel() {
   );
 }
 
-function ItemActions({ active, label, onActive, onEdit, onDelete }: { active: boolean; label: string; onActive: (active: boolean) => void; onEdit: () => void; onDelete: () => void }) {
+function ItemActions({
+  active,
+  label,
+  onActive,
+  onEdit,
+  onDelete,
+}: {
+  active: boolean;
+  label: string;
+  onActive: (active: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('admin');
   const uid = useId();
   return (
     <div className="flex shrink-0 items-center gap-1">
       <div className="mr-2 flex items-center gap-2">
-        <Switch id={`${uid}-active`} checked={active} onCheckedChange={onActive} data-testid="content-active" aria-label={t('content.activeFor', { title: label })} />
+        <Switch
+          id={`${uid}-active`}
+          checked={active}
+          onCheckedChange={onActive}
+          data-testid="content-active"
+          aria-label={t('content.activeFor', { title: label })}
+        />
         <Label htmlFor={`${uid}-active`} className="text-xs text-muted-foreground">
           {t('content.fields.active')}
         </Label>
@@ -245,7 +308,16 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    const body = { kind: form.kind, category: form.category, lang: form.lang, title: form.title, description: form.description, subject: form.kind === 'email' && form.subject.trim() ? form.subject : null, body: form.body, active: form.active };
+    const body = {
+      kind: form.kind,
+      category: form.category,
+      lang: form.lang,
+      title: form.title,
+      description: form.description,
+      subject: form.kind === 'email' && form.subject.trim() ? form.subject : null,
+      body: form.body,
+      active: form.active,
+    };
     setBusy(true);
     try {
       await api(id ? `/api/admin/affiliate/materials/${id}` : '/api/admin/affiliate/materials', { method: id ? 'PATCH' : 'POST', body });
@@ -269,7 +341,12 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-3">
             <Field id={`${uid}-kind`} label={t('content.fields.kind')}>
-              <NativeSelect id={`${uid}-kind`} value={form.kind} onChange={(e) => set('kind', e.target.value as MaterialForm['kind'])} data-testid="content-field-kind">
+              <NativeSelect
+                id={`${uid}-kind`}
+                value={form.kind}
+                onChange={(e) => set('kind', e.target.value as MaterialForm['kind'])}
+                data-testid="content-field-kind"
+              >
                 {(['email', 'social'] as const).map((k) => (
                   <option key={k} value={k}>
                     {t(`content.kind.${k}`)}
@@ -278,7 +355,12 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
               </NativeSelect>
             </Field>
             <Field id={`${uid}-category`} label={t('content.fields.category')}>
-              <NativeSelect id={`${uid}-category`} value={form.category} onChange={(e) => set('category', e.target.value as MaterialForm['category'])} data-testid="content-field-category">
+              <NativeSelect
+                id={`${uid}-category`}
+                value={form.category}
+                onChange={(e) => set('category', e.target.value as MaterialForm['category'])}
+                data-testid="content-field-category"
+              >
                 {MATERIAL_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {t(`content.category.${c}`)}
@@ -287,7 +369,12 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
               </NativeSelect>
             </Field>
             <Field id={`${uid}-lang`} label={t('content.fields.lang')}>
-              <NativeSelect id={`${uid}-lang`} value={form.lang} onChange={(e) => set('lang', e.target.value as MaterialForm['lang'])} data-testid="content-field-lang">
+              <NativeSelect
+                id={`${uid}-lang`}
+                value={form.lang}
+                onChange={(e) => set('lang', e.target.value as MaterialForm['lang'])}
+                data-testid="content-field-lang"
+              >
                 {LANGS.map((l) => (
                   <option key={l} value={l}>
                     {t(`content.lang.${l}`)}
@@ -297,18 +384,43 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
             </Field>
           </div>
           <Field id={`${uid}-title`} label={t('content.fields.title')} error={errors.title}>
-            <Input id={`${uid}-title`} value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={errors.title ? true : undefined} data-testid="content-field-title" />
+            <Input
+              id={`${uid}-title`}
+              value={form.title}
+              onChange={(e) => set('title', e.target.value)}
+              aria-invalid={errors.title ? true : undefined}
+              data-testid="content-field-title"
+            />
           </Field>
           <Field id={`${uid}-description`} label={t('content.fields.description')} error={errors.description}>
-            <Input id={`${uid}-description`} value={form.description} onChange={(e) => set('description', e.target.value)} aria-invalid={errors.description ? true : undefined} data-testid="content-field-description" />
+            <Input
+              id={`${uid}-description`}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+              aria-invalid={errors.description ? true : undefined}
+              data-testid="content-field-description"
+            />
           </Field>
           {form.kind === 'email' && (
             <Field id={`${uid}-subject`} label={t('content.fields.subject')} error={errors.subject}>
-              <Input id={`${uid}-subject`} value={form.subject} onChange={(e) => set('subject', e.target.value)} aria-invalid={errors.subject ? true : undefined} data-testid="content-field-subject" />
+              <Input
+                id={`${uid}-subject`}
+                value={form.subject}
+                onChange={(e) => set('subject', e.target.value)}
+                aria-invalid={errors.subject ? true : undefined}
+                data-testid="content-field-subject"
+              />
             </Field>
           )}
           <Field id={`${uid}-body`} label={t('content.fields.body')} error={errors.body} hint={t('content.materials.placeholders')}>
-            <Textarea id={`${uid}-body`} rows={8} value={form.body} onChange={(e) => set('body', e.target.value)} aria-invalid={errors.body ? true : undefined} data-testid="content-field-body" />
+            <Textarea
+              id={`${uid}-body`}
+              rows={8}
+              value={form.body}
+              onChange={(e) => set('body', e.target.value)}
+              aria-invalid={errors.body ? true : undefined}
+              data-testid="content-field-body"
+            />
           </Field>
           <div className="flex items-center gap-2">
             <Switch id={`${uid}-active`} checked={form.active} onCheckedChange={(v) => set('active', v)} />
@@ -332,8 +444,28 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
 // ---------------------------------------------------------------------------------------------------
 // Academy videos
 
-type VideoForm = { category: (typeof ACADEMY_CATEGORIES)[number]; titleDe: string; titleEn: string; descriptionDe: string; descriptionEn: string; url: string; durationMin: string; sortOrder: string; active: boolean };
-const emptyVideo: VideoForm = { category: 'getting_started', titleDe: '', titleEn: '', descriptionDe: '', descriptionEn: '', url: '', durationMin: '', sortOrder: '0', active: true };
+type VideoForm = {
+  category: (typeof ACADEMY_CATEGORIES)[number];
+  titleDe: string;
+  titleEn: string;
+  descriptionDe: string;
+  descriptionEn: string;
+  url: string;
+  durationMin: string;
+  sortOrder: string;
+  active: boolean;
+};
+const emptyVideo: VideoForm = {
+  category: 'getting_started',
+  titleDe: '',
+  titleEn: '',
+  descriptionDe: '',
+  descriptionEn: '',
+  url: '',
+  durationMin: '',
+  sortOrder: '0',
+  active: true,
+};
 
 function VideosPanel() {
   const { t, i18n } = useTranslation('admin');
@@ -398,7 +530,17 @@ function VideosPanel() {
                           onEdit={() =>
                             setEditing({
                               id: v.id,
-                              form: { category: v.category, titleDe: v.titleDe, titleEn: v.titleEn, descriptionDe: v.descriptionDe, descriptionEn: v.descriptionEn, url: v.url ?? '', durationMin: v.durationMin === null ? '' : String(v.durationMin), sortOrder: String(v.sortOrder), active: v.active },
+                              form: {
+                                category: v.category,
+                                titleDe: v.titleDe,
+                                titleEn: v.titleEn,
+                                descriptionDe: v.descriptionDe,
+                                descriptionEn: v.descriptionEn,
+                                url: v.url ?? '',
+                                durationMin: v.durationMin === null ? '' : String(v.durationMin),
+                                sortOrder: String(v.sortOrder),
+                                active: v.active,
+                              },
                             })
                           }
                           onDelete={() => setDeleting(v)}
@@ -456,12 +598,25 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
       descriptionDe: check(form.descriptionDe, VIDEO_LIMITS.descriptionMax, false),
       descriptionEn: check(form.descriptionEn, VIDEO_LIMITS.descriptionMax, false),
       url: url && !/^https?:\/\/\S+$/i.test(url) ? t('errors:VIDEO_URL_INVALID') : check(url, VIDEO_LIMITS.urlMax, false),
-      durationMin: duration && (!/^\d+$/.test(duration) || Number(duration) < 1 || Number(duration) > VIDEO_LIMITS.durationMax) ? t('content.errors.range', { min: 1, max: VIDEO_LIMITS.durationMax }) : undefined,
+      durationMin:
+        duration && (!/^\d+$/.test(duration) || Number(duration) < 1 || Number(duration) > VIDEO_LIMITS.durationMax)
+          ? t('content.errors.range', { min: 1, max: VIDEO_LIMITS.durationMax })
+          : undefined,
       sortOrder: !/^\d+$/.test(order) || Number(order) > 1000 ? t('content.errors.range', { min: 0, max: 1000 }) : undefined,
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    const body = { category: form.category, titleDe: form.titleDe, titleEn: form.titleEn, descriptionDe: form.descriptionDe, descriptionEn: form.descriptionEn, url: url || null, durationMin: duration ? Number(duration) : null, sortOrder: Number(order), active: form.active };
+    const body = {
+      category: form.category,
+      titleDe: form.titleDe,
+      titleEn: form.titleEn,
+      descriptionDe: form.descriptionDe,
+      descriptionEn: form.descriptionEn,
+      url: url || null,
+      durationMin: duration ? Number(duration) : null,
+      sortOrder: Number(order),
+      active: form.active,
+    };
     setBusy(true);
     try {
       await api(id ? `/api/admin/affiliate/videos/${id}` : '/api/admin/affiliate/videos', { method: id ? 'PATCH' : 'POST', body });
@@ -477,12 +632,26 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
 
   const text = (k: 'titleDe' | 'titleEn' | 'url') => (
     <Field id={`${uid}-${k}`} label={t(`content.fields.${k}`)} error={errors[k]} {...(k === 'url' ? { hint: t('content.videos.urlHint') } : {})}>
-      <Input id={`${uid}-${k}`} value={form[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={errors[k] ? true : undefined} data-testid={`content-field-${k}`} {...(k === 'url' ? { inputMode: 'url' as const } : {})} />
+      <Input
+        id={`${uid}-${k}`}
+        value={form[k]}
+        onChange={(e) => set(k, e.target.value)}
+        aria-invalid={errors[k] ? true : undefined}
+        data-testid={`content-field-${k}`}
+        {...(k === 'url' ? { inputMode: 'url' as const } : {})}
+      />
     </Field>
   );
   const area = (k: 'descriptionDe' | 'descriptionEn') => (
     <Field id={`${uid}-${k}`} label={t(`content.fields.${k}`)} error={errors[k]}>
-      <Textarea id={`${uid}-${k}`} rows={3} value={form[k]} onChange={(e) => set(k, e.target.value)} aria-invalid={errors[k] ? true : undefined} data-testid={`content-field-${k}`} />
+      <Textarea
+        id={`${uid}-${k}`}
+        rows={3}
+        value={form[k]}
+        onChange={(e) => set(k, e.target.value)}
+        aria-invalid={errors[k] ? true : undefined}
+        data-testid={`content-field-${k}`}
+      />
     </Field>
   );
 
@@ -495,7 +664,12 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
           <Field id={`${uid}-category`} label={t('content.fields.category')}>
-            <NativeSelect id={`${uid}-category`} value={form.category} onChange={(e) => set('category', e.target.value as VideoForm['category'])} data-testid="content-field-videoCategory">
+            <NativeSelect
+              id={`${uid}-category`}
+              value={form.category}
+              onChange={(e) => set('category', e.target.value as VideoForm['category'])}
+              data-testid="content-field-videoCategory"
+            >
               {ACADEMY_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {t(`content.videoCategory.${c}`)}
@@ -512,10 +686,23 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
           {text('url')}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={`${uid}-duration`} label={t('content.fields.durationMin')} error={errors.durationMin}>
-              <Input id={`${uid}-duration`} inputMode="numeric" value={form.durationMin} onChange={(e) => set('durationMin', e.target.value)} aria-invalid={errors.durationMin ? true : undefined} data-testid="content-field-durationMin" />
+              <Input
+                id={`${uid}-duration`}
+                inputMode="numeric"
+                value={form.durationMin}
+                onChange={(e) => set('durationMin', e.target.value)}
+                aria-invalid={errors.durationMin ? true : undefined}
+                data-testid="content-field-durationMin"
+              />
             </Field>
             <Field id={`${uid}-order`} label={t('content.fields.sortOrder')} error={errors.sortOrder}>
-              <Input id={`${uid}-order`} inputMode="numeric" value={form.sortOrder} onChange={(e) => set('sortOrder', e.target.value)} aria-invalid={errors.sortOrder ? true : undefined} />
+              <Input
+                id={`${uid}-order`}
+                inputMode="numeric"
+                value={form.sortOrder}
+                onChange={(e) => set('sortOrder', e.target.value)}
+                aria-invalid={errors.sortOrder ? true : undefined}
+              />
             </Field>
           </div>
           <div className="flex items-center gap-2">

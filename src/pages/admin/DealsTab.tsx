@@ -116,7 +116,11 @@ function Confirmation({ who, name, at, lang, testId }: { who: string; name: stri
   const { t } = useTranslation('admin');
   return (
     <div className="flex items-start gap-2 text-sm" data-testid={testId} data-confirmed={at ? 'true' : 'false'}>
-      {at ? <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden /> : <Circle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />}
+      {at ? (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+      ) : (
+        <Circle className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      )}
       <div className="min-w-0">
         <p className="font-medium">
           {who}: <span className="font-normal break-all">{name}</span>
@@ -145,22 +149,37 @@ function DealCard({ deal: d, lang }: { deal: AdminDealRow; lang: string }) {
           </span>
         </div>
         <p className="text-sm">
-          {t('deals.value')}: <span className="font-semibold tabular-nums" data-testid="admin-deal-value">{formatEuro(d.valueCents, lang)}</span>
+          {t('deals.value')}:{' '}
+          <span className="font-semibold tabular-nums" data-testid="admin-deal-value">
+            {formatEuro(d.valueCents, lang)}
+          </span>
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Confirmation who={t('deals.provider')} name={`${d.provider.firmenname ?? d.provider.name} · ${d.provider.email}`} at={d.providerConfirmedAt} lang={lang} testId="admin-deal-provider" />
+          <Confirmation
+            who={t('deals.provider')}
+            name={`${d.provider.firmenname ?? d.provider.name} · ${d.provider.email}`}
+            at={d.providerConfirmedAt}
+            lang={lang}
+            testId="admin-deal-provider"
+          />
           <Confirmation who={t('deals.seeker')} name={`${d.seeker.name} · ${d.seeker.email}`} at={d.seekerConfirmedAt} lang={lang} testId="admin-deal-seeker" />
         </div>
         {d.status === 'cancelled' && d.cancelledAt && (
-          <p className="text-sm text-muted-foreground">{t('deals.cancelled', { date: formatDateTime(d.cancelledAt, lang), by: t(`deals.by.${d.cancelledBy ?? 'seeker'}`), reason: d.cancelReason ?? '' })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('deals.cancelled', { date: formatDateTime(d.cancelledAt, lang), by: t(`deals.by.${d.cancelledBy ?? 'seeker'}`), reason: d.cancelReason ?? '' })}
+          </p>
         )}
         <dl className="grid gap-x-4 gap-y-1 rounded-lg bg-muted/50 p-3 text-sm sm:grid-cols-2" data-testid="admin-deal-settlement">
           {d.settlement ? (
             <>
               <dt className="text-muted-foreground">{t('deals.seekerShare')}</dt>
-              <dd className="font-medium tabular-nums" data-testid="admin-deal-seeker-share">{money(d.settlement.seekerShare)}</dd>
+              <dd className="font-medium tabular-nums" data-testid="admin-deal-seeker-share">
+                {money(d.settlement.seekerShare)}
+              </dd>
               <dt className="text-muted-foreground">{t('deals.platformShare')}</dt>
-              <dd className="font-medium tabular-nums" data-testid="admin-deal-platform-share">{money(d.settlement.platformShare)}</dd>
+              <dd className="font-medium tabular-nums" data-testid="admin-deal-platform-share">
+                {money(d.settlement.platformShare)}
+              </dd>
               {d.settlement.promotionUsed.goints > 0 && (
                 <>
                   <dt className="text-muted-foreground">{t('deals.promotionUsed')}</dt>

@@ -58,9 +58,10 @@ export function FollowUpTab() {
     const script = { ...view.script, steps: view.script.steps.map((s, i) => (i === index ? { ...s, content: { ...s.content, [lang]: text } } : s)) };
     void change(() => followUpApi.save(script), t('followup.toast.saved'));
   };
-  const publish = () => change(() => followUpApi.publish(), t('followup.toast.published')).then((ok) => {
-    if (ok) void followUpApi.stats().then(setStats);
-  });
+  const publish = () =>
+    change(() => followUpApi.publish(), t('followup.toast.published')).then((ok) => {
+      if (ok) void followUpApi.stats().then(setStats);
+    });
 
   return (
     <div className="flex flex-col gap-6" data-testid="followup-tab">
@@ -134,7 +135,13 @@ export function FollowUpTab() {
                         {v.restoredFrom ? ` · ${t('followup.versions.restoredFrom', { number: v.restoredFrom })}` : ''}
                       </span>
                       {v.status !== 'draft' && (
-                        <Button size="sm" variant="outline" className="ml-auto" disabled={busy} onClick={() => void change(() => followUpApi.restore(v.number), t('followup.toast.restored', { number: v.number }))}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className="ml-auto"
+                          disabled={busy}
+                          onClick={() => void change(() => followUpApi.restore(v.number), t('followup.toast.restored', { number: v.number }))}
+                        >
                           {t('followup.versions.restore')}
                         </Button>
                       )}

@@ -97,8 +97,18 @@ export function ModerationTab() {
                         <div className="flex min-w-36 flex-col gap-1" data-testid="moderation-score">
                           <span className="text-xs text-muted-foreground">{t('moderation.score')}</span>
                           <div className="flex items-center gap-2">
-                            <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={r.qualityScore} aria-label={t('moderation.score')}>
-                              <div className={cn('h-full rounded-full', scoreTone(r.qualityScore))} style={{ width: `${Math.max(2, Math.min(100, r.qualityScore))}%` }} />
+                            <div
+                              className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
+                              role="meter"
+                              aria-valuemin={0}
+                              aria-valuemax={100}
+                              aria-valuenow={r.qualityScore}
+                              aria-label={t('moderation.score')}
+                            >
+                              <div
+                                className={cn('h-full rounded-full', scoreTone(r.qualityScore))}
+                                style={{ width: `${Math.max(2, Math.min(100, r.qualityScore))}%` }}
+                              />
                             </div>
                             <span className="text-sm font-semibold tabular-nums">{r.qualityScore}/100</span>
                           </div>
@@ -114,13 +124,23 @@ export function ModerationTab() {
                               <Flag className="size-3" aria-hidden />
                               {t(`moderation.flagCodes.${f.code}`, { defaultValue: f.code })}
                             </span>
-                            {f.detail && <span className="text-muted-foreground break-all">{f.code === 'duplicate' ? t('moderation.duplicateOf', { id: f.detail.slice(0, 8) }) : f.detail}</span>}
+                            {f.detail && (
+                              <span className="text-muted-foreground break-all">
+                                {f.code === 'duplicate' ? t('moderation.duplicateOf', { id: f.detail.slice(0, 8) }) : f.detail}
+                              </span>
+                            )}
                           </li>
                         ))}
                       </ul>
                     )}
                     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                      <Button variant="outline" className="text-destructive" onClick={() => setRejecting(r)} disabled={busy !== null} data-testid="moderation-reject">
+                      <Button
+                        variant="outline"
+                        className="text-destructive"
+                        onClick={() => setRejecting(r)}
+                        disabled={busy !== null}
+                        data-testid="moderation-reject"
+                      >
                         <X aria-hidden />
                         {t('moderation.reject')}
                       </Button>

@@ -32,7 +32,13 @@ import { categoryLabel, type CategoryId } from '@/chat/intake/labels';
 import { adminApi, type ActivityItem } from './admin-api';
 import { LoadFailed } from './admin-dialogs';
 
-interface Overview { users: number; requests: number; deals: number; transactions: number; affiliates: number }
+interface Overview {
+  users: number;
+  requests: number;
+  deals: number;
+  transactions: number;
+  affiliates: number;
+}
 
 const COUNTERS = [
   { key: 'users', icon: Users },
@@ -71,7 +77,13 @@ const LINK_GROUPS = [
 ] as const;
 
 // The database commands the README documents: the quick action shows them instead of an external dashboard.
-const DB_COMMANDS = ['npm run db:migrate', 'npm run db:migrate:create -- <name>', 'npm run seed', 'npm run admin:create -- <email>', 'DATABASE_URL=postgresql://… npm start'] as const;
+const DB_COMMANDS = [
+  'npm run db:migrate',
+  'npm run db:migrate:create -- <name>',
+  'npm run seed',
+  'npm run admin:create -- <email>',
+  'DATABASE_URL=postgresql://… npm start',
+] as const;
 
 export function OverviewTab() {
   const { t, i18n } = useTranslation('admin');
@@ -100,7 +112,12 @@ export function OverviewTab() {
       const s = await adminApi.status();
       const until = s.session ? new Date(s.session.expiresAt).toLocaleString(locale) : '–';
       toast.success(t('overview.status.title'), {
-        description: t('overview.status.text', { email: s.email, role: t(`users.roles.${s.role}`, { defaultValue: s.role }), twoFactor: s.twoFactorEnabled ? t('overview.status.on') : t('overview.status.off'), until }),
+        description: t('overview.status.text', {
+          email: s.email,
+          role: t(`users.roles.${s.role}`, { defaultValue: s.role }),
+          twoFactor: s.twoFactorEnabled ? t('overview.status.on') : t('overview.status.off'),
+          until,
+        }),
         duration: 3000,
       });
     } catch {
@@ -175,7 +192,11 @@ export function OverviewTab() {
             <CardContent className="p-0">
               <ul className="divide-y" data-testid="admin-activity">
                 {activity.map((item) => (
-                  <li key={`${item.kind}:${item.id}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm" data-kind={item.kind}>
+                  <li
+                    key={`${item.kind}:${item.id}`}
+                    className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+                    data-kind={item.kind}
+                  >
                     <span className="min-w-0 break-words">
                       <span className="mr-2 font-medium">{t(`overview.activity.kinds.${item.kind}`)}</span>
                       <ActivityText item={item} />
@@ -198,7 +219,13 @@ export function OverviewTab() {
           </h2>
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
             {g.links.map(({ key, to, icon: Icon }) => (
-              <LinkCard key={key} to={to} icon={<Icon className="size-5 text-primary" aria-hidden />} title={t(`overview.links.${key}.title`)} text={t(`overview.links.${key}.text`)} />
+              <LinkCard
+                key={key}
+                to={to}
+                icon={<Icon className="size-5 text-primary" aria-hidden />}
+                title={t(`overview.links.${key}.title`)}
+                text={t(`overview.links.${key}.text`)}
+              />
             ))}
           </div>
         </section>
@@ -247,7 +274,8 @@ function ActivityText({ item }: { item: ActivityItem }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.resolvedLanguage ?? 'de';
   const d = item.detail;
-  const euro = (cents: unknown) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(Number(cents ?? 0) / 100);
+  const euro = (cents: unknown) =>
+    new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(Number(cents ?? 0) / 100);
   const category = typeof d.kategorie === 'string' ? categoryLabel(d.kategorie as CategoryId, lang) : '';
   const params: Record<string, string | number> = {
     category,

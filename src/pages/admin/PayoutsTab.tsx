@@ -31,7 +31,12 @@ export function PayoutsTab() {
 
   const load = useCallback(async () => {
     try {
-      const [requested, held, approved, processing] = await Promise.all([adminApi.payouts('requested'), adminApi.payouts('held'), adminApi.payouts('approved'), adminApi.payouts('processing')]);
+      const [requested, held, approved, processing] = await Promise.all([
+        adminApi.payouts('requested'),
+        adminApi.payouts('held'),
+        adminApi.payouts('approved'),
+        adminApi.payouts('processing'),
+      ]);
       // Held payouts (both sides of a deal look like one person) first: they need a decision.
       setQueue([...held.payouts, ...requested.payouts]);
       setPaypalMode(requested.paypal);
@@ -84,13 +89,15 @@ export function PayoutsTab() {
     }
   };
 
-  const sum = (ps: AdminPayout[]) => formatEuro(ps.reduce((s, p) => s + p.amountCents, 0), lang);
+  const sum = (ps: AdminPayout[]) =>
+    formatEuro(
+      ps.reduce((s, p) => s + p.amountCents, 0),
+      lang,
+    );
 
   return (
     <div className="flex flex-col gap-6">
-      {loadFailed && (
-        <LoadFailedBanner onRetry={() => void refresh()} />
-      )}
+      {loadFailed && <LoadFailedBanner onRetry={() => void refresh()} />}
 
       <Card>
         <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
@@ -117,11 +124,23 @@ export function PayoutsTab() {
                   showStatus={p.status === 'held'}
                   actions={
                     <>
-                      <Button size="sm" onClick={() => quiet(act(p.id, () => adminApi.approvePayout(p.id), t('payouts.toast.approved')))} disabled={busy !== null} data-testid="payout-approve">
+                      <Button
+                        size="sm"
+                        onClick={() => quiet(act(p.id, () => adminApi.approvePayout(p.id), t('payouts.toast.approved')))}
+                        disabled={busy !== null}
+                        data-testid="payout-approve"
+                      >
                         <Check aria-hidden />
                         {t('payouts.approve')}
                       </Button>
-                      <Button size="sm" variant="outline" className="text-destructive" onClick={() => setDialog({ kind: 'reject', payout: p })} disabled={busy !== null} data-testid="payout-reject">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-destructive"
+                        onClick={() => setDialog({ kind: 'reject', payout: p })}
+                        disabled={busy !== null}
+                        data-testid="payout-reject"
+                      >
                         <X aria-hidden />
                         {t('payouts.reject')}
                       </Button>
@@ -164,11 +183,23 @@ export function PayoutsTab() {
                   actions={
                     paypalMode === 'manual' && p.status === 'approved' ? (
                       <>
-                        <Button size="sm" onClick={() => quiet(act(p.id, () => adminApi.completePayout(p.id, 'paid'), t('payouts.toast.paid')))} disabled={busy !== null} data-testid="paypal-mark-paid">
+                        <Button
+                          size="sm"
+                          onClick={() => quiet(act(p.id, () => adminApi.completePayout(p.id, 'paid'), t('payouts.toast.paid')))}
+                          disabled={busy !== null}
+                          data-testid="paypal-mark-paid"
+                        >
                           <Check aria-hidden />
                           {t('payouts.paypal.markPaid')}
                         </Button>
-                        <Button size="sm" variant="outline" className="text-destructive" onClick={() => setDialog({ kind: 'failed', payout: p })} disabled={busy !== null} data-testid="paypal-mark-failed">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className="text-destructive"
+                          onClick={() => setDialog({ kind: 'failed', payout: p })}
+                          disabled={busy !== null}
+                          data-testid="paypal-mark-failed"
+                        >
                           <CircleX aria-hidden />
                           {t('payouts.paypal.markFailed')}
                         </Button>
@@ -220,7 +251,10 @@ export function PayoutsTab() {
       <ReasonDialog
         open={dialog !== null}
         title={t(dialog?.kind === 'failed' ? 'payouts.failedDialog.title' : 'payouts.rejectDialog.title')}
-        description={t(dialog?.kind === 'failed' ? 'payouts.failedDialog.text' : 'payouts.rejectDialog.text', { amount: dialog ? formatEuro(dialog.payout.amountCents, lang) : '', name: dialog?.payout.userName ?? '' })}
+        description={t(dialog?.kind === 'failed' ? 'payouts.failedDialog.text' : 'payouts.rejectDialog.text', {
+          amount: dialog ? formatEuro(dialog.payout.amountCents, lang) : '',
+          name: dialog?.payout.userName ?? '',
+        })}
         label={t('payouts.reason')}
         submitLabel={t(dialog?.kind === 'failed' ? 'payouts.paypal.markFailed' : 'payouts.reject')}
         destructive

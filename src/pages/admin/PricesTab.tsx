@@ -51,7 +51,8 @@ const pricesApi = {
 const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'de-DE');
 const euro = (cents: number, lang: string) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const percent = (bp: number, lang: string) => `${new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(bp / 100)} %`;
-const decimal = (n: number, lang: string, digits: number) => new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: 2, useGrouping: false }).format(n);
+const decimal = (n: number, lang: string, digits: number) =>
+  new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: 2, useGrouping: false }).format(n);
 
 /** The form as typed; each message is a key of the admin namespace. */
 const formSchema = z.object({
@@ -60,7 +61,9 @@ const formSchema = z.object({
   basePrice: z
     .string()
     .transform((v) => parseEuroCents(v.trim()))
-    .refine((c): c is number => c !== null && c >= PRICE_LIMITS.minCents && c <= PRICE_LIMITS.maxCents && c % PRICE_LIMITS.stepCents === 0, { message: 'prices.errors.basePrice' }),
+    .refine((c): c is number => c !== null && c >= PRICE_LIMITS.minCents && c <= PRICE_LIMITS.maxCents && c % PRICE_LIMITS.stepCents === 0, {
+      message: 'prices.errors.basePrice',
+    }),
   commissionRate: z
     .string()
     .transform((v) => parsePercentBp(v.trim()))
@@ -70,7 +73,12 @@ const formSchema = z.object({
 type FormValues = z.input<typeof formSchema>;
 type FieldKey = keyof FormValues;
 /** Where the server's refusal belongs in the form. */
-const FIELD_OF_CODE: Record<string, FieldKey> = { PRICE_AMOUNT_INVALID: 'basePrice', PRICE_RATE_INVALID: 'commissionRate', PRICE_CATEGORY_UNKNOWN: 'industryCategory', PRICE_ENTRY_EXISTS: 'serviceType' };
+const FIELD_OF_CODE: Record<string, FieldKey> = {
+  PRICE_AMOUNT_INVALID: 'basePrice',
+  PRICE_RATE_INVALID: 'commissionRate',
+  PRICE_CATEGORY_UNKNOWN: 'industryCategory',
+  PRICE_ENTRY_EXISTS: 'serviceType',
+};
 
 export function PricesTab() {
   const { t, i18n } = useTranslation('admin');
@@ -100,7 +108,13 @@ export function PricesTab() {
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
           <div className="flex flex-col gap-1.5">
             <h2 className="text-lg leading-tight font-semibold">{t('prices.title')}</h2>
-            <CardDescription>{t('prices.text', { price: euro(list.defaults.basePriceCents, lang), goints: centsToUnlockGoints(list.defaults.basePriceCents), rate: percent(list.defaults.commissionRateBp, lang) })}</CardDescription>
+            <CardDescription>
+              {t('prices.text', {
+                price: euro(list.defaults.basePriceCents, lang),
+                goints: centsToUnlockGoints(list.defaults.basePriceCents),
+                rate: percent(list.defaults.commissionRateBp, lang),
+              })}
+            </CardDescription>
           </div>
           <Button onClick={() => setEditing('new')} data-testid="price-add">
             <Plus aria-hidden />
@@ -128,7 +142,11 @@ export function PricesTab() {
                 </thead>
                 <tbody>
                   {list.entries.map((e) => (
-                    <tr key={e.id} className="border-b last:border-0" data-testid={`price-row-${e.industryCategory}${e.serviceType ? `-${e.serviceType}` : ''}`}>
+                    <tr
+                      key={e.id}
+                      className="border-b last:border-0"
+                      data-testid={`price-row-${e.industryCategory}${e.serviceType ? `-${e.serviceType}` : ''}`}
+                    >
                       <td className="py-2 pr-3 font-medium">{label(e.industryCategory)}</td>
                       <td className="py-2 pr-3">{e.serviceType || <span className="text-muted-foreground">{t('prices.wholeCategory')}</span>}</td>
                       <td className="py-2 pr-3 text-right tabular-nums" data-testid="price-base">
@@ -141,10 +159,22 @@ export function PricesTab() {
                       <td className="max-w-64 py-2 pr-3 text-muted-foreground">{e.description}</td>
                       <td className="py-2">
                         <div className="flex justify-end gap-1">
-                          <Button size="sm" variant="ghost" onClick={() => setEditing(e)} aria-label={t('prices.editOf', { name: label(e.industryCategory) })} data-testid="price-edit">
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setEditing(e)}
+                            aria-label={t('prices.editOf', { name: label(e.industryCategory) })}
+                            data-testid="price-edit"
+                          >
                             <Pencil aria-hidden />
                           </Button>
-                          <Button size="sm" variant="ghost" onClick={() => setRemoving(e)} aria-label={t('prices.deleteOf', { name: label(e.industryCategory) })} data-testid="price-delete">
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setRemoving(e)}
+                            aria-label={t('prices.deleteOf', { name: label(e.industryCategory) })}
+                            data-testid="price-delete"
+                          >
                             <Trash2 aria-hidden />
                           </Button>
                         </div>
@@ -167,7 +197,11 @@ export function PricesTab() {
         <CardContent>
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="current-prices">
             {list.categories.map((c) => (
-              <li key={c.kategorie} className="flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm" data-testid={`current-price-${c.kategorie}`}>
+              <li
+                key={c.kategorie}
+                className="flex items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm"
+                data-testid={`current-price-${c.kategorie}`}
+              >
                 <span className="font-medium">{label(c.kategorie)}</span>
                 <span className="flex items-center gap-2 tabular-nums">
                   {t('prices.goints', { goints: c.goints })} · {percent(c.commissionRateBp, lang)}
@@ -193,7 +227,14 @@ export function PricesTab() {
       <ConfirmDialog
         open={removing !== null}
         title={t('prices.deleteTitle')}
-        description={removing ? t('prices.deleteText', { name: `${label(removing.industryCategory)}${removing.serviceType ? ` · ${removing.serviceType}` : ''}`, price: euro(list.defaults.basePriceCents, lang) }) : ''}
+        description={
+          removing
+            ? t('prices.deleteText', {
+                name: `${label(removing.industryCategory)}${removing.serviceType ? ` · ${removing.serviceType}` : ''}`,
+                price: euro(list.defaults.basePriceCents, lang),
+              })
+            : ''
+        }
         confirmLabel={t('prices.delete')}
         destructive
         onClose={() => setRemoving(null)}
@@ -212,7 +253,17 @@ export function PricesTab() {
   );
 }
 
-function PriceDialog({ entry, defaults, onClose, onSaved }: { entry: PriceEntry | null; defaults: PriceList['defaults']; onClose: () => void; onSaved: () => void }) {
+function PriceDialog({
+  entry,
+  defaults,
+  onClose,
+  onSaved,
+}: {
+  entry: PriceEntry | null;
+  defaults: PriceList['defaults'];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.resolvedLanguage ?? 'de';
   const [values, setValues] = useState<FormValues>(() => ({
@@ -244,7 +295,13 @@ function PriceDialog({ entry, defaults, onClose, onSaved }: { entry: PriceEntry 
       return;
     }
     const d = parsed.data;
-    const body: Body = { industryCategory: d.industryCategory, serviceType: d.serviceType, basePriceCents: d.basePrice, commissionRateBp: d.commissionRate, description: d.description };
+    const body: Body = {
+      industryCategory: d.industryCategory,
+      serviceType: d.serviceType,
+      basePriceCents: d.basePrice,
+      commissionRateBp: d.commissionRate,
+      description: d.description,
+    };
     setBusy(true);
     try {
       if (entry) await pricesApi.update(entry.id, body);
@@ -295,26 +352,45 @@ function PriceDialog({ entry, defaults, onClose, onSaved }: { entry: PriceEntry 
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="price-serviceType">{t('prices.fields.serviceType')}</Label>
-              <Input {...field('serviceType')} value={values.serviceType} placeholder={t('prices.wholeCategory')} onChange={(e) => set('serviceType', e.target.value)} />
+              <Input
+                {...field('serviceType')}
+                value={values.serviceType}
+                placeholder={t('prices.wholeCategory')}
+                onChange={(e) => set('serviceType', e.target.value)}
+              />
               {error('serviceType')}
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="price-basePrice">{t('prices.fields.basePrice')}</Label>
               <div className="relative">
-                <Input {...field('basePrice')} inputMode="decimal" className="pr-10 tabular-nums" value={values.basePrice} onChange={(e) => set('basePrice', e.target.value)} />
+                <Input
+                  {...field('basePrice')}
+                  inputMode="decimal"
+                  className="pr-10 tabular-nums"
+                  value={values.basePrice}
+                  onChange={(e) => set('basePrice', e.target.value)}
+                />
                 <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
                   €
                 </span>
               </div>
               <p className="text-xs text-muted-foreground" data-testid="price-preview">
-                {preview !== null && preview % PRICE_LIMITS.stepCents === 0 ? t('prices.preview', { goints: centsToUnlockGoints(preview) }) : t('prices.hints.basePrice')}
+                {preview !== null && preview % PRICE_LIMITS.stepCents === 0
+                  ? t('prices.preview', { goints: centsToUnlockGoints(preview) })
+                  : t('prices.hints.basePrice')}
               </p>
               {error('basePrice')}
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="price-commissionRate">{t('prices.fields.commissionRate')}</Label>
               <div className="relative">
-                <Input {...field('commissionRate')} inputMode="decimal" className="pr-10 tabular-nums" value={values.commissionRate} onChange={(e) => set('commissionRate', e.target.value)} />
+                <Input
+                  {...field('commissionRate')}
+                  inputMode="decimal"
+                  className="pr-10 tabular-nums"
+                  value={values.commissionRate}
+                  onChange={(e) => set('commissionRate', e.target.value)}
+                />
                 <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
                   %
                 </span>

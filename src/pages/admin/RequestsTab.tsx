@@ -96,7 +96,12 @@ export function RequestsTab() {
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="requests-filter-status">{t('requests.filters.status')}</Label>
-          <NativeSelect id="requests-filter-status" data-testid="requests-filter-status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+          <NativeSelect
+            id="requests-filter-status"
+            data-testid="requests-filter-status"
+            value={filters.status ?? ''}
+            onChange={(e) => setFilter('status', e.target.value)}
+          >
             <option value="">{t('requests.filters.all')}</option>
             {ADMIN_REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -107,7 +112,12 @@ export function RequestsTab() {
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="requests-filter-category">{t('requests.filters.category')}</Label>
-          <NativeSelect id="requests-filter-category" data-testid="requests-filter-category" value={filters.kategorie ?? ''} onChange={(e) => setFilter('kategorie', e.target.value)}>
+          <NativeSelect
+            id="requests-filter-category"
+            data-testid="requests-filter-category"
+            value={filters.kategorie ?? ''}
+            onChange={(e) => setFilter('kategorie', e.target.value)}
+          >
             <option value="">{t('requests.filters.all')}</option>
             {CATEGORY_IDS.map((c) => (
               <option key={c} value={c}>
@@ -118,7 +128,12 @@ export function RequestsTab() {
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="requests-filter-flagged">{t('requests.filters.flagged')}</Label>
-          <NativeSelect id="requests-filter-flagged" data-testid="requests-filter-flagged" value={filters.flagged ?? ''} onChange={(e) => setFilter('flagged', e.target.value)}>
+          <NativeSelect
+            id="requests-filter-flagged"
+            data-testid="requests-filter-flagged"
+            value={filters.flagged ?? ''}
+            onChange={(e) => setFilter('flagged', e.target.value)}
+          >
             <option value="">{t('requests.filters.all')}</option>
             <option value="true">{t('requests.filters.flaggedOnly')}</option>
             <option value="false">{t('requests.filters.cleanOnly')}</option>
@@ -216,7 +231,14 @@ function RequestCard({ request: r, lang, onAction }: { request: AdminRequestRow;
               <span className="text-sm text-muted-foreground">{t('requests.noScore')}</span>
             ) : (
               <div className="flex items-center gap-2">
-                <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={r.qualityScore} aria-label={t('requests.score')}>
+                <div
+                  className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
+                  role="meter"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={r.qualityScore}
+                  aria-label={t('requests.score')}
+                >
                   <div className={cn('h-full rounded-full', scoreTone(r.qualityScore))} style={{ width: `${Math.max(2, Math.min(100, r.qualityScore))}%` }} />
                 </div>
                 <span className="text-sm font-semibold tabular-nums">{r.qualityScore}/100</span>
@@ -233,7 +255,11 @@ function RequestCard({ request: r, lang, onAction }: { request: AdminRequestRow;
                   <Flag className="size-3" aria-hidden />
                   {t(`moderation.flagCodes.${f.code}`, { defaultValue: f.code })}
                 </span>
-                {f.detail && <span className="text-muted-foreground break-all">{f.code === 'duplicate' ? t('moderation.duplicateOf', { id: f.detail.slice(0, 8) }) : f.detail}</span>}
+                {f.detail && (
+                  <span className="text-muted-foreground break-all">
+                    {f.code === 'duplicate' ? t('moderation.duplicateOf', { id: f.detail.slice(0, 8) }) : f.detail}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

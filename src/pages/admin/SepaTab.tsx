@@ -63,13 +63,13 @@ export function SepaTab() {
   };
 
   const create = () =>
-    void act('create', () => adminApi.createBatch(), t('sepa.toast.created', { count: ready?.length ?? 0, amount: formatEuro(readyTotal, lang) })).catch(() => {});
+    void act('create', () => adminApi.createBatch(), t('sepa.toast.created', { count: ready?.length ?? 0, amount: formatEuro(readyTotal, lang) })).catch(
+      () => {},
+    );
 
   return (
     <div className="flex flex-col gap-6">
-      {loadFailed && (
-        <LoadFailedBanner onRetry={() => void load()} />
-      )}
+      {loadFailed && <LoadFailedBanner onRetry={() => void load()} />}
 
       <Card>
         <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
@@ -83,7 +83,9 @@ export function SepaTab() {
               {t('sepa.create')}
             </Button>
           </div>
-          <CardDescription>{ready && ready.length > 0 ? t('sepa.ready.summary', { count: ready.length, amount: formatEuro(readyTotal, lang) }) : t('sepa.ready.text')}</CardDescription>
+          <CardDescription>
+            {ready && ready.length > 0 ? t('sepa.ready.summary', { count: ready.length, amount: formatEuro(readyTotal, lang) }) : t('sepa.ready.text')}
+          </CardDescription>
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
           {!ready ? (
@@ -168,7 +170,14 @@ export function SepaTab() {
                               payout={p}
                               actions={
                                 p.status === 'processing' ? (
-                                  <Button size="sm" variant="outline" className="text-destructive" onClick={() => setReturned(p)} disabled={busy !== null} data-testid="sepa-transfer-failed">
+                                  <Button
+                                    size="sm"
+                                    variant="outline"
+                                    className="text-destructive"
+                                    onClick={() => setReturned(p)}
+                                    disabled={busy !== null}
+                                    data-testid="sepa-transfer-failed"
+                                  >
                                     <Undo2 aria-hidden />
                                     {t('sepa.transferFailed')}
                                   </Button>
@@ -190,11 +199,16 @@ export function SepaTab() {
       <ConfirmDialog
         open={confirm !== null}
         title={t(confirm?.kind === 'paid' ? 'sepa.confirmPaid.title' : 'sepa.confirmSent.title')}
-        description={t(confirm?.kind === 'paid' ? 'sepa.confirmPaid.text' : 'sepa.confirmSent.text', { count: confirm?.batch.count ?? 0, amount: confirm ? formatEuro(confirm.batch.totalCents, lang) : '' })}
+        description={t(confirm?.kind === 'paid' ? 'sepa.confirmPaid.text' : 'sepa.confirmSent.text', {
+          count: confirm?.batch.count ?? 0,
+          amount: confirm ? formatEuro(confirm.batch.totalCents, lang) : '',
+        })}
         confirmLabel={t(confirm?.kind === 'paid' ? 'sepa.markPaid' : 'sepa.markSent')}
         onConfirm={() => {
           const b = confirm!.batch;
-          return confirm!.kind === 'paid' ? act(b.id, () => adminApi.batchPaid(b.id), t('sepa.toast.paid')) : act(b.id, () => adminApi.batchSent(b.id), t('sepa.toast.sent'));
+          return confirm!.kind === 'paid'
+            ? act(b.id, () => adminApi.batchPaid(b.id), t('sepa.toast.paid'))
+            : act(b.id, () => adminApi.batchSent(b.id), t('sepa.toast.sent'));
         }}
         onClose={() => setConfirm(null)}
       />

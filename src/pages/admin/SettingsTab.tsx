@@ -83,11 +83,7 @@ export function SettingsTab() {
   };
 
   if (!values) {
-    return failed ? (
-      <LoadFailed onRetry={() => void load()} />
-    ) : (
-      <Skeleton className="h-80 max-w-3xl" />
-    );
+    return failed ? <LoadFailed onRetry={() => void load()} /> : <Skeleton className="h-80 max-w-3xl" />;
   }
 
   return (

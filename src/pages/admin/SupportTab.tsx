@@ -84,7 +84,10 @@ export function SupportTab() {
   const reply = async (text: string) => {
     if (!detail) return false;
     try {
-      const m = await api<AdminMessageView & { mailed: boolean }>(`/api/admin/support/conversations/${detail.id}/messages`, { method: 'POST', body: { body: text } });
+      const m = await api<AdminMessageView & { mailed: boolean }>(`/api/admin/support/conversations/${detail.id}/messages`, {
+        method: 'POST',
+        body: { body: text },
+      });
       setDetail((d) => (d && d.id === detail.id && !d.messages.some((x) => x.id === m.id) ? { ...d, messages: [...d.messages, m] } : d));
       toast.success(m.mailed ? t('admin.mailed') : t('admin.replySent'));
       void loadInbox();
@@ -122,7 +125,10 @@ export function SupportTab() {
                     type="button"
                     onClick={() => setOpenId(c.id)}
                     aria-current={openId === c.id ? 'true' : undefined}
-                    className={cn('flex w-full flex-col gap-1 border-b px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none', openId === c.id && 'bg-muted')}
+                    className={cn(
+                      'flex w-full flex-col gap-1 border-b px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none',
+                      openId === c.id && 'bg-muted',
+                    )}
                     data-testid="support-conversation"
                     data-partner-email={c.partner.email}
                   >
@@ -163,7 +169,12 @@ export function SupportTab() {
                   </div>
                 </div>
                 <div className="max-h-[28rem] min-h-0 flex-1 overflow-y-auto p-4">
-                  <SupportThread messages={detail.messages} mine={(m) => m.fromTeam} labelOf={(m) => (m.fromTeam ? `${t('team')} (${(m as AdminMessageView).senderName})` : detail.partner.name)} testId="support-admin-thread" />
+                  <SupportThread
+                    messages={detail.messages}
+                    mine={(m) => m.fromTeam}
+                    labelOf={(m) => (m.fromTeam ? `${t('team')} (${(m as AdminMessageView).senderName})` : detail.partner.name)}
+                    testId="support-admin-thread"
+                  />
                 </div>
                 <div className="border-t p-4">
                   <SupportComposer onSend={reply} placeholder={t('admin.replyPlaceholder', { name: detail.partner.name })} testId="support-reply" />

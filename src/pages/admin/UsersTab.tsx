@@ -54,7 +54,14 @@ export function UsersTab() {
       <form onSubmit={search} className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor="users-q">{t('users.search')}</Label>
-          <Input id="users-q" type="search" value={query} maxLength={120} placeholder={t('users.searchPlaceholder')} onChange={(e) => setQuery(e.target.value)} />
+          <Input
+            id="users-q"
+            type="search"
+            value={query}
+            maxLength={120}
+            placeholder={t('users.searchPlaceholder')}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-1.5 sm:w-44">
           <Label htmlFor="users-role">{t('users.role')}</Label>
@@ -180,9 +187,15 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
         [t('users.fields.language'), user.locale.toUpperCase()],
         [t('users.fields.referrer'), user.referrer ? `${user.referrer.name} (${user.referrer.email})` : '–'],
         [t('users.fields.referrals'), String(user.referrals)],
-        [t('users.fields.goints'), t('users.goints', { paid: user.balance.goints.toLocaleString(locale), promo: user.balance.promoGoints.toLocaleString(locale) })],
+        [
+          t('users.fields.goints'),
+          t('users.goints', { paid: user.balance.goints.toLocaleString(locale), promo: user.balance.promoGoints.toLocaleString(locale) }),
+        ],
         [t('users.fields.earnings'), euro(user.balance.seekerEarningsCents)],
-        [t('users.fields.commissions'), t('users.commissions', { available: euro(user.balance.partnerEarningsCents), pending: euro(user.balance.partnerPendingCents) })],
+        [
+          t('users.fields.commissions'),
+          t('users.commissions', { available: euro(user.balance.partnerEarningsCents), pending: euro(user.balance.partnerPendingCents) }),
+        ],
         [t('users.fields.activity'), t('users.activity', user.counts)],
         [t('users.fields.sessions'), String(user.activeSessions)],
       ]

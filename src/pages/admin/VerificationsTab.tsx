@@ -24,7 +24,9 @@ const TONE: Record<string, string> = {
 };
 
 function fileSize(bytes: number, lang: string) {
-  return bytes >= 1024 * 1024 ? `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10, lang)} MB` : `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10, lang)} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} KB`;
 }
 
 export function VerificationsTab() {
@@ -72,7 +74,10 @@ export function VerificationsTab() {
               type="button"
               onClick={() => setStatus(s)}
               aria-pressed={status === s}
-              className={cn('cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors', status === s && 'bg-card text-foreground shadow-sm')}
+              className={cn(
+                'cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors',
+                status === s && 'bg-card text-foreground shadow-sm',
+              )}
             >
               {t(`verifications.status.${s}`)}
             </button>
@@ -87,7 +92,11 @@ export function VerificationsTab() {
           <Skeleton className="h-32" />
         )
       ) : docs.length === 0 ? (
-        <EmptyState icon={<FileCheck className="size-8 text-muted-foreground" aria-hidden />} text={t(`verifications.empty.${status}`)} testId="verifications-empty" />
+        <EmptyState
+          icon={<FileCheck className="size-8 text-muted-foreground" aria-hidden />}
+          text={t(`verifications.empty.${status}`)}
+          testId="verifications-empty"
+        />
       ) : (
         <ul className="flex flex-col gap-3">
           {docs.map((d) => (
@@ -105,7 +114,8 @@ export function VerificationsTab() {
                       <Badge className={TONE[d.status] ?? TONE.pending}>{t(`verifications.status.${d.status}`, { defaultValue: d.status })}</Badge>
                     </div>
                     <p className="text-sm">
-                      {t(`provider:verification.kinds.${d.kind}`, { defaultValue: d.kind })} · <span className="break-all text-muted-foreground">{d.fileName}</span>
+                      {t(`provider:verification.kinds.${d.kind}`, { defaultValue: d.kind })} ·{' '}
+                      <span className="break-all text-muted-foreground">{d.fileName}</span>
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {d.mimeType} · {fileSize(d.size, lang)} · {t('verifications.uploaded', { date: formatDateTime(d.createdAt, lang) })}
@@ -131,7 +141,13 @@ export function VerificationsTab() {
                           <Check aria-hidden />
                           {t('verifications.approve')}
                         </Button>
-                        <Button size="sm" variant="outline" className="text-destructive" onClick={() => setDeciding({ doc: d, decision: 'reject' })} data-testid="verification-reject">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          className="text-destructive"
+                          onClick={() => setDeciding({ doc: d, decision: 'reject' })}
+                          data-testid="verification-reject"
+                        >
                           <X aria-hidden />
                           {t('verifications.reject')}
                         </Button>
@@ -148,7 +164,9 @@ export function VerificationsTab() {
       <ReasonDialog
         open={deciding !== null}
         title={t(deciding?.decision === 'reject' ? 'verifications.rejectDialog.title' : 'verifications.approveDialog.title')}
-        description={t(deciding?.decision === 'reject' ? 'verifications.rejectDialog.text' : 'verifications.approveDialog.text', { name: deciding?.doc.firmenname ?? '' })}
+        description={t(deciding?.decision === 'reject' ? 'verifications.rejectDialog.text' : 'verifications.approveDialog.text', {
+          name: deciding?.doc.firmenname ?? '',
+        })}
         label={t('verifications.note')}
         submitLabel={t(deciding?.decision === 'reject' ? 'verifications.reject' : 'verifications.approve')}
         minLength={deciding?.decision === 'reject' ? 3 : 0}

@@ -68,13 +68,14 @@ export const SETTING_KEYS = ['marketplace.maxUnlocks', 'marketplace.requestExpir
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type Settings = Record<SettingKey, number>;
 
-const post = <T,>(path: string, body?: unknown) => api<T>(path, { method: 'POST', ...(body === undefined ? {} : { body }) });
+const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', ...(body === undefined ? {} : { body }) });
 
 export const adminApi = {
   payouts: (status?: AdminPayoutStatus) => api<AdminPayouts>(`/api/admin/payouts${status ? `?status=${status}` : ''}`),
   approvePayout: (id: string) => post<{ status: string }>(`/api/admin/payouts/${id}/approve`),
   rejectPayout: (id: string, reason: string) => post<{ status: string }>(`/api/admin/payouts/${id}/reject`, { reason }),
-  completePayout: (id: string, outcome: 'paid' | 'failed', reason?: string) => post<{ status: string }>(`/api/admin/payouts/${id}/complete`, { outcome, ...(reason ? { reason } : {}) }),
+  completePayout: (id: string, outcome: 'paid' | 'failed', reason?: string) =>
+    post<{ status: string }>(`/api/admin/payouts/${id}/complete`, { outcome, ...(reason ? { reason } : {}) }),
   transferFailed: (id: string, reason: string) => post<{ status: string }>(`/api/admin/payouts/${id}/transfer-failed`, { reason }),
   syncPayPal: () => post<{ paid: number; failed: number; retried: number }>('/api/admin/payouts/sync-paypal'),
   batches: () => api<{ batches: SepaBatch[] }>('/api/admin/sepa-batches'),
@@ -83,15 +84,18 @@ export const adminApi = {
   batchPaid: (id: string) => post<SepaBatch>(`/api/admin/sepa-batches/${id}/paid`),
   batchFileUrl: (id: string) => `/api/admin/sepa-batches/${id}/file`,
   moderation: () => api<{ requests: ModerationRequest[] }>('/api/admin/moderation'),
-  moderate: (id: string, decision: 'approve' | 'reject', reason?: string) => post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision, ...(reason ? { reason } : {}) }),
+  moderate: (id: string, decision: 'approve' | 'reject', reason?: string) =>
+    post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision, ...(reason ? { reason } : {}) }),
   verifications: (status: 'pending' | 'approved' | 'rejected') => api<{ documents: VerificationDoc[] }>(`/api/admin/verifications?status=${status}`),
   verificationFileUrl: (id: string) => `/api/admin/verifications/${id}/file`,
-  decideVerification: (id: string, decision: 'approve' | 'reject', note?: string) => post<{ providerId: string; status: string }>(`/api/admin/verifications/${id}/decide`, { decision, ...(note ? { note } : {}) }),
+  decideVerification: (id: string, decision: 'approve' | 'reject', note?: string) =>
+    post<{ providerId: string; status: string }>(`/api/admin/verifications/${id}/decide`, { decision, ...(note ? { note } : {}) }),
   settings: () => api<Settings>('/api/admin/settings'),
   saveSettings: (patch: Partial<Settings>) => api<Settings>('/api/admin/settings', { method: 'PUT', body: patch }),
   status: () => api<AdminStatus>('/api/admin/status'),
   activity: (limit = 15) => api<{ items: ActivityItem[] }>(`/api/admin/activity?limit=${limit}`),
-  users: (q: { q?: string; role?: UserRole; page: number; pageSize: number }) => api<{ users: UserListRow[]; total: number; page: number; pageSize: number }>(`/api/admin/users${qs(q)}`),
+  users: (q: { q?: string; role?: UserRole; page: number; pageSize: number }) =>
+    api<{ users: UserListRow[]; total: number; page: number; pageSize: number }>(`/api/admin/users${qs(q)}`),
   user: (id: string) => api<UserDetails>(`/api/admin/users/${id}`),
   setRole: (id: string, role: UserRole) => post<{ role: UserRole; changed: boolean }>(`/api/admin/users/${id}/role`, { role }),
   suspend: (id: string, reason: string) => post<{ sessionsEnded: number }>(`/api/admin/users/${id}/suspend`, { reason }),

@@ -23,7 +23,18 @@ export interface ReasonDialogProps {
   onClose: () => void;
 }
 
-export function ReasonDialog({ open, title, description, label, submitLabel, minLength = 3, maxLength = 300, destructive = false, onSubmit, onClose }: ReasonDialogProps) {
+export function ReasonDialog({
+  open,
+  title,
+  description,
+  label,
+  submitLabel,
+  minLength = 3,
+  maxLength = 300,
+  destructive = false,
+  onSubmit,
+  onClose,
+}: ReasonDialogProps) {
   const { t } = useTranslation('admin');
   const uid = useId();
   const [text, setText] = useState('');
@@ -97,7 +108,23 @@ export function ReasonDialog({ open, title, description, label, submitLabel, min
   );
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, destructive = false, onConfirm, onClose }: { open: boolean; title: string; description: ReactNode; confirmLabel: string; destructive?: boolean; onConfirm: () => Promise<void>; onClose: () => void }) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  destructive = false,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -160,7 +187,10 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
 export function LoadFailedBanner({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive" role="alert">
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive"
+      role="alert"
+    >
       {t('loadErrorList')}
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RefreshCw aria-hidden />

@@ -25,11 +25,13 @@ const query = (params: Record<string, string | number | undefined>) => {
   return q.toString();
 };
 
-const post = <T,>(path: string, body: unknown) => api<T>(path, { method: 'POST', body });
+const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body });
 
 export const requestsApi = {
   list: (filters: RequestFilters, page: number, pageSize: number) => api<AdminRequestsPage>(`/api/admin/requests?${query({ ...filters, page, pageSize })}`),
-  moderate: (id: string, decision: 'approve' | 'reject', reason?: string) => post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision, ...(reason ? { reason } : {}) }),
-  close: (id: string, reason?: string) => post<{ status: 'closed'; refunded: number; refundedGoints: number }>(`/api/admin/requests/${id}/close`, reason ? { reason } : {}),
+  moderate: (id: string, decision: 'approve' | 'reject', reason?: string) =>
+    post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision, ...(reason ? { reason } : {}) }),
+  close: (id: string, reason?: string) =>
+    post<{ status: 'closed'; refunded: number; refundedGoints: number }>(`/api/admin/requests/${id}/close`, reason ? { reason } : {}),
   deals: (status: DealStatus | undefined, page: number, pageSize: number) => api<AdminDealsPage>(`/api/admin/deals?${query({ status, page, pageSize })}`),
 };

@@ -145,7 +145,11 @@ export function AffiliatePage() {
         <p className="mt-2 text-muted-foreground">{t('landing.closingText')}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild variant="hero" size="lg">
-            {user ? <Link to="/affiliate/dashboard">{t('landing.ctaDashboard')}</Link> : <a href="/auth?next=%2Faffiliate%2Fdashboard">{t('landing.ctaStart')}</a>}
+            {user ? (
+              <Link to="/affiliate/dashboard">{t('landing.ctaDashboard')}</Link>
+            ) : (
+              <a href="/auth?next=%2Faffiliate%2Fdashboard">{t('landing.ctaStart')}</a>
+            )}
           </Button>
         </div>
         <p className="mt-8 flex items-start gap-2 text-left text-xs text-muted-foreground">

@@ -54,7 +54,14 @@ export function AcademyTab() {
             </div>
           </CardHeader>
           <CardContent>
-            <div className="h-2 w-full overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={watched} aria-label={t('academy.progress', { watched, total })}>
+            <div
+              className="h-2 w-full overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={watched}
+              aria-label={t('academy.progress', { watched, total })}
+            >
               <div className="h-full bg-primary transition-all" style={{ width: `${pct}%` }} />
             </div>
           </CardContent>

@@ -22,7 +22,8 @@ export const affiliateApi = {
   invite: (body: { email: string; lang: 'de' | 'en' }) => api<{ sent: true; remainingToday: number }>('/api/affiliate/invite', { method: 'POST', body }),
   materials: (lang: 'de' | 'en') => api<{ materials: MarketingMaterialView[] }>(`/api/affiliate/materials?lang=${lang}`),
   academy: () => api<{ videos: AcademyVideoView[]; progress: { watched: number; total: number } }>('/api/affiliate/academy'),
-  setWatched: (id: string, watched: boolean) => api<{ videoId: string; watched: boolean }>(`/api/affiliate/academy/${encodeURIComponent(id)}/progress`, { method: 'PUT', body: { watched } }),
+  setWatched: (id: string, watched: boolean) =>
+    api<{ videoId: string; watched: boolean }>(`/api/affiliate/academy/${encodeURIComponent(id)}/progress`, { method: 'PUT', body: { watched } }),
 };
 
 /** Live events after which the partner's figures differ. */

@@ -30,7 +30,21 @@ function Money({ label, goints, cents, testId }: { label: string; goints: number
   );
 }
 
-export function OverviewTab({ me, network, plan, ranking, onRankingChanged, hasProfile }: { me: PartnerOverview; network: PartnerNetwork | null; plan: LivePlan | null; ranking: CountryRanking | null; onRankingChanged: () => void; hasProfile: boolean }) {
+export function OverviewTab({
+  me,
+  network,
+  plan,
+  ranking,
+  onRankingChanged,
+  hasProfile,
+}: {
+  me: PartnerOverview;
+  network: PartnerNetwork | null;
+  plan: LivePlan | null;
+  ranking: CountryRanking | null;
+  onRankingChanged: () => void;
+  hasProfile: boolean;
+}) {
   const { t, i18n } = useTranslation('affiliate');
   const lang = i18n.resolvedLanguage ?? 'de';
   const copy = useCopy();
@@ -87,7 +101,9 @@ export function OverviewTab({ me, network, plan, ranking, onRankingChanged, hasP
             <div className="col-span-2 flex flex-col rounded-lg bg-muted/50 p-3 sm:col-span-1" data-testid="network-conversion">
               <span className="text-xs font-medium text-muted-foreground">{t('dashboard.network.conversion')}</span>
               <span className="text-xl font-bold tabular-nums">{rate === null ? t('dashboard.network.none') : formatBp(Math.round(rate * 10_000), lang)}</span>
-              <span className="text-xs text-muted-foreground">{t('dashboard.network.conversionHint', { signups: me.conversion.signups, clicks: me.conversion.clicks })}</span>
+              <span className="text-xs text-muted-foreground">
+                {t('dashboard.network.conversionHint', { signups: me.conversion.signups, clicks: me.conversion.clicks })}
+              </span>
             </div>
           </CardContent>
         </Card>
@@ -157,9 +173,16 @@ export function OverviewTab({ me, network, plan, ranking, onRankingChanged, hasP
                     <td className="px-3 py-2 tabular-nums">{share === undefined ? '…' : formatBp(share, lang)}</td>
                     <td className="px-3 py-2 text-right tabular-nums">
                       {row ? row.people : '…'}
-                      {row && row.active > 0 && <span className="text-xs text-muted-foreground"> ({row.active} {t('dashboard.levels.activePeople')})</span>}
+                      {row && row.active > 0 && (
+                        <span className="text-xs text-muted-foreground">
+                          {' '}
+                          ({row.active} {t('dashboard.levels.activePeople')})
+                        </span>
+                      )}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row ? `${formatGoints(row.earnings.goints, lang)} G · ${formatEuro(row.earnings.cents, lang)}` : '…'}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {row ? `${formatGoints(row.earnings.goints, lang)} G · ${formatEuro(row.earnings.cents, lang)}` : '…'}
+                    </td>
                   </tr>
                 );
               })}
@@ -206,7 +229,15 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${uid}-email`}>{t('dashboard.invite.email')}</Label>
-            <Input id={`${uid}-email`} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${uid}-error` : undefined} />
+            <Input
+              id={`${uid}-email`}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${uid}-error` : undefined}
+            />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${uid}-lang`}>{t('dashboard.invite.lang')}</Label>
@@ -259,7 +290,12 @@ function RankingCard({ ranking, onChanged, hasProfile }: { ranking: CountryRanki
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex items-center gap-3">
-          <Switch id={`${uid}-optin`} checked={ranking?.optedIn ?? false} disabled={busy || !ranking || !hasProfile} onCheckedChange={(on) => void toggle(on)} />
+          <Switch
+            id={`${uid}-optin`}
+            checked={ranking?.optedIn ?? false}
+            disabled={busy || !ranking || !hasProfile}
+            onCheckedChange={(on) => void toggle(on)}
+          />
           <Label htmlFor={`${uid}-optin`}>{t('dashboard.ranking.optIn')}</Label>
         </div>
         {!hasProfile && <p className="text-xs text-muted-foreground">{t('dashboard.ranking.needProfile')}</p>}

@@ -18,7 +18,16 @@ const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'street', 'zip', 'cit
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 const REQUIRED = new Set<Field>(['firstName', 'lastName', 'email', 'street', 'zip', 'city', 'country']);
-const AUTOCOMPLETE: Record<Field, string> = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel', street: 'street-address', zip: 'postal-code', city: 'address-level2', country: 'country' };
+const AUTOCOMPLETE: Record<Field, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  email: 'email',
+  phone: 'tel',
+  street: 'street-address',
+  zip: 'postal-code',
+  city: 'address-level2',
+  country: 'country',
+};
 
 function errorKey(field: Field, value: string): string {
   if (REQUIRED.has(field) && !value.trim()) return 'required';
@@ -39,7 +48,17 @@ export function usePartnerProfile() {
   return { profile, setProfile, failed, reload: load };
 }
 
-export function PartnerProfileForm({ profile, failed, reload, onSaved }: { profile: PartnerProfileView | null | undefined; failed: boolean; reload: () => void; onSaved: (p: PartnerProfileView) => void }) {
+export function PartnerProfileForm({
+  profile,
+  failed,
+  reload,
+  onSaved,
+}: {
+  profile: PartnerProfileView | null | undefined;
+  failed: boolean;
+  reload: () => void;
+  onSaved: (p: PartnerProfileView) => void;
+}) {
   const { t } = useTranslation('affiliate');
   const { user } = useAuth();
   const uid = useId();
@@ -52,7 +71,16 @@ export function PartnerProfileForm({ profile, failed, reload, onSaved }: { profi
     const [first = '', ...rest] = (user?.name ?? '').split(' ');
     setValues(
       profile
-        ? { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone ?? '', street: profile.street, zip: profile.zip, city: profile.city, country: profile.country }
+        ? {
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            email: profile.email,
+            phone: profile.phone ?? '',
+            street: profile.street,
+            zip: profile.zip,
+            city: profile.city,
+            country: profile.country,
+          }
         : { firstName: first, lastName: rest.join(' '), email: user?.email ?? '', phone: '', street: '', zip: '', city: '', country: 'DE' },
     );
   }, [profile, user, values]);
@@ -115,7 +143,16 @@ export function PartnerProfileForm({ profile, failed, reload, onSaved }: { profi
         )}
       </Label>
       {f === 'country' ? (
-        <NativeSelect id={`${uid}-${f}`} name={f} required autoComplete={AUTOCOMPLETE[f]} value={values[f]} onChange={(e) => set(f, e.target.value)} aria-invalid={errors[f] ? true : undefined} aria-describedby={errors[f] ? `${uid}-${f}-error` : undefined}>
+        <NativeSelect
+          id={`${uid}-${f}`}
+          name={f}
+          required
+          autoComplete={AUTOCOMPLETE[f]}
+          value={values[f]}
+          onChange={(e) => set(f, e.target.value)}
+          aria-invalid={errors[f] ? true : undefined}
+          aria-describedby={errors[f] ? `${uid}-${f}-error` : undefined}
+        >
           <option value="">{t('profile.countryPlaceholder')}</option>
           {PARTNER_COUNTRIES.map((c) => (
             <option key={c} value={c}>

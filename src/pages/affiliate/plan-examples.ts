@@ -17,7 +17,11 @@ export function platformRevenueGoints(unlockPriceGoints: number, unlocks: number
   return (unlockPriceGoints * unlocks) / 2;
 }
 
-export function levelExamples(plan: CommissionPlanValues & { levels: { level: number; shareOfRevenueBp: number }[] }, unlockPriceGoints: number, maxUnlocks: number): LevelExample[] {
+export function levelExamples(
+  plan: CommissionPlanValues & { levels: { level: number; shareOfRevenueBp: number }[] },
+  unlockPriceGoints: number,
+  maxUnlocks: number,
+): LevelExample[] {
   const revenue = (unlocks: number) => (BigInt(unlockPriceGoints) * BigInt(unlocks) * MILLI) / 2n;
   const goints = (milli: bigint) => Number(milli) / 1000;
   return plan.levels.map((l) => ({

@@ -68,7 +68,8 @@ export function AuthPage() {
   const verifyError = params.get('error');
   const initialTab: Tab = view === 'register' || (view !== 'signIn' && modeRole !== null && !params.get('next')) ? 'register' : 'signIn';
   // Switching between the cards keeps what the person came with (mode, next), nothing else.
-  const keep = (extra: Record<string, string>) => setParams({ ...(params.get('mode') ? { mode: params.get('mode')! } : {}), ...(next ? { next } : {}), ...extra });
+  const keep = (extra: Record<string, string>) =>
+    setParams({ ...(params.get('mode') ? { mode: params.get('mode')! } : {}), ...(next ? { next } : {}), ...extra });
   usePageMeta(t('meta.title'));
 
   let body: ReactNode;
@@ -112,7 +113,17 @@ function SignedInCard({ user, verified, next }: { user: Me; verified: boolean; n
   );
 }
 
-function SignInOrRegister({ initialTab, modeRole, next, onForgot }: { initialTab: Tab; modeRole: SignUpRole | null; next: string | null; onForgot: () => void }) {
+function SignInOrRegister({
+  initialTab,
+  modeRole,
+  next,
+  onForgot,
+}: {
+  initialTab: Tab;
+  modeRole: SignUpRole | null;
+  next: string | null;
+  onForgot: () => void;
+}) {
   const { t } = useTranslation('auth');
   const [tab, setTab] = useState<Tab>(initialTab);
   return (
@@ -199,7 +210,16 @@ function SignInForm({ next, onForgot }: { next: string | null; onForgot: () => v
       <form onSubmit={submitCode} className="flex flex-col gap-4 pt-2">
         <p className="text-sm text-muted-foreground">{t('hints.twoFactor')}</p>
         <Field id="totp-code" label={t('fields.code')}>
-          <Input id="totp-code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} autoFocus />
+          <Input
+            id="totp-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoFocus
+          />
         </Field>
         {error && <Alert variant="destructive">{error}</Alert>}
         <Button type="submit" disabled={busy}>
@@ -298,10 +318,26 @@ function RegisterForm({ initialRole, next }: { initialRole: SignUpRole | null; n
         <Input id="register-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
       <Field id="register-password" label={t('fields.password')} hint={t('hints.passwordRule')}>
-        <Input id="register-password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          id="register-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </Field>
       <Field id="register-referral" label={t('fields.referralCode')} hint={t('hints.referralCode')}>
-        <Input id="register-referral" autoComplete="off" maxLength={11} placeholder="AKUT-XXXXXX" value={referralCode} onChange={(e) => setReferralCode(e.target.value)} />
+        <Input
+          id="register-referral"
+          autoComplete="off"
+          maxLength={11}
+          placeholder="AKUT-XXXXXX"
+          value={referralCode}
+          onChange={(e) => setReferralCode(e.target.value)}
+        />
       </Field>
       {error && <Alert variant="destructive">{error}</Alert>}
       <Button type="submit" variant={role === 'provider' ? 'hero' : 'default'} disabled={busy}>
@@ -322,7 +358,10 @@ function RoleChoice({ value, onChange }: { value: SignUpRole | null; onChange: (
         {(['seeker', 'provider'] as const).map((r) => (
           <label
             key={r}
-            className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors hover:bg-muted/60', value === r && 'border-primary bg-primary/5 ring-1 ring-primary')}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm transition-colors hover:bg-muted/60',
+              value === r && 'border-primary bg-primary/5 ring-1 ring-primary',
+            )}
           >
             <input
               type="radio"
@@ -416,7 +455,16 @@ function ResetPasswordCard({ token, onDone }: { token: string; onDone: () => voi
       <CardContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <Field id="reset-password" label={t('fields.newPassword')} hint={t('hints.passwordRule')}>
-            <Input id="reset-password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={128}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Field>
           {error && <Alert variant="destructive">{error}</Alert>}
           <Button type="submit">{t('actions.setPassword')}</Button>

@@ -71,11 +71,28 @@ export function InquiryDialog({ deal, onOpenChange }: { deal: SuccessfulDeal | n
           )}
           <div className="flex flex-col gap-2">
             <Label htmlFor="inquiry-email">{t('inquiry.email')}</Label>
-            <Input id="inquiry-email" type="email" autoComplete="email" required maxLength={200} value={email} onChange={(e) => setEmail(e.target.value)} placeholder={t('inquiry.emailPlaceholder')} />
+            <Input
+              id="inquiry-email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={200}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder={t('inquiry.emailPlaceholder')}
+            />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="inquiry-message">{t('inquiry.message')}</Label>
-            <Textarea id="inquiry-message" required maxLength={2000} rows={5} value={message} onChange={(e) => setMessage(e.target.value)} placeholder={t('inquiry.messagePlaceholder')} />
+            <Textarea
+              id="inquiry-message"
+              required
+              maxLength={2000}
+              rows={5}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              placeholder={t('inquiry.messagePlaceholder')}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

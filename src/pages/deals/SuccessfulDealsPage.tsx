@@ -140,7 +140,16 @@ export function SuccessfulDealsPage() {
           </label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id="deals-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('search.placeholder')} className="h-11 pl-9 text-base sm:text-sm" maxLength={100} autoComplete="off" />
+            <Input
+              id="deals-search"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('search.placeholder')}
+              className="h-11 pl-9 text-base sm:text-sm"
+              maxLength={100}
+              autoComplete="off"
+            />
           </div>
           <div role="group" aria-label={t('filter.label')} className="flex flex-wrap gap-2" data-testid="deal-category-filter">
             {['', ...DEAL_CATEGORIES].map((c) => {
@@ -219,7 +228,13 @@ function SummaryCards({ data }: { data: SuccessfulDeals | null }) {
               <Icon className="size-4 shrink-0 text-primary" aria-hidden />
               {t(`summary.${key}`)}
             </p>
-            {value === null ? <Skeleton className="h-7 w-16" /> : <p className="truncate text-xl font-bold tabular-nums sm:text-2xl" data-testid={`summary-${key}`}>{value}</p>}
+            {value === null ? (
+              <Skeleton className="h-7 w-16" />
+            ) : (
+              <p className="truncate text-xl font-bold tabular-nums sm:text-2xl" data-testid={`summary-${key}`}>
+                {value}
+              </p>
+            )}
           </CardContent>
         </Card>
       ))}
@@ -238,7 +253,11 @@ function DealCard({ deal: d, onAsk }: { deal: SuccessfulDeal; onAsk: () => void 
             <Badge className="w-fit border-primary/20 bg-primary/5 text-primary" data-testid="deal-category">
               {t(`intake:categories.${d.kategorie}`, { defaultValue: d.kategorie })}
             </Badge>
-            <Link to={`/anbieter/${d.providerId}`} className="text-lg leading-snug font-semibold break-words underline-offset-4 hover:underline" data-testid="deal-provider">
+            <Link
+              to={`/anbieter/${d.providerId}`}
+              className="text-lg leading-snug font-semibold break-words underline-offset-4 hover:underline"
+              data-testid="deal-provider"
+            >
               {d.providerName}
             </Link>
             {d.rating !== null ? <Stars value={d.rating} /> : <span className="text-xs text-muted-foreground">{t('card.notRated')}</span>}
@@ -253,14 +272,18 @@ function DealCard({ deal: d, onAsk }: { deal: SuccessfulDeal; onAsk: () => void 
               <UserRound className="size-4" aria-hidden />
               <span className="sr-only">{t('card.customer')}</span>
             </dt>
-            <dd className="truncate" data-testid="deal-customer">{d.customer ?? t('card.anonymous')}</dd>
+            <dd className="truncate" data-testid="deal-customer">
+              {d.customer ?? t('card.anonymous')}
+            </dd>
           </div>
           <div className="flex min-w-0 items-center gap-1.5">
             <dt>
               <MapPin className="size-4" aria-hidden />
               <span className="sr-only">{t('card.location')}</span>
             </dt>
-            <dd className="truncate" data-testid="deal-location">{d.location ?? '–'}</dd>
+            <dd className="truncate" data-testid="deal-location">
+              {d.location ?? '–'}
+            </dd>
           </div>
           <div className="flex min-w-0 items-center gap-1.5">
             <dt>

@@ -72,14 +72,22 @@ function PriceSection() {
                   <GointsAmount value={prices.unlockPriceGoints} size="lg" className="text-3xl font-extrabold" />
                 </p>
                 <p className="text-lg font-semibold">
-                  {t(varies ? 'providers.prices.unlockValueFrom' : 'providers.prices.unlockValue', { goints: prices.unlockPriceGoints, euro: formatEuro((prices.unlockPriceGoints * 100) / prices.gointsPerEur, lang) })}
+                  {t(varies ? 'providers.prices.unlockValueFrom' : 'providers.prices.unlockValue', {
+                    goints: prices.unlockPriceGoints,
+                    euro: formatEuro((prices.unlockPriceGoints * 100) / prices.gointsPerEur, lang),
+                  })}
                 </p>
                 {varies && (
                   <ul className="mt-1 flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm text-muted-foreground" data-testid="unlock-prices-by-category">
                     {prices.unlockPrices
                       .filter((c) => c.goints !== prices.unlockPriceGoints)
                       .map((c) => (
-                        <li key={c.kategorie}>{t('providers.prices.categoryPrice', { category: tIntake(`categories.${c.kategorie}`, { defaultValue: c.kategorie }), goints: c.goints })}</li>
+                        <li key={c.kategorie}>
+                          {t('providers.prices.categoryPrice', {
+                            category: tIntake(`categories.${c.kategorie}`, { defaultValue: c.kategorie }),
+                            goints: c.goints,
+                          })}
+                        </li>
                       ))}
                   </ul>
                 )}
@@ -103,8 +111,16 @@ function PriceSection() {
                       <CardContent className="flex flex-col gap-2">
                         <GointsAmount value={p.goints} size="md" className="text-xl font-bold" />
                         <p className="text-2xl font-extrabold">{formatEuro(p.priceCents, lang)}</p>
-                        <p className="text-sm text-muted-foreground">{p.requestsMin < p.requests ? t('providers.prices.requestsRange', { min: p.requestsMin, max: p.requests }) : t('providers.prices.requests', { count: p.requests })}</p>
-                        {p.savingsCents > 0 && <p className="text-sm font-medium text-emerald-700">{t('providers.prices.savings', { amount: formatEuro(p.savingsCents, lang), percent: p.savingsPercent })}</p>}
+                        <p className="text-sm text-muted-foreground">
+                          {p.requestsMin < p.requests
+                            ? t('providers.prices.requestsRange', { min: p.requestsMin, max: p.requests })
+                            : t('providers.prices.requests', { count: p.requests })}
+                        </p>
+                        {p.savingsCents > 0 && (
+                          <p className="text-sm font-medium text-emerald-700">
+                            {t('providers.prices.savings', { amount: formatEuro(p.savingsCents, lang), percent: p.savingsPercent })}
+                          </p>
+                        )}
                       </CardContent>
                     </Card>
                   </li>

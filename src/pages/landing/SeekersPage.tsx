@@ -30,14 +30,22 @@ function Simulation() {
   const start = () => send({ type: prefersReducedMotion() ? 'SHOW_RESULT' : 'START' });
   const percent = (count / SIMULATION.target) * 100;
   const figures = [
-    { key: 'dealers', label: t('seekers.simulation.dealersLabel'), value: formatNumber(count, lang), sub: t('seekers.simulation.ofDealers', { total: formatNumber(SIMULATION.dealers, lang) }) },
+    {
+      key: 'dealers',
+      label: t('seekers.simulation.dealersLabel'),
+      value: formatNumber(count, lang),
+      sub: t('seekers.simulation.ofDealers', { total: formatNumber(SIMULATION.dealers, lang) }),
+    },
     { key: 'total', label: t('seekers.simulation.totalLabel'), value: formatEuroWhole(totalEur, lang), sub: null },
     { key: 'share', label: t('seekers.simulation.shareLabel'), value: formatEuroWhole(seekerShareEur, lang), sub: null },
   ];
   return (
     <Card className="border-primary/30" data-testid="simulation" data-state={String(state.value)}>
       <CardHeader className="gap-2">
-        <span className="w-fit rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900" data-testid="simulation-example">
+        <span
+          className="w-fit rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900"
+          data-testid="simulation-example"
+        >
           {t('seekers.simulation.example')}
         </span>
         <h2 className="text-2xl font-semibold leading-tight">{t('seekers.simulation.title')}</h2>
@@ -120,7 +128,8 @@ export function SeekersPage() {
           <div className="flex flex-col gap-6">
             <span className="w-fit rounded-full border border-primary/20 bg-card px-3 py-1 text-xs font-semibold text-primary">{t('seekers.hero.badge')}</span>
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-              {t('seekers.hero.title')} <span className="bg-gradient-to-r from-primary to-orange-500 bg-clip-text text-transparent">{t('seekers.hero.titleAccent')}</span>
+              {t('seekers.hero.title')}{' '}
+              <span className="bg-gradient-to-r from-primary to-orange-500 bg-clip-text text-transparent">{t('seekers.hero.titleAccent')}</span>
             </h1>
             <p className="max-w-xl text-lg text-muted-foreground">{t('seekers.hero.text')}</p>
             <div className="flex flex-col gap-3 sm:flex-row">

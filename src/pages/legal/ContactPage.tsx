@@ -89,7 +89,12 @@ export function ContactPage() {
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6" data-testid="contact-form">
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6"
+          data-testid="contact-form"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="contact-name">{t('contact.name')}</Label>
@@ -98,7 +103,15 @@ export function ContactPage() {
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="contact-email">{t('contact.email')}</Label>
-              <Input id="contact-email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.emailMax} value={form.email} onChange={set('email')} {...describe('email')} />
+              <Input
+                id="contact-email"
+                type="email"
+                autoComplete="email"
+                maxLength={CONTACT_LIMITS.emailMax}
+                value={form.email}
+                onChange={set('email')}
+                {...describe('email')}
+              />
               {error('email')}
             </div>
           </div>
@@ -118,7 +131,14 @@ export function ContactPage() {
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="contact-message">{t('contact.message')}</Label>
-            <Textarea id="contact-message" rows={6} maxLength={CONTACT_LIMITS.messageMax} value={form.message} onChange={set('message')} {...describe('message')} />
+            <Textarea
+              id="contact-message"
+              rows={6}
+              maxLength={CONTACT_LIMITS.messageMax}
+              value={form.message}
+              onChange={set('message')}
+              {...describe('message')}
+            />
             {error('message') || <p className="text-xs text-muted-foreground">{t('contact.messageHint', { min: CONTACT_LIMITS.messageMin })}</p>}
           </div>
           {failure && <Alert variant="destructive">{failure}</Alert>}

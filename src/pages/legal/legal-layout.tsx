@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { FileWarning } from 'lucide-react';
 import { usePageMeta } from '@/lib/auth';
 
-export function LegalLayout({ page, children, draft = true }: { page: 'imprint' | 'privacy' | 'terms' | 'help' | 'contact'; children: ReactNode; draft?: boolean }) {
+export function LegalLayout({
+  page,
+  children,
+  draft = true,
+}: {
+  page: 'imprint' | 'privacy' | 'terms' | 'help' | 'contact';
+  children: ReactNode;
+  draft?: boolean;
+}) {
   const { t } = useTranslation('legal');
   usePageMeta(t(`${page}.meta.title`), t(`${page}.meta.description`));
   return (
@@ -13,7 +21,10 @@ export function LegalLayout({ page, children, draft = true }: { page: 'imprint' 
         <header className="flex flex-col gap-3">
           <h1 className="hyphens-auto break-words text-2xl font-extrabold tracking-tight min-[400px]:text-3xl sm:text-4xl">{t(`${page}.title`)}</h1>
           {draft && (
-            <p className="flex w-fit items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900" data-testid="legal-draft">
+            <p
+              className="flex w-fit items-center gap-2 rounded-full border border-amber-300 bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900"
+              data-testid="legal-draft"
+            >
               <FileWarning className="size-4 shrink-0" aria-hidden />
               {t('draft')}
             </p>

@@ -24,7 +24,18 @@ import { PurchasesTab } from './purchases-tab';
 const TABS = ['matches', 'profile', 'purchases'] as const;
 type Tab = (typeof TABS)[number];
 
-const LIVE_FEED_EVENTS = ['match.created', 'offer.accepted', 'offer.declined', 'deal.confirmed', 'deal.completed', 'deal.cancelled', 'unlock.refunded', 'request.unlocked', 'purchase.completed', 'verification.decided'] as const;
+const LIVE_FEED_EVENTS = [
+  'match.created',
+  'offer.accepted',
+  'offer.declined',
+  'deal.confirmed',
+  'deal.completed',
+  'deal.cancelled',
+  'unlock.refunded',
+  'request.unlocked',
+  'purchase.completed',
+  'verification.decided',
+] as const;
 
 export function ProviderDashboardPage() {
   const { t } = useTranslation('provider');
@@ -90,7 +101,8 @@ function ProviderArea({ user }: { user: Me }) {
       <Onboarding
         email={user.email}
         onDone={(saved) => {
-          if (saved.bonusGranted > 0) toast.success(t('onboarding.toast.bonus.title'), { description: t('onboarding.toast.bonus.text', { goints: saved.bonusGranted }) });
+          if (saved.bonusGranted > 0)
+            toast.success(t('onboarding.toast.bonus.title'), { description: t('onboarding.toast.bonus.text', { goints: saved.bonusGranted }) });
           else toast.success(t('profile.toast.saved'));
           setProfile(saved.profile);
           // The dashboard is shorter than the form: start it at the top.
@@ -130,7 +142,17 @@ function Onboarding({ email, onDone }: { email: string; onDone: (saved: SavedPro
   );
 }
 
-function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; profile: ProviderProfile; onProfile: (p: ProviderProfile) => void; reloadProfile: () => void }) {
+function Dashboard({
+  user,
+  profile,
+  onProfile,
+  reloadProfile,
+}: {
+  user: Me;
+  profile: ProviderProfile;
+  onProfile: (p: ProviderProfile) => void;
+  reloadProfile: () => void;
+}) {
   const { t, i18n } = useTranslation('provider');
   const [feed, setFeed] = useState<Feed | null>(null);
   const [feedFailed, setFeedFailed] = useState(false);
@@ -185,7 +207,16 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
     try {
       const next = await providerApi.matches({ cursor: feed.nextCursor });
       if (mine !== seq.current) return;
-      setFeed((f) => (f ? { matches: [...f.matches, ...next.matches.filter((m) => !f.matches.some((o) => o.id === m.id))], balance: next.balance, promoBalance: next.promoBalance, nextCursor: next.nextCursor } : next));
+      setFeed((f) =>
+        f
+          ? {
+              matches: [...f.matches, ...next.matches.filter((m) => !f.matches.some((o) => o.id === m.id))],
+              balance: next.balance,
+              promoBalance: next.promoBalance,
+              nextCursor: next.nextCursor,
+            }
+          : next,
+      );
     } catch {
       toast.error(t('common.errorTitle'), { description: t('dashboard.loadError') });
     } finally {
@@ -220,7 +251,10 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
       // Bought: the shop has done its job.
       setShopOpen(false);
       const goints = (e.payload as { goints?: number } | undefined)?.goints;
-      if (typeof goints === 'number') toast.success(t('purchases.toast.credited.title'), { description: t('purchases.toast.credited.text', { goints: goints.toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE') }) });
+      if (typeof goints === 'number')
+        toast.success(t('purchases.toast.credited.title'), {
+          description: t('purchases.toast.credited.text', { goints: goints.toLocaleString(i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE') }),
+        });
     }
     if (e.type === 'offer.accepted') toast.info(t('dashboard.live.offerAccepted'));
     if (e.type === 'verification.decided') {
@@ -247,7 +281,11 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
           <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
           <p className="text-sm text-muted-foreground">
             {profile.firmenname} ·{' '}
-            <Link to={`/anbieter/${profile.userId}`} className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline" data-testid="public-profile-link">
+            <Link
+              to={`/anbieter/${profile.userId}`}
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+              data-testid="public-profile-link"
+            >
               {t('dashboard.publicProfile')}
               <ExternalLink className="size-3.5" aria-hidden />
             </Link>
@@ -279,13 +317,25 @@ function Dashboard({ user, profile, onProfile, reloadProfile }: { user: Me; prof
 
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
-          <TabsTrigger value="matches" className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-matches">
+          <TabsTrigger
+            value="matches"
+            className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-matches"
+          >
             {t('tabs.matches')}
           </TabsTrigger>
-          <TabsTrigger value="profile" className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-profile">
+          <TabsTrigger
+            value="profile"
+            className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-profile"
+          >
             {t('tabs.profile')}
           </TabsTrigger>
-          <TabsTrigger value="purchases" className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-purchases">
+          <TabsTrigger
+            value="purchases"
+            className="h-full px-2 text-xs leading-tight whitespace-normal sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-purchases"
+          >
             {t('tabs.purchases')}
           </TabsTrigger>
         </TabsList>

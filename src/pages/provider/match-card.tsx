@@ -26,7 +26,17 @@ const DEAL_STYLES: Record<string, string> = {
   cancelled: 'border-red-200 bg-red-50 text-red-800',
 };
 
-export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card: MatchCardData; onChanged: () => void; onDismissed: (matchId: string) => void; onBuyGoints: () => void }) {
+export function MatchCard({
+  card,
+  onChanged,
+  onDismissed,
+  onBuyGoints,
+}: {
+  card: MatchCardData;
+  onChanged: () => void;
+  onDismissed: (matchId: string) => void;
+  onBuyGoints: () => void;
+}) {
   const { t, i18n } = useTranslation('provider');
   const { t: tm } = useTranslation('market');
   const { t: ti } = useTranslation('intake');
@@ -54,10 +64,15 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
   };
 
   const dismiss = () =>
-    act('dismiss', () => providerApi.dismiss(card.id), () => {
-      toast.success(t('card.toast.dismissed'));
-      onDismissed(card.id);
-    }, t('card.toast.dismissFailed'));
+    act(
+      'dismiss',
+      () => providerApi.dismiss(card.id),
+      () => {
+        toast.success(t('card.toast.dismissed'));
+        onDismissed(card.id);
+      },
+      t('card.toast.dismissFailed'),
+    );
 
   const onUnlockDone = (outcome: UnlockOutcome) => {
     setDialog(null);
@@ -77,7 +92,9 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
         <div className="flex flex-wrap items-center gap-2">
           <Badge className="border-transparent bg-secondary text-secondary-foreground">{ti(`categories.${r.kategorie}`, { defaultValue: r.kategorie })}</Badge>
           <UrgencyBadge urgency={r.dringlichkeit} />
-          {r.status !== 'open' && <Badge className="border-border bg-muted text-muted-foreground">{tm(`requestStatus.${r.status}`, { defaultValue: r.status })}</Badge>}
+          {r.status !== 'open' && (
+            <Badge className="border-border bg-muted text-muted-foreground">{tm(`requestStatus.${r.status}`, { defaultValue: r.status })}</Badge>
+          )}
           <span className="ml-auto flex items-center gap-1 text-xs text-muted-foreground">
             <CalendarDays className="size-3.5" aria-hidden />
             <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
@@ -183,7 +200,9 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
                 {t('card.deal.completedText')}
               </p>
             )}
-            {(card.deal.status === 'awaiting_both' || card.deal.status === 'awaiting_provider') && <p className="text-muted-foreground">{t('card.deal.pleaseConfirm')}</p>}
+            {(card.deal.status === 'awaiting_both' || card.deal.status === 'awaiting_provider') && (
+              <p className="text-muted-foreground">{t('card.deal.pleaseConfirm')}</p>
+            )}
           </section>
         )}
       </div>
@@ -212,10 +231,15 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
               disabled={busy !== null}
               data-testid="withdraw-offer"
               onClick={() =>
-                void act('withdraw', () => providerApi.withdrawOffer(card.offer!.id), () => {
-                  toast.success(t('card.toast.withdrawn'));
-                  onChanged();
-                }, t('card.toast.withdrawFailed'))
+                void act(
+                  'withdraw',
+                  () => providerApi.withdrawOffer(card.offer!.id),
+                  () => {
+                    toast.success(t('card.toast.withdrawn'));
+                    onChanged();
+                  },
+                  t('card.toast.withdrawFailed'),
+                )
               }
             >
               {busy === 'withdraw' && <Loader2 className="animate-spin" aria-hidden />}
@@ -223,7 +247,13 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
             </Button>
           )}
           {dealOpen && (
-            <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setDialog('cancelDeal')} disabled={busy !== null} data-testid="cancel-deal">
+            <Button
+              variant="outline"
+              className="text-destructive hover:text-destructive"
+              onClick={() => setDialog('cancelDeal')}
+              disabled={busy !== null}
+              data-testid="cancel-deal"
+            >
               {t('card.deal.cancel')}
             </Button>
           )}
@@ -233,10 +263,15 @@ export function MatchCard({ card, onChanged, onDismissed, onBuyGoints }: { card:
               disabled={busy !== null}
               data-testid="confirm-deal"
               onClick={() =>
-                void act('confirm', () => providerApi.confirmDeal(card.deal!.id), () => {
-                  toast.success(t('deal.toast.confirmed.title'), { description: t('deal.toast.confirmed.text') });
-                  onChanged();
-                }, t('deal.toast.failed'))
+                void act(
+                  'confirm',
+                  () => providerApi.confirmDeal(card.deal!.id),
+                  () => {
+                    toast.success(t('deal.toast.confirmed.title'), { description: t('deal.toast.confirmed.text') });
+                    onChanged();
+                  },
+                  t('deal.toast.failed'),
+                )
               }
             >
               {busy === 'confirm' && <Loader2 className="animate-spin" aria-hidden />}

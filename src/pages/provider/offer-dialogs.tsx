@@ -77,7 +77,15 @@ export function OfferDialog({ requestId, title, onClose, onCreated }: { requestI
           <div className="flex flex-col gap-2">
             <Label htmlFor="offer-price">{t('offer.fields.price')}</Label>
             <div className="relative">
-              <Input id="offer-price" inputMode="decimal" autoComplete="off" className="pr-8" value={price} onChange={(e) => setPrice(e.target.value)} {...invalid('price')} />
+              <Input
+                id="offer-price"
+                inputMode="decimal"
+                autoComplete="off"
+                className="pr-8"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                {...invalid('price')}
+              />
               <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
                 €
               </span>
@@ -86,12 +94,27 @@ export function OfferDialog({ requestId, title, onClose, onCreated }: { requestI
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="offer-beschreibung">{t('offer.fields.beschreibung')}</Label>
-            <Textarea id="offer-beschreibung" rows={4} maxLength={2000} placeholder={t('offer.placeholders.beschreibung')} value={beschreibung} onChange={(e) => setBeschreibung(e.target.value)} {...invalid('beschreibung')} />
+            <Textarea
+              id="offer-beschreibung"
+              rows={4}
+              maxLength={2000}
+              placeholder={t('offer.placeholders.beschreibung')}
+              value={beschreibung}
+              onChange={(e) => setBeschreibung(e.target.value)}
+              {...invalid('beschreibung')}
+            />
             <FieldError id="offer-beschreibung-error" message={errors.beschreibung} />
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor="offer-verfuegbarkeit">{t('offer.fields.verfuegbarkeit')}</Label>
-            <Input id="offer-verfuegbarkeit" maxLength={200} placeholder={t('offer.placeholders.verfuegbarkeit')} value={verfuegbarkeit} onChange={(e) => setVerfuegbarkeit(e.target.value)} {...invalid('verfuegbarkeit')} />
+            <Input
+              id="offer-verfuegbarkeit"
+              maxLength={200}
+              placeholder={t('offer.placeholders.verfuegbarkeit')}
+              value={verfuegbarkeit}
+              onChange={(e) => setVerfuegbarkeit(e.target.value)}
+              {...invalid('verfuegbarkeit')}
+            />
             <FieldError id="offer-verfuegbarkeit-error" message={errors.verfuegbarkeit} />
           </div>
           {formError && <Alert variant="destructive">{formError}</Alert>}
@@ -146,7 +169,15 @@ export function CancelDealDialog({ dealId, onClose, onCancelled }: { dealId: str
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor="cancel-reason">{t('deal.cancelDialog.reason')}</Label>
-            <Textarea id="cancel-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'cancel-reason-error' : undefined} />
+            <Textarea
+              id="cancel-reason"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'cancel-reason-error' : undefined}
+            />
             <FieldError id="cancel-reason-error" message={error ?? undefined} />
           </div>
           <DialogFooter>

@@ -30,7 +30,19 @@ function initialValues(profile: ProviderProfile | null, email: string): ProfileV
 
 const FIELD_ORDER: ProfileField[] = ['firmenname', 'categories', 'postcode', 'radiusKm', 'description', 'phone', 'email', 'minBudget'];
 
-export function ProfileForm({ profile, defaultEmail, submitLabel, onSaved, idPrefix = 'profile' }: { profile: ProviderProfile | null; defaultEmail: string; submitLabel: string; onSaved: (r: SavedProfile) => void; idPrefix?: string }) {
+export function ProfileForm({
+  profile,
+  defaultEmail,
+  submitLabel,
+  onSaved,
+  idPrefix = 'profile',
+}: {
+  profile: ProviderProfile | null;
+  defaultEmail: string;
+  submitLabel: string;
+  onSaved: (r: SavedProfile) => void;
+  idPrefix?: string;
+}) {
   const { t } = useTranslation('provider');
   const { t: ti } = useTranslation('intake');
   const [values, setValues] = useState(() => initialValues(profile, defaultEmail));
@@ -106,10 +118,18 @@ export function ProfileForm({ profile, defaultEmail, submitLabel, onSaved, idPre
     <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6" data-testid="provider-profile-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          {field('firmenname', t('profile.fields.firmenname'), <Input {...aria('firmenname')} autoComplete="organization" value={values.firmenname} onChange={(e) => set('firmenname', e.target.value)} />)}
+          {field(
+            'firmenname',
+            t('profile.fields.firmenname'),
+            <Input {...aria('firmenname')} autoComplete="organization" value={values.firmenname} onChange={(e) => set('firmenname', e.target.value)} />,
+          )}
         </div>
 
-        <fieldset className="flex flex-col gap-3 sm:col-span-2" aria-describedby={errors.categories ? id('categories-error') : id('categories-hint')} aria-invalid={errors.categories ? true : undefined}>
+        <fieldset
+          className="flex flex-col gap-3 sm:col-span-2"
+          aria-describedby={errors.categories ? id('categories-error') : id('categories-hint')}
+          aria-invalid={errors.categories ? true : undefined}
+        >
           <legend className="mb-1 text-sm font-medium">{t('profile.fields.categories')}</legend>
           <p id={id('categories-hint')} className="-mt-1 text-xs text-muted-foreground">
             {t('profile.hints.categories')}
@@ -121,7 +141,10 @@ export function ProfileForm({ profile, defaultEmail, submitLabel, onSaved, idPre
                 <label
                   key={c}
                   htmlFor={`${id('cat')}-${c}`}
-                  className={cn('flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-muted', checked && 'border-primary/50 bg-primary/5')}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors hover:bg-muted',
+                    checked && 'border-primary/50 bg-primary/5',
+                  )}
                 >
                   <Checkbox id={`${id('cat')}-${c}`} checked={checked} onCheckedChange={(v) => toggleCategory(c, v === true)} data-testid={`category-${c}`} />
                   {ti(`categories.${c}`)}
@@ -132,11 +155,31 @@ export function ProfileForm({ profile, defaultEmail, submitLabel, onSaved, idPre
           <FieldError id={id('categories-error')} message={errors.categories} />
         </fieldset>
 
-        {field('postcode', t('profile.fields.postcode'), <Input {...aria('postcode')} inputMode="numeric" autoComplete="postal-code" maxLength={5} value={values.postcode} onChange={(e) => set('postcode', e.target.value)} />)}
+        {field(
+          'postcode',
+          t('profile.fields.postcode'),
+          <Input
+            {...aria('postcode')}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={values.postcode}
+            onChange={(e) => set('postcode', e.target.value)}
+          />,
+        )}
         {field(
           'radiusKm',
           t('profile.fields.radiusKm'),
-          <Input {...aria('radiusKm', true)} type="number" inputMode="numeric" min={RADIUS_MIN} max={RADIUS_MAX} step={1} value={values.radiusKm} onChange={(e) => set('radiusKm', e.target.value)} />,
+          <Input
+            {...aria('radiusKm', true)}
+            type="number"
+            inputMode="numeric"
+            min={RADIUS_MIN}
+            max={RADIUS_MAX}
+            step={1}
+            value={values.radiusKm}
+            onChange={(e) => set('radiusKm', e.target.value)}
+          />,
           t('profile.hints.radiusKm', { min: RADIUS_MIN, max: RADIUS_MAX }),
         )}
 
@@ -144,23 +187,51 @@ export function ProfileForm({ profile, defaultEmail, submitLabel, onSaved, idPre
           {field(
             'description',
             t('profile.fields.description'),
-            <Textarea {...aria('description', true)} rows={4} maxLength={2000} value={values.description} onChange={(e) => set('description', e.target.value)} />,
+            <Textarea
+              {...aria('description', true)}
+              rows={4}
+              maxLength={2000}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+            />,
             t('profile.hints.description'),
           )}
         </div>
 
-        {field('phone', t('profile.fields.phone'), <Input {...aria('phone')} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />)}
-        {field('email', t('profile.fields.email'), <Input {...aria('email')} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />)}
+        {field(
+          'phone',
+          t('profile.fields.phone'),
+          <Input {...aria('phone')} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />,
+        )}
+        {field(
+          'email',
+          t('profile.fields.email'),
+          <Input {...aria('email')} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />,
+        )}
 
         {field(
           'minBudget',
           t('profile.fields.minBudget'),
-          <Input {...aria('minBudget', true)} type="number" inputMode="numeric" min={0} step={1} value={values.minBudget} onChange={(e) => set('minBudget', e.target.value)} />,
+          <Input
+            {...aria('minBudget', true)}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={values.minBudget}
+            onChange={(e) => set('minBudget', e.target.value)}
+          />,
           t('profile.hints.minBudget'),
         )}
 
         <div className="flex items-start gap-3 self-end rounded-md border px-3 py-3">
-          <Switch id={id('acceptsMatches')} checked={values.acceptsMatches} onCheckedChange={(v) => set('acceptsMatches', v)} aria-describedby={id('acceptsMatches-hint')} className="mt-0.5" />
+          <Switch
+            id={id('acceptsMatches')}
+            checked={values.acceptsMatches}
+            onCheckedChange={(v) => set('acceptsMatches', v)}
+            aria-describedby={id('acceptsMatches-hint')}
+            className="mt-0.5"
+          />
           <div className="flex flex-col gap-1">
             <Label htmlFor={id('acceptsMatches')}>{t('profile.fields.acceptsMatches')}</Label>
             <p id={id('acceptsMatches-hint')} className="text-xs text-muted-foreground">

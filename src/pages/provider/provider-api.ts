@@ -5,7 +5,19 @@ import { api, ApiError, type FieldError } from '@/lib/api';
 import type { UnlockQuote, UnlockResult } from '../../../machines/unlock.machine.ts';
 import type { DocumentSummary } from '../../../server/domain/providers/verification-documents.ts';
 
-export const CATEGORY_IDS = ['auto', 'urlaub_reisen', 'versicherung', 'essen', 'gastronomie', 'dienstleistungen', 'immobilien', 'elektronik', 'beauty', 'handwerk', 'news'] as const;
+export const CATEGORY_IDS = [
+  'auto',
+  'urlaub_reisen',
+  'versicherung',
+  'essen',
+  'gastronomie',
+  'dienstleistungen',
+  'immobilien',
+  'elektronik',
+  'beauty',
+  'handwerk',
+  'news',
+] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
 export type Verification = 'none' | 'pending' | 'verified' | 'rejected';
@@ -155,7 +167,8 @@ export const providerApi = {
     api<{ id: string; requestId: string; status: string; priceCents: number }>('/api/provider/offers', { method: 'POST', body }),
   withdrawOffer: (offerId: string) => api<{ status: string }>(`/api/provider/offers/${offerId}/withdraw`, { method: 'POST', body: {} }),
   confirmDeal: (dealId: string) => api<{ dealId: string; status: string; completed: boolean }>(`/api/deals/${dealId}/confirm`, { method: 'POST', body: {} }),
-  cancelDeal: (dealId: string, reason: string) => api<{ dealId: string; status: 'cancelled' }>(`/api/deals/${dealId}/cancel`, { method: 'POST', body: { reason } }),
+  cancelDeal: (dealId: string, reason: string) =>
+    api<{ dealId: string; status: 'cancelled' }>(`/api/deals/${dealId}/cancel`, { method: 'POST', body: { reason } }),
   documents: () => api<{ documents: VerificationDocument[] }>('/api/provider/verification'),
   publicProvider: (id: string) => api<PublicProvider>(`/api/providers/${id}`),
   setFavorite: (id: string, favorite: boolean) => api<{ favorite: boolean }>(`/api/favorites/${id}`, { method: favorite ? 'PUT' : 'DELETE' }),

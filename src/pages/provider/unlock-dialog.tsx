@@ -15,7 +15,17 @@ import { providerApi } from './provider-api';
 
 export type UnlockOutcome = 'unlocked' | 'soldOut' | 'unavailable' | 'cancelled';
 
-export function UnlockDialog({ requestId, title, onDone, onBuyGoints }: { requestId: string; title: string; onDone: (outcome: UnlockOutcome) => void; onBuyGoints: () => void }) {
+export function UnlockDialog({
+  requestId,
+  title,
+  onDone,
+  onBuyGoints,
+}: {
+  requestId: string;
+  title: string;
+  onDone: (outcome: UnlockOutcome) => void;
+  onBuyGoints: () => void;
+}) {
   const { t } = useTranslation('provider');
   // ApiError carries the server's code, so the machine's guards see INSUFFICIENT_GOINTS, REQUEST_SOLD_OUT, ...
   const machine = useMemo(() => unlockMachineWith({ quote: providerApi.quote, unlock: providerApi.unlock }), []);

@@ -14,7 +14,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProviderBadge, formatDate, formatNumber, toUiLang } from '@/components/market';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, providerApi, uploadDocument, type DocumentKind, type Verification, type VerificationDocument } from './provider-api';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  providerApi,
+  uploadDocument,
+  type DocumentKind,
+  type Verification,
+  type VerificationDocument,
+} from './provider-api';
 
 const DOC_STYLES: Record<VerificationDocument['status'], string> = {
   pending: 'border-amber-200 bg-amber-50 text-amber-900',
@@ -83,7 +92,16 @@ export function VerificationSection({ verification, onUploaded, reloadKey }: { v
           {verification === 'verified' ? (
             <ProviderBadge badge="verifiziert" />
           ) : (
-            <Badge className={verification === 'pending' ? DOC_STYLES.pending : verification === 'rejected' ? DOC_STYLES.rejected : 'border-border bg-muted text-muted-foreground'} data-testid="verification-status">
+            <Badge
+              className={
+                verification === 'pending'
+                  ? DOC_STYLES.pending
+                  : verification === 'rejected'
+                    ? DOC_STYLES.rejected
+                    : 'border-border bg-muted text-muted-foreground'
+              }
+              data-testid="verification-status"
+            >
               {t(`verification.state.${verification}`)}
             </Badge>
           )}
@@ -107,7 +125,12 @@ export function VerificationSection({ verification, onUploaded, reloadKey }: { v
               {t('verification.file')}
             </Label>
             {/* The browser's own file button speaks the browser's language: ours speaks the page's. */}
-            <div className={cn('flex h-10 min-w-0 items-center gap-3 rounded-md border border-input bg-card px-1.5 text-sm focus-within:ring-2 focus-within:ring-ring', error && 'border-destructive')}>
+            <div
+              className={cn(
+                'flex h-10 min-w-0 items-center gap-3 rounded-md border border-input bg-card px-1.5 text-sm focus-within:ring-2 focus-within:ring-ring',
+                error && 'border-destructive',
+              )}
+            >
               <input
                 key={inputKey}
                 id="doc-file"
@@ -123,7 +146,10 @@ export function VerificationSection({ verification, onUploaded, reloadKey }: { v
                   setError(f ? check(f) : null);
                 }}
               />
-              <label htmlFor="doc-file" className="shrink-0 cursor-pointer rounded bg-secondary px-2.5 py-1 font-medium text-secondary-foreground hover:bg-secondary/80">
+              <label
+                htmlFor="doc-file"
+                className="shrink-0 cursor-pointer rounded bg-secondary px-2.5 py-1 font-medium text-secondary-foreground hover:bg-secondary/80"
+              >
                 {t('verification.choose')}
               </label>
               <span className={cn('truncate', !file && 'text-muted-foreground')} data-testid="doc-file-name">

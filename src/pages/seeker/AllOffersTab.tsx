@@ -60,7 +60,10 @@ function OfferRow({ offer: o, request }: { offer: SeekerOffer; request: SeekerRe
             </Badge>
           )}
           <span className="text-muted-foreground">
-            {t('offers.forRequest', { category: t(`intake:categories.${o.request.kategorie}`, { defaultValue: o.request.kategorie }), place: o.request.place ?? '–' })}
+            {t('offers.forRequest', {
+              category: t(`intake:categories.${o.request.kategorie}`, { defaultValue: o.request.kategorie }),
+              place: o.request.place ?? '–',
+            })}
             {request ? ` · ${formatDate(request.createdAt, lang)}` : ''}
           </span>
         </div>

@@ -34,17 +34,42 @@ export function BestOffersTab({ offers, requests, onChanged }: { offers: SeekerO
       <ol className="flex flex-col gap-4" data-testid="best-offers">
         {offers.top.map((o) => (
           <li key={o.id}>
-            <OfferCard offer={o} canAccept={o.status === 'versendet' && o.request.status === 'open' && !busy.has(o.requestId)} blocked={o.status === 'versendet' && busy.has(o.requestId)} onAccept={() => setAccepting(o)} onDetails={() => setDetails(o)} onChanged={onChanged} />
+            <OfferCard
+              offer={o}
+              canAccept={o.status === 'versendet' && o.request.status === 'open' && !busy.has(o.requestId)}
+              blocked={o.status === 'versendet' && busy.has(o.requestId)}
+              onAccept={() => setAccepting(o)}
+              onDetails={() => setDetails(o)}
+              onChanged={onChanged}
+            />
           </li>
         ))}
       </ol>
       <AcceptDialog offer={accepting} onOpenChange={(o) => !o && setAccepting(null)} onAccepted={onChanged} />
-      <OfferDetailsDialog offer={details} request={details ? (requests.find((r) => r.id === details.requestId) ?? null) : null} onOpenChange={(o) => !o && setDetails(null)} />
+      <OfferDetailsDialog
+        offer={details}
+        request={details ? (requests.find((r) => r.id === details.requestId) ?? null) : null}
+        onOpenChange={(o) => !o && setDetails(null)}
+      />
     </>
   );
 }
 
-function OfferCard({ offer: o, canAccept, blocked, onAccept, onDetails, onChanged }: { offer: SeekerOffer; canAccept: boolean; blocked: boolean; onAccept: () => void; onDetails: () => void; onChanged: () => Promise<void> }) {
+function OfferCard({
+  offer: o,
+  canAccept,
+  blocked,
+  onAccept,
+  onDetails,
+  onChanged,
+}: {
+  offer: SeekerOffer;
+  canAccept: boolean;
+  blocked: boolean;
+  onAccept: () => void;
+  onDetails: () => void;
+  onChanged: () => Promise<void>;
+}) {
   const { t, i18n } = useTranslation('seeker');
   const lang = i18n.resolvedLanguage ?? 'de';
   const accepted = o.status === 'angenommen';
@@ -53,7 +78,10 @@ function OfferCard({ offer: o, canAccept, blocked, onAccept, onDetails, onChange
       <CardContent className="flex flex-col gap-4 p-4 sm:p-5">
         <div className="flex gap-3 sm:gap-4">
           <span
-            className={cn('grid size-10 shrink-0 place-items-center rounded-full text-base font-bold tabular-nums sm:size-12 sm:text-lg', o.rank === 1 ? 'bg-gradient-to-br from-primary to-orange-500 text-primary-foreground' : 'bg-muted text-foreground')}
+            className={cn(
+              'grid size-10 shrink-0 place-items-center rounded-full text-base font-bold tabular-nums sm:size-12 sm:text-lg',
+              o.rank === 1 ? 'bg-gradient-to-br from-primary to-orange-500 text-primary-foreground' : 'bg-muted text-foreground',
+            )}
           >
             <span className="sr-only">{t('offers.rank', { rank: o.rank })}</span>
             <span aria-hidden data-testid="offer-rank">
@@ -63,7 +91,11 @@ function OfferCard({ offer: o, canAccept, blocked, onAccept, onDetails, onChange
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
               <div className="flex min-w-0 flex-wrap items-center gap-2">
-                <Link to={`/anbieter/${o.provider.id}`} className="text-base leading-snug font-semibold break-words underline-offset-4 hover:underline sm:text-lg" data-testid="offer-company">
+                <Link
+                  to={`/anbieter/${o.provider.id}`}
+                  className="text-base leading-snug font-semibold break-words underline-offset-4 hover:underline sm:text-lg"
+                  data-testid="offer-company"
+                >
                   {o.provider.firmenname}
                 </Link>
                 <ProviderBadge badge={o.provider.badge} />
@@ -74,11 +106,18 @@ function OfferCard({ offer: o, canAccept, blocked, onAccept, onDetails, onChange
             </div>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
               <Stars value={o.provider.ratingAvg} />
-              {o.provider.ratingAvg !== null && <span className="font-medium text-foreground tabular-nums">{o.provider.ratingAvg.toLocaleString(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 })}</span>}
+              {o.provider.ratingAvg !== null && (
+                <span className="font-medium text-foreground tabular-nums">
+                  {o.provider.ratingAvg.toLocaleString(lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 1 })}
+                </span>
+              )}
               <span data-testid="offer-reviews">({t('offers.reviews', { count: o.provider.ratingCount })})</span>
             </div>
             <p className="text-xs text-muted-foreground">
-              {t('offers.forRequest', { category: t(`intake:categories.${o.request.kategorie}`, { defaultValue: o.request.kategorie }), place: o.request.place ?? '–' })}
+              {t('offers.forRequest', {
+                category: t(`intake:categories.${o.request.kategorie}`, { defaultValue: o.request.kategorie }),
+                place: o.request.place ?? '–',
+              })}
             </p>
           </div>
         </div>
@@ -140,7 +179,9 @@ function AcceptDialog({ offer, onOpenChange, onAccepted }: { offer: SeekerOffer 
       <DialogContent closeLabel={t('market:close')} data-testid="accept-dialog">
         <DialogHeader>
           <DialogTitle>{t('offers.acceptTitle')}</DialogTitle>
-          <DialogDescription>{offer ? t('offers.acceptText', { company: offer.provider.firmenname, price: formatEuro(offer.priceCents, lang) }) : ''}</DialogDescription>
+          <DialogDescription>
+            {offer ? t('offers.acceptText', { company: offer.provider.firmenname, price: formatEuro(offer.priceCents, lang) }) : ''}
+          </DialogDescription>
         </DialogHeader>
         <ul className="flex flex-col gap-2 text-sm">
           {(['acceptStep1', 'acceptStep2', 'acceptStep3'] as const).map((k) => (
@@ -163,7 +204,15 @@ function AcceptDialog({ offer, onOpenChange, onAccepted }: { offer: SeekerOffer 
   );
 }
 
-function OfferDetailsDialog({ offer, request, onOpenChange }: { offer: SeekerOffer | null; request: SeekerRequest | null; onOpenChange: (o: boolean) => void }) {
+function OfferDetailsDialog({
+  offer,
+  request,
+  onOpenChange,
+}: {
+  offer: SeekerOffer | null;
+  request: SeekerRequest | null;
+  onOpenChange: (o: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('seeker');
   const lang = i18n.resolvedLanguage ?? 'de';
   return (
@@ -242,7 +291,9 @@ function OfferDetailsDialog({ offer, request, onOpenChange }: { offer: SeekerOff
                   <Timer className="size-4" aria-hidden />
                   {t('details.medianResponse')}
                 </dt>
-                <dd data-testid="details-median">{offer.provider.medianResponseMinutes !== null ? formatMinutes(offer.provider.medianResponseMinutes, lang) : t('details.unknown')}</dd>
+                <dd data-testid="details-median">
+                  {offer.provider.medianResponseMinutes !== null ? formatMinutes(offer.provider.medianResponseMinutes, lang) : t('details.unknown')}
+                </dd>
               </dl>
             </section>
 

@@ -30,7 +30,9 @@ export function DealPanel({ offer, onChanged }: { offer: SeekerOffer; onChanged:
     setBusy(true);
     try {
       const r = await api<{ completed: boolean }>(`/api/deals/${deal.id}/confirm`, { method: 'POST' });
-      toast.success(r.completed ? t('deal.completedToast') : t('deal.confirmedToast'), { description: r.completed ? t('deal.completedToastText') : t('deal.confirmedToastText') });
+      toast.success(r.completed ? t('deal.completedToast') : t('deal.confirmedToast'), {
+        description: r.completed ? t('deal.completedToastText') : t('deal.confirmedToastText'),
+      });
     } catch (e) {
       toast.error(t('market:error'), { description: errorText(e, t('errors.generic')) });
     } finally {
@@ -113,7 +115,17 @@ export function ContactLines({ contact }: { contact: { phone: string; email: str
   );
 }
 
-function CancelDealDialog({ open, onOpenChange, dealId, onDone }: { open: boolean; onOpenChange: (o: boolean) => void; dealId: string; onDone: () => Promise<void> }) {
+function CancelDealDialog({
+  open,
+  onOpenChange,
+  dealId,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  dealId: string;
+  onDone: () => Promise<void>;
+}) {
   const { t } = useTranslation('seeker');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -144,7 +156,15 @@ function CancelDealDialog({ open, onOpenChange, dealId, onDone }: { open: boolea
           </DialogHeader>
           <div className="flex flex-col gap-2">
             <Label htmlFor="cancel-reason">{t('deal.cancelReason')}</Label>
-            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required minLength={REASON_MIN} aria-describedby="cancel-reason-hint" />
+            <Textarea
+              id="cancel-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              required
+              minLength={REASON_MIN}
+              aria-describedby="cancel-reason-hint"
+            />
             <p id="cancel-reason-hint" className="text-xs text-muted-foreground">
               {t('deal.cancelReasonHint')}
             </p>
@@ -163,7 +183,19 @@ function CancelDealDialog({ open, onOpenChange, dealId, onDone }: { open: boolea
   );
 }
 
-function ReviewDialog({ open, onOpenChange, dealId, company, onDone }: { open: boolean; onOpenChange: (o: boolean) => void; dealId: string; company: string; onDone: () => Promise<void> }) {
+function ReviewDialog({
+  open,
+  onOpenChange,
+  dealId,
+  company,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  dealId: string;
+  company: string;
+  onDone: () => Promise<void>;
+}) {
   const { t } = useTranslation('seeker');
   const [rating, setRating] = useState(0);
   const [testimonial, setTestimonial] = useState('');
@@ -212,13 +244,25 @@ function ReviewDialog({ open, onOpenChange, dealId, company, onDone }: { open: b
           </div>
           <div className="flex flex-col gap-3">
             <div className="flex items-start gap-3">
-              <Checkbox id={`show-name-${dealId}`} checked={showFirstName} onCheckedChange={(v) => setShowFirstName(v === true)} disabled={busy} className="mt-0.5" />
+              <Checkbox
+                id={`show-name-${dealId}`}
+                checked={showFirstName}
+                onCheckedChange={(v) => setShowFirstName(v === true)}
+                disabled={busy}
+                className="mt-0.5"
+              />
               <Label htmlFor={`show-name-${dealId}`} className="leading-snug font-normal">
                 {t('review.showFirstName')}
               </Label>
             </div>
             <div className="flex items-start gap-3">
-              <Checkbox id={`contact-${dealId}`} checked={contactVisible} onCheckedChange={(v) => setContactVisible(v === true)} disabled={busy} className="mt-0.5" />
+              <Checkbox
+                id={`contact-${dealId}`}
+                checked={contactVisible}
+                onCheckedChange={(v) => setContactVisible(v === true)}
+                disabled={busy}
+                className="mt-0.5"
+              />
               <Label htmlFor={`contact-${dealId}`} className="leading-snug font-normal">
                 {t('review.contactVisible')}
               </Label>

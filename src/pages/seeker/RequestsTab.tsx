@@ -162,7 +162,15 @@ function RequestCard({ request: r, onClose }: { request: SeekerRequest; onClose?
   );
 }
 
-function CloseRequestDialog({ request, onOpenChange, onClosed }: { request: SeekerRequest | null; onOpenChange: (open: boolean) => void; onClosed: () => Promise<void> }) {
+function CloseRequestDialog({
+  request,
+  onOpenChange,
+  onClosed,
+}: {
+  request: SeekerRequest | null;
+  onOpenChange: (open: boolean) => void;
+  onClosed: () => Promise<void>;
+}) {
   const { t } = useTranslation('seeker');
   const [busy, setBusy] = useState(false);
   const close = async () => {
@@ -208,7 +216,19 @@ function CloseRequestDialog({ request, onOpenChange, onClosed }: { request: Seek
   );
 }
 
-export function EmptyState({ icon: Icon, title, text, testId, children }: { icon: typeof Inbox; title: string; text: string; testId: string; children?: ReactNode }) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  text,
+  testId,
+  children,
+}: {
+  icon: typeof Inbox;
+  title: string;
+  text: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center" data-testid={testId}>
       <span className="grid size-12 place-items-center rounded-full bg-primary/10 text-primary">

@@ -91,16 +91,32 @@ function Dashboard({ name }: { name: string }) {
 
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto sm:gap-0">
-          <TabsTrigger value="requests" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-requests">
+          <TabsTrigger
+            value="requests"
+            className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-requests"
+          >
             {t('tabs.requests')}
           </TabsTrigger>
-          <TabsTrigger value="best" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-best">
+          <TabsTrigger
+            value="best"
+            className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-best"
+          >
             {t('tabs.best')}
           </TabsTrigger>
-          <TabsTrigger value="all" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-all">
+          <TabsTrigger
+            value="all"
+            className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-all"
+          >
             {t('tabs.all')}
           </TabsTrigger>
-          <TabsTrigger value="payouts" className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap" data-testid="tab-payouts">
+          <TabsTrigger
+            value="payouts"
+            className="h-full whitespace-normal px-2 text-xs leading-tight sm:px-3 sm:text-sm sm:whitespace-nowrap"
+            data-testid="tab-payouts"
+          >
             {t('tabs.payouts')}
           </TabsTrigger>
         </TabsList>
@@ -146,9 +162,21 @@ function StatCards({ stats, onPayouts }: { stats: SeekerDashboard['stats'] | nul
                   {value}
                 </p>
               )}
-              {key === 'points' && (sub === null ? <Skeleton className="h-4 w-24" /> : <p className="text-xs text-muted-foreground" data-testid="stat-points-euro">{sub}</p>)}
+              {key === 'points' &&
+                (sub === null ? (
+                  <Skeleton className="h-4 w-24" />
+                ) : (
+                  <p className="text-xs text-muted-foreground" data-testid="stat-points-euro">
+                    {sub}
+                  </p>
+                ))}
               {key === 'points' && stats && (
-                <button type="button" onClick={onPayouts} className="self-start text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="stat-points-payout">
+                <button
+                  type="button"
+                  onClick={onPayouts}
+                  className="self-start text-xs font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="stat-points-payout"
+                >
                   {t('stats.payoutLink')}
                 </button>
               )}

@@ -49,7 +49,12 @@ function ReceiptView() {
   if (state !== 'ready' || !receipt) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-8 sm:py-12">
-        <Outcome icon={<SearchX className="size-12 text-muted-foreground" aria-hidden />} title={t('receipt.title')} text={t(state === 'error' ? 'receipt.loadError' : 'receipt.notFound')} testId="receipt-not-found">
+        <Outcome
+          icon={<SearchX className="size-12 text-muted-foreground" aria-hidden />}
+          title={t('receipt.title')}
+          text={t(state === 'error' ? 'receipt.loadError' : 'receipt.notFound')}
+          testId="receipt-not-found"
+        >
           {state === 'error' && (
             <Button variant="outline" onClick={load}>
               {t('pages.retry')}
@@ -83,7 +88,11 @@ function ReceiptView() {
         </Button>
       </div>
 
-      <article className="flex flex-col gap-8 rounded-xl border bg-card p-5 text-sm shadow-sm sm:p-10 print:rounded-none print:border-0 print:p-0 print:text-[10.5pt] print:shadow-none" data-testid="receipt" aria-labelledby="receipt-title">
+      <article
+        className="flex flex-col gap-8 rounded-xl border bg-card p-5 text-sm shadow-sm sm:p-10 print:rounded-none print:border-0 print:p-0 print:text-[10.5pt] print:shadow-none"
+        data-testid="receipt"
+        aria-labelledby="receipt-title"
+      >
         <div className="flex flex-col-reverse gap-6 sm:flex-row sm:items-start sm:justify-between print:flex-row print:items-start print:justify-between">
           <div className="flex flex-col gap-0.5" data-testid="receipt-seller">
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('receipt.seller')}</p>
@@ -113,7 +122,10 @@ function ReceiptView() {
         </div>
 
         {r.test && (
-          <p className="flex items-center gap-2 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3 font-semibold text-amber-950 print:bg-transparent" data-testid="receipt-test-notice">
+          <p
+            className="flex items-center gap-2 rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3 font-semibold text-amber-950 print:bg-transparent"
+            data-testid="receipt-test-notice"
+          >
             <FlaskConical className="size-5 shrink-0" aria-hidden />
             {t('receipt.testNotice')}
           </p>
@@ -174,7 +186,9 @@ function ReceiptView() {
         </dl>
 
         <div className="flex flex-col gap-1">
-          <p data-testid="receipt-paid">{t('receipt.paidVia', { date: formatDate(r.date, lang), method: t(`receipt.providers.${r.provider}`, { defaultValue: r.provider }) })}</p>
+          <p data-testid="receipt-paid">
+            {t('receipt.paidVia', { date: formatDate(r.date, lang), method: t(`receipt.providers.${r.provider}`, { defaultValue: r.provider }) })}
+          </p>
           <p className="font-medium">{t('receipt.thanks')}</p>
         </div>
 

@@ -34,7 +34,8 @@ function TestCheckout({ user }: { user: Me }) {
   const [inPopup] = useState(() => typeof window !== 'undefined' && window.opener !== null && window.opener !== window);
 
   // Only an unpaid purchase of the test checkout can be paid here (a Stripe purchase is paid at Stripe).
-  const phaseOf = (p: Purchase): Phase => (p.provider !== 'test' ? 'notFound' : p.status === 'created' ? 'open' : p.status === 'paid' ? 'alreadyPaid' : 'closed');
+  const phaseOf = (p: Purchase): Phase =>
+    p.provider !== 'test' ? 'notFound' : p.status === 'created' ? 'open' : p.status === 'paid' ? 'alreadyPaid' : 'closed';
 
   const load = useCallback(async () => {
     try {
@@ -85,7 +86,11 @@ function TestCheckout({ user }: { user: Me }) {
   if (phase === 'loading') return <ShopPageSkeleton />;
 
   const banner = (
-    <div role="note" data-testid="test-checkout-banner" className="flex items-start gap-4 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-950 sm:p-5">
+    <div
+      role="note"
+      data-testid="test-checkout-banner"
+      className="flex items-start gap-4 rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 p-4 text-amber-950 sm:p-5"
+    >
       <span className="grid size-11 shrink-0 place-items-center rounded-full bg-amber-400 text-amber-950">
         <FlaskConical className="size-6" aria-hidden />
       </span>
@@ -108,7 +113,12 @@ function TestCheckout({ user }: { user: Me }) {
   let body;
   if (phase === 'notFound' || phase === 'loadError' || !purchase) {
     body = (
-      <Outcome icon={<SearchX className="size-12 text-muted-foreground" aria-hidden />} title={t(phase === 'loadError' ? 'checkout.loadError.title' : 'checkout.notFound.title')} text={t(phase === 'loadError' ? 'checkout.loadError.text' : 'checkout.notFound.text')} testId="checkout-not-found">
+      <Outcome
+        icon={<SearchX className="size-12 text-muted-foreground" aria-hidden />}
+        title={t(phase === 'loadError' ? 'checkout.loadError.title' : 'checkout.notFound.title')}
+        text={t(phase === 'loadError' ? 'checkout.loadError.text' : 'checkout.notFound.text')}
+        testId="checkout-not-found"
+      >
         {phase === 'loadError' && (
           <Button variant="outline" onClick={() => void load()}>
             {t('pages.retry')}
@@ -142,7 +152,12 @@ function TestCheckout({ user }: { user: Me }) {
     );
   } else if (phase === 'cancelled' || phase === 'closed') {
     body = (
-      <Outcome icon={<CircleX className="size-14 text-muted-foreground" aria-hidden />} title={t(phase === 'cancelled' ? 'checkout.cancelled.title' : 'checkout.closed.title')} text={t('checkout.cancelled.text')} testId="checkout-cancelled">
+      <Outcome
+        icon={<CircleX className="size-14 text-muted-foreground" aria-hidden />}
+        title={t(phase === 'cancelled' ? 'checkout.cancelled.title' : 'checkout.closed.title')}
+        text={t('checkout.cancelled.text')}
+        testId="checkout-cancelled"
+      >
         <DashboardLink />
         {closeHint}
       </Outcome>
@@ -186,7 +201,14 @@ function TestCheckout({ user }: { user: Me }) {
               {busy === 'cancel' && <Loader2 className="animate-spin" aria-hidden />}
               {t('checkout.cancel')}
             </Button>
-            <Button variant="hero" size="lg" onClick={() => void pay()} disabled={busy !== null} aria-busy={busy === 'pay' || undefined} data-testid="test-checkout-pay">
+            <Button
+              variant="hero"
+              size="lg"
+              onClick={() => void pay()}
+              disabled={busy !== null}
+              aria-busy={busy === 'pay' || undefined}
+              data-testid="test-checkout-pay"
+            >
               {busy === 'pay' && <Loader2 className="animate-spin" aria-hidden />}
               {t('checkout.pay')}
             </Button>

@@ -62,7 +62,12 @@ function ThankYou() {
   let body;
   if (missing) {
     body = (
-      <Outcome icon={<SearchX className="size-12 text-muted-foreground" aria-hidden />} title={t('checkout.notFound.title')} text={t('checkout.notFound.text')} testId="thanks-not-found">
+      <Outcome
+        icon={<SearchX className="size-12 text-muted-foreground" aria-hidden />}
+        title={t('checkout.notFound.title')}
+        text={t('checkout.notFound.text')}
+        testId="thanks-not-found"
+      >
         <DashboardLink />
       </Outcome>
     );
@@ -70,14 +75,24 @@ function ThankYou() {
     return <ShopPageSkeleton />;
   } else if (isPending(purchase.status)) {
     body = (
-      <Outcome icon={<Loader2 className="size-12 animate-spin text-primary" aria-hidden />} title={t('thanks.pending.title')} text={t('thanks.pending.text')} testId="thanks-pending">
+      <Outcome
+        icon={<Loader2 className="size-12 animate-spin text-primary" aria-hidden />}
+        title={t('thanks.pending.title')}
+        text={t('thanks.pending.text')}
+        testId="thanks-pending"
+      >
         <GointsAmount value={purchase.goints} size="md" className="text-lg text-muted-foreground" />
         {slow && <p className="max-w-md rounded-lg bg-muted/70 p-3 text-sm">{t('thanks.pending.slow')}</p>}
       </Outcome>
     );
   } else if (purchase.status === 'paid') {
     body = (
-      <Outcome icon={<CircleCheck className="size-14 text-emerald-600" aria-hidden />} title={t('thanks.paid.title')} text={t('thanks.paid.text')} testId="thanks-paid">
+      <Outcome
+        icon={<CircleCheck className="size-14 text-emerald-600" aria-hidden />}
+        title={t('thanks.paid.title')}
+        text={t('thanks.paid.text')}
+        testId="thanks-paid"
+      >
         <p className="flex items-center gap-2 text-2xl font-bold text-emerald-700" data-testid="thanks-credited">
           +<GointsAmount value={purchase.goints} size="lg" />
         </p>
@@ -94,7 +109,12 @@ function ThankYou() {
     );
   } else {
     body = (
-      <Outcome icon={<CircleX className="size-14 text-muted-foreground" aria-hidden />} title={t(`thanks.other.${purchase.status === 'failed' || purchase.status === 'expired' ? 'unpaid' : 'changed'}`)} text={t(purchase.status === 'failed' || purchase.status === 'expired' ? 'checkout.cancelled.text' : 'thanks.other.changedText')} testId="thanks-other">
+      <Outcome
+        icon={<CircleX className="size-14 text-muted-foreground" aria-hidden />}
+        title={t(`thanks.other.${purchase.status === 'failed' || purchase.status === 'expired' ? 'unpaid' : 'changed'}`)}
+        text={t(purchase.status === 'failed' || purchase.status === 'expired' ? 'checkout.cancelled.text' : 'thanks.other.changedText')}
+        testId="thanks-other"
+      >
         <PurchaseStatusBadge status={purchase.status} />
         <DashboardLink />
       </Outcome>

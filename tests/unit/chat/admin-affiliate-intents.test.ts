@@ -19,9 +19,12 @@ describe('plan edits', () => {
     expect(planEditOf(text)).toEqual(input);
   });
 
-  it.each(['Wie viel bekommt Ebene 2?', 'what does level 2 earn', 'Ebene 11 auf 5 %', 'Setze Ebene 2 auf 15', 'Pool von 20 Leuten'])('is no change: %s', (text) => {
-    expect(planEditOf(text)).toBeNull();
-  });
+  it.each(['Wie viel bekommt Ebene 2?', 'what does level 2 earn', 'Ebene 11 auf 5 %', 'Setze Ebene 2 auf 15', 'Pool von 20 Leuten'])(
+    'is no change: %s',
+    (text) => {
+      expect(planEditOf(text)).toBeNull();
+    },
+  );
 });
 
 describe('support replies', () => {

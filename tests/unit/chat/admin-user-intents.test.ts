@@ -6,12 +6,24 @@ import { adminUserTools } from '../../../server/chat/tools/admin-users.ts';
 const detect = (tool: string, text: string, lang: 'de' | 'en' = 'de') => adminUserTools.find((d) => d.name === tool)!.offline!.detect({ text, lang });
 
 describe('admin chat intents', () => {
-  it.each(['Was ist neu?', 'was gibt es neues', 'Was ist heute passiert?', 'Neuigkeiten bitte', "What's new?", 'what happened today', 'show the latest activity', 'What has happened recently?'])('activity: %s', (text) => {
+  it.each([
+    'Was ist neu?',
+    'was gibt es neues',
+    'Was ist heute passiert?',
+    'Neuigkeiten bitte',
+    "What's new?",
+    'what happened today',
+    'show the latest activity',
+    'What has happened recently?',
+  ])('activity: %s', (text) => {
     expect(detect('getRecentActivity', text)).toEqual({});
   });
-  it.each(['Wie viele Nutzer gibt es?', 'Ich brauche einen Elektriker in Köln', 'how many users are there', 'Neue Anfrage stellen'])('not activity: %s', (text) => {
-    expect(detect('getRecentActivity', text)).toBeNull();
-  });
+  it.each(['Wie viele Nutzer gibt es?', 'Ich brauche einen Elektriker in Köln', 'how many users are there', 'Neue Anfrage stellen'])(
+    'not activity: %s',
+    (text) => {
+      expect(detect('getRecentActivity', text)).toBeNull();
+    },
+  );
 
   it.each([
     ['Auszahlung #a1b2c3d4 freigeben', 'a1b2c3d4'],

@@ -65,7 +65,10 @@ describe('locales', () => {
 });
 
 describe('tool registry: role AND state', () => {
-  const names = (a: AuthContext, state: string) => toolsFor(a, 'welcome', state).map((d) => d.name).sort();
+  const names = (a: AuthContext, state: string) =>
+    toolsFor(a, 'welcome', state)
+      .map((d) => d.name)
+      .sort();
 
   it('offers each welcome state only its own tools', () => {
     expect(names(auth(null), 'greeting')).toEqual(['chooseWelcomeOption', 'describeNeed']);
@@ -102,13 +105,29 @@ describe('tool registry: role AND state', () => {
       'unsuspendUser',
       'writeSupportMessage',
     ]);
-    const adminOnly = ['getPlatformOverview', 'showFollowUpScript', 'hideFollowUpStep', 'showFollowUpStep', 'addFollowUpStep', 'moveFollowUpStep', 'publishFollowUpScript'];
+    const adminOnly = [
+      'getPlatformOverview',
+      'showFollowUpScript',
+      'hideFollowUpStep',
+      'showFollowUpStep',
+      'addFollowUpStep',
+      'moveFollowUpStep',
+      'publishFollowUpScript',
+    ];
     for (const tool of adminOnly) expect(names(auth('admin', false), 'greeting')).not.toContain(tool);
     for (const role of [null, 'seeker', 'provider'] as const) for (const tool of adminOnly) expect(names(auth(role), 'greeting')).not.toContain(tool);
   });
 
   it('keeps a tool of another machine out', () => {
-    const off = registerChatTool({ name: 'otherFlowTool', description: 'x', input: z.object({}), access: 'public', machine: 'welcome', states: ['noSuchState'], run: async () => ({ accepted: true }) });
+    const off = registerChatTool({
+      name: 'otherFlowTool',
+      description: 'x',
+      input: z.object({}),
+      access: 'public',
+      machine: 'welcome',
+      states: ['noSuchState'],
+      run: async () => ({ accepted: true }),
+    });
     try {
       expect(names(auth(null), 'greeting')).not.toContain('otherFlowTool');
       expect(names(auth(null), 'noSuchState')).toEqual(['otherFlowTool']);
@@ -118,7 +137,17 @@ describe('tool registry: role AND state', () => {
   });
 
   it('refuses a duplicate tool name', () => {
-    expect(() => registerChatTool({ name: 'describeNeed', description: 'x', input: z.object({}), access: 'public', machine: '*', states: '*', run: async () => ({ accepted: true }) })).toThrow(/already registered/);
+    expect(() =>
+      registerChatTool({
+        name: 'describeNeed',
+        description: 'x',
+        input: z.object({}),
+        access: 'public',
+        machine: '*',
+        states: '*',
+        run: async () => ({ accepted: true }),
+      }),
+    ).toThrow(/already registered/);
   });
 });
 
@@ -126,7 +155,9 @@ describe('message limits', () => {
   it('refuses empty and too long messages with their own codes', () => {
     expect(() => userText([{ type: 'text', text: '   ' }])).toThrow(expect.objectContaining({ code: 'CHAT_MESSAGE_EMPTY' }));
     expect(() => userText([])).toThrow(expect.objectContaining({ code: 'CHAT_MESSAGE_EMPTY' }));
-    expect(() => userText([{ type: 'text', text: 'a'.repeat(2001) }])).toThrow(expect.objectContaining({ code: 'CHAT_MESSAGE_TOO_LONG', params: { max: 2000 } }));
+    expect(() => userText([{ type: 'text', text: 'a'.repeat(2001) }])).toThrow(
+      expect.objectContaining({ code: 'CHAT_MESSAGE_TOO_LONG', params: { max: 2000 } }),
+    );
     expect(userText([{ type: 'text', text: ` ${'ä'.repeat(2000)} ` }])).toHaveLength(2000);
   });
 });

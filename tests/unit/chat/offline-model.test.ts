@@ -48,14 +48,20 @@ async function turn(text: string, lang: 'de' | 'en', outcomes: Record<string, To
 
 describe('offline model: replies in the UI language', () => {
   it('German: a described need calls describeNeed, then confirms it in German', async () => {
-    const r = await turn('Ich brauche einen Klempner in Köln', 'de', { ...greetingTools, describeNeed: { accepted: true, state: 'offeringRequest', data: { need: 'Klempner in Köln' } } });
+    const r = await turn('Ich brauche einen Klempner in Köln', 'de', {
+      ...greetingTools,
+      describeNeed: { accepted: true, state: 'offeringRequest', data: { need: 'Klempner in Köln' } },
+    });
     expect(r.calls).toEqual([{ name: 'describeNeed', input: { need: 'Ich brauche einen Klempner in Köln' } }]);
     expect(r.text).toContain('Verstanden: „Klempner in Köln“');
     expect(r.text).toMatch(/kostenlose Anfrage/);
   });
 
   it('English: the same turn in English', async () => {
-    const r = await turn('I need a plumber in Cologne', 'en', { ...greetingTools, describeNeed: { accepted: true, state: 'offeringRequest', data: { need: 'plumber in Cologne' } } });
+    const r = await turn('I need a plumber in Cologne', 'en', {
+      ...greetingTools,
+      describeNeed: { accepted: true, state: 'offeringRequest', data: { need: 'plumber in Cologne' } },
+    });
     expect(r.calls.map((c) => c.name)).toEqual(['describeNeed']);
     expect(r.text).toContain('Got it: "plumber in Cologne"');
   });
@@ -70,7 +76,10 @@ describe('offline model: replies in the UI language', () => {
   });
 
   it('a button label sends the matching option', async () => {
-    const r = await turn('Anfrage stellen', 'de', { ...greetingTools, chooseWelcomeOption: { accepted: true, state: 'seekerHandoff', options: ['startOver'] } });
+    const r = await turn('Anfrage stellen', 'de', {
+      ...greetingTools,
+      chooseWelcomeOption: { accepted: true, state: 'seekerHandoff', options: ['startOver'] },
+    });
     expect(r.calls).toEqual([{ name: 'chooseWelcomeOption', input: { option: 'postRequest' } }]);
     expect(r.text).toMatch(/^Prima/);
   });
@@ -85,7 +94,11 @@ describe('offline model: replies in the UI language', () => {
 
   it('asks the person to confirm when a tool waits for confirmation', async () => {
     const r = await turn('Wie funktioniert das?', 'de', {
-      chooseWelcomeOption: { accepted: false, reason: 'CONFIRMATION_REQUIRED', confirmation: { id: 'c1', status: 'pending', summary: { key: 'confirm.summary.default', params: {} } } },
+      chooseWelcomeOption: {
+        accepted: false,
+        reason: 'CONFIRMATION_REQUIRED',
+        confirmation: { id: 'c1', status: 'pending', summary: { key: 'confirm.summary.default', params: {} } },
+      },
     });
     expect(r.text).toMatch(/bestätige/);
   });
@@ -118,7 +131,9 @@ describe('offline model: only the tools it was given', () => {
   });
 
   it('with an admin tool given, the same words do reach it (so the test above can fail)', async () => {
-    const r = await turn('how many users are there?', 'en', { getPlatformOverview: { accepted: true, data: { users: 3, requests: 0, deals: 0, transactions: 0, affiliates: 0 } } });
+    const r = await turn('how many users are there?', 'en', {
+      getPlatformOverview: { accepted: true, data: { users: 3, requests: 0, deals: 0, transactions: 0, affiliates: 0 } },
+    });
     expect(r.calls.map((c) => c.name)).toEqual(['getPlatformOverview']);
     expect(r.text).toContain('3 users');
   });
@@ -160,7 +175,13 @@ describe('offline model: the LanguageModelV4 stream', () => {
 
   it('works through streamText too', async () => {
     const { tools, calls } = fakeTools(greetingTools);
-    const result = streamText({ model, prompt: 'Ich suche einen Elektriker', tools, stopWhen: isStepCount(3), providerOptions: { akut: { lang: 'de', machine: 'welcome', state: 'greeting' } } });
+    const result = streamText({
+      model,
+      prompt: 'Ich suche einen Elektriker',
+      tools,
+      stopWhen: isStepCount(3),
+      providerOptions: { akut: { lang: 'de', machine: 'welcome', state: 'greeting' } },
+    });
     let text = '';
     for await (const delta of result.textStream) text += delta;
     expect(calls.map((c) => c.name)).toEqual(['describeNeed']);

@@ -8,7 +8,10 @@ const prismaAdapterError = (code: string) =>
   Object.assign(new Error('Transaction failed due to a write conflict or a deadlock. Please retry your transaction'), {
     name: 'PrismaClientKnownRequestError',
     code: 'P2034',
-    meta: { modelName: 'Wallet', driverAdapterError: { name: 'DriverAdapterError', cause: { originalCode: code, originalMessage: 'x', kind: 'TransactionWriteConflict' } } },
+    meta: {
+      modelName: 'Wallet',
+      driverAdapterError: { name: 'DriverAdapterError', cause: { originalCode: code, originalMessage: 'x', kind: 'TransactionWriteConflict' } },
+    },
   });
 
 describe('isRetryable', () => {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CATEGORY_IDS,
-  CATEGORY_LABELS,
-  categoryFromLabel,
-  categoryLabel,
-  classifyCategory,
-  type CategoryId,
-} from '../../../server/ai/nlu/categories.ts';
+import { CATEGORY_IDS, CATEGORY_LABELS, categoryFromLabel, categoryLabel, classifyCategory, type CategoryId } from '../../../server/ai/nlu/categories.ts';
 
 const de = (text: string) => classifyCategory(text, { lang: 'de' }).category;
 const en = (text: string) => classifyCategory(text, { lang: 'en' }).category;

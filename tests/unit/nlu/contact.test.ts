@@ -15,7 +15,16 @@ describe('findContacts', () => {
   });
 
   it('finds German and international phone numbers', () => {
-    for (const phone of ['0171 1234567', '0171/1234567', '030-123 456 78', '(030) 123 456 78', '+49 30 12345678', '0049 (0)89 1234567', '+1 (555) 123-4567', '+44 20 7946 0958']) {
+    for (const phone of [
+      '0171 1234567',
+      '0171/1234567',
+      '030-123 456 78',
+      '(030) 123 456 78',
+      '+49 30 12345678',
+      '0049 (0)89 1234567',
+      '+1 (555) 123-4567',
+      '+44 20 7946 0958',
+    ]) {
       expect(kinds(`Ruf an: ${phone}`)).toEqual([['phone', phone]]);
     }
     expect(kinds('WhatsApp 1761234567')).toEqual([['phone', '1761234567']]);
@@ -38,7 +47,14 @@ describe('findContacts', () => {
   });
 
   it('leaves amounts, dates, postcodes and ordinary words alone', () => {
-    for (const text of ['Budget 1.000.000 €, am 15.12.2025, PLZ 10115', '500-1000 Euro, 3 Zimmer', 'Termin 14.30 Uhr', 'Baujahr 2015, 120.000 km', 'Lash extensions next week', 'max 20k, near Munich']) {
+    for (const text of [
+      'Budget 1.000.000 €, am 15.12.2025, PLZ 10115',
+      '500-1000 Euro, 3 Zimmer',
+      'Termin 14.30 Uhr',
+      'Baujahr 2015, 120.000 km',
+      'Lash extensions next week',
+      'max 20k, near Munich',
+    ]) {
       expect(findContacts(text)).toEqual([]);
     }
   });
@@ -116,7 +132,9 @@ describe('redactContact', () => {
   });
 
   it("writes '[contact hidden]' / '[address hidden]' in English", () => {
-    expect(redactContact('Heizung kaputt in 80331 München, Tel 089/1234567 oder a.b@web.de')).toBe(`Heizung kaputt in 80331 München, Tel ${HIDDEN} oder ${HIDDEN}`);
+    expect(redactContact('Heizung kaputt in 80331 München, Tel 089/1234567 oder a.b@web.de')).toBe(
+      `Heizung kaputt in 80331 München, Tel ${HIDDEN} oder ${HIDDEN}`,
+    );
     expect(redactContact('call me on 07700 900123, 5 High Street', 'en')).toBe('call me on [contact hidden], [address hidden]');
   });
 

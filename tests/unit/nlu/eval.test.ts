@@ -7,7 +7,11 @@ describe('intake evaluation sets (npm run eval:intake)', () => {
   const blind = loadEvalSet('blind');
 
   it('have enough labelled messages, about half German and half English, with unique ids', () => {
-    for (const [set, min] of [[main, 150], [urgency, 80], [blind, 80]] as const) {
+    for (const [set, min] of [
+      [main, 150],
+      [urgency, 80],
+      [blind, 80],
+    ] as const) {
       expect(set.cases.length).toBeGreaterThanOrEqual(min);
       const german = set.cases.filter((c) => c.lang === 'de').length;
       expect(german / set.cases.length).toBeGreaterThan(0.4);
@@ -21,7 +25,8 @@ describe('intake evaluation sets (npm run eval:intake)', () => {
   });
 
   it('every urgency label is on the scale (or null for no cue)', () => {
-    for (const c of [...main.cases, ...urgency.cases, ...blind.cases]) expect([null, 'sehr_dringend', 'dringend', 'normal', 'niedrig']).toContain(c.expected.urgency);
+    for (const c of [...main.cases, ...urgency.cases, ...blind.cases])
+      expect([null, 'sehr_dringend', 'dringend', 'normal', 'niedrig']).toContain(c.expected.urgency);
   });
 
   // The bar holds for the sets the extractor was tuned on; the blind set is reported (docs/intake-eval.md), not held.

@@ -22,7 +22,15 @@ describe('extractRequest', () => {
 
   it('reads a whole English request', () => {
     const r = extractRequest('need a plumber near Munich asap, the kitchen sink is leaking, up to 2k', { lang: 'en', now });
-    expect(r).toMatchObject({ category: 'handwerk', postcode: null, place: 'München', budget: { min: null, max: 2000 }, urgency: 'sehr_dringend', date: null, missing: [] });
+    expect(r).toMatchObject({
+      category: 'handwerk',
+      postcode: null,
+      place: 'München',
+      budget: { min: null, max: 2000 },
+      urgency: 'sehr_dringend',
+      date: null,
+      missing: [],
+    });
     expect(r.details).toMatchObject({ locationPrecision: 'place', asap: true, optionalMissing: ['date'] });
     expect(r.details.placePostcode).toMatch(/^8\d{4}$/);
   });
@@ -101,10 +109,13 @@ describe('parseFormOutput', () => {
   });
 
   it('reads English labels, dates, urgency, place and a description field', () => {
-    const r = parseFormOutput('Category: Holidays/Travel; Destination: Mallorca; Travellers: 2; Date: 15.06.; Urgency: Urgent; City: Hamburg; Budget: 500-800; Description: Hotel am Strand;', {
-      lang: 'en',
-      now,
-    });
+    const r = parseFormOutput(
+      'Category: Holidays/Travel; Destination: Mallorca; Travellers: 2; Date: 15.06.; Urgency: Urgent; City: Hamburg; Budget: 500-800; Description: Hotel am Strand;',
+      {
+        lang: 'en',
+        now,
+      },
+    );
     expect(r).toMatchObject({
       category: 'urlaub_reisen',
       description: 'Hotel am Strand; Destination: Mallorca; Travellers: 2',
@@ -123,7 +134,10 @@ describe('parseFormOutput', () => {
   });
 
   it('is chosen by extractMessage for form strings only', () => {
-    expect(extractMessage('Kategorie: Beauty; Leistung: Maniküre; Ort: Köln; Budget: 40 €;', { lang: 'de', now })).toMatchObject({ category: 'beauty', place: 'Köln' });
+    expect(extractMessage('Kategorie: Beauty; Leistung: Maniküre; Ort: Köln; Budget: 40 €;', { lang: 'de', now })).toMatchObject({
+      category: 'beauty',
+      place: 'Köln',
+    });
     expect(extractMessage('Maniküre in Köln für 40 €', { lang: 'de', now })).toMatchObject({ category: 'beauty', place: 'Köln' });
   });
 });

@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPostcodeTable, isOrganisationRow, parseCsv } from '../../../scripts/build-postcodes.ts';
 import { extractLocation } from '../../../server/ai/nlu/postcode.ts';
-import {
-  distanceKm,
-  findPlace,
-  isKnownPostcode,
-  lookupPostcode,
-  placeOfPostcode,
-  resolvePlace,
-} from '../../../server/integrations/geo/postcodes.ts';
+import { distanceKm, findPlace, isKnownPostcode, lookupPostcode, placeOfPostcode, resolvePlace } from '../../../server/integrations/geo/postcodes.ts';
 
 describe('CSV parser of the build script', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {

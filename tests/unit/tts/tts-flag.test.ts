@@ -31,7 +31,17 @@ describe('the read-aloud flag', () => {
   });
 
   it('follows the query alone when storage fails', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
     expect(resolveTtsFlag('?tts=1', broken)).toBe(true);
     expect(resolveTtsFlag('', broken)).toBe(false);
     expect(resolveTtsFlag('?tts=1', null)).toBe(true);

@@ -8,6 +8,8 @@ export async function checkoutSessionAsyncPaymentSucceeded(deps: AppDeps, event:
   const session = event.data.object as Stripe.Checkout.Session;
   const purchaseId = await purchaseOfSession(deps, session);
   if (!purchaseId) return 'ignored: no purchase';
-  const r = await fulfillPurchase(deps, purchaseId, { paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null) });
+  const r = await fulfillPurchase(deps, purchaseId, {
+    paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+  });
   return r.credited ? 'credited' : 'already credited';
 }

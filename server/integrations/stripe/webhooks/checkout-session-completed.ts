@@ -10,7 +10,9 @@ export async function checkoutSessionCompleted(deps: AppDeps, event: Stripe.Even
   const purchaseId = await purchaseOfSession(deps, session);
   if (!purchaseId) return 'ignored: no purchase';
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
-    const r = await fulfillPurchase(deps, purchaseId, { paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null) });
+    const r = await fulfillPurchase(deps, purchaseId, {
+      paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+    });
     return r.credited ? 'credited' : 'already credited';
   }
   await markPurchaseProcessing(deps, purchaseId);

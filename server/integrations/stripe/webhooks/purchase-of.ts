@@ -11,7 +11,11 @@ export async function purchaseOfSession(deps: AppDeps, session: Stripe.Checkout.
   return bySession?.id ?? null;
 }
 
-export async function purchaseOfPaymentIntent(deps: AppDeps, paymentIntent: string | Stripe.PaymentIntent | null, metadata?: Stripe.Metadata | null): Promise<string | null> {
+export async function purchaseOfPaymentIntent(
+  deps: AppDeps,
+  paymentIntent: string | Stripe.PaymentIntent | null,
+  metadata?: Stripe.Metadata | null,
+): Promise<string | null> {
   const piId = typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
   if (piId) {
     const byPi = await deps.db.prisma.purchase.findUnique({ where: { paymentIntentId: piId }, select: { id: true } });

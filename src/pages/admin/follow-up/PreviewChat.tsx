@@ -13,7 +13,19 @@ import { speak } from '@/chat/tts';
 import { buildIntakeMachine } from '../../../../machines/intake.machine.ts';
 import { stepsById, stepText, type FollowUpScript } from '../../../../machines/follow-up-script.ts';
 
-const CATEGORIES = ['auto', 'urlaub_reisen', 'versicherung', 'essen', 'gastronomie', 'dienstleistungen', 'immobilien', 'elektronik', 'beauty', 'handwerk', 'news'] as const;
+const CATEGORIES = [
+  'auto',
+  'urlaub_reisen',
+  'versicherung',
+  'essen',
+  'gastronomie',
+  'dienstleistungen',
+  'immobilien',
+  'elektronik',
+  'beauty',
+  'handwerk',
+  'news',
+] as const;
 const SAMPLE = { description: 'Vorschau', postcode: '50667', place: 'Köln', budgetMin: 100, budgetMax: 100, urgency: 'normal', date: '2099-01-01' } as const;
 
 interface Line {
@@ -38,7 +50,11 @@ export function PreviewChat({ script, lang }: { script: FollowUpScript; lang: 'd
     const a = createActor(machine).start();
     actor.current = a;
     const said = (from: number, firstName: string | null) =>
-      stepsById(script, a.getSnapshot().context.said.slice(from)).map((s) => ({ from: 'bot' as const, text: stepText(s, lang, { name: firstName, persona }), voice: s.type === 'voice' }));
+      stepsById(script, a.getSnapshot().context.said.slice(from)).map((s) => ({
+        from: 'bot' as const,
+        text: stepText(s, lang, { name: firstName, persona }),
+        voice: s.type === 'voice',
+      }));
     setLines(said(0, null));
     setState(String(a.getSnapshot().value));
     return () => void a.stop();
@@ -50,10 +66,18 @@ export function PreviewChat({ script, lang }: { script: FollowUpScript; lang: 'd
     const from = a.getSnapshot().context.said.length;
     a.send(event);
     const after = a.getSnapshot();
-    const added = stepsById(script, after.context.said.slice(from)).map((s) => ({ from: 'bot' as const, text: stepText(s, lang, { name: after.context.firstName, persona }), voice: s.type === 'voice' }));
+    const added = stepsById(script, after.context.said.slice(from)).map((s) => ({
+      from: 'bot' as const,
+      text: stepText(s, lang, { name: after.context.firstName, persona }),
+      voice: s.type === 'voice',
+    }));
     // The machine keeps asking for the name when it refuses one.
     const refused = event.type === 'FIRST_NAME_SUBMITTED' && (after.value as unknown) === 'greeting';
-    setLines((l) => [...l, ...(userText ? [{ from: 'user' as const, text: userText }] : []), ...(refused ? [{ from: 'bot' as const, text: t('followup.preview.nameRefused') }] : added)]);
+    setLines((l) => [
+      ...l,
+      ...(userText ? [{ from: 'user' as const, text: userText }] : []),
+      ...(refused ? [{ from: 'bot' as const, text: t('followup.preview.nameRefused') }] : added),
+    ]);
     setState(typeof after.value === 'string' ? after.value : JSON.stringify(after.value));
   };
 
@@ -66,7 +90,8 @@ export function PreviewChat({ script, lang }: { script: FollowUpScript; lang: 'd
   const finish = () => {
     send({ type: 'DRAFT_UPDATED', patch: { ...SAMPLE, category: actor.current?.getSnapshot().context.draft.category ?? 'handwerk' } });
     const a = actor.current;
-    if ((a?.getSnapshot().value as unknown) === 'reviewing') send({ type: 'REQUEST_CONFIRMED', version: a!.getSnapshot().context.version, requestId: 'preview', requestStatus: 'draft' });
+    if ((a?.getSnapshot().value as unknown) === 'reviewing')
+      send({ type: 'REQUEST_CONFIRMED', version: a!.getSnapshot().context.version, requestId: 'preview', requestStatus: 'draft' });
   };
 
   return (
@@ -81,10 +106,20 @@ export function PreviewChat({ script, lang }: { script: FollowUpScript; lang: 'd
       <CardContent className="flex flex-1 flex-col gap-3">
         <ol className="flex max-h-96 flex-col gap-2 overflow-y-auto" aria-live="polite">
           {lines.map((line, i) => (
-            <li key={i} className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${line.from === 'bot' ? 'self-start bg-muted' : 'self-end bg-primary text-primary-foreground'}`} data-testid={line.from === 'bot' ? 'followup-preview-bot' : undefined}>
+            <li
+              key={i}
+              className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${line.from === 'bot' ? 'self-start bg-muted' : 'self-end bg-primary text-primary-foreground'}`}
+              data-testid={line.from === 'bot' ? 'followup-preview-bot' : undefined}
+            >
               {line.text}
               {line.voice && (
-                <Button size="sm" variant="ghost" className="ml-1 h-6 px-1" onClick={() => void speak(line.text, lang)} aria-label={t('followup.preview.listen')}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="ml-1 h-6 px-1"
+                  onClick={() => void speak(line.text, lang)}
+                  aria-label={t('followup.preview.listen')}
+                >
                   <Volume2 aria-hidden />
                 </Button>
               )}
@@ -93,12 +128,21 @@ export function PreviewChat({ script, lang }: { script: FollowUpScript; lang: 'd
         </ol>
         {state === 'greeting' && (
           <form onSubmit={submitName} className="flex gap-2">
-            <Input value={name} onChange={(e) => setName(e.target.value)} placeholder={t('followup.preview.namePlaceholder')} aria-label={t('followup.preview.namePlaceholder')} />
+            <Input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={t('followup.preview.namePlaceholder')}
+              aria-label={t('followup.preview.namePlaceholder')}
+            />
             <Button type="submit">{t('followup.preview.send')}</Button>
           </form>
         )}
         {state === 'choosingCategory' && (
-          <NativeSelect aria-label={t('followup.preview.category')} defaultValue="" onChange={(e) => e.target.value && send({ type: 'CATEGORY_CHOSEN', category: e.target.value }, tc(`categories.${e.target.value}`))}>
+          <NativeSelect
+            aria-label={t('followup.preview.category')}
+            defaultValue=""
+            onChange={(e) => e.target.value && send({ type: 'CATEGORY_CHOSEN', category: e.target.value }, tc(`categories.${e.target.value}`))}
+          >
             <option value="">{t('followup.preview.category')}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>

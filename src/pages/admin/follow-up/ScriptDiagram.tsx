@@ -30,9 +30,15 @@ function top(id: string): string {
 export function diagramOf(machine: AnyStateMachine): { nodes: string[]; edges: Edge[]; unreachable: string[] } {
   const edges: Edge[] = [];
   const seen = new Set<string>();
-  const visit = (node: { id: string; transitions: Map<string, { target?: { id: string }[] }[]>; always?: { target?: { id: string }[] }[]; states: Record<string, unknown> }) => {
+  const visit = (node: {
+    id: string;
+    transitions: Map<string, { target?: { id: string }[] }[]>;
+    always?: { target?: { id: string }[] }[];
+    states: Record<string, unknown>;
+  }) => {
     const from = top(node.id);
-    for (const [event, ts] of node.transitions) for (const tr of ts) for (const target of tr.target ?? []) edges.push({ from, to: top(target.id), label: event });
+    for (const [event, ts] of node.transitions)
+      for (const tr of ts) for (const target of tr.target ?? []) edges.push({ from, to: top(target.id), label: event });
     for (const tr of node.always ?? []) for (const target of tr.target ?? []) edges.push({ from, to: top(target.id), label: '' });
     for (const child of Object.values(node.states)) visit(child as never);
   };
@@ -86,19 +92,44 @@ export default function ScriptDiagram({ script }: { script: FollowUpScript }) {
               return (
                 <g key={i} className="text-muted-foreground">
                   <line x1={x} y1={y(e.from) + H} x2={x} y2={y(e.to)} stroke="currentColor" markerEnd="url(#fu-arrow)" />
-                  {e.label && <text x={x + 6} y={y(e.from) + H + 14} fontSize="9" fill="currentColor">{e.label}</text>}
+                  {e.label && (
+                    <text x={x + 6} y={y(e.from) + H + 14} fontSize="9" fill="currentColor">
+                      {e.label}
+                    </text>
+                  )}
                 </g>
               );
             }
             // Jumps and loops go round the right side.
             const bend = W + 20 + (i % 4) * 18;
             return (
-              <path key={i} d={`M ${W + 10} ${y(e.from) + H / 2} C ${bend} ${y(e.from) + H / 2}, ${bend} ${y(e.to) + H / 2}, ${W + 12} ${y(e.to) + H / 2}`} fill="none" stroke="currentColor" className="text-muted-foreground" markerEnd="url(#fu-arrow)" />
+              <path
+                key={i}
+                d={`M ${W + 10} ${y(e.from) + H / 2} C ${bend} ${y(e.from) + H / 2}, ${bend} ${y(e.to) + H / 2}, ${W + 12} ${y(e.to) + H / 2}`}
+                fill="none"
+                stroke="currentColor"
+                className="text-muted-foreground"
+                markerEnd="url(#fu-arrow)"
+              />
             );
           })}
         {all.map((k) => (
           <g key={k}>
-            <rect x={10} y={y(k)} width={W} height={H} rx={8} className={unreachable.includes(k) ? 'fill-destructive/10 stroke-destructive' : k === 'choosingCategory' ? 'fill-primary/10 stroke-primary' : 'fill-muted stroke-border'} strokeWidth={1.5} />
+            <rect
+              x={10}
+              y={y(k)}
+              width={W}
+              height={H}
+              rx={8}
+              className={
+                unreachable.includes(k)
+                  ? 'fill-destructive/10 stroke-destructive'
+                  : k === 'choosingCategory'
+                    ? 'fill-primary/10 stroke-primary'
+                    : 'fill-muted stroke-border'
+              }
+              strokeWidth={1.5}
+            />
             <text x={10 + W / 2} y={y(k) + H / 2 + 4} textAnchor="middle" fontSize="12" className="fill-foreground">
               {label(k)}
             </text>

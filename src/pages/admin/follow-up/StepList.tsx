@@ -21,12 +21,17 @@ export interface StepListProps {
 export function StepList({ steps, figures, busy, onToggle, onRemove, onMove, onText }: StepListProps) {
   const { t } = useTranslation('admin');
   const [dragged, setDragged] = useState<number | null>(null);
-  if (steps.length === 0) return <p className="text-muted-foreground" data-testid="followup-empty">{t('followup.empty')}</p>;
+  if (steps.length === 0)
+    return (
+      <p className="text-muted-foreground" data-testid="followup-empty">
+        {t('followup.empty')}
+      </p>
+    );
 
   const onKey = (e: KeyboardEvent, i: number) => {
     if (!e.altKey) return;
-    if (e.key === 'ArrowUp' && i > 0) (e.preventDefault(), onMove(i, i - 1));
-    if (e.key === 'ArrowDown' && i < steps.length - 1) (e.preventDefault(), onMove(i, i + 1));
+    if (e.key === 'ArrowUp' && i > 0) e.preventDefault(), onMove(i, i - 1);
+    if (e.key === 'ArrowDown' && i < steps.length - 1) e.preventDefault(), onMove(i, i + 1);
   };
   const drop = (e: DragEvent, i: number) => {
     e.preventDefault();
@@ -52,7 +57,9 @@ export function StepList({ steps, figures, busy, onToggle, onRemove, onMove, onT
             <div className="flex flex-wrap items-center gap-2">
               <GripVertical className="size-4 cursor-grab text-muted-foreground" aria-hidden />
               <span className="font-semibold">{t('followup.step', { n: i + 1 })}</span>
-              <Badge className="bg-secondary" data-testid="followup-step-type">{t(`followup.type.${step.type}`)}</Badge>
+              <Badge className="bg-secondary" data-testid="followup-step-type">
+                {t(`followup.type.${step.type}`)}
+              </Badge>
               <Badge>{t(`followup.purpose.${step.purpose}`)}</Badge>
               {!step.active && <Badge>{t('followup.hidden')}</Badge>}
               {f && (
@@ -64,13 +71,33 @@ export function StepList({ steps, figures, busy, onToggle, onRemove, onMove, onT
                 <Button size="icon" variant="ghost" disabled={busy || i === 0} onClick={() => onMove(i, i - 1)} aria-label={t('followup.up', { n: i + 1 })}>
                   <ArrowUp />
                 </Button>
-                <Button size="icon" variant="ghost" disabled={busy || i === steps.length - 1} onClick={() => onMove(i, i + 1)} aria-label={t('followup.down', { n: i + 1 })}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  disabled={busy || i === steps.length - 1}
+                  onClick={() => onMove(i, i + 1)}
+                  aria-label={t('followup.down', { n: i + 1 })}
+                >
                   <ArrowDown />
                 </Button>
-                <Button size="icon" variant="ghost" disabled={busy} onClick={() => onToggle(i)} aria-label={t(step.active ? 'followup.hide' : 'followup.show', { n: i + 1 })} data-testid="followup-step-toggle">
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() => onToggle(i)}
+                  aria-label={t(step.active ? 'followup.hide' : 'followup.show', { n: i + 1 })}
+                  data-testid="followup-step-toggle"
+                >
                   {step.active ? <EyeOff /> : <Eye />}
                 </Button>
-                <Button size="icon" variant="ghost" disabled={busy} onClick={() => onRemove(i)} aria-label={t('followup.remove', { n: i + 1 })} data-testid="followup-step-remove">
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  disabled={busy}
+                  onClick={() => onRemove(i)}
+                  aria-label={t('followup.remove', { n: i + 1 })}
+                  data-testid="followup-step-remove"
+                >
                   <Trash2 />
                 </Button>
               </div>

@@ -12,7 +12,7 @@ export interface FollowUpStats {
   steps: StepFigures[];
 }
 
-const post = <T,>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
 
 export const followUpApi = {
   load: () => api<FollowUpEditorView>('/api/admin/followup'),
