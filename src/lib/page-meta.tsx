@@ -83,7 +83,14 @@ export function usePageMeta(title: string, description?: string, canonical?: str
     }
     setMeta('meta[property="og:title"]', title);
     setMeta('meta[name="twitter:title"]', title);
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    // Server-rendered pages come with the link; a page rendered in the browser only (the chat at /search)
+    // that names its canonical path gets one.
+    let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (!link && canonical) {
+      link = document.createElement('link');
+      link.rel = 'canonical';
+      document.head.appendChild(link);
+    }
     if (link) link.href = canonicalHref(canonical ?? window.location.pathname);
   }, [title, description, canonical]);
 }
