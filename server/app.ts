@@ -146,6 +146,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     if (isAppError(err)) e = err.status >= 500 && isDatabaseUnavailable(err.cause) ? new AppError('SERVICE_UNAVAILABLE', { cause: err }) : err;
     else if (err?.type === 'entity.too.large') e = new AppError('PAYLOAD_TOO_LARGE');
     else if (err?.type === 'entity.parse.failed') e = new AppError('BAD_REQUEST');
+    // A path whose percent-encoding does not decode ('%E0%A4%A'): the router's decode of a parameter, or ours.
+    else if (err instanceof URIError || (err?.status === 400 && /decode/i.test(String(err?.message)))) e = new AppError('BAD_REQUEST');
     else if (isDatabaseUnavailable(err)) {
       (res.locals.log ?? deps.logger).warn({ err: err instanceof Error ? err.message : String(err), path: req.path }, 'database unavailable');
       e = new AppError('SERVICE_UNAVAILABLE');

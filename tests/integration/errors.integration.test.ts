@@ -33,6 +33,15 @@ describe('errors', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('answers malformed percent-encoding in a path with 400, not 500', async () => {
+    const c = app.client();
+    for (const path of ['/api/providers/%E0%A4%A', '/api/providers/%zz', '/anbieter/%E0%A4%A', '/%']) {
+      const res = await c.get<{ error?: { code: string; message: string } }>(path);
+      expect(res.status, path).toBe(400);
+      if (path.startsWith('/api/')) expect(res.body.error?.code, path).toBe('BAD_REQUEST');
+    }
+  });
+
   it('limits body size', async () => {
     const res = await app.client().post<{ error: { code: string } }>('/api/me', { blob: 'x'.repeat(100_000) });
     expect(res.status).toBe(413);

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import { inTransaction } from '../../db/tx.ts';
+import { lockConfig } from '../../db/config-lock.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { checkPlan, PRESETS, type PlanInput, type CommissionPlanValues } from './commission-plan.ts';
 import { getCommissionPlan, type CommissionPlanView } from './get-commission-plan.ts';
@@ -30,6 +31,7 @@ export async function updateCommissionPlan(prisma: Db, adminId: string, input: P
   const problem = checkPlan(plan);
   if (problem) throw new AppError(problem.code, { params: problem.params });
   const { before, after } = await inTransaction(prisma, async (tx) => {
+    await lockConfig(tx, 'commissionPlan');
     const before = await getCommissionPlan(tx);
     if (opts.basedOn !== undefined && before.changedAt !== opts.basedOn) throw new AppError('COMMISSION_PLAN_CHANGED');
     const row = await tx.commissionPlan.create({

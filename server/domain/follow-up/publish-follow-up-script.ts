@@ -2,6 +2,7 @@
 // refused with the first problem's reason. New intake sessions are built from it; running ones keep theirs.
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
+import { lockConfig } from '../../db/config-lock.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { DEFAULT_STEP_COUNT } from '../../../machines/follow-up-script.ts';
 import { checkFollowUpScript, type ScriptCheck } from './check-follow-up-script.ts';
@@ -16,6 +17,7 @@ export function refuseBroken(check: ScriptCheck): void {
 
 export async function publishFollowUpScript(db: Db, input: { actorId: string; via: AuditVia; expected?: { id: string; updatedAt: string } }) {
   return db.$transaction(async (tx) => {
+    await lockConfig(tx, 'followUpScript');
     const draft = await findDraft(tx);
     if (!draft) throw new AppError('FOLLOW_UP_NO_DRAFT');
     // A confirmation card showed one draft: when it was edited since, publishing it would publish unseen words.

@@ -1,5 +1,6 @@
 // Saves the editor's working copy of the follow-up script as the draft version (one draft at a time).
 import type { Db } from '../../db.ts';
+import { lockConfig } from '../../db/config-lock.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { FollowUpScript } from '../../../machines/follow-up-script.ts';
 import { FOLLOW_UP_ENTITY, findDraft, nextNumber, parseDraft, workingScript } from './follow-up-versions.ts';
@@ -17,6 +18,7 @@ export async function saveFollowUpDraft(
 ): Promise<SavedDraft> {
   const script = parseDraft(input.script);
   return db.$transaction(async (tx) => {
+    await lockConfig(tx, 'followUpScript');
     const before = await workingScript(tx);
     const draft = await findDraft(tx);
     const row = draft
