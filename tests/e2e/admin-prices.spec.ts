@@ -1,11 +1,17 @@
-// The price list sets unlock prices (decision 032): the admin changes the Handwerk price to 8 € in the tab
-// 'Preisliste verwalten', and a provider's next Handwerk unlock costs 80 Goints in the dashboard while the
-// unlock paid before the change stays at 50. The Handwerk price is shared by every test on this server: the
+// The price list sets unlock prices (decision 032): the admin changes the Beauty price to 8 € in the tab
+// 'Preisliste verwalten', and a provider's next Beauty unlock costs 80 Goints in the dashboard while the
+// unlock paid before the change stays at 50. Beauty is a category no other browser test uses, so the specs
+// that count on the default 50 Goints (Handwerk requests) never see the change. The price is shared by the
 // two languages take turns, and the price is set back to the default at the end.
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { test, expect, exclusive, signInAdmin, type Lang } from './fixtures.ts';
 import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
 import { onboardedProvider, postRequestThroughChat } from './market-helpers.ts';
+
+const BEAUTY_REQUEST: Record<Lang, string> = {
+  de: 'Ich brauche dringend eine Kosmetikerin in 50667 Köln für eine Wimpernverlängerung, Budget 100-150 Euro',
+  en: 'I urgently need a beautician in 50667 Köln for eyelash extensions, budget 100-150 euros',
+};
 
 const T = {
   de: {
@@ -41,10 +47,10 @@ interface Entry {
   serviceType: string;
 }
 
-/** Removes the Handwerk entry (back to the default 5 € / 50 Goints). */
-async function resetHandwerk(api: APIRequestContext) {
+/** Removes the Beauty entry (back to the default 5 € / 50 Goints). */
+async function resetBeauty(api: APIRequestContext) {
   const list = (await (await api.get('/api/admin/prices')).json()) as { entries: Entry[] };
-  for (const e of list.entries.filter((x) => x.industryCategory === 'handwerk' && x.serviceType === '')) {
+  for (const e of list.entries.filter((x) => x.industryCategory === 'beauty' && x.serviceType === '')) {
     const r = await api.delete(`/api/admin/prices/${e.id}`, { headers: { origin: E2E_URL } });
     expect(r.ok(), await r.text()).toBe(true);
   }
@@ -65,22 +71,22 @@ async function providerWindow(browser: Browser, lang: Lang, email: string) {
   return { page, errors, close: () => context.close() };
 }
 
-test('the admin sets Handwerk to 8 €: the next Handwerk unlock costs 80 Goints, the earlier one stays at 50', async ({ page, browser, lang }) => {
+test('the admin sets Beauty to 8 €: the next Beauty unlock costs 80 Goints, the earlier one stays at 50', async ({ page, browser, lang }) => {
   test.setTimeout(180_000);
   const l = T[lang];
   const goints = gointsOf(lang);
-  // Made before the price changes hands: a provider with Goints from the test checkout, two Handwerk requests.
-  const provider = await onboardedProvider(lang);
+  // Made before the price changes hands: a provider with Goints from the test checkout, two Beauty requests.
+  const provider = await onboardedProvider(lang, { categories: ['beauty'] });
   const checkout = await provider.api.post('/api/shop/checkout', { data: { packageId: 'small' } });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const { purchaseId } = (await checkout.json()) as { purchaseId: string };
   expect((await provider.api.post(`/api/shop/test-checkout/${purchaseId}/pay`)).ok()).toBe(true);
-  const first = await postRequestThroughChat(lang);
-  const second = await postRequestThroughChat(lang);
+  const first = await postRequestThroughChat(lang, { text: BEAUTY_REQUEST[lang] });
+  const second = await postRequestThroughChat(lang, { text: BEAUTY_REQUEST[lang] });
   await signInAdmin(page.request);
 
-  await exclusive('handwerk-price', async () => {
-    await resetHandwerk(page.request);
+  await exclusive('beauty-price', async () => {
+    await resetBeauty(page.request);
     try {
       // Before the change: the default price.
       const early = await provider.api.post(`/api/provider/requests/${first.requestId}/unlock`);
@@ -90,11 +96,11 @@ test('the admin sets Handwerk to 8 €: the next Handwerk unlock costs 80 Goints
       await page.getByTestId('admin-tab-preise').click();
       await expect(page).toHaveURL(/\/admin(\/preise|\?tab=preise)/);
       await expect(page.getByRole('heading', { name: l.title })).toBeVisible();
-      await expect(page.getByTestId('current-price-handwerk')).toContainText('50 Goints');
+      await expect(page.getByTestId('current-price-beauty')).toContainText('50 Goints');
 
       await page.getByRole('button', { name: l.add }).click();
       const dialog = page.getByTestId('price-dialog');
-      await dialog.getByTestId('price-industryCategory').selectOption('handwerk');
+      await dialog.getByTestId('price-industryCategory').selectOption('beauty');
       // A price the list does not allow is refused in words, and nothing is saved.
       await dialog.getByTestId('price-basePrice').fill('8,05');
       await dialog.getByTestId('price-save').click();
@@ -104,10 +110,10 @@ test('the admin sets Handwerk to 8 €: the next Handwerk unlock costs 80 Goints
       await dialog.getByTestId('price-save').click();
       await expect(page.getByText(l.saved)).toBeVisible();
       await expect(dialog).toHaveCount(0);
-      const row = page.getByTestId('price-row-handwerk');
+      const row = page.getByTestId('price-row-beauty');
       await expect(row.getByTestId('price-base')).toHaveText(l.base);
       await expect(row.getByTestId('price-goints')).toHaveText('80 Goints');
-      await expect(page.getByTestId('current-price-handwerk')).toContainText('80 Goints');
+      await expect(page.getByTestId('current-price-beauty')).toContainText('80 Goints');
 
       // The provider's dashboard: the new request costs 80, the one unlocked before stays unlocked.
       const p = await providerWindow(browser, lang, provider.email);
@@ -136,7 +142,7 @@ test('the admin sets Handwerk to 8 €: the next Handwerk unlock costs 80 Goints
       expect(paid(first.requestId)).toBe(-50);
       expect(paid(second.requestId)).toBe(-80);
     } finally {
-      await resetHandwerk(page.request);
+      await resetBeauty(page.request);
     }
   });
   await provider.api.dispose();

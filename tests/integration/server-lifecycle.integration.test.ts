@@ -82,7 +82,9 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
     child.stderr.on('data', (d) => (out += d));
     try {
       const port = await new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 40_000);
+        // npm start builds the client first when dist/ is missing or stale: on a loaded CI machine that takes
+        // more than a minute (a hang guard, not a timing).
+        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 240_000);
         child.stdout.on('data', () => {
           const m = /"port":(\d+)/.exec(out);
           if (m) {
@@ -100,5 +102,5 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
       });
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 300_000);
 });
