@@ -25,7 +25,16 @@ export async function purgeRetainedRecords(prisma: Db, now: Date = new Date(), b
     take: batch,
   });
   let purged = 0;
-  for (const u of due) if (await inTransaction(prisma, (tx) => purgeOne(tx, u.id, now))) purged++;
+  const failed: string[] = [];
+  for (const u of due) {
+    // One account that cannot be purged yet (say, an unlock still active) must not hold up the others.
+    try {
+      if (await inTransaction(prisma, (tx) => purgeOne(tx, u.id, now))) purged++;
+    } catch (e) {
+      failed.push(`${u.id}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  if (failed.length && !purged) throw new Error(`retention purge failed for ${failed.length} account(s): ${failed[0]}`);
   return purged;
 }
 
