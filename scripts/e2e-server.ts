@@ -112,6 +112,7 @@ Object.assign(process.env, {
   // The browser tests buy Goints through the test checkout, which production turns off unless asked.
   TEST_CHECKOUT: 'on',
   RATE_LIMIT_CONTACT: '10000',
+  RATE_LIMIT_EXPORT: '10000',
 });
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const shownFrom = LEVELS[process.env.LOG_LEVEL ?? 'warn'] ?? 40;

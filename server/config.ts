@@ -74,6 +74,8 @@ export const envSchema = z.object({
   OPERATOR_VAT_ID: optionalString,
   // Contact form messages per IP and window.
   RATE_LIMIT_CONTACT: z.coerce.number().int().positive().default(5),
+  // Personal data exports (GET /api/me/export) per IP and window.
+  RATE_LIMIT_EXPORT: z.coerce.number().int().positive().default(5),
   // Require e-mail verification before sign-in (default true).
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(['true', 'false'])
@@ -120,7 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: e.AI_MODEL,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    rateLimit: { auth: e.RATE_LIMIT_AUTH, chat: e.RATE_LIMIT_CHAT, contact: e.RATE_LIMIT_CONTACT, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: {
+      auth: e.RATE_LIMIT_AUTH,
+      chat: e.RATE_LIMIT_CHAT,
+      contact: e.RATE_LIMIT_CONTACT,
+      export: e.RATE_LIMIT_EXPORT,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+    },
     secureCookies: env.SECURE_COOKIES !== undefined && env.SECURE_COOKIES !== '' ? e.SECURE_COOKIES : appUrl.startsWith('https://'),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     // Without Stripe: the test checkout, unless it is off (production, unless TEST_CHECKOUT=on).

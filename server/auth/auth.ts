@@ -106,7 +106,9 @@ export function createAuth(opts: AuthOptions) {
       session: {
         create: {
           before: async (session) => {
-            const user = await opts.prisma.user.findUnique({ where: { id: session.userId }, select: { suspendedAt: true } });
+            const user = await opts.prisma.user.findUnique({ where: { id: session.userId }, select: { suspendedAt: true, deletedAt: true } });
+            // A deleted account (decision 046) has no way in either.
+            if (user?.deletedAt) throw new APIError('FORBIDDEN', { message: 'account deleted', code: 'ACCOUNT_DELETED' });
             if (user?.suspendedAt) throw new APIError('FORBIDDEN', { message: 'account suspended', code: 'ACCOUNT_SUSPENDED' });
           },
         },

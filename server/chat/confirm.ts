@@ -67,7 +67,8 @@ export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang:
 
     const outcome = await runConfirmed(deps, auth, lang, session.id, row);
     const status: ConfirmationStatus = outcome.accepted ? 'confirmed' : 'failed';
-    await prisma.chatConfirmation.update({ where: { id: row.id }, data: { status, result: toJson(outcome) } });
+    // updateMany: a confirmed account deletion (decision 046) has removed the session with its confirmations.
+    await prisma.chatConfirmation.updateMany({ where: { id: row.id }, data: { status, result: toJson(outcome) } });
     await patchToolPart(deps, session.id, row, status, outcome);
     return { status, result: outcome, repeated: false };
   } finally {

@@ -29,6 +29,7 @@ export const detailsSchema = teaserSchema.omit({ placeMasked: true, postcodeMask
   postcode: z.string().nullable(),
   place: z.string().nullable(),
   contact: z.object({ firstName: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  contactHidden: z.boolean().optional(),
 });
 
 const offerOnCard = z.object({

@@ -39,7 +39,7 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown> {
   /** A binary upload: the body arrives unparsed (req.body is a Buffer) for these content types, up to limit bytes. */
   rawBody?: { types: readonly string[]; limit: number; description: string };
   /** Rate-limit bucket applied before the handler. */
-  rateLimit?: 'auth' | 'chat' | 'public' | 'contact';
+  rateLimit?: 'auth' | 'chat' | 'public' | 'contact' | 'export';
   /** When the handler writes the response itself (streams, files), it returns undefined and sets raw. */
   raw?: boolean;
   status?: number;

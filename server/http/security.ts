@@ -52,6 +52,7 @@ export function createLimiters(config: Config, db?: Pick<Database, 'pools'>) {
     chat: make('chat', config.rateLimit.chat),
     public: make('public', config.rateLimit.chat * 2),
     contact: make('contact', config.rateLimit.contact),
+    export: make('export', config.rateLimit.export),
   };
 }
 

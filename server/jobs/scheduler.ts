@@ -8,6 +8,7 @@ import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts'
 import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook.ts';
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
+import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
 
 export interface Job {
   name: string;
@@ -24,6 +25,7 @@ export const JOBS: Job[] = [
   },
   { name: 'sync-paypal-payouts', everyMs: 2 * 60_000, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', everyMs: 10 * 60_000, run: (deps) => releaseDueCommissions(deps.db.prisma) },
+  { name: 'purge-retained-records', everyMs: 24 * 60 * 60_000, run: (deps) => purgeRetainedRecords(deps.db.prisma) },
 ];
 
 export function startScheduler(deps: AppDeps, jobs: Job[] = JOBS): { stop(): Promise<void> } {

@@ -30,6 +30,7 @@ export const ROUTE_PATHS = {
   affiliateProviders: '/affiliate/anbieter',
   affiliateDashboard: '/affiliate/dashboard',
   affiliateProfile: '/affiliate/profile',
+  accountPrivacy: '/konto/datenschutz',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

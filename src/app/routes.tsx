@@ -48,6 +48,7 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   affiliateProviders: page(() => import('@/pages/affiliate/PitchPage'), 'ProvidersPitchPage'),
   affiliateDashboard: page(() => import('@/pages/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
   affiliateProfile: page(() => import('@/pages/affiliate/AffiliateProfilePage'), 'AffiliateProfilePage'),
+  accountPrivacy: page(() => import('@/pages/account/AccountPrivacyPage'), 'AccountPrivacyPage'),
 };
 
 export const routes: RouteObject[] = [

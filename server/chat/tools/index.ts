@@ -10,6 +10,7 @@ import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
 import { adminFollowUpTools } from './admin-followup.ts';
 import { adminAffiliateTools } from './admin-affiliate.ts';
+import { privacyTools } from './privacy.ts';
 
 let registered = false;
 
@@ -27,6 +28,7 @@ export function registerBuiltInTools() {
     ...adminAffiliateTools,
     ...adminPriceTools,
     ...adminUserTools,
+    ...privacyTools,
   ])
     registerChatTool(def);
 }

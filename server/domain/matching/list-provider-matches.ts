@@ -7,6 +7,8 @@ import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
 import { getUnlockPrices } from '../prices/get-unlock-price.ts';
 import { toDetails, toTeaser, type RequestDetails, type RequestTeaser } from '../requests/request-views.ts';
+import { getSettings } from '../settings/settings.ts';
+import { contactHidden } from '../privacy/contact-retention.ts';
 
 export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const;
 
@@ -45,6 +47,7 @@ const REQUEST_FIELDS = {
   unlockCount: true,
   firstName: true,
   releasedAt: true,
+  closedAt: true,
   createdAt: true,
 } as const;
 
@@ -89,12 +92,14 @@ export async function listProviderMatches(
   const unlocked = new Set(unlocks.map((u) => u.requestId));
   const seekerIds = [...new Set(page.filter((m) => unlocked.has(m.requestId) && m.request.userId).map((m) => m.request.userId!))];
   const seekers = new Map(
-    (seekerIds.length ? await prisma.user.findMany({ where: { id: { in: seekerIds } }, select: { id: true, name: true, email: true } }) : []).map((u) => [
-      u.id,
-      u,
-    ]),
+    (seekerIds.length
+      ? await prisma.user.findMany({ where: { id: { in: seekerIds } }, select: { id: true, name: true, email: true, deletedAt: true } })
+      : []
+    ).map((u) => [u.id, u]),
   );
   const offerOf = new Map(offers.map((o) => [o.requestId, o]));
+  const retentionDays = unlocked.size ? (await getSettings(prisma))['marketplace.contactRetentionDays'] : 0;
+  const now = new Date();
   const matches: MatchCard[] = page.map((m) => {
     const o = offerOf.get(m.requestId);
     const deal = o ? dealOf.get(o.id) : undefined;
@@ -118,7 +123,8 @@ export async function listProviderMatches(
     const price = prices.get(m.request.kategorie)?.goints;
     if (unlocked.has(m.requestId)) {
       const seeker = m.request.userId ? (seekers.get(m.request.userId) ?? null) : null;
-      return { ...base, unlocked: true as const, request: toDetails(m.request, seeker, lang, price) };
+      const hidden = contactHidden(m.request, retentionDays, now) || !!seeker?.deletedAt;
+      return { ...base, unlocked: true as const, request: toDetails(m.request, seeker, lang, price, { contactHidden: hidden }) };
     }
     return { ...base, unlocked: false as const, request: toTeaser(m.request, lang, price) };
   });

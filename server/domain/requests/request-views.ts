@@ -98,6 +98,8 @@ export interface RequestDetails extends Omit<RequestTeaser, 'placeMasked' | 'pos
   postcode: string | null;
   place: string | null;
   contact: { firstName: string | null; name: string | null; email: string | null };
+  /** The contact data is no longer shown: the request ended longer ago than the retention setting, or the seeker deleted the account. */
+  contactHidden?: boolean;
 }
 
 export function toTeaser(r: RequestRow, lang: Lang, unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints): RequestTeaser {
@@ -122,8 +124,26 @@ export function toTeaser(r: RequestRow, lang: Lang, unlockPrice: number = DEFAUL
   };
 }
 
-export function toDetails(r: RequestRow, seeker: { name: string; email: string } | null, lang: Lang, unlockPrice?: number): RequestDetails {
+export function toDetails(
+  r: RequestRow,
+  seeker: { name: string; email: string } | null,
+  lang: Lang,
+  unlockPrice?: number,
+  opts: { contactHidden?: boolean } = {},
+): RequestDetails {
   const { placeMasked: _p, postcodeMasked: _c, ...teaser } = toTeaser(r, lang, unlockPrice);
+  if (opts.contactHidden) {
+    // After the retention period: the description as before the unlock (contact data and addresses hidden), no contact.
+    return {
+      ...teaser,
+      title: r.ort ? `${categoryLabel(r.kategorie as CategoryId, lang)} · ${r.ort}` : teaser.title,
+      description: publicDescription(r.beschreibung, lang),
+      postcode: r.postcode,
+      place: r.ort,
+      contact: { firstName: null, name: null, email: null },
+      contactHidden: true,
+    };
+  }
   return {
     ...teaser,
     title: r.ort ? `${categoryLabel(r.kategorie as CategoryId, lang)} · ${r.ort}` : teaser.title,

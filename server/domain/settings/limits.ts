@@ -13,4 +13,6 @@ export const SETTING_LIMITS = {
   'marketplace.minQualityScore': { min: 0, max: 100 },
   /** A partner's commission stays pending (not payable) for this many days after the deal: the refund window. */
   'affiliate.refundWindowDays': { min: 1, max: 90 },
+  /** Providers see the contact data of a closed or expired request for this many days after it ended (decision 046). */
+  'marketplace.contactRetentionDays': { min: 1, max: 3650 },
 } as const;

@@ -16,6 +16,7 @@ export const SETTINGS = {
   'marketplace.maxRadiusKm': whole('marketplace.maxRadiusKm'),
   'marketplace.minQualityScore': whole('marketplace.minQualityScore'),
   'affiliate.refundWindowDays': whole('affiliate.refundWindowDays'),
+  'marketplace.contactRetentionDays': whole('marketplace.contactRetentionDays'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -27,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
   'marketplace.maxRadiusKm': 200,
   'marketplace.minQualityScore': 40,
   'affiliate.refundWindowDays': 14,
+  'marketplace.contactRetentionDays': 90,
 };
 
 export const settingsPatchSchema = z

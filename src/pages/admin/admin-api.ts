@@ -64,7 +64,13 @@ export interface ModerationRequest {
 
 export type VerificationDoc = PendingDocument;
 
-export const SETTING_KEYS = ['marketplace.maxUnlocks', 'marketplace.requestExpiryDays', 'marketplace.maxRadiusKm', 'marketplace.minQualityScore'] as const;
+export const SETTING_KEYS = [
+  'marketplace.maxUnlocks',
+  'marketplace.requestExpiryDays',
+  'marketplace.maxRadiusKm',
+  'marketplace.minQualityScore',
+  'marketplace.contactRetentionDays',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type Settings = Record<SettingKey, number>;
 

@@ -23,6 +23,7 @@ import { AcademyTab } from './academy-tab';
 import { PartnerProfileForm, usePartnerProfile } from './partner-profile-form';
 import { useLivePlan } from './plan-table';
 import { SupportChatDialog } from './support/SupportChatDialog';
+import { PrivacyAccountLink } from '@/pages/account/privacy-link';
 
 const TABS = ['dashboard', 'profile', 'marketing', 'academy'] as const;
 type Tab = (typeof TABS)[number];
@@ -133,6 +134,7 @@ function PartnerArea({ user }: { user: Me }) {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">{t('dashboard.title')}</h1>
         <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
+        <PrivacyAccountLink from="/affiliate/dashboard" />
       </div>
       <Tabs value={tab} onValueChange={(v) => go(v as Tab)}>
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:w-auto">

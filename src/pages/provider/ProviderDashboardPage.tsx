@@ -20,6 +20,7 @@ import { MatchCard } from './match-card';
 import { ProfileForm } from './profile-form';
 import { VerificationSection } from './verification-section';
 import { PurchasesTab } from './purchases-tab';
+import { PrivacyAccountLink } from '@/pages/account/privacy-link';
 
 const TABS = ['matches', 'profile', 'purchases'] as const;
 type Tab = (typeof TABS)[number];
@@ -290,6 +291,7 @@ function Dashboard({
               <ExternalLink className="size-3.5" aria-hidden />
             </Link>
           </p>
+          <PrivacyAccountLink from="/anbieter/dashboard" />
         </div>
         <div className="flex items-center justify-between gap-4 rounded-xl border bg-card p-3 pl-4 shadow-sm sm:justify-start">
           <div className="flex flex-col">

@@ -141,6 +141,11 @@ export function MatchCard({
         {card.unlocked ? (
           <div className="flex flex-col gap-2 rounded-lg border border-emerald-200 bg-emerald-50/70 p-4 text-sm" data-testid="match-contact">
             <p className="flex items-center gap-1.5 font-semibold text-emerald-800">{t('card.unlockedNote')}</p>
+            {card.request.contactHidden && (
+              <p className="text-xs text-muted-foreground" data-testid="match-contact-hidden">
+                {t('card.contact.hidden')}
+              </p>
+            )}
             <dl className="grid gap-1.5">
               {card.request.contact.firstName && (
                 <ContactRow icon={<User />} label={t('card.contact.firstName')}>

@@ -83,6 +83,8 @@ export interface RequestDetails extends TeaserBase {
   postcode: string | null;
   place: string | null;
   contact: { firstName: string | null; name: string | null; email: string | null };
+  /** Hidden after the contact retention period or when the seeker deleted the account (decision 046). */
+  contactHidden?: boolean;
 }
 
 export interface CardOffer {

@@ -16,6 +16,7 @@ import { BestOffersTab } from './BestOffersTab';
 import { AllOffersTab } from './AllOffersTab';
 import { PayoutsPanel } from '@/components/payouts';
 import type { SeekerDashboard } from './types';
+import { PrivacyAccountLink } from '@/pages/account/privacy-link';
 
 const TABS = ['requests', 'best', 'all', 'payouts'] as const;
 type Tab = (typeof TABS)[number];
@@ -68,6 +69,7 @@ function Dashboard({ name }: { name: string }) {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
           <p className="mt-1 text-muted-foreground">{firstName ? t('subtitleNamed', { name: firstName }) : t('subtitle')}</p>
+          <PrivacyAccountLink from="/suchende-dashboard" />
         </div>
         <Button asChild variant="hero" className="w-full sm:w-auto">
           <Link to="/search" data-testid="new-request">
