@@ -114,5 +114,5 @@ describe('commission engine properties', () => {
     );
     // The property was checked over runs that really paid commissions.
     expect(paidSomething).toBeGreaterThan(5);
-  });
+  }, 180_000); // many generated deals on a loaded CI machine: a hang guard, not a timing
 });

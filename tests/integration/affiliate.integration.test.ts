@@ -299,6 +299,21 @@ describe('commissions of a real deal', () => {
   });
 });
 
+describe('a deleted partner in an upline', () => {
+  it('earns nothing after the account is deleted; the levels above still earn theirs and the rest stays with the platform', async () => {
+    const [top, middle, bottom, provider] = await chainOf(4);
+    await prisma().user.update({ where: { id: middle!.id }, data: { deletedAt: new Date() } });
+    const { booked } = await bookDirect(provider!.id, (await createUser(prisma())).id, 25);
+    // The seeker side: bottom brought provider in (level 1), middle is level 2 (deleted), top level 3.
+    expect(booked.map((b) => [b.partnerId, b.level]).sort()).toEqual(
+      [
+        [bottom!.id, 1],
+        [top!.id, 3],
+      ].sort(),
+    );
+  });
+});
+
 describe('refund window, payout and reversal', () => {
   it('keeps commissions pending (not payable) until the window has passed, then makes them available', async () => {
     const [partner, referred] = await chainOf(2);

@@ -59,9 +59,9 @@ export async function bookCommissions(tx: DbTx, input: BookCommissionsInput, opt
   const init = initialEntity(commissionMachine);
   const booked: BookedCommission[] = [];
   for (const referredUserId of parties) {
-    for (const { partnerId, level } of uplines.get(referredUserId) ?? []) {
-      // A partner's own deals earn nothing.
-      if (parties.includes(partnerId)) continue;
+    for (const { partnerId, level, deleted } of uplines.get(referredUserId) ?? []) {
+      // A partner's own deals earn nothing, nor does a deleted account: its share stays with the platform.
+      if (parties.includes(partnerId) || deleted) continue;
       const amount = commissionAmount(input.platformRevenue, plan, level);
       if (amount <= 0n) continue;
       const key = { dealId_referredUserId_level: { dealId: input.dealId, referredUserId, level } };

@@ -7,16 +7,18 @@ export const MAX_LEVELS = 10;
 export interface UplineEntry {
   partnerId: string;
   level: number;
+  /** The partner deleted the account (decision 046): the level stays counted but earns nothing. */
+  deleted: boolean;
 }
 
 export async function getUpline(db: Db | DbTx, userId: string, depth = MAX_LEVELS): Promise<UplineEntry[]> {
-  const rows = await db.$queryRaw<{ id: string; level: number }[]>`
+  const rows = await db.$queryRaw<{ id: string; level: number; deleted: boolean }[]>`
     WITH RECURSIVE up(id, level) AS (
       SELECT "referredById", 1 FROM "user" WHERE id = ${userId} AND "referredById" IS NOT NULL
       UNION ALL
       SELECT u."referredById", up.level + 1 FROM up JOIN "user" u ON u.id = up.id
       WHERE u."referredById" IS NOT NULL AND up.level < ${depth}
     )
-    SELECT id, level::int AS level FROM up ORDER BY level`;
-  return rows.map((r) => ({ partnerId: r.id, level: Number(r.level) }));
+    SELECT up.id, up.level::int AS level, (u."deletedAt" IS NOT NULL) AS deleted FROM up JOIN "user" u ON u.id = up.id ORDER BY up.level`;
+  return rows.map((r) => ({ partnerId: r.id, level: Number(r.level), deleted: r.deleted === true }));
 }
