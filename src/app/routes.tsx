@@ -1,7 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
-import { ROUTE_PATHS } from './route-table';
+import { REDIRECT_PATHS, ROUTE_PATHS } from './route-table';
+import { DemoSwitch, RedirectTo } from './demo-switch';
 import { LandingPage } from '@/pages/landing/LandingPage';
 
 // Every page but the landing page is its own chunk, loaded when its route is first visited
@@ -14,6 +15,15 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return element;
 }
 
+/** A page with a demo mode at ?demo=true (decision 041); both chunks load before a server-rendered page hydrates. */
+function demoable(real: ReactNode, demo: ReactNode) {
+  const element = <DemoSwitch real={real} demo={demo} />;
+  const loads = [real, demo].map((e) => (e && typeof e === 'object' ? loaders.get(e) : undefined));
+  loaders.set(element, () => Promise.all(loads.map((load) => load?.())));
+  return element;
+}
+const loadDemo = () => import('@/pages/demo/demo-pages');
+
 const notFound = page(() => import('@/pages/not-found/NotFoundPage'), 'NotFoundPage');
 // One element for /admin and its tab paths, so moving between them keeps the page (and its loaded tabs).
 const adminPage = page(() => import('@/pages/admin/AdminPage'), 'AdminPage');
@@ -23,7 +33,10 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   landing: <LandingPage />,
   seekers: page(() => import('@/pages/landing/SeekersPage'), 'SeekersPage'),
   providers: page(() => import('@/pages/landing/ProvidersPage'), 'ProvidersPage'),
-  search: page(() => import('@/pages/search/SearchPage'), 'SearchPage'),
+  search: demoable(
+    page(() => import('@/pages/search/SearchPage'), 'SearchPage'),
+    page(loadDemo, 'DemoSearchPage'),
+  ),
   auth: page(() => import('@/pages/auth/AuthPage'), 'AuthPage'),
   admin: adminPage,
   adminRequests: adminPage,
@@ -31,9 +44,18 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   adminProvision: adminPage,
   adminPreise: adminPage,
   adminDeals: adminPage,
-  seekerDashboard: page(() => import('@/pages/seeker/SeekerDashboardPage'), 'SeekerDashboardPage'),
-  successfulDeals: page(() => import('@/pages/deals/SuccessfulDealsPage'), 'SuccessfulDealsPage'),
-  providerDashboard: page(() => import('@/pages/provider/ProviderDashboardPage'), 'ProviderDashboardPage'),
+  seekerDashboard: demoable(
+    page(() => import('@/pages/seeker/SeekerDashboardPage'), 'SeekerDashboardPage'),
+    page(loadDemo, 'DemoSeekerDashboardPage'),
+  ),
+  successfulDeals: demoable(
+    page(() => import('@/pages/deals/SuccessfulDealsPage'), 'SuccessfulDealsPage'),
+    page(loadDemo, 'DemoDealsPage'),
+  ),
+  providerDashboard: demoable(
+    page(() => import('@/pages/provider/ProviderDashboardPage'), 'ProviderDashboardPage'),
+    page(loadDemo, 'DemoProviderDashboardPage'),
+  ),
   publicProvider: page(() => import('@/pages/provider/public/PublicProviderPage'), 'PublicProviderPage'),
   testCheckout: page(() => import('@/pages/shop/TestCheckoutPage'), 'TestCheckoutPage'),
   thankYou: page(() => import('@/pages/shop/ThankYouPage'), 'ThankYouPage'),
@@ -48,6 +70,7 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   affiliateProviders: page(() => import('@/pages/affiliate/PitchPage'), 'ProvidersPitchPage'),
   affiliateDashboard: page(() => import('@/pages/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
   affiliateProfile: page(() => import('@/pages/affiliate/AffiliateProfilePage'), 'AffiliateProfilePage'),
+  demo: page(loadDemo, 'DemoPage'),
 };
 
 export const routes: RouteObject[] = [
@@ -55,6 +78,7 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       ...(Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((name) => ({ path: ROUTE_PATHS[name], element: elements[name] })),
+      ...Object.entries(REDIRECT_PATHS).map(([path, to]) => ({ path, element: <RedirectTo to={to} /> })),
       { path: '*', element: notFound },
     ],
   },
