@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 /**
  * A page with a demo mode (decision 041): with ?demo=true the demo page takes its place, and the real page is
@@ -8,10 +8,4 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 export function DemoSwitch({ real, demo }: { real: ReactNode; demo: ReactNode }) {
   const [params] = useSearchParams();
   return params.get('demo') === 'true' ? demo : real;
-}
-
-/** One of the specification's other addresses (REDIRECT_PATHS): the real page, with the same query. */
-export function RedirectTo({ to }: { to: string }) {
-  const { search, hash } = useLocation();
-  return <Navigate to={`${to}${search}${hash}`} replace />;
 }

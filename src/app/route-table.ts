@@ -35,16 +35,13 @@ export const ROUTE_PATHS = {
 
 /**
  * The specification's other addresses for pages the app has: path → the real path. The server answers them
- * with a redirect that keeps the query (server/app.ts); the client router does the same for in-app links.
+ * with a permanent redirect that keeps the query (server/app.ts).
  */
 export const REDIRECT_PATHS: Readonly<Record<string, string>> = {
   '/anbieter-dashboard': '/anbieter/dashboard',
   '/successful-deals': '/erfolgreiche-deals',
   '/affiliate-anbieter': '/affiliate/anbieter',
 };
-
-/** Pages with a demo mode at ?demo=true (decision 041). */
-export const DEMO_MODE_PATHS: readonly string[] = ['/anbieter/dashboard', '/suchende-dashboard', '/search', '/erfolgreiche-deals'];
 
 export type RouteName = keyof typeof ROUTE_PATHS;
 

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
-import { REDIRECT_PATHS, ROUTE_PATHS } from './route-table';
-import { DemoSwitch, RedirectTo } from './demo-switch';
+import { ROUTE_PATHS } from './route-table';
+import { DemoSwitch } from './demo-switch';
 import { LandingPage } from '@/pages/landing/LandingPage';
 
 // Every page but the landing page is its own chunk, loaded when its route is first visited
@@ -15,15 +15,6 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return element;
 }
 
-/** A page with a demo mode at ?demo=true (decision 041); both chunks load before a server-rendered page hydrates. */
-function demoable(real: ReactNode, demo: ReactNode) {
-  const element = <DemoSwitch real={real} demo={demo} />;
-  const loads = [real, demo].map((e) => (e && typeof e === 'object' ? loaders.get(e) : undefined));
-  loaders.set(element, () => Promise.all(loads.map((load) => load?.())));
-  return element;
-}
-const loadDemo = () => import('@/pages/demo/demo-pages');
-
 const notFound = page(() => import('@/pages/not-found/NotFoundPage'), 'NotFoundPage');
 // One element for /admin and its tab paths, so moving between them keeps the page (and its loaded tabs).
 const adminPage = page(() => import('@/pages/admin/AdminPage'), 'AdminPage');
@@ -33,10 +24,7 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   landing: <LandingPage />,
   seekers: page(() => import('@/pages/landing/SeekersPage'), 'SeekersPage'),
   providers: page(() => import('@/pages/landing/ProvidersPage'), 'ProvidersPage'),
-  search: demoable(
-    page(() => import('@/pages/search/SearchPage'), 'SearchPage'),
-    page(loadDemo, 'DemoSearchPage'),
-  ),
+  search: page(() => import('@/pages/search/SearchPage'), 'SearchPage'),
   auth: page(() => import('@/pages/auth/AuthPage'), 'AuthPage'),
   admin: adminPage,
   adminRequests: adminPage,
@@ -44,18 +32,9 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   adminProvision: adminPage,
   adminPreise: adminPage,
   adminDeals: adminPage,
-  seekerDashboard: demoable(
-    page(() => import('@/pages/seeker/SeekerDashboardPage'), 'SeekerDashboardPage'),
-    page(loadDemo, 'DemoSeekerDashboardPage'),
-  ),
-  successfulDeals: demoable(
-    page(() => import('@/pages/deals/SuccessfulDealsPage'), 'SuccessfulDealsPage'),
-    page(loadDemo, 'DemoDealsPage'),
-  ),
-  providerDashboard: demoable(
-    page(() => import('@/pages/provider/ProviderDashboardPage'), 'ProviderDashboardPage'),
-    page(loadDemo, 'DemoProviderDashboardPage'),
-  ),
+  seekerDashboard: page(() => import('@/pages/seeker/SeekerDashboardPage'), 'SeekerDashboardPage'),
+  successfulDeals: page(() => import('@/pages/deals/SuccessfulDealsPage'), 'SuccessfulDealsPage'),
+  providerDashboard: page(() => import('@/pages/provider/ProviderDashboardPage'), 'ProviderDashboardPage'),
   publicProvider: page(() => import('@/pages/provider/public/PublicProviderPage'), 'PublicProviderPage'),
   testCheckout: page(() => import('@/pages/shop/TestCheckoutPage'), 'TestCheckoutPage'),
   thankYou: page(() => import('@/pages/shop/ThankYouPage'), 'ThankYouPage'),
@@ -70,15 +49,33 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   affiliateProviders: page(() => import('@/pages/affiliate/PitchPage'), 'ProvidersPitchPage'),
   affiliateDashboard: page(() => import('@/pages/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
   affiliateProfile: page(() => import('@/pages/affiliate/AffiliateProfilePage'), 'AffiliateProfilePage'),
-  demo: page(loadDemo, 'DemoPage'),
+  demo: page(() => import('@/pages/demo/demo-pages'), 'DemoPage'),
 };
+
+// Pages with a demo mode at ?demo=true (decision 041): the demo page takes the real one's place.
+const loadDemo = () => import('@/pages/demo/demo-pages');
+const demoElements: Partial<Record<keyof typeof ROUTE_PATHS, ReactNode>> = {
+  search: page(loadDemo, 'DemoSearchPage'),
+  seekerDashboard: page(loadDemo, 'DemoSeekerDashboardPage'),
+  successfulDeals: page(loadDemo, 'DemoDealsPage'),
+  providerDashboard: page(loadDemo, 'DemoProviderDashboardPage'),
+};
+/** Both chunks load before a server-rendered page with a demo mode hydrates. */
+function withDemo(name: keyof typeof ROUTE_PATHS): ReactNode {
+  const real = elements[name];
+  const demo = demoElements[name];
+  if (!demo) return real;
+  const element = <DemoSwitch real={real} demo={demo} />;
+  const loads = [real, demo].map((e) => (e && typeof e === 'object' ? loaders.get(e) : undefined));
+  loaders.set(element, () => Promise.all(loads.map((load) => load?.())));
+  return element;
+}
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      ...(Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((name) => ({ path: ROUTE_PATHS[name], element: elements[name] })),
-      ...Object.entries(REDIRECT_PATHS).map(([path, to]) => ({ path, element: <RedirectTo to={to} /> })),
+      ...(Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((name) => ({ path: ROUTE_PATHS[name], element: withDemo(name) })),
       { path: '*', element: notFound },
     ],
   },

@@ -59,6 +59,7 @@ const t = {
     chatThanks: 'Danke! Daraus wird eine Demo-Anfrage.',
     dealsH1: 'Erfolgreiche Deals',
     volume: '18.030 €',
+    openChat: 'Chat öffnen',
   },
   en: {
     banner: 'Demo – all data is fictional',
@@ -90,7 +91,7 @@ const t = {
     reset: 'Reset demo',
     seekerH1: 'Your dashboard',
     postcode: 'Postcode',
-    need: 'My washing machine is leaking water and needs repairing today, please be quick.',
+    need: 'My washing machine is leaking water all over the kitchen floor and needs repairing today, please be quick.',
     submit: 'Send request (demo)',
     tooShort: 'Please describe your need in at least 10 characters.',
     postcodeInvalid: 'Please enter a five-digit postcode.',
@@ -106,6 +107,7 @@ const t = {
     chatThanks: 'Thank you! This becomes a demo request.',
     dealsH1: 'Successful deals',
     volume: '€18,030',
+    openChat: 'Open chat',
   },
 } as const;
 
@@ -178,6 +180,9 @@ async function providerFlow(page: Page, l: (typeof t)['de' | 'en']) {
   await page.getByRole('button', { name: l.reset }).click();
   await expect(page.getByTestId('demo-balance')).toHaveText('500 Goints');
   await expect(card.getByTestId('demo-contact')).toHaveCount(0);
+  // The real chat is not offered on a demo screen.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: l.openChat })).toHaveCount(0);
 }
 
 async function acceptAndConfirm(page: Page, l: (typeof t)['de' | 'en']) {

@@ -202,11 +202,11 @@ export function DemoProviderDashboardPage() {
             </h1>
             <p className="mt-1 text-muted-foreground">{t('provider.subtitle')}</p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <Card>
               <CardContent className="flex flex-col gap-0.5 px-4 py-2">
                 <span className="text-xs text-muted-foreground">{t('provider.balance')}</span>
-                <GointsAmount value={balance} size="md" className="text-lg" testId="demo-balance" />
+                <GointsAmount value={balance} size="md" className="whitespace-nowrap text-lg" testId="demo-balance" />
               </CardContent>
             </Card>
             <Button variant="outline" onClick={reset}>

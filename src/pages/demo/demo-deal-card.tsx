@@ -26,8 +26,12 @@ export function DemoDealCard({ deal, compact = false }: { deal: DemoDeal; compac
           <MapPin className="size-3.5" aria-hidden />
           {t(`data.deals.${deal.id}.place`)} · {t('deals.completed', { date: formatDate(deal.completedAt, lang) })}
         </p>
-        {!compact && <blockquote className="border-l-2 border-primary/40 pl-3 text-sm italic">„{t(`data.deals.${deal.id}.testimonial`)}“</blockquote>}
-        {compact && <p className="text-sm italic">„{t(`data.deals.${deal.id}.testimonial`)}“</p>}
+        {!compact && (
+          <blockquote className="border-l-2 border-primary/40 pl-3 text-sm italic">
+            {t('deals.quote', { text: t(`data.deals.${deal.id}.testimonial`) })}
+          </blockquote>
+        )}
+        {compact && <p className="text-sm italic">{t('deals.quote', { text: t(`data.deals.${deal.id}.testimonial`) })}</p>}
       </CardContent>
     </Card>
   );

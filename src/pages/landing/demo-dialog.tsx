@@ -2,7 +2,6 @@
 // hero. Its content and words load on the first click, so the landing page's first load does not grow.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlayCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 const DemoDialogContent = lazy(async () => ({ default: (await import('./demo-dialog-content')).DemoDialogContent }));
@@ -23,7 +22,6 @@ export function DemoDialogButton() {
           setOpen(true);
         }}
       >
-        <PlayCircle aria-hidden />
         {t('hero.demoCta')}
       </Button>
       {used && (
