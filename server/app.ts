@@ -109,11 +109,12 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   }
   // The specification's other addresses of pages the app has (/anbieter-dashboard?demo=true, ...): moved for
   // good, with the query kept.
-  app.get(Object.keys(REDIRECT_PATHS), (req, res) => {
-    const q = req.originalUrl.indexOf('?');
-    const target = REDIRECT_PATHS[req.path.toLowerCase().replace(/\/$/, '')] ?? '/';
-    res.redirect(301, `${target}${q === -1 ? '' : req.originalUrl.slice(q)}`);
-  });
+  for (const [from, to] of Object.entries(REDIRECT_PATHS)) {
+    app.get(from, (req, res) => {
+      const q = req.originalUrl.indexOf('?');
+      res.redirect(301, `${to}${q === -1 ? '' : req.originalUrl.slice(q)}`);
+    });
+  }
 
   // Every other path is the single-page app. A path the client router does not know (src/app/route-table.ts)
   // is answered 404 with the same page, whose router then shows the not-found page.
