@@ -14,7 +14,7 @@ import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
-import { isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
+import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { seoRouter } from './http/seo.ts';
 
@@ -107,6 +107,15 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
     app.use(express.static(opts.clientDir, { index: false, maxAge: '1h', setHeaders: staticCacheHeaders }));
   }
+  // The specification's other addresses of pages the app has (/anbieter-dashboard?demo=true, ...): moved for
+  // good, with the query kept.
+  for (const [from, to] of Object.entries(REDIRECT_PATHS)) {
+    app.get(from, (req, res) => {
+      const q = req.originalUrl.indexOf('?');
+      res.redirect(301, `${to}${q === -1 ? '' : req.originalUrl.slice(q)}`);
+    });
+  }
+
   // Every other path is the single-page app. A path the client router does not know (src/app/route-table.ts)
   // is answered 404 with the same page, whose router then shows the not-found page.
   app.get('/{*splat}', async (req, res, next) => {

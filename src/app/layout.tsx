@@ -260,7 +260,9 @@ export function AppLayout() {
   const wantsSupport = new URLSearchParams(search).get('support') === '1';
   const { user } = useAuth();
   const { i18n } = useTranslation();
-  const showFloatingChat = pathname !== '/search' && pathname !== '/auth';
+  // Demo screens keep to fictional data (decision 041): the real chat is not offered there.
+  const demo = pathname === '/demo' || new URLSearchParams(search).get('demo') === 'true';
+  const showFloatingChat = pathname !== '/search' && pathname !== '/auth' && !demo;
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />

@@ -31,7 +31,18 @@ export const ROUTE_PATHS = {
   affiliateDashboard: '/affiliate/dashboard',
   affiliateProfile: '/affiliate/profile',
   accountPrivacy: '/konto/datenschutz',
+  demo: '/demo',
 } as const;
+
+/**
+ * The specification's other addresses for pages the app has: path → the real path. The server answers them
+ * with a permanent redirect that keeps the query (server/app.ts).
+ */
+export const REDIRECT_PATHS: Readonly<Record<string, string>> = {
+  '/anbieter-dashboard': '/anbieter/dashboard',
+  '/successful-deals': '/erfolgreiche-deals',
+  '/affiliate-anbieter': '/affiliate/anbieter',
+};
 
 export type RouteName = keyof typeof ROUTE_PATHS;
 

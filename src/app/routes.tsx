@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
 import { ROUTE_PATHS } from './route-table';
+import { DemoSwitch } from './demo-switch';
 import { LandingPage } from '@/pages/landing/LandingPage';
 
 // Every page but the landing page is its own chunk, loaded when its route is first visited
@@ -49,13 +50,33 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   affiliateDashboard: page(() => import('@/pages/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
   affiliateProfile: page(() => import('@/pages/affiliate/AffiliateProfilePage'), 'AffiliateProfilePage'),
   accountPrivacy: page(() => import('@/pages/account/AccountPrivacyPage'), 'AccountPrivacyPage'),
+  demo: page(() => import('@/pages/demo/demo-pages'), 'DemoPage'),
 };
+
+// Pages with a demo mode at ?demo=true (decision 041): the demo page takes the real one's place.
+const loadDemo = () => import('@/pages/demo/demo-pages');
+const demoElements: Partial<Record<keyof typeof ROUTE_PATHS, ReactNode>> = {
+  search: page(loadDemo, 'DemoSearchPage'),
+  seekerDashboard: page(loadDemo, 'DemoSeekerDashboardPage'),
+  successfulDeals: page(loadDemo, 'DemoDealsPage'),
+  providerDashboard: page(loadDemo, 'DemoProviderDashboardPage'),
+};
+/** Both chunks load before a server-rendered page with a demo mode hydrates. */
+function withDemo(name: keyof typeof ROUTE_PATHS): ReactNode {
+  const real = elements[name];
+  const demo = demoElements[name];
+  if (!demo) return real;
+  const element = <DemoSwitch real={real} demo={demo} />;
+  const loads = [real, demo].map((e) => (e && typeof e === 'object' ? loaders.get(e) : undefined));
+  loaders.set(element, () => Promise.all(loads.map((load) => load?.())));
+  return element;
+}
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      ...(Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((name) => ({ path: ROUTE_PATHS[name], element: elements[name] })),
+      ...(Object.keys(ROUTE_PATHS) as (keyof typeof ROUTE_PATHS)[]).map((name) => ({ path: ROUTE_PATHS[name], element: withDemo(name) })),
       { path: '*', element: notFound },
     ],
   },

@@ -125,6 +125,7 @@ const PAGES: { path: string; h1: { de: string; en: string } }[] = [
   { path: '/agb', h1: { de: 'Allgemeine Geschäftsbedingungen', en: 'Terms and conditions' } },
   { path: '/hilfe', h1: { de: 'Hilfe-Center', en: 'Help centre' } },
   { path: '/kontakt', h1: { de: 'Kontakt', en: 'Contact' } },
+  { path: '/demo', h1: { de: 'akut ausprobieren', en: 'Try akut' } },
 ];
 
 describe('public pages before any script runs', () => {

@@ -21,6 +21,11 @@ export function formatBudget(min: number | null, max: number | null, lang: strin
   return fmt((max ?? min)!);
 }
 
+/** A rating or similar with at most one decimal: 4.5 → '4,5' / '4.5'. */
+export function formatDecimal(n: number, lang: string, minimumFractionDigits = 0): string {
+  return new Intl.NumberFormat(locale(lang), { minimumFractionDigits, maximumFractionDigits: 1 }).format(n);
+}
+
 export function formatNumber(n: number, lang: string): string {
   return new Intl.NumberFormat(locale(lang)).format(n);
 }

@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Star } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { formatDecimal } from './format';
 
 /** A rating out of five, read by screen readers as text. */
 export function Stars({ value, size = 'sm', className }: { value: number | null; size?: 'sm' | 'md'; className?: string }) {
-  const { t } = useTranslation('market');
+  const { t, i18n } = useTranslation('market');
   const v = value ?? 0;
+  // The page's language, not the runtime's: the server and the browser must write 4,5 / 4.5 alike (hydration).
+  const shown = formatDecimal(v, i18n.resolvedLanguage ?? 'de');
   return (
     <span
       role="img"
-      aria-label={value === null ? t('rating.none') : t('rating.value', { value: v.toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
+      aria-label={value === null ? t('rating.none') : t('rating.value', { value: shown })}
       className={cn('inline-flex items-center gap-0.5', className)}
     >
       {[1, 2, 3, 4, 5].map((i) => (

@@ -3,6 +3,7 @@ import { ArrowRight, BadgeCheck, Check, Handshake, MessageSquareText, Unlock, X 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/auth';
+import { DemoDialogButton } from './demo-dialog';
 
 export function LandingPage() {
   const { t } = useTranslation('landing');
@@ -32,6 +33,7 @@ export function LandingPage() {
               <Button asChild variant="outline" size="lg">
                 <a href="/auth?mode=provider">{t('hero.providerCta')}</a>
               </Button>
+              <DemoDialogButton />
             </div>
             <ul className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-x-6">
               {(['free', 'noSetup', 'refund'] as const).map((k) => (
