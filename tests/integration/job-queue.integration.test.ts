@@ -13,7 +13,7 @@ import { createJobQueue, JOB_SCHEMA, type JobQueue } from '../../server/jobs/que
 import type { JobDefinition } from '../../server/jobs/definitions.ts';
 import type { DatabaseTarget } from '../../server/db.ts';
 
-async function waitFor<T>(read: () => Promise<T> | T, done: (v: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T> | T, done: (v: T) => boolean, what: string, timeoutMs = 90_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
@@ -61,8 +61,11 @@ describe('one instance', () => {
     await app?.close();
   });
 
-  it('retries a job that fails twice with back-off, then runs it to success once', async () => {
+  it('retries a job that fails twice with back-off, then runs it to success once', { timeout: 120_000 }, async () => {
     const attempts: unknown[] = [];
+    // When each failed attempt gave up (this clock), and when the next attempt was due (the job row's start_after).
+    const failedAt: number[] = [];
+    const dueAt: number[] = [];
     let effects = 0;
     const q = queueOn(app, [
       {
@@ -70,7 +73,16 @@ describe('one instance', () => {
         retry: quickRetry(3),
         run: async (_deps, data) => {
           attempts.push(data);
-          if (attempts.length <= 2) throw new Error(`provider down (${attempts.length})`);
+          if (attempts.length > 1) {
+            const [row] = await app.deps.db.prisma.$queryRawUnsafe<{ start_after: Date }[]>(
+              `SELECT start_after FROM ${JOB_SCHEMA}.job WHERE name = 'test-flaky' AND state = 'active'`,
+            );
+            dueAt.push(row!.start_after.getTime());
+          }
+          if (attempts.length <= 2) {
+            failedAt.push(Date.now());
+            throw new Error(`provider down (${attempts.length})`);
+          }
           effects++;
           return { ok: true };
         },
@@ -80,29 +92,25 @@ describe('one instance', () => {
     await q.start({ deps: app.deps });
     const id = (await q.send('test-flaky', { requestId: 'r-1' }))!;
 
-    // After the first failure the job waits for its retry instead of running again at once.
-    const waiting = (await waitFor(
-      () => jobRow(app, id),
-      (r) => r?.state === 'retry',
-      'the first retry to be scheduled',
-    ))!;
-    expect(waiting.retry_backoff).toBe(true);
-    expect(waiting.start_after.getTime()).toBeGreaterThan(Date.now() - 200);
-
     const done = (await waitFor(
       () => jobRow(app, id),
       (r) => r?.state === 'completed',
       'the job to complete',
     ))!;
     expect(done.retry_count).toBe(2);
+    expect(done.retry_backoff).toBe(true);
     expect(attempts).toEqual([{ requestId: 'r-1' }, { requestId: 'r-1' }, { requestId: 'r-1' }]);
     expect(effects).toBe(1);
+    // Back-off: the first retry was due at least retryDelay (1 s) after the failure, the second at least twice that.
+    // Lower bounds only: a busy machine makes the gaps longer, never shorter.
+    expect(dueAt[0]! - failedAt[0]!).toBeGreaterThanOrEqual(1_000 - 50);
+    expect(dueAt[1]! - failedAt[1]!).toBeGreaterThanOrEqual(2_000 - 50);
     // Nothing runs it again.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(attempts).toHaveLength(3);
   });
 
-  it('shows a job that used up its attempts to admins, who can retry it once (audited); others may not', async () => {
+  it('shows a job that used up its attempts to admins, who can retry it once (audited); others may not', { timeout: 120_000 }, async () => {
     let fail = true;
     const runs: string[] = [];
     const q = queueOn(app, [
@@ -172,7 +180,7 @@ describe('one instance', () => {
 });
 
 describe('restart', () => {
-  it('runs a job enqueued before a restart after it', async () => {
+  it('runs a job enqueued before a restart after it', { timeout: 180_000 }, async () => {
     let target: DatabaseTarget;
     let cleanup: () => Promise<void>;
     if (onPostgres) {
@@ -241,7 +249,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     await drop?.();
   });
 
-  it('runs a scheduled job once per occurrence, and each queued job once', async () => {
+  it('runs a scheduled job once per occurrence, the catch-up after start once, and each queued job once', { timeout: 180_000 }, async () => {
     const runs: { by: string; id: string }[] = [];
     const make = (by: string): JobDefinition[] => [
       {
@@ -250,6 +258,15 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
         retry: quickRetry(1),
         run: async () => {
           runs.push({ by, id: 'tick' });
+          return null;
+        },
+      },
+      {
+        name: 'test-catch-up',
+        retry: quickRetry(1),
+        runAfterStart: true,
+        run: async () => {
+          runs.push({ by, id: 'catch-up' });
           return null;
         },
       },
@@ -279,15 +296,22 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     );
     for (let n = 0; n < 20; n++) await (n % 2 ? qa : qb).send('test-each', { n });
     await waitFor(
-      () => runs.filter((r) => r.id !== 'tick').length,
+      () => runs.filter((r) => r.id !== 'tick' && r.id !== 'catch-up').length,
       (n) => n >= 20,
       'the queued jobs to run',
+    );
+    // Both instances started together: one catch-up run between them.
+    await waitFor(
+      () => runs.filter((r) => r.id === 'catch-up').length,
+      (n) => n >= 1,
+      'the catch-up run after start',
     );
     // Several more schedule checks by both instances.
     await new Promise((r) => setTimeout(r, 3_000));
     expect(runs.filter((r) => r.id === 'tick')).toHaveLength(1);
+    expect(runs.filter((r) => r.id === 'catch-up')).toHaveLength(1);
     expect(await jobsNamed(a, 'test-tick')).toHaveLength(1);
-    const each = runs.filter((r) => r.id !== 'tick').map((r) => Number(r.id));
+    const each = runs.filter((r) => r.id !== 'tick' && r.id !== 'catch-up').map((r) => Number(r.id));
     expect(each.sort((x, y) => x - y)).toEqual([...Array(20).keys()]);
   });
 });
