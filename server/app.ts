@@ -53,7 +53,7 @@ function staticCacheHeaders(res: Response, file: string): void {
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.config.trustProxy);
   const limiters = createLimiters(deps.config, deps.db);
 
   app.use(requestLogger(deps.logger));

@@ -13,6 +13,7 @@ import { releaseUserDrafts } from './domain/requests/requests.ts';
 import { createSecretBox, resolvePayoutKey } from './crypto/secret-box.ts';
 import { createStripe } from './integrations/stripe/client.ts';
 import { createPayPalClient } from './integrations/paypal/client.ts';
+import { createJobQueue } from './jobs/queue.ts';
 
 /**
  * On a PostgreSQL server several instances may share the database, and a restart must keep sessions and
@@ -57,11 +58,12 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     stripe: createStripe(config.stripe),
     paypal: config.paypal ? createPayPalClient(config.paypal) : null,
   };
-  const deps: AppDeps = { config, db, logger, mailer, auth, bus, presence: createPresence(), money };
+  const deps: AppDeps = { config, db, logger, mailer, auth, bus, presence: createPresence(), money, jobs: createJobQueue(db, logger) };
   return deps;
 }
 
 export async function closeDeps(deps: AppDeps) {
+  await deps.jobs.stop();
   await deps.bus.close();
   await deps.db.close();
 }

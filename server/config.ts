@@ -22,6 +22,16 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   TRUSTED_ORIGINS: optionalString,
+  // Proxies whose X-Forwarded-For the app believes (Express 'trust proxy'): names loopback, linklocal,
+  // uniquelocal or addresses/CIDR ranges, comma-separated. Behind Caddy in compose.yaml: 'loopback, uniquelocal'.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?))*$/,
+      'TRUST_PROXY must list loopback, linklocal, uniquelocal or IP addresses/CIDR ranges, comma-separated',
+    )
+    .default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Several app instances on one PostgreSQL: events go over LISTEN/NOTIFY.
   EVENT_BUS: z.enum(['memory', 'postgres']).optional(),
@@ -102,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     appUrl,
     dataDir,
     database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),

@@ -8,6 +8,7 @@ import type { Presence } from './realtime/presence.ts';
 import type { SecretBox } from './crypto/secret-box.ts';
 import type { StripeClient } from './integrations/stripe/client.ts';
 import type { PayPalClient } from './integrations/paypal/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 /** Everything the HTTP doors, chat tools and ws server need; built once in main.ts (or per test). */
 export interface AppDeps {
@@ -21,4 +22,6 @@ export interface AppDeps {
   presence: Presence;
   /** Payments and payouts: IBAN encryption, Stripe (null: test checkout), PayPal (null: payouts by hand). */
   money: { box: SecretBox; stripe: StripeClient | null; paypal: PayPalClient | null };
+  /** The durable job queue (decision 044); main.ts starts its workers, elsewhere it starts on first use. */
+  jobs: JobQueue;
 }

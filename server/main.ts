@@ -7,7 +7,6 @@ import { loadConfig } from './config.ts';
 import { buildDeps, closeDeps } from './bootstrap.ts';
 import { createApp } from './app.ts';
 import { attachWebSocket } from './realtime/ws.ts';
-import { startScheduler } from './jobs/scheduler.ts';
 import { exitOnStartupError } from './startup-error.ts';
 import { loadBuiltRenderer } from './ssr/load-renderer.ts';
 
@@ -31,7 +30,6 @@ if (dev) {
 }
 server.on('request', app);
 const ws = attachWebSocket(server, deps);
-const jobs = startScheduler(deps);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
@@ -39,6 +37,14 @@ server.listen(config.port, config.host, () => {
   deps.logger.info(
     { port, pid: process.pid, database: deps.db.kind, ai: config.ai.provider, mail: deps.mailer.mode, dev },
     `akut listening on http://localhost:${port}`,
+  );
+  // This instance works the background jobs and keeps their schedules (decision 044); serving need not wait.
+  deps.jobs.start({ deps }).then(
+    () => deps.logger.info({ jobs: deps.jobs.definitions.map((d) => d.name) }, 'job queue started'),
+    (err: unknown) => {
+      deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'job queue could not start');
+      process.exit(1);
+    },
   );
 });
 
@@ -49,7 +55,7 @@ async function shutdown(signal: string) {
   deps.logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  await jobs.stop();
+  await deps.jobs.stop();
   await ws.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeAllConnections();

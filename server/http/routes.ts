@@ -21,6 +21,7 @@ import { contactRoutes } from './contact.ts';
 import { supportRoutes } from './support.ts';
 import { adminContentRoutes } from './admin-content.ts';
 import { privacyRoutes } from './privacy.ts';
+import { adminJobRoutes } from './admin-jobs.ts';
 import { buildOpenApi } from './openapi.ts';
 
 const baseRoutes: AnyRoute[] = [
@@ -44,6 +45,7 @@ const baseRoutes: AnyRoute[] = [
   ...adminPriceRoutes,
   ...adminUserRoutes,
   ...privacyRoutes,
+  ...adminJobRoutes,
 ];
 
 export const openApiRoute = defineRoute({

@@ -14,7 +14,7 @@ import { account } from '../../server/domain/ledger/accounts.ts';
 import { getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
 import { reconcileStripePurchases } from '../../server/domain/shop/reconcile-purchases.ts';
-import { JOBS } from '../../server/jobs/scheduler.ts';
+import { findJobDefinition } from '../../server/jobs/definitions.ts';
 
 const SECRET = 'whsec_akut_test';
 const signer = new Stripe('sk_test_akut');
@@ -415,7 +415,7 @@ describe('exactly once, whatever the deliveries', () => {
     Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: pi });
     // The job reads back checkouts older than ten minutes.
     await app.deps.db.prisma.purchase.update({ where: { id: purchaseId }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
-    await JOBS.find((j) => j.name === 'reconcile-purchases')!.run(app.deps);
+    await findJobDefinition('reconcile-purchases')!.run(app.deps, {});
     expect(await wallet()).toBe(50 + 1000 - 500);
     expect(await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } })).toMatchObject({
       status: 'partially_refunded',

@@ -81,3 +81,13 @@ describe('configuration', () => {
     expect(c.mail.smtpUrl).toBeUndefined();
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('trusts loopback proxies by default, the configured ones when set, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal' }).trustProxy).toBe('loopback, uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,172.16.0.0/12' }).trustProxy).toBe('10.0.0.0/8,172.16.0.0/12');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -5,7 +5,7 @@
 // transaction holding, per account they touched, the sum of the removed entries (each removed transaction
 // summed to zero, so their sum does too); every balance still equals the sum of its entries. The person's own
 // ledger accounts are deleted when empty, or else lose the link to the person (owner 'erased:<random>').
-// A plain function the scheduler calls; safe to run on several instances (row lock, conditional delete).
+// A plain function the job queue runs daily (server/jobs/definitions.ts); safe to run on several instances (row lock, conditional delete).
 import crypto from 'node:crypto';
 import type { Db, DbTx } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';

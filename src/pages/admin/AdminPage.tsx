@@ -12,6 +12,7 @@ import {
   History,
   Inbox,
   LayoutDashboard,
+  ListRestart,
   Megaphone,
   MessagesSquare,
   Percent,
@@ -51,6 +52,7 @@ import { PricesTab } from './PricesTab';
 import { OverviewTab } from './OverviewTab';
 import { UsersTab } from './UsersTab';
 import { AuditTab } from './AuditTab';
+import { JobsTab } from './JobsTab';
 import { adminApi } from './admin-api';
 
 interface Mail {
@@ -83,6 +85,7 @@ const TABS = [
   { key: 'support', icon: LifeBuoy },
   { key: 'outbox', icon: Mail },
   { key: 'audit', icon: History },
+  { key: 'jobs', icon: ListRestart },
 ] as const satisfies readonly { key: string; icon: LucideIcon }[];
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -106,6 +109,7 @@ const TAB_GROUPS: Record<string, NavGroup> = {
   settings: 'system',
   outbox: 'system',
   audit: 'system',
+  jobs: 'system',
 };
 const groupOf = (key: string): NavGroup => TAB_GROUPS[key] ?? 'more';
 
@@ -291,6 +295,9 @@ function AdminDashboard() {
           </TabsContent>
           <TabsContent value="audit" className="mt-0">
             <AuditTab />
+          </TabsContent>
+          <TabsContent value="jobs" className="mt-0">
+            <JobsTab />
           </TabsContent>
           <TabsContent value="outbox" className="mt-0">
             {!mails ? (

@@ -7,6 +7,7 @@ import type { UserListRow } from '../../../server/domain/users/list-users.ts';
 import type { UserDetails } from '../../../server/domain/users/get-user-details.ts';
 import type { AuditRow } from '../../../server/domain/admin/audit.ts';
 import type { ActivityItem } from '../../../server/domain/admin/get-recent-activity.ts';
+import type { FailedJobView } from '../../../server/domain/jobs/list-failed-jobs.ts';
 
 export type { UserListRow, UserDetails, AuditRow, ActivityItem };
 export const USER_ROLES = ['seeker', 'provider', 'admin'] as const;
@@ -106,6 +107,8 @@ export const adminApi = {
   setRole: (id: string, role: UserRole) => post<{ role: UserRole; changed: boolean }>(`/api/admin/users/${id}/role`, { role }),
   suspend: (id: string, reason: string) => post<{ sessionsEnded: number }>(`/api/admin/users/${id}/suspend`, { reason }),
   unsuspend: (id: string) => post<{ suspended: false }>(`/api/admin/users/${id}/unsuspend`, {}),
+  failedJobs: () => api<{ jobs: FailedJobView[] }>('/api/admin/jobs/failed'),
+  retryJob: (id: string) => post<{ id: string; name: string; retried: true }>(`/api/admin/jobs/${id}/retry`),
   audit: (f: AuditFilter, limit = 25) => api<{ entries: AuditRow[]; nextBefore: string | null }>(`/api/admin/audit${qs({ ...f, limit })}`),
 };
 

@@ -1,0 +1,51 @@
+// The background jobs of akut, run on the durable job queue (server/jobs/queue.ts, decision 044): expiring
+// old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
+// syncing PayPal payout statuses, and making partner commissions available once their refund window has
+// passed, and deleting kept records of deleted accounts after their retention. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
+// failure part-way, or a run that overlaps another, changes nothing twice.
+import type { AppDeps } from '../deps.ts';
+import { expireRequests } from '../domain/requests/end-request.ts';
+import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts';
+import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook.ts';
+import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
+import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
+import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
+
+export interface JobRetry {
+  /** Further attempts after the first one fails. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled for each further one (with jitter) up to retryDelayMax. */
+  retryDelay: number;
+  retryDelayMax: number;
+}
+
+export interface JobDefinition {
+  name: string;
+  /** Cron expression (UTC) for periodic jobs; across all instances one job is created per occurrence. */
+  cron?: string;
+  retry: JobRetry;
+  /** Also run once a few seconds after an instance starts (once across instances starting together): catch-up after downtime. */
+  runAfterStart?: boolean;
+  run(deps: AppDeps, data: Record<string, unknown>): Promise<unknown>;
+}
+
+const PERIODIC_RETRY: JobRetry = { retryLimit: 4, retryDelay: 30, retryDelayMax: 600 };
+const periodic = { retry: PERIODIC_RETRY, runAfterStart: true };
+
+export const JOB_DEFINITIONS: JobDefinition[] = [
+  { name: 'expire-requests', cron: '*/5 * * * *', ...periodic, run: (deps) => expireRequests(deps) },
+  {
+    name: 'reconcile-purchases',
+    cron: '*/10 * * * *',
+    ...periodic,
+    run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }),
+  },
+  { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
+  { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
+  // Deletes the pseudonymised records of deleted accounts once the 10-year retention has passed (decision 046).
+  { name: 'purge-retained-records', cron: '17 3 * * *', ...periodic, run: (deps) => purgeRetainedRecords(deps.db.prisma) },
+];
+
+export function findJobDefinition(name: string): JobDefinition | undefined {
+  return JOB_DEFINITIONS.find((d) => d.name === name);
+}

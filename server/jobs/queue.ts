@@ -1,0 +1,112 @@
+// The durable job queue (decision 044): pg-boss on the app's own database, a PostgreSQL server or the embedded
+// PGlite (pg-boss's PGlite backend, same SQL, in-process). Jobs survive restarts, failed attempts are retried
+// with exponential back-off, a periodic job is created once per cron occurrence however many instances run,
+// and each job is fetched by one worker only (SKIP LOCKED). pg-boss keeps its tables in its own schema
+// `pgboss`, which it creates and migrates itself on start (under an advisory lock, so instances may race).
+import { PgBoss, fromPglite, fromPrisma } from 'pg-boss';
+import type { Database, DbTx } from '../db.ts';
+import type { Logger } from '../logger.ts';
+import type { AppDeps } from '../deps.ts';
+import { JOB_DEFINITIONS, type JobDefinition } from './definitions.ts';
+
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobQueueOptions {
+  definitions?: JobDefinition[];
+  /** How often an idle worker looks for work (seconds, at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** How often this instance checks the cron schedules (seconds, 1 to 45). */
+  cronMonitorIntervalSeconds?: number;
+}
+
+export interface JobQueue {
+  readonly definitions: JobDefinition[];
+  /**
+   * Starts the queue: installs or migrates its schema, creates the queues. With `deps`, this instance also
+   * works the jobs and keeps the schedules; without, it only serves sends and admin reads (tests, scripts).
+   */
+  start(opts?: { deps?: AppDeps }): Promise<void>;
+  send(name: string, data?: Record<string, unknown>): Promise<string | null>;
+  /** Puts a failed job back in line, inside the caller's transaction (so an audit entry commits with it). */
+  retryFailed(tx: DbTx, name: string, id: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptions = {}): JobQueue {
+  const definitions = opts.definitions ?? JOB_DEFINITIONS;
+  let boss: PgBoss | null = null;
+  let starting: Promise<void> | null = null;
+
+  async function doStart(deps: AppDeps | undefined) {
+    const run = Boolean(deps);
+    const common = {
+      schema: JOB_SCHEMA,
+      // Only a working instance keeps the schedules and the maintenance (expiry of stuck jobs, retention).
+      schedule: run,
+      supervise: run,
+      ...(opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 } : {}),
+    };
+    const b =
+      db.kind === 'pglite' && db.pglite
+        ? new PgBoss({ ...common, db: fromPglite(db.pglite), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: db.url, max: 4, application_name: 'akut-jobs' });
+    b.on('error', (err: unknown) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'job queue error'));
+    await b.start();
+    for (const def of definitions) {
+      const queue = { retryLimit: def.retry.retryLimit, retryDelay: def.retry.retryDelay, retryBackoff: true, retryDelayMax: def.retry.retryDelayMax };
+      await b.createQueue(def.name, queue);
+      // createQueue leaves an existing queue as it was: a changed definition reaches it through updateQueue.
+      await b.updateQueue(def.name, queue);
+    }
+    boss = b;
+    if (!deps) return;
+    for (const def of definitions) {
+      await b.work<Record<string, unknown>>(
+        def.name,
+        { localConcurrency: 1, ...(opts.pollingIntervalSeconds ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {}) },
+        async ([job]) => {
+          if (!job) return null;
+          try {
+            const result = await def.run(deps, job.data ?? {});
+            logger.debug({ job: def.name, id: job.id, result }, 'job done');
+            return result ?? null;
+          } catch (err) {
+            logger.error({ job: def.name, id: job.id, attempt: job.retryCount + 1, err: err instanceof Error ? err.message : String(err) }, 'job failed');
+            throw err;
+          }
+        },
+      );
+      if (def.cron) await b.schedule(def.name, def.cron, null, { tz: 'UTC' });
+      // One catch-up run per minute however many instances start in it (pg-boss's singleton slot).
+      if (def.runAfterStart) await b.send(def.name, {}, { singletonKey: 'after-start', singletonSeconds: 60, startAfter: 5 });
+    }
+  }
+
+  return {
+    definitions,
+    start({ deps } = {}) {
+      starting ??= doStart(deps).catch((err: unknown) => {
+        starting = null;
+        throw err;
+      });
+      return starting;
+    },
+    async send(name, data = {}) {
+      await this.start();
+      return boss!.send(name, data);
+    },
+    async retryFailed(tx, name, id) {
+      await this.start();
+      const res = await boss!.retry(name, id, { db: fromPrisma(tx) });
+      return ((res as { affected?: number }).affected ?? 0) > 0;
+    },
+    async stop() {
+      if (!starting) return;
+      await starting.catch(() => {});
+      starting = null;
+      const b = boss;
+      boss = null;
+      await b?.stop({ graceful: true, timeout: 8_000 });
+    },
+  };
+}
