@@ -269,6 +269,8 @@ interface UnlockRun {
   latencyMs: Summary;
   unlockedLatencyMs: Summary;
   exhausted: boolean;
+  /** CPU time of this Node process (user + system) per attempt during the run: what the app's side costs. */
+  nodeCpuMsPerAttempt: number;
 }
 
 /** `clients` loops calling unlockRequest over the pairs (each pair once) until the time is up. */
@@ -284,6 +286,7 @@ async function unlockDirect(
   let unlocked = 0;
   let repeated = 0;
   let next = 0;
+  const cpu0 = process.cpuUsage();
   const started = performance.now();
   const deadline = started + durationS * 1000;
   await Promise.all(
@@ -308,7 +311,9 @@ async function unlockDirect(
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   return {
+    nodeCpuMsPerAttempt: (cpu.user + cpu.system) / 1000 / Math.max(1, all.length),
     clients,
     attempts: all.length,
     unlocked,
@@ -339,6 +344,7 @@ async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; re
   try {
     // Open the pool's connections before the clock starts, as the app's pool is open.
     await Promise.all(Array.from({ length: RAW_POOL }, () => raw.query('SELECT 1')));
+    const cpu0 = process.cpuUsage();
     const started = performance.now();
     const deadline = started + durationS * 1000;
     await Promise.all(
@@ -371,7 +377,9 @@ async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; re
       }),
     );
     const elapsedS = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
     return {
+      nodeCpuMsPerAttempt: (cpu.user + cpu.system) / 1000 / Math.max(1, all.length),
       clients,
       attempts: all.length,
       unlocked,
@@ -892,6 +900,7 @@ function printTable(r: Report) {
   );
   lines.push(
     `Unlocks (raw SQL, akut_unlock_request through pg, pool ${raw.pool}): ${n(raw.unlocked)} unlocked of ${n(raw.attempts)} attempts in ${raw.elapsedS.toFixed(1)} s; repeats ${raw.repeated}; refusals: ${codes(raw.refusals)}${raw.exhausted ? ' (ran out of pairs)' : ''}`,
+    `Node CPU per unlock attempt: app ${u.nodeCpuMsPerAttempt.toFixed(2)} ms, raw baseline ${raw.nodeCpuMsPerAttempt.toFixed(2)} ms (this process, user + system)`,
     `The app's unlock rate as a share of the raw baseline: ${r.unlocks.appShareOfRawPct === null ? 'n/a' : `${r.unlocks.appShareOfRawPct.toFixed(0)} %`} (all attempts: ${raw.attemptsPerSecond > 0 ? `${((100 * u.attemptsPerSecond) / raw.attemptsPerSecond).toFixed(0)} %` : 'n/a'})`,
   );
   if (h) {
