@@ -3,7 +3,8 @@
 //   1. the provider match feed, GET /api/provider/matches, under 50 concurrent keep-alive connections;
 //   2. matching one new request, matchRequest (server/domain/matching/match-request.ts);
 //   3. unlocks per second with 32 concurrent clients, unlockRequest (server/domain/unlocks/unlock-request.ts)
-//      called directly and over HTTP POST /api/provider/requests/:id/unlock, then the ledger checks.
+//      called directly and over HTTP POST /api/provider/requests/:id/unlock, and the raw-SQL baseline: the same
+//      unlock function (akut_unlock_request) called through `pg` with no app, then the ledger checks.
 // Reports figures only and never fails on them (see docs/benchmarks.md). Exits 1 only when it cannot
 // measure at all (no database server, the app does not start, a phase breaks).
 //   DATABASE_URL=postgresql://… npm run bench:marketplace      the defaults of the issue, table
@@ -30,6 +31,8 @@ import type { AppDeps } from '../server/deps.ts';
 import { AppError } from '../server/errors.ts';
 import { matchRequest } from '../server/domain/matching/match-request.ts';
 import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
+import { GOINTS_PER_EUR, MILLI_PER_GOINT } from '../server/domain/ledger/money.ts';
+import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 import { BENCH_PASSWORD, CATEGORY_WEIGHTS, loadMarketplace, loadPlaces, providerEmail, type LoadResult } from './bench/marketplace-data.ts';
 import type { LoadJob, LoadResult as HttpLoadResult } from './bench/load.ts';
 import { seededRandom, shuffle, summarize, weightedPicker, type Summary } from './bench/stats.ts';
@@ -83,7 +86,9 @@ const OPT = {
   grantGoints: 5_000,
   preUnlocksPerProvider: 3,
 };
-const AIMS = { feedP99Ms: 50, unlocksPerSecond: 1000 };
+const AIMS = { feedP99Ms: 50, unlocksPerSecond: 1000, matchP99Ms: 20, unlockShareOfRawPct: 50 };
+/** The raw baseline's pool: as many connections as the app's Prisma pool (server/db.ts). */
+const RAW_POOL = 10;
 
 const log = (line: string) => {
   process.stderr.write(`${line}\n`);
@@ -264,6 +269,8 @@ interface UnlockRun {
   latencyMs: Summary;
   unlockedLatencyMs: Summary;
   exhausted: boolean;
+  /** CPU time of this Node process (user + system) per attempt during the run: what the app's side costs. */
+  nodeCpuMsPerAttempt: number;
 }
 
 /** `clients` loops calling unlockRequest over the pairs (each pair once) until the time is up. */
@@ -279,6 +286,7 @@ async function unlockDirect(
   let unlocked = 0;
   let repeated = 0;
   let next = 0;
+  const cpu0 = process.cpuUsage();
   const started = performance.now();
   const deadline = started + durationS * 1000;
   await Promise.all(
@@ -303,7 +311,9 @@ async function unlockDirect(
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   return {
+    nodeCpuMsPerAttempt: (cpu.user + cpu.system) / 1000 / Math.max(1, all.length),
     clients,
     attempts: all.length,
     unlocked,
@@ -316,6 +326,75 @@ async function unlockDirect(
     unlockedLatencyMs: summarize(ok),
     exhausted: next >= pairs.length,
   };
+}
+
+/**
+ * The raw-SQL baseline: `clients` loops calling the unlock function itself through `pg` (a pool of RAW_POOL
+ * connections, like the app's), no Prisma, no app code, over other providers' pairs. What the database
+ * does at most with this unlock on this machine: the app's rate is printed as a share of it.
+ */
+async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; requestId: string }[], clients: number, durationS: number): Promise<UnlockRun> {
+  const raw = new pg.Pool({ connectionString: dbUrl, max: RAW_POOL });
+  const all: number[] = [];
+  const ok: number[] = [];
+  const refusals: Record<string, number> = {};
+  let unlocked = 0;
+  let repeated = 0;
+  let next = 0;
+  try {
+    // Open the pool's connections before the clock starts, as the app's pool is open.
+    await Promise.all(Array.from({ length: RAW_POOL }, () => raw.query('SELECT 1')));
+    const cpu0 = process.cpuUsage();
+    const started = performance.now();
+    const deadline = started + durationS * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline && next < pairs.length) {
+          const pair = pairs[next++]!;
+          const t0 = performance.now();
+          try {
+            const { rows } = await raw.query<{ code: string }>('SELECT "code" FROM akut_unlock_request($1, $2, $3, $4, $5, $6)', [
+              pair.requestId,
+              pair.providerId,
+              DEFAULT_UNLOCK_PRICE.goints,
+              DEFAULT_UNLOCK_PRICE.commissionRateBp,
+              GOINTS_PER_EUR,
+              MILLI_PER_GOINT.toString(),
+            ]);
+            const ms = performance.now() - t0;
+            all.push(ms);
+            const code = rows[0]?.code ?? 'NO_ROW';
+            if (code === 'UNLOCKED') {
+              unlocked++;
+              ok.push(ms);
+            } else if (code === 'REPEATED') repeated++;
+            else count(refusals, code);
+          } catch (e) {
+            all.push(performance.now() - t0);
+            count(refusals, (e as { code?: string }).code ?? 'ERROR');
+          }
+        }
+      }),
+    );
+    const elapsedS = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      nodeCpuMsPerAttempt: (cpu.user + cpu.system) / 1000 / Math.max(1, all.length),
+      clients,
+      attempts: all.length,
+      unlocked,
+      repeated,
+      refusals,
+      elapsedS,
+      unlocksPerSecond: unlocked / elapsedS,
+      attemptsPerSecond: all.length / elapsedS,
+      latencyMs: summarize(all),
+      unlockedLatencyMs: summarize(ok),
+      exhausted: next >= pairs.length,
+    };
+  } finally {
+    await raw.end().catch(() => {});
+  }
 }
 
 /** Each sampled provider's newest open ('offen') matches, ranks 1..perProvider, interleaved: every provider's
@@ -557,9 +636,21 @@ async function main(): Promise<void> {
     }
 
     // 3. Unlocks: 32 clients through the domain command, then 32 connections over HTTP.
-    const directPairs = await unlockPairs(sql, { excludeIds: signedInIds, sample: 4000, perProvider: 15 });
+    // Half of the other providers at most for the domain command, so the raw baseline has providers of its own.
+    const unlockSample = Math.max(1, Math.min(4000, Math.floor((data.providerIds.length - signedInIds.length) / 2)));
+    const directPairs = await unlockPairs(sql, { excludeIds: signedInIds, sample: unlockSample, perProvider: 15 });
     log(`  unlocks: ${OPT.unlockClients} clients calling unlockRequest for ${OPT.unlockDurationS} s (${directPairs.length} matched pairs ready)`);
     const direct = await unlockDirect(deps, directPairs, OPT.unlockClients, OPT.unlockDurationS);
+    // The raw-SQL baseline in the same run, on other providers' pairs: the function through `pg`, no app.
+    const rawPairs = await unlockPairs(sql, {
+      excludeIds: [...signedInIds, ...new Set(directPairs.map((p) => p.providerId))],
+      sample: unlockSample,
+      perProvider: 15,
+    });
+    log(
+      `  unlocks, raw-SQL baseline: ${OPT.unlockClients} clients calling akut_unlock_request through pg for ${OPT.unlockDurationS} s (${rawPairs.length} pairs ready)`,
+    );
+    const raw = await unlockRaw(db.url, rawPairs, OPT.unlockClients, OPT.unlockDurationS);
     let overHttp: HttpLoadResult | null = null;
     let httpPairs = 0;
     if (OPT.httpUnlockDurationS > 0) {
@@ -639,6 +730,8 @@ async function main(): Promise<void> {
       matching: { withoutNotify: matching, withNotify: matchingNotify },
       unlocks: {
         direct,
+        raw: { ...raw, pool: RAW_POOL },
+        appShareOfRawPct: raw.unlocksPerSecond > 0 ? (100 * direct.unlocksPerSecond) / raw.unlocksPerSecond : null,
         http: overHttp
           ? {
               connections: OPT.unlockClients,
@@ -660,6 +753,15 @@ async function main(): Promise<void> {
       aims: {
         feedP99Ms: { aim: AIMS.feedP99Ms, measured: feedMs.p99, met: feedMs.p99 < AIMS.feedP99Ms },
         unlocksPerSecond: { aim: AIMS.unlocksPerSecond, measured: direct.unlocksPerSecond, met: direct.unlocksPerSecond >= AIMS.unlocksPerSecond },
+        matchP99Ms: matching ? { aim: AIMS.matchP99Ms, measured: matching.ms.p99, met: matching.ms.p99 <= AIMS.matchP99Ms } : null,
+        unlockShareOfRawPct:
+          raw.unlocksPerSecond > 0
+            ? {
+                aim: AIMS.unlockShareOfRawPct,
+                measured: (100 * direct.unlocksPerSecond) / raw.unlocksPerSecond,
+                met: (100 * direct.unlocksPerSecond) / raw.unlocksPerSecond >= AIMS.unlockShareOfRawPct,
+              }
+            : null,
       },
       explain: plans,
       wallMs: performance.now() - wallStarted,
@@ -708,6 +810,8 @@ type Report = {
   matching: { withoutNotify: { ms: Summary; matched: Summary } | null; withNotify: { ms: Summary; matched: Summary } | null };
   unlocks: {
     direct: UnlockRun;
+    raw: UnlockRun & { pool: number };
+    appShareOfRawPct: number | null;
     http: {
       connections: number;
       durationS: number;
@@ -724,7 +828,12 @@ type Report = {
     } | null;
   };
   ledger: Awaited<ReturnType<typeof ledgerChecks>> & { ok: boolean };
-  aims: { feedP99Ms: { aim: number; measured: number; met: boolean }; unlocksPerSecond: { aim: number; measured: number; met: boolean } };
+  aims: {
+    feedP99Ms: { aim: number; measured: number; met: boolean };
+    unlocksPerSecond: { aim: number; measured: number; met: boolean };
+    matchP99Ms: { aim: number; measured: number; met: boolean } | null;
+    unlockShareOfRawPct: { aim: number; measured: number; met: boolean } | null;
+  };
   explain: { feed: string; candidates: string } | null;
   wallMs: number;
 };
@@ -751,6 +860,8 @@ function printTable(r: Report) {
   const u = r.unlocks.direct;
   rows.push([`unlockRequest, ${u.clients} clients: unlocked`, u.unlockedLatencyMs, `${n(u.unlocksPerSecond)} /s`]);
   rows.push([`unlockRequest, ${u.clients} clients: all attempts`, u.latencyMs, `${n(u.attemptsPerSecond)} /s`]);
+  const raw = r.unlocks.raw;
+  rows.push([`raw SQL baseline, ${raw.clients} clients: unlocked`, raw.unlockedLatencyMs, `${n(raw.unlocksPerSecond)} /s`]);
   const h = r.unlocks.http;
   if (h?.latencyMs) rows.push([`POST …/unlock, ${h.connections} connections`, h.latencyMs, `${n(h.unlocksPerSecond)} unlocks/s`]);
   const label = Math.max(...rows.map(([l]) => l.length));
@@ -787,6 +898,11 @@ function printTable(r: Report) {
   lines.push(
     `Unlocks (domain): ${n(u.unlocked)} unlocked of ${n(u.attempts)} attempts in ${u.elapsedS.toFixed(1)} s; repeats ${u.repeated}; refusals: ${codes(u.refusals)}${u.exhausted ? ' (ran out of pairs)' : ''}`,
   );
+  lines.push(
+    `Unlocks (raw SQL, akut_unlock_request through pg, pool ${raw.pool}): ${n(raw.unlocked)} unlocked of ${n(raw.attempts)} attempts in ${raw.elapsedS.toFixed(1)} s; repeats ${raw.repeated}; refusals: ${codes(raw.refusals)}${raw.exhausted ? ' (ran out of pairs)' : ''}`,
+    `Node CPU per unlock attempt: app ${u.nodeCpuMsPerAttempt.toFixed(2)} ms, raw baseline ${raw.nodeCpuMsPerAttempt.toFixed(2)} ms (this process, user + system)`,
+    `The app's unlock rate as a share of the raw baseline: ${r.unlocks.appShareOfRawPct === null ? 'n/a' : `${r.unlocks.appShareOfRawPct.toFixed(0)} %`} (all attempts: ${raw.attemptsPerSecond > 0 ? `${((100 * u.attemptsPerSecond) / raw.attemptsPerSecond).toFixed(0)} %` : 'n/a'})`,
+  );
   if (h) {
     const answers = Object.values(h.statuses).reduce((a, b) => a + b, 0);
     lines.push(
@@ -797,6 +913,7 @@ function printTable(r: Report) {
   lines.push(
     `Ledger after the unlocks (${n(l.transactions)} transactions, ${n(l.entries)} entries): ${l.unbalancedTransactions} not summing to zero, ${l.accountsOffTheirEntries} balances off their entries, ${l.accountsBelowZero} below zero; requests over their maximum ${l.requestsOverbooked}, unlock rows ${n(l.unlockRows)} = places taken ${n(l.placesTaken)}, escrows off ${l.escrowsOff}: ${l.ok ? 'consistent' : 'BROKEN'}`,
     `Aims of issue 4: feed p99 under ${r.aims.feedP99Ms.aim} ms: ${ms(r.aims.feedP99Ms.measured)} ms (${r.aims.feedP99Ms.met ? 'met' : 'missed'}); at least ${n(r.aims.unlocksPerSecond.aim)} unlocks/s: ${n(r.aims.unlocksPerSecond.measured)} (${r.aims.unlocksPerSecond.met ? 'met' : 'missed'})`,
+    `Aims of issue 14: matching one new request p99 at most ${AIMS.matchP99Ms} ms: ${r.aims.matchP99Ms ? `${ms(r.aims.matchP99Ms.measured)} ms (${r.aims.matchP99Ms.met ? 'met' : 'missed'})` : 'not measured'}; app unlocks at least ${AIMS.unlockShareOfRawPct} % of the raw baseline: ${r.aims.unlockShareOfRawPct ? `${r.aims.unlockShareOfRawPct.measured.toFixed(0)} % (${r.aims.unlockShareOfRawPct.met ? 'met' : 'missed'})` : 'n/a'}`,
     `Whole run: ${(r.wallMs / 1000).toFixed(0)} s. Figures are reported, never asserted.`,
   );
   if (r.explain)

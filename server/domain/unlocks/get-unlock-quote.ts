@@ -8,11 +8,12 @@ import type { UnlockQuote, UnlockUnavailableReason } from '../../../machines/unl
 import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
 import { getUnlockPrice } from '../prices/get-unlock-price.ts';
+import { unlockRefusal } from './unlock-rules.ts';
 
 export async function getUnlockQuote(prisma: Db, providerId: string, requestId: string): Promise<UnlockQuote> {
   const match = await prisma.match.findUnique({
     where: { requestId_providerId: { requestId, providerId } },
-    select: { request: { select: { status: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true, kategorie: true } } },
+    select: { request: { select: { status: true, userId: true, unlockCount: true, maxUnlocks: true, acceptedOfferId: true, kategorie: true } } },
   });
   if (!match) throw new AppError('NOT_FOUND');
   const [balance, mine, price] = await Promise.all([
@@ -21,8 +22,10 @@ export async function getUnlockQuote(prisma: Db, providerId: string, requestId: 
     getUnlockPrice(prisma, match.request.kategorie),
   ]);
   const r = match.request;
+  const refusal = unlockRefusal(r, providerId);
+  if (refusal === 'NOT_FOUND') throw new AppError('NOT_FOUND');
   const reason: UnlockUnavailableReason | null =
-    r.status !== 'open' ? 'closed' : r.acceptedOfferId ? 'inDeal' : r.unlockCount >= r.maxUnlocks ? 'soldOut' : null;
+    refusal === 'REQUEST_NOT_AVAILABLE' ? 'closed' : refusal === 'REQUEST_DEAL_PENDING' ? 'inDeal' : refusal === 'REQUEST_SOLD_OUT' ? 'soldOut' : null;
   return {
     requestId,
     price: price.goints,

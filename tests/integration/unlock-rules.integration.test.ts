@@ -1,0 +1,229 @@
+// The unlock's rules on both paths (decision 043): the pure rules of server/domain/unlocks/unlock-rules.ts and
+// the PostgreSQL function akut_unlock_request that the command calls. Each rule the SQL re-expresses is pinned
+// here with the same case on both: every refusal code (and that a refusal books nothing), the promotional
+// Goints spent first, the price in force, and idempotency. Runs on PGlite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, grantGoints } from '../factories/marketplace.ts';
+import { callUnlockFunction, unlockKey, unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { splitUnlockPrice, unlockRefusal, type UnlockableRequest } from '../../server/domain/unlocks/unlock-rules.ts';
+import { createOffer } from '../../server/domain/offers/create-offer.ts';
+import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
+import { closeRequest } from '../../server/domain/requests/end-request.ts';
+import { account } from '../../server/domain/ledger/accounts.ts';
+import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
+import { goints } from '../../server/domain/ledger/money.ts';
+import { isAppError } from '../../server/errors.ts';
+import type { CategoryId } from '../../server/ai/nlu/categories.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await expectLedgerConsistent(app.deps.db.prisma);
+  await app?.close();
+});
+
+const db = () => app.deps.db.prisma;
+
+async function refusalOf(p: Promise<unknown>): Promise<{ code: string; params: unknown }> {
+  try {
+    await p;
+  } catch (e) {
+    if (isAppError(e)) return { code: e.code, params: e.params };
+    throw e;
+  }
+  throw new Error('the unlock went through');
+}
+
+/** What a refused unlock must leave exactly as it was. */
+async function snapshot(providerId: string, requestId: string) {
+  const [transactions, entries, unlocks, request, match, wallets, accounts] = await Promise.all([
+    db().ledgerTransaction.count(),
+    db().ledgerEntry.count(),
+    db().unlock.count(),
+    db().request.findUnique({ where: { id: requestId }, select: { unlockCount: true, updatedAt: true } }),
+    db().match.findFirst({ where: { requestId, providerId }, select: { status: true } }),
+    getGointsBalance(db(), providerId),
+    db().ledgerAccount.count(),
+  ]);
+  return { transactions, entries, unlocks, request, match, wallets, accounts };
+}
+
+let n = 0;
+async function scene(kategorie: CategoryId = 'handwerk', providers = 1) {
+  n++;
+  const postcode = ['50667', '80331', '20095', '10115', '60311', '70173', '01067', '04109', '90402', '28195'][n % 10]!;
+  const seeker = await createSeeker(db());
+  const all = [];
+  for (let i = 0; i < providers; i++) all.push((await createProvider(app.deps, { categories: [kategorie], postcode, radiusKm: 10 })).user);
+  const provider = all[0]!;
+  const r = await createReleasedRequest(app.deps, seeker.id, {
+    kategorie,
+    postcode,
+    beschreibung: `Auftrag Nummer ${n}: bitte schnell erledigen, alles weitere nach Absprache vor Ort ${'abcdefghij'[n % 10]}.`,
+  });
+  expect(r.status).toBe('open');
+  expect(await db().match.count({ where: { requestId: r.id, providerId: { in: all.map((p) => p.id) } } })).toBe(providers);
+  return { seeker, provider, second: all[1]!, request: r };
+}
+
+const open: UnlockableRequest = { status: 'open', userId: 'seeker', acceptedOfferId: null, unlockCount: 0, maxUnlocks: 5 };
+
+describe('refusals: the same code on both paths, and nothing booked', () => {
+  it('NOT_FOUND: no match for this provider', async () => {
+    const { request } = await scene();
+    const stranger = await createProvider(app.deps, { categories: ['beauty'], postcode: '24103', radiusKm: 10 });
+    const before = await snapshot(stranger.user.id, request.id);
+    expect(await refusalOf(unlockRequest(app.deps, stranger.user.id, request.id))).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await callUnlockFunction(db(), stranger.user.id, 'no-such-request')).code).toBe('NOT_FOUND');
+    expect(await snapshot(stranger.user.id, request.id)).toEqual(before);
+  });
+
+  it("NOT_FOUND: the provider's own request, even with a match row", async () => {
+    expect(unlockRefusal({ ...open, userId: 'p1' }, 'p1')).toBe('NOT_FOUND');
+    const { provider } = await scene();
+    const own = await createReleasedRequest(app.deps, provider.id, {
+      kategorie: 'handwerk',
+      postcode: '50667',
+      beschreibung: 'Ich suche selbst einen Maler für zwei Zimmer in meiner Wohnung in Köln.',
+    });
+    // Matching never matches a provider to their own request: a row written by hand stands for a bug there.
+    await db().match.deleteMany({ where: { requestId: own.id, providerId: provider.id } });
+    await db().match.create({ data: { requestId: own.id, providerId: provider.id, distanceKm: 0 } });
+    const before = await snapshot(provider.id, own.id);
+    expect(await refusalOf(unlockRequest(app.deps, provider.id, own.id))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await snapshot(provider.id, own.id)).toEqual(before);
+  });
+
+  it('REQUEST_NOT_AVAILABLE: the request is not open', async () => {
+    for (const status of ['closed', 'expired', 'completed', 'pending_review']) expect(unlockRefusal({ ...open, status }, 'p1')).toBe('REQUEST_NOT_AVAILABLE');
+    expect(unlockRefusal(null, 'p1')).toBe('REQUEST_NOT_AVAILABLE');
+    const { seeker, provider, request } = await scene();
+    await closeRequest(app.deps, seeker.id, request.id);
+    const before = await snapshot(provider.id, request.id);
+    expect(await refusalOf(unlockRequest(app.deps, provider.id, request.id))).toMatchObject({ code: 'REQUEST_NOT_AVAILABLE' });
+    expect(await snapshot(provider.id, request.id)).toEqual(before);
+  });
+
+  it('REQUEST_DEAL_PENDING: an offer is accepted', async () => {
+    expect(unlockRefusal({ ...open, acceptedOfferId: 'o1' }, 'p1')).toBe('REQUEST_DEAL_PENDING');
+    // Checked before the cap: a full request with a deal pending says 'deal pending'.
+    expect(unlockRefusal({ ...open, acceptedOfferId: 'o1', unlockCount: 5 }, 'p1')).toBe('REQUEST_DEAL_PENDING');
+    const { seeker, provider, second, request } = await scene('elektronik', 2);
+    await unlockRequest(app.deps, provider.id, request.id);
+    const offer = await createOffer(app.deps, provider.id, {
+      requestId: request.id,
+      price: 120,
+      beschreibung: 'Reparatur mit Ersatzteil und Anfahrt.',
+      verfuegbarkeit: 'morgen',
+    });
+    await acceptOffer(app.deps, seeker.id, offer.id);
+    const before = await snapshot(second.id, request.id);
+    expect(await refusalOf(unlockRequest(app.deps, second.id, request.id))).toMatchObject({ code: 'REQUEST_DEAL_PENDING' });
+    expect(await snapshot(second.id, request.id)).toEqual(before);
+  });
+
+  it('REQUEST_SOLD_OUT: the request reached its maximum', async () => {
+    expect(unlockRefusal({ ...open, unlockCount: 4 }, 'p1')).toBeNull();
+    expect(unlockRefusal({ ...open, unlockCount: 5 }, 'p1')).toBe('REQUEST_SOLD_OUT');
+    const { provider, second, request } = await scene('auto', 2);
+    await db().request.update({ where: { id: request.id }, data: { maxUnlocks: 1 } });
+    await unlockRequest(app.deps, provider.id, request.id);
+    const before = await snapshot(second.id, request.id);
+    expect(await refusalOf(unlockRequest(app.deps, second.id, request.id))).toMatchObject({ code: 'REQUEST_SOLD_OUT' });
+    expect(await snapshot(second.id, request.id)).toEqual(before);
+  });
+
+  it('INSUFFICIENT_GOINTS with the price in force, paid and promotional together one Goint short', async () => {
+    expect(splitUnlockPrice(goints(30), goints(39), goints(70))).toBeNull();
+    expect(splitUnlockPrice(goints(30), goints(40), goints(70))).toEqual({ fromPromo: goints(40), fromPaid: goints(30) });
+    await db().priceListEntry.create({ data: { industryCategory: 'immobilien', basePriceCents: 700, commissionRateBp: 4000 } });
+    const { provider, request } = await scene('immobilien');
+    // 50 promotional (welcome bonus) + 19 paid = 69 < 70.
+    await grantGoints(db(), provider.id, 19, undefined, { paid: true });
+    const before = await snapshot(provider.id, request.id);
+    expect(await refusalOf(unlockRequest(app.deps, provider.id, request.id))).toEqual({ code: 'INSUFFICIENT_GOINTS', params: { price: 70 } });
+    expect(await snapshot(provider.id, request.id)).toEqual(before);
+    // One more Goint and it goes through, to the last milli-Goint.
+    await grantGoints(db(), provider.id, 1, undefined, { paid: true });
+    expect(await unlockRequest(app.deps, provider.id, request.id)).toEqual({ requestId: request.id, balance: 0, repeated: false });
+    expect(await getGointsBalance(db(), provider.id)).toEqual({ total: 0n, paid: 0n, promo: 0n });
+  });
+
+  it('INSUFFICIENT_GOINTS for a provider who never had a wallet creates no account', async () => {
+    const { request } = await scene('gastronomie');
+    // No wallet rows at all (a provider profile would book the welcome bonus): a user matched by hand.
+    const bare = await createSeeker(db());
+    await db().user.update({ where: { id: bare.id }, data: { role: 'provider' } });
+    await db().match.create({ data: { requestId: request.id, providerId: bare.id, distanceKm: 1 } });
+    const before = await snapshot(bare.id, request.id);
+    expect(await refusalOf(unlockRequest(app.deps, bare.id, request.id))).toEqual({ code: 'INSUFFICIENT_GOINTS', params: { price: 50 } });
+    expect(await snapshot(bare.id, request.id)).toEqual(before);
+  });
+});
+
+describe('what an unlock books', () => {
+  it('promotional Goints first, the rest paid, each into its own escrow, at the price and rate in force', async () => {
+    expect(splitUnlockPrice(goints(100), goints(50), goints(80))).toEqual({ fromPromo: goints(50), fromPaid: goints(30) });
+    const entry = await db().priceListEntry.create({ data: { industryCategory: 'urlaub_reisen', basePriceCents: 800, commissionRateBp: 3000 } });
+    const { provider, request } = await scene('urlaub_reisen');
+    await grantGoints(db(), provider.id, 100, undefined, { paid: true });
+    expect(await unlockRequest(app.deps, provider.id, request.id)).toEqual({ requestId: request.id, balance: 70, repeated: false });
+    expect(await getGointsBalance(db(), provider.id)).toEqual({ total: goints(70), paid: goints(70), promo: 0n });
+    expect(await getBalance(db(), account.escrowPromo(request.id))).toBe(goints(50));
+    expect(await getBalance(db(), account.escrow(request.id))).toBe(goints(30));
+    const unlock = await db().unlock.findUniqueOrThrow({ where: { requestId_providerId: { requestId: request.id, providerId: provider.id } } });
+    expect(unlock).toMatchObject({ price: goints(80), promoPrice: goints(50), commissionRateBp: 3000, status: 'active' });
+    const tx = await db().ledgerTransaction.findUniqueOrThrow({ where: { idempotencyKey: unlockKey(request.id, provider.id) }, include: { entries: true } });
+    expect(tx.id).toBe(unlock.ledgerTxId);
+    expect(tx).toMatchObject({ kind: 'unlock', reference: request.id, memo: { priceGoints: 80, commissionRateBp: 3000, priceEntryId: entry.id } });
+    expect(tx.entries.map((e) => e.amount).sort()).toEqual([-goints(50), -goints(30), goints(30), goints(50)].sort());
+    expect(await db().match.findFirst({ where: { requestId: request.id, providerId: provider.id }, select: { status: true } })).toEqual({
+      status: 'freigeschaltet',
+    });
+    const row = await db().request.findUniqueOrThrow({ where: { id: request.id } });
+    expect(row.unlockCount).toBe(1);
+    // The request's updatedAt is a real time of today, in UTC like Prisma writes it.
+    expect(Math.abs(row.updatedAt.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+    expect(Math.abs(unlock.createdAt.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+  });
+
+  it('all promotional when they cover the price, all paid when there are none, with the default price and rate', async () => {
+    expect(splitUnlockPrice(goints(100), goints(60), goints(50))).toEqual({ fromPromo: goints(50), fromPaid: 0n });
+    expect(splitUnlockPrice(goints(100), 0n, goints(50))).toEqual({ fromPromo: 0n, fromPaid: goints(50) });
+    const promoOnly = await scene('dienstleistungen');
+    await grantGoints(db(), promoOnly.provider.id, 10);
+    await grantGoints(db(), promoOnly.provider.id, 100, undefined, { paid: true });
+    expect((await unlockRequest(app.deps, promoOnly.provider.id, promoOnly.request.id)).balance).toBe(110);
+    expect(await getGointsBalance(db(), promoOnly.provider.id)).toEqual({ total: goints(110), paid: goints(100), promo: goints(10) });
+    expect(await getBalance(db(), account.escrow(promoOnly.request.id))).toBe(0n);
+    expect(await db().ledgerAccount.count({ where: { kind: 'escrow', ownerId: promoOnly.request.id } })).toBe(0);
+
+    const paidOnly = await scene('versicherung');
+    await givePaidGointsOnly(db(), paidOnly.provider.id, 60);
+    expect((await unlockRequest(app.deps, paidOnly.provider.id, paidOnly.request.id)).balance).toBe(10);
+    const unlock = await db().unlock.findUniqueOrThrow({
+      where: { requestId_providerId: { requestId: paidOnly.request.id, providerId: paidOnly.provider.id } },
+    });
+    expect(unlock).toMatchObject({ price: goints(50), promoPrice: 0n, commissionRateBp: 5000 });
+    expect(await getBalance(db(), account.escrow(paidOnly.request.id))).toBe(goints(50));
+    expect(await db().ledgerAccount.count({ where: { kind: 'escrow_promo', ownerId: paidOnly.request.id } })).toBe(0);
+  });
+
+  it('idempotent: a repeat answers the first unlock with the balance now and books nothing, also after the request ended', async () => {
+    const { seeker, provider, request } = await scene('essen');
+    await grantGoints(db(), provider.id, 25, undefined, { paid: true });
+    expect(await unlockRequest(app.deps, provider.id, request.id)).toEqual({ requestId: request.id, balance: 25, repeated: false });
+    const before = await snapshot(provider.id, request.id);
+    expect(await unlockRequest(app.deps, provider.id, request.id)).toEqual({ requestId: request.id, balance: 25, repeated: true });
+    expect(await snapshot(provider.id, request.id)).toEqual(before);
+    expect(await db().ledgerTransaction.count({ where: { idempotencyKey: unlockKey(request.id, provider.id) } })).toBe(1);
+    // After the request is closed (the unlock refunded), it is still the same unlock, never a second one.
+    await closeRequest(app.deps, seeker.id, request.id);
+    expect(await unlockRequest(app.deps, provider.id, request.id)).toEqual({ requestId: request.id, balance: 75, repeated: true });
+    expect(await db().unlock.count({ where: { requestId: request.id, providerId: provider.id } })).toBe(1);
+  });
+});
