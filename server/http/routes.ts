@@ -20,6 +20,7 @@ import { affiliateRoutes } from './affiliate.ts';
 import { contactRoutes } from './contact.ts';
 import { supportRoutes } from './support.ts';
 import { adminContentRoutes } from './admin-content.ts';
+import { marketingRoutes } from './marketing.ts';
 import { buildOpenApi } from './openapi.ts';
 
 const baseRoutes: AnyRoute[] = [
@@ -42,6 +43,7 @@ const baseRoutes: AnyRoute[] = [
   ...adminContentRoutes,
   ...adminPriceRoutes,
   ...adminUserRoutes,
+  ...marketingRoutes,
 ];
 
 export const openApiRoute = defineRoute({

@@ -3,6 +3,8 @@ import { ArrowRight, BadgeCheck, Check, Handshake, MessageSquareText, Unlock, X 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/auth';
+import { LiveFigures } from './LiveFigures';
+import { Testimonials } from './Testimonials';
 
 export function LandingPage() {
   const { t } = useTranslation('landing');
@@ -55,6 +57,8 @@ export function LandingPage() {
         </div>
       </section>
 
+      <LiveFigures />
+
       <section id="wie-es-funktioniert" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:py-20">
         <div className="mb-10 text-center">
           <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('how.title')}</h2>
@@ -77,6 +81,8 @@ export function LandingPage() {
           ))}
         </ol>
       </section>
+
+      <Testimonials />
 
       <section className="bg-muted/40">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">
