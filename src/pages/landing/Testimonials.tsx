@@ -7,9 +7,14 @@ import type { Testimonial } from '../../../server/domain/marketing/list-testimon
 import { usePublicData } from './use-public-data';
 
 export function Testimonials() {
-  const { t } = useTranslation('landing');
   const data = usePublicData<{ testimonials: Testimonial[] }>('testimonials', '/api/marketing/testimonials');
-  if (!data?.testimonials.length) return null;
+  return data?.testimonials.length ? <TestimonialList testimonials={data.testimonials} /> : null;
+}
+
+function TestimonialList({ testimonials }: { testimonials: Testimonial[] }) {
+  // The category names are the intake's words: asked for only here, so a page without testimonials does not
+  // load them.
+  const { t } = useTranslation(['landing', 'intake']);
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:py-20" aria-labelledby="testimonials-title" data-testid="testimonials">
       <div className="mb-10 text-center">
@@ -19,7 +24,7 @@ export function Testimonials() {
         <p className="mt-2 text-muted-foreground">{t('testimonials.subtitle')}</p>
       </div>
       <ul className="grid gap-6 md:grid-cols-3">
-        {data.testimonials.map((r) => (
+        {testimonials.map((r) => (
           <li key={r.id}>
             <figure className="flex h-full flex-col gap-4 rounded-xl border bg-card p-6" data-testid="testimonial">
               <Stars value={r.rating} />
