@@ -5,12 +5,14 @@ import { cn } from '@/lib/utils';
 
 /** A rating out of five, read by screen readers as text. */
 export function Stars({ value, size = 'sm', className }: { value: number | null; size?: 'sm' | 'md'; className?: string }) {
-  const { t } = useTranslation('market');
+  const { t, i18n } = useTranslation('market');
   const v = value ?? 0;
+  // In the page's language, not the runtime's default locale (the server's may differ from the browser's).
+  const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
   return (
     <span
       role="img"
-      aria-label={value === null ? t('rating.none') : t('rating.value', { value: v.toLocaleString(undefined, { maximumFractionDigits: 1 }) })}
+      aria-label={value === null ? t('rating.none') : t('rating.value', { value: v.toLocaleString(locale, { maximumFractionDigits: 1 }) })}
       className={cn('inline-flex items-center gap-0.5', className)}
     >
       {[1, 2, 3, 4, 5].map((i) => (
