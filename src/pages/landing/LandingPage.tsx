@@ -3,8 +3,7 @@ import { ArrowRight, BadgeCheck, Check, Handshake, MessageSquareText, Unlock, X 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/auth';
-import { LiveFigures } from './LiveFigures';
-import { Testimonials } from './Testimonials';
+import { LiveFigures, Testimonials } from './public-sections';
 
 export function LandingPage() {
   const { t } = useTranslation('landing');

@@ -4,17 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Clock, Handshake, MessageSquareReply } from 'lucide-react';
 import { formatMinutes, formatNumber } from '@/components/market';
 import type { MarketingFigures } from '../../../server/domain/marketing/get-marketing-figures.ts';
-import { usePublicData } from './use-public-data';
-
-type FigureKey = 'successfulDeals' | 'medianResponseMinutes' | 'offerSharePercent';
+import type { FigureKey } from './public-sections';
 
 const ICONS = { successfulDeals: Handshake, medianResponseMinutes: Clock, offerSharePercent: MessageSquareReply } as const;
 
-export function LiveFigures({ show = ['successfulDeals', 'medianResponseMinutes', 'offerSharePercent'] }: { show?: FigureKey[] }) {
+export function LiveFiguresView({ figures, show }: { figures: MarketingFigures; show: FigureKey[] }) {
   const { t, i18n } = useTranslation('landing');
   const lang = i18n.resolvedLanguage ?? 'de';
-  const figures = usePublicData<MarketingFigures>('marketing-figures', '/api/marketing/figures');
-  if (!figures) return null;
   const items = show.flatMap((key) => {
     const v = figures[key];
     if (v === null) return [];

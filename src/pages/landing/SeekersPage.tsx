@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatEuroWhole, formatNumber } from '@/components/market';
 import { usePageMeta } from '@/lib/auth';
-import { LiveFigures } from './LiveFigures';
+import { LiveFigures } from './public-sections';
 import { SIMULATION, simulationAmounts, simulationMachine } from '../../../machines/simulation.machine.ts';
 
 function prefersReducedMotion(): boolean {

@@ -4,16 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Quote } from 'lucide-react';
 import { Stars } from '@/components/market';
 import type { Testimonial } from '../../../server/domain/marketing/list-testimonials.ts';
-import { usePublicData } from './use-public-data';
 
-export function Testimonials() {
-  const data = usePublicData<{ testimonials: Testimonial[] }>('testimonials', '/api/marketing/testimonials');
-  return data?.testimonials.length ? <TestimonialList testimonials={data.testimonials} /> : null;
-}
-
-function TestimonialList({ testimonials }: { testimonials: Testimonial[] }) {
+export function TestimonialList({ testimonials }: { testimonials: Testimonial[] }) {
   // The category names are the intake's words: asked for only here, so a page without testimonials does not
-  // load them.
+  // load them (nor this component: src/pages/landing/public-sections.tsx).
   const { t } = useTranslation(['landing', 'intake']);
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:py-20" aria-labelledby="testimonials-title" data-testid="testimonials">
