@@ -1,11 +1,29 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pwaPlugin } from './src/pwa/build-plugin.ts';
 
+const ZOD_BROWSER = path.resolve(import.meta.dirname, 'src/lib/zod-browser.ts');
+
+/**
+ * In the browser bundle, every import of zod's schema builders ('zod', 'zod/v4', also the AI SDK's) goes through
+ * src/lib/zod-browser.ts. Not in the server render, which shares the server's zod (and its global settings).
+ */
+function zodJitless(): Plugin {
+  return {
+    name: 'akut-zod-jitless',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if ((source === 'zod' || source === 'zod/v4') && importer !== ZOD_BROWSER) return ZOD_BROWSER;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwaPlugin()],
+  plugins: [zodJitless(), react(), tailwindcss(), pwaPlugin()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The manifest tells `npm run size` which chunks each page loads.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true, modulePreload: { polyfill: false } },

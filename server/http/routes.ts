@@ -22,6 +22,7 @@ import { supportRoutes } from './support.ts';
 import { adminContentRoutes } from './admin-content.ts';
 import { privacyRoutes } from './privacy.ts';
 import { adminJobRoutes } from './admin-jobs.ts';
+import { marketingRoutes } from './marketing.ts';
 import { buildOpenApi } from './openapi.ts';
 
 const baseRoutes: AnyRoute[] = [
@@ -46,6 +47,7 @@ const baseRoutes: AnyRoute[] = [
   ...adminUserRoutes,
   ...privacyRoutes,
   ...adminJobRoutes,
+  ...marketingRoutes,
 ];
 
 export const openApiRoute = defineRoute({

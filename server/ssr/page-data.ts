@@ -11,6 +11,8 @@ import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../domain/ledger/money.ts';
 import type { CategoryId } from '../ai/nlu/categories.ts';
 import { getCommissionPlan } from '../domain/affiliate/get-commission-plan.ts';
 import { getSettings } from '../domain/settings/settings.ts';
+import { getMarketingFigures } from '../domain/marketing/get-marketing-figures.ts';
+import { listTestimonials } from '../domain/marketing/list-testimonials.ts';
 import { organizationJsonLd, providerJsonLd, type JsonLd } from './structured-data.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,9 +34,16 @@ export async function fetchPageData(
   switch (page.pattern) {
     case '/':
       out.jsonLd.push(organizationJsonLd(deps.config, page.origin, page.description));
+      // The answers of GET /api/marketing/figures and /api/marketing/testimonials (decision 042).
+      out.data['marketing-figures'] = viaJson(await getMarketingFigures(deps.db.prisma));
+      out.data.testimonials = viaJson({ testimonials: await listTestimonials(deps.db.prisma) });
       break;
     case '/anbieter':
       out.data.prices = { packages: listPackages(), unlockPriceGoints: UNLOCK_PRICE_GOINTS, gointsPerEur: GOINTS_PER_EUR };
+      out.data['marketing-figures'] = viaJson(await getMarketingFigures(deps.db.prisma));
+      break;
+    case '/suchende':
+      out.data['marketing-figures'] = viaJson(await getMarketingFigures(deps.db.prisma));
       break;
     case '/affiliate':
     case '/affiliate/suchende':

@@ -12,6 +12,9 @@ import { AfterHydration } from './after-hydration';
 const ChatExtras = lazy(async () => ({ default: (await import('./chat-extras')).ChatExtras }));
 const SupportChatFromLink = lazy(async () => ({ default: (await import('@/pages/affiliate/support/SupportChatFromLink')).SupportChatFromLink }));
 
+// The year as a visitor in Germany sees it, the same on the server (whatever its time zone) and in the browser.
+const BERLIN_YEAR = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Europe/Berlin' });
+
 const NAV = [
   { href: '/#wie-es-funktioniert', key: 'howItWorks' },
   { href: '/suchende', key: 'seekers' },
@@ -229,7 +232,7 @@ function Footer() {
         </div>
       </div>
       <div className="flex flex-col items-center gap-1 border-t py-4 text-center text-xs text-muted-foreground">
-        <span>{t('footer.rights', { year: new Date().getFullYear() })}</span>
+        <span>{t('footer.rights', { year: BERLIN_YEAR.format(new Date()) })}</span>
         <span className="text-muted-foreground">{t('footer.noTracking')}</span>
         <a href="https://www.geonames.org" rel="noopener noreferrer" target="_blank" className="hover:underline">
           {t('footer.dataCredit')}

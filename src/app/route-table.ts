@@ -76,7 +76,7 @@ export function isAppPath(pathname: string): boolean {
 /**
  * Public pages the server renders with their content, title, description, canonical and hreflang links
  * (decision 037); a path here that the app does not have (yet) is skipped. Every other page (dashboards,
- * the chat, the shop) gets the empty shell and renders in the browser.
+ * the shop) gets the empty shell and renders in the browser.
  */
 export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/',
@@ -93,6 +93,8 @@ export const SERVER_RENDERED_PATHS: readonly string[] = [
   '/agb',
   '/hilfe',
   '/kontakt',
+  // The chat page's frame; the conversation itself loads in the browser.
+  '/search',
 ];
 
 /** The server-rendered pattern this path is, if any ('/anbieter/dashboard' is a page of its own, not a provider id). */

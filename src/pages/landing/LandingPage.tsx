@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/auth';
 import { DemoDialogButton } from './demo-dialog';
+import { LiveFigures, Testimonials } from './public-sections';
 
 export function LandingPage() {
   const { t } = useTranslation('landing');
@@ -57,6 +58,8 @@ export function LandingPage() {
         </div>
       </section>
 
+      <LiveFigures />
+
       <section id="wie-es-funktioniert" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:py-20">
         <div className="mb-10 text-center">
           <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('how.title')}</h2>
@@ -79,6 +82,8 @@ export function LandingPage() {
           ))}
         </ol>
       </section>
+
+      <Testimonials />
 
       <section className="bg-muted/40">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-20">

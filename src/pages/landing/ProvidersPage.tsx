@@ -13,6 +13,7 @@ import { api } from '@/lib/api';
 import { usePageMeta } from '@/lib/auth';
 import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
+import { LiveFigures } from './public-sections';
 
 interface Prices {
   packages: ShopPackage[];
@@ -185,6 +186,8 @@ export function ProvidersPage() {
           ))}
         </ol>
       </section>
+
+      <LiveFigures />
 
       <PriceSection />
 

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatEuroWhole, formatNumber } from '@/components/market';
 import { usePageMeta } from '@/lib/auth';
+import { LiveFigures } from './public-sections';
 import { SIMULATION, simulationAmounts, simulationMachine } from '../../../machines/simulation.machine.ts';
 
 function prefersReducedMotion(): boolean {
@@ -195,6 +196,8 @@ export function SeekersPage() {
           ))}
         </div>
       </section>
+
+      <LiveFigures show={['offerSharePercent', 'medianResponseMinutes']} />
 
       <section className="mx-auto max-w-7xl px-4 pb-16">
         <Card className="bg-gradient-to-r from-primary to-orange-500 text-primary-foreground">

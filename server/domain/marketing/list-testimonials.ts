@@ -1,0 +1,50 @@
+// The provider testimonials on the landing page: real reviews of completed deals, the good ones (4 or 5
+// stars), newest first. What is shown follows the successful-deals page (server/domain/deals/successful-deals.ts):
+// the seeker agreed when rating that rating and testimonial are public, and the first name appears only when
+// the seeker chose to show it, otherwise 'Anonym'.
+import type { Db } from '../../db.ts';
+import type { CategoryId } from '../../ai/nlu/categories.ts';
+
+/** Reviews with at least this many stars are shown. */
+export const TESTIMONIAL_MIN_RATING = 4;
+export const TESTIMONIAL_LIMIT = 3;
+
+export interface Testimonial {
+  id: string;
+  rating: number;
+  testimonial: string;
+  /** The seeker's first name when the seeker chose to show it, else null ('Anonym'). */
+  customer: string | null;
+  providerId: string;
+  providerName: string;
+  kategorie: CategoryId;
+  createdAt: string;
+}
+
+export async function listTestimonials(prisma: Db, opts: { limit?: number } = {}): Promise<Testimonial[]> {
+  const rows = await prisma.review.findMany({
+    where: { rating: { gte: TESTIMONIAL_MIN_RATING }, testimonial: { not: '' }, deal: { status: 'completed' } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take: opts.limit ?? TESTIMONIAL_LIMIT,
+    include: {
+      deal: {
+        select: {
+          request: { select: { kategorie: true, firstName: true } },
+          offer: { select: { provider: { select: { providerProfile: { select: { firmenname: true } } } } } },
+        },
+      },
+    },
+  });
+  return rows
+    .filter((r) => r.deal.offer.provider.providerProfile)
+    .map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      testimonial: r.testimonial,
+      customer: r.showFirstName && r.deal.request.firstName ? r.deal.request.firstName : null,
+      providerId: r.providerId,
+      providerName: r.deal.offer.provider.providerProfile!.firmenname,
+      kategorie: r.deal.request.kategorie as CategoryId,
+      createdAt: r.createdAt.toISOString(),
+    }));
+}
