@@ -27,6 +27,7 @@ import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
+import { parseEuroCents } from '../../domain/money/parse-money.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
@@ -144,8 +145,8 @@ export const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
 export function amountOf(text: string): number | null {
-  const m = /(\d{1,6}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?/i.exec(text.replace(/\b\d{6}\b/g, ''));
-  return m ? parseEuro(m[1]!) : null;
+  const m = /\d[\d.,]*\d|\d/.exec(text.replace(/\b\d{6}\b/g, ''));
+  return m ? parseEuro(m[0]) : null;
 }
 
 /** 'Angebot: Anfrage: #a1b2c3; Preis: 450 €; …' / 'Offer: Request: …' — the offer form's string. */
@@ -169,16 +170,10 @@ function formFields(text: string): Record<string, string> {
 
 const pick = (fields: Record<string, string>, ...labels: string[]) => labels.map((l) => fields[l]).find((v) => v !== undefined) ?? null;
 
-/** Euros from '450', '450 €', '1.250,50 €', '€450.50'. */
+/** Euros from '450', '450 €', '1.250,50 €', '€450.50' (the shared parser, decision 049); null unless positive. */
 export function parseEuro(text: string): number | null {
-  const t = text.replace(/[€\s]|eur(o)?/gi, '');
-  if (!/^\d[\d.,]*$/.test(t)) return null;
-  let n: string;
-  if (/,\d{1,2}$/.test(t)) n = t.replace(/\./g, '').replace(',', '.');
-  else if (/\.\d{1,2}$/.test(t) && !/\.\d{3}$/.test(t)) n = t.replace(/,/g, '');
-  else n = t.replace(/[.,]/g, '');
-  const v = Number(n);
-  return Number.isFinite(v) && v > 0 ? Math.round(v * 100) / 100 : null;
+  const cents = parseEuroCents(text);
+  return cents ? cents / 100 : null;
 }
 
 export interface OfferForm {
