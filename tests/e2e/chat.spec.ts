@@ -178,7 +178,7 @@ test('a seeker posts a request in one free sentence and is asked only for what i
   await c.say(T[lang].freeText);
   // Category, place, budget and urgency were read; only the date is asked for.
   await expect(c.assistant.last()).toContainText(
-    lang === 'de' ? /Handwerk · 50667 Köln · 300–500 € · Dringend/ : /Trades & Repairs · 10115 Berlin · 300–500 € · Urgent/,
+    lang === 'de' ? /Handwerk · 50667 Köln · 300\s€ – 500\s€ · Dringend/ : /Trades & Repairs · 10115 Berlin · €300 – €500 · Urgent/,
   );
   await c.say(lang === 'de' ? 'nächsten Freitag' : 'next Friday');
   await expect(page.getByTestId('intake-summary')).toBeVisible();
