@@ -145,7 +145,7 @@ test('a seeker posts a request through the category form', async ({ page, lang }
   await expect(summary).toBeVisible();
   await expect(page.getByTestId('intake-summary-category')).toHaveText(lang === 'de' ? 'Handwerk' : 'Trades & Repairs');
   await expect(page.getByTestId('intake-summary-location')).toContainText('80331 München');
-  await expect(page.getByTestId('intake-summary-budget')).toContainText(lang === 'de' ? '1.000–2.000 €' : '1,000–2,000 €');
+  await expect(page.getByTestId('intake-summary-budget')).toHaveText(lang === 'de' ? '1.000 € – 2.000 €' : '€1,000 – €2,000');
   await expect(page.getByTestId('intake-summary-urgency')).toContainText(lang === 'de' ? 'Dringend' : 'Urgent');
   await expect(page.getByTestId('intake-summary-teaser')).toContainText(
     lang === 'de' ? 'So sehen Anbieter deine Anfrage vor der Freischaltung' : 'This is how providers see your request before unlocking',
