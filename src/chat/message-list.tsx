@@ -10,6 +10,7 @@ import { isToolPart } from './tool-renderers/types.ts';
 import { GREETING_OPTIONS } from './tool-renderers/welcome.tsx';
 import { useTypewriter } from './typewriter.ts';
 import { VoiceButton } from './voice-button.tsx';
+import { formBubbleText } from './intake/form-bubble.ts';
 
 function Bubble({ role, children, testId, wide = false }: { role: 'user' | 'assistant'; children: ReactNode; testId: string; wide?: boolean }) {
   return (
@@ -60,10 +61,11 @@ function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessa
   if (message.role === 'system') return null;
   const visible = message.parts.filter((p) => p.type === 'text' || isToolPart(p) || p.type === 'data-voice' || p.type === 'data-options');
   if (!visible.length) return null;
-  const text = message.parts
+  const raw = message.parts
     .filter((p) => p.type === 'text')
     .map((p) => (p as { text: string }).text)
     .join('\n\n');
+  const text = message.role === 'user' ? (formBubbleText(raw) ?? raw) : raw;
   const voice = message.parts.find((p) => p.type === 'data-voice') as { data?: { lang?: string } } | undefined;
   return (
     <Bubble role={message.role} testId="chat-message" wide={message.parts.some(isToolPart)}>
