@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import i18next, { type Resource, type ResourceLanguage, type TFunction } from 'i18next';
+import { numberFormatter } from '../src/i18n/number-formatter.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -22,14 +23,14 @@ function loadResources() {
   return resources;
 }
 
-const instance = i18next.createInstance();
+const instance = i18next.createInstance().use(numberFormatter);
 void instance.init({
   resources: loadResources(),
   lng: DEFAULT_LANG,
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGUAGES],
   defaultNS: 'common',
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true },
   initAsync: false,
 });
 

@@ -6,6 +6,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router';
 import { createInstance, type Resource } from 'i18next';
+import { numberFormatter } from './i18n/number-formatter.ts';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { routes } from '@/app/routes';
@@ -47,7 +48,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function render({ url, lang, data }: RenderInput): Promise<RenderOutput> {
-  const i18n = createInstance();
+  const i18n = createInstance().use(numberFormatter);
   await i18n.init({
     resources,
     lng: lang,
@@ -55,7 +56,7 @@ export async function render({ url, lang, data }: RenderInput): Promise<RenderOu
     supportedLngs: ['de', 'en'],
     defaultNS: 'common',
     ns: Object.keys(resources[lang] ?? {}),
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     initAsync: false,
   });
   // react-i18next reports the namespaces each component asks for here.

@@ -21,7 +21,7 @@ export const seekerRoutes = [
       stats: z.object({
         activeRequests: z.number().int(),
         offersReceived: z.number().int(),
-        offersValueCents: z.number().int(),
+        bestOfferCents: z.number().int().nullable().describe('Price of the best-ranked open offer (the score of decision 049), null without offers'),
         points: z.number().int(),
         earningsCents: z.number().int(),
       }),

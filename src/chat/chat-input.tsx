@@ -2,9 +2,12 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
+import { formatNumber } from '@/components/market/format';
 
 /** The server's limit (server/chat/limits.ts); checked here too so an over-long message is not sent at all. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** The counter appears from this length on (90 % of the limit). */
+export const CHAT_COUNTER_FROM = 1800;
 
 export function ChatInput({
   onSend,
@@ -17,8 +20,12 @@ export function ChatInput({
   autoFocus?: boolean;
   onTooLong?: (message: string | null) => void;
 }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const [text, setText] = useState('');
+  const used = [...text.trim()].length;
+  const showCounter = used >= CHAT_COUNTER_FROM;
+  const over = used > CHAT_MESSAGE_MAX_LENGTH;
+  const counterId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const canSend = !disabled && text.trim().length > 0;
@@ -49,7 +56,7 @@ export function ChatInput({
         ref={field}
         data-testid="chat-input"
         aria-label={t('input.label')}
-        aria-describedby={hintId}
+        aria-describedby={showCounter ? `${hintId} ${counterId}` : hintId}
         placeholder={t('input.placeholder')}
         value={text}
         rows={1}
@@ -61,6 +68,18 @@ export function ChatInput({
       <span id={hintId} className="sr-only">
         {t('input.hint')}
       </span>
+      {showCounter && (
+        <span
+          id={counterId}
+          data-testid="chat-input-counter"
+          data-over={over ? 'true' : undefined}
+          aria-live="polite"
+          title={over ? t('input.over', { count: used - CHAT_MESSAGE_MAX_LENGTH }) : t('input.left', { count: CHAT_MESSAGE_MAX_LENGTH - used })}
+          className={cn('self-center text-xs tabular-nums', over ? 'font-medium text-destructive' : 'text-muted-foreground')}
+        >
+          {t('input.counter', { used: formatNumber(used, i18n.language), max: formatNumber(CHAT_MESSAGE_MAX_LENGTH, i18n.language) })}
+        </span>
+      )}
       <button
         type="submit"
         data-testid="chat-send"

@@ -10,6 +10,7 @@ import { isToolPart } from './tool-renderers/types.ts';
 import { GREETING_OPTIONS } from './tool-renderers/welcome.tsx';
 import { useTypewriter } from './typewriter.ts';
 import { VoiceButton } from './voice-button.tsx';
+import { formBubbleText } from './intake/form-bubble.ts';
 
 function Bubble({ role, children, testId, wide = false }: { role: 'user' | 'assistant'; children: ReactNode; testId: string; wide?: boolean }) {
   return (
@@ -60,10 +61,11 @@ function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessa
   if (message.role === 'system') return null;
   const visible = message.parts.filter((p) => p.type === 'text' || isToolPart(p) || p.type === 'data-voice' || p.type === 'data-options');
   if (!visible.length) return null;
-  const text = message.parts
+  const raw = message.parts
     .filter((p) => p.type === 'text')
     .map((p) => (p as { text: string }).text)
     .join('\n\n');
+  const text = message.role === 'user' ? (formBubbleText(raw) ?? raw) : raw;
   const voice = message.parts.find((p) => p.type === 'data-voice') as { data?: { lang?: string } } | undefined;
   return (
     <Bubble role={message.role} testId="chat-message" wide={message.parts.some(isToolPart)}>
@@ -128,51 +130,97 @@ export interface MessageListProps {
   onTyped?: (id: string) => void;
 }
 
+/** How close to the bottom (px) still counts as "at the newest message". */
+const STICK_SLACK_PX = 48;
+
 export function MessageList({ messages, typing, welcomeGreeting = false, animate, onTyped }: MessageListProps) {
   const { t } = useTranslation('chat');
+  const log = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
+  // Follow new content while the person is at the bottom; once they scroll up to read, leave them there
+  // and offer the pill instead. Content grows after the words (widgets, cards loading their data), so the
+  // size of the content is watched, not only the message count.
+  const stick = useRef(true);
+  const [unseen, setUnseen] = useState(false);
   const name = t('persona.name');
-  const lastText = messages
-    .at(-1)
-    ?.parts.map((p) => (p.type === 'text' ? p.text.length : 1))
-    .join(',');
-  // Keep the newest words in view once they are typed (widgets appear then).
-  const follow = useCallback(() => {
+
+  const toBottom = useCallback(() => {
+    stick.current = true;
+    setUnseen(false);
     end.current?.scrollIntoView?.({ block: 'end' });
   }, []);
 
+  const onScroll = useCallback(() => {
+    const el = log.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_SLACK_PX;
+    stick.current = atBottom;
+    if (atBottom) setUnseen(false);
+  }, []);
+
+  const grew = useCallback(() => {
+    if (stick.current) end.current?.scrollIntoView?.({ block: 'end' });
+    else setUnseen(true);
+  }, []);
+
+  useEffect(() => {
+    const inner = content.current;
+    const outer = log.current;
+    if (!inner || !outer || typeof ResizeObserver === 'undefined') return;
+    let lastHeight = inner.getBoundingClientRect().height;
+    const observer = new ResizeObserver(() => {
+      const height = inner.getBoundingClientRect().height;
+      const more = height > lastHeight + 1;
+      lastHeight = height;
+      if (more) grew();
+      else if (stick.current) end.current?.scrollIntoView?.({ block: 'end' });
+    });
+    observer.observe(inner);
+    observer.observe(outer);
+    return () => observer.disconnect();
+  }, [grew]);
+
+  // The history of a reload opens at its end.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, lastText, typing]);
+  }, []);
 
   return (
-    <div
-      role="log"
-      aria-live="polite"
-      aria-label={t('log', { name })}
-      data-testid="chat-messages"
-      className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-4"
-    >
-      {welcomeGreeting && (
-        <Bubble role="assistant" testId="chat-greeting">
-          <p className="whitespace-pre-wrap">{t('greeting', { name })}</p>
-          <OptionButtons options={GREETING_OPTIONS} active={messages.length === 0} />
-        </Bubble>
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={t('log', { name })}
+        data-testid="chat-messages"
+        onScroll={onScroll}
+        className="flex flex-1 flex-col overflow-y-auto px-4 py-4"
+      >
+        <div ref={content} className="flex flex-col gap-3">
+          {welcomeGreeting && (
+            <Bubble role="assistant" testId="chat-greeting">
+              <p className="whitespace-pre-wrap">{t('greeting', { name })}</p>
+              <OptionButtons options={GREETING_OPTIONS} active={messages.length === 0} />
+            </Bubble>
+          )}
+          {messages.map((m, i) => (
+            <MessageItem key={m.id} message={m} isLatest={i === messages.length - 1} animate={animate?.(m.id) ?? false} onTyped={onTyped} />
+          ))}
+          {typing && <TypingIndicator />}
+          <div ref={end} />
+        </div>
+      </div>
+      {unseen && (
+        <button
+          type="button"
+          data-testid="chat-new-message"
+          onClick={toBottom}
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-4 py-1.5 text-xs font-medium text-primary-foreground shadow-md hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {t('newMessage')}
+        </button>
       )}
-      {messages.map((m, i) => (
-        <MessageItem
-          key={m.id}
-          message={m}
-          isLatest={i === messages.length - 1}
-          animate={animate?.(m.id) ?? false}
-          onTyped={(id) => {
-            follow();
-            onTyped?.(id);
-          }}
-        />
-      ))}
-      {typing && <TypingIndicator />}
-      <div ref={end} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // together), except the long legal texts, which load only on the legal pages. See decision 027.
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { numberFormatter } from './number-formatter.ts';
 
 // German, the default, is in the first bundle; English's common and landing are two small chunks of their own
 // (decision 037: they kept the first load of / and /search within budget once pages hydrate).
@@ -111,6 +112,7 @@ void i18n
   .use(lazyBackend)
   .use(detector)
   .use(initReactI18next)
+  .use(numberFormatter)
   .init({
     resources,
     partialBundledLanguages: true,
@@ -121,7 +123,7 @@ void i18n
     load: 'languageOnly',
     defaultNS: 'common',
     ns: ['common', 'landing'],
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
   });
 
 const syncHtmlLang = (lng: string) => {

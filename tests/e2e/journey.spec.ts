@@ -25,7 +25,7 @@ const T = {
     sendOffer: 'Angebot senden',
     accept: 'Angebot annehmen',
     accepted: 'Angebot angenommen',
-    waitProvider: 'Warte auf Bestätigung des Anbieters',
+    waitProvider: 'Wartet auf Bestätigung des Anbieters',
     completed: 'Abgeschlossen',
     review: 'Deal bewerten',
     confirm: 'Bestätigen',

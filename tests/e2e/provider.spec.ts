@@ -9,7 +9,7 @@ const T = {
   de: {
     title: 'akut – Anbieter-Dashboard',
     heading: 'Anbieter-Dashboard',
-    subtitle: 'Passende Anfragen aus Ihren Kategorien',
+    subtitle: 'Passende Anfragen aus deinen Kategorien',
     onboarding: 'Willkommen bei akut',
     firmenname: 'Firmenname',
     postcode: 'Postleitzahl',
@@ -18,8 +18,8 @@ const T = {
     phone: 'Telefon',
     email: 'E-Mail',
     submitProfile: 'Profil anlegen',
-    categoryError: 'Bitte wählen Sie mindestens eine Kategorie.',
-    postcodeError: 'Bitte geben Sie eine fünfstellige Postleitzahl ein.',
+    categoryError: 'Bitte wähle mindestens eine Kategorie.',
+    postcodeError: 'Bitte gib eine fünfstellige Postleitzahl ein.',
     unknownPostcode: 'Diese Postleitzahl kennen wir nicht.',
     bonus: 'Willkommen bei akut!',
     bonusText: /50 Goints/,
@@ -29,7 +29,7 @@ const T = {
     unlockedOf: (n: number, min = 0) => new RegExp(`^[${min}-${n}] von ${n} freigeschaltet$`),
     confirmUnlock: 'Für 50 Goints freischalten',
     unlocked: 'Details freigeschaltet',
-    unlockedText: 'Sie können nun alle Details einsehen und ein Angebot erstellen.',
+    unlockedText: 'Du kannst nun alle Details einsehen und ein Angebot erstellen.',
     unlockedNote: '✓ Details freigeschaltet',
     insufficient: 'Nicht genügend Goints',
     insufficientText: 'Du benötigst 50 Goints um diese Anfrage freizuschalten.',
@@ -38,7 +38,7 @@ const T = {
     offerDescription: 'Beschreibung',
     availability: 'Verfügbarkeit',
     sendOffer: 'Angebot senden',
-    priceError: /Bitte geben Sie einen Preis/,
+    priceError: /Bitte gib einen Preis/,
     offerSent: 'Angebot gesendet',
     offerStatus: 'Versendet',
     offerPrice: '450,00 €',
@@ -48,7 +48,7 @@ const T = {
     noAccess: 'Nur für Anbieter',
     home: 'Zur Startseite',
     signInRequired: 'Anmeldung erforderlich',
-    signInText: 'Bitte melden Sie sich an, um Favoriten zu verwalten.',
+    signInText: 'Bitte melde dich an, um Favoriten zu verwalten.',
     favAdd: 'Als Favorit merken',
     favRemove: 'Aus Favoriten entfernen',
     favAdded: 'Favorit hinzugefügt',
@@ -243,7 +243,7 @@ test('a locked card shows no contact data; unlocking takes 50 Goints and shows t
   const locked = card(page, first.requestId);
   await expect(locked).toHaveAttribute('data-unlocked', 'false');
   await expect(locked.getByTestId('match-unlocked-of')).toHaveText(l.unlockedOf(5));
-  await expect(locked.getByTestId('match-budget')).toHaveText(lang === 'de' ? '300€ - 500€' : '300€ - 500€');
+  await expect(locked.getByTestId('match-budget')).toHaveText(lang === 'de' ? '300 € – 500 €' : '€300 – €500');
   await expect(locked.getByTestId('match-place')).toHaveText('50*** · Köln (****)');
   await expect(locked).not.toContainText(first.seekerEmail);
   await expect(locked).not.toContainText(first.seekerName);

@@ -11,7 +11,7 @@ const T = {
   de: {
     title: 'akut – Mein Dashboard',
     heading: 'Mein Dashboard',
-    stats: { active: 'Aktive Anfragen', offers: 'Erhaltene Angebote', value: 'Gesamtwert der Angebote', points: 'Meine Punkte' },
+    stats: { active: 'Aktive Anfragen', offers: 'Erhaltene Angebote', value: 'Bestes Angebot', points: 'Meine Punkte' },
     tabs: { requests: 'Meine Anfragen', best: 'Beste Angebote', all: 'Alle Angebote' },
     newRequest: 'Neue Anfrage',
     noRequests: 'Du hast noch keine Anfragen gestellt',
@@ -31,7 +31,7 @@ const T = {
     details: 'Details anzeigen',
     providerPage: 'Anbieterprofil ansehen',
     confirm: 'Deal bestätigen',
-    waiting: 'Warte auf Bestätigung des Anbieters',
+    waiting: 'Wartet auf Bestätigung des Anbieters',
     completed: 'Abgeschlossen',
     review: 'Deal bewerten',
     showName: 'Vornamen öffentlich zeigen',
@@ -42,12 +42,12 @@ const T = {
     closeText: /bekommen ihre Goints automatisch zurück/,
     closedToast: 'Anfrage geschlossen',
     wrongRole: 'Dieses Dashboard ist für Suchende',
-    budget: '300€ - 500€',
+    budget: '300 € – 500 €',
   },
   en: {
     title: 'akut – My dashboard',
     heading: 'My dashboard',
-    stats: { active: 'Active requests', offers: 'Offers received', value: 'Total value of offers', points: 'My points' },
+    stats: { active: 'Active requests', offers: 'Offers received', value: 'Best offer', points: 'My points' },
     tabs: { requests: 'My requests', best: 'Best offers', all: 'All offers' },
     newRequest: 'New request',
     noRequests: 'You have not made any requests yet',
@@ -78,7 +78,7 @@ const T = {
     closeText: /get their Goints back automatically/,
     closedToast: 'Request closed',
     wrongRole: 'This dashboard is for seekers',
-    budget: '300€ - 500€',
+    budget: '€300 – €500',
   },
 } as const;
 
@@ -166,7 +166,7 @@ test('request by chat, an offer arrives live, accept, confirm both sides, contac
     await expect(offer.getByTestId('offer-availability')).toHaveText('Heute ab 16 Uhr');
     await expect(offer).toContainText('Austausch von vier Steckdosen');
     await expect(page.getByTestId('stat-offersReceived')).toHaveText('1');
-    await expect(page.getByTestId('stat-offersValue')).toHaveText(t.value);
+    await expect(page.getByTestId('stat-bestOffer')).toHaveText(t.value);
 
     // Details: the offer, its request and the provider's response times, with a link to the provider.
     await offer.getByRole('button', { name: t.details }).click();

@@ -192,8 +192,8 @@ for (const lang of ['de', 'en'] as const) {
       expect(tool(rated, 'rateDeal').output).toMatchObject({ accepted: true, data: { rating: 5 } });
       expect(await app.deps.db.prisma.review.findFirstOrThrow({ where: { providerId: provider.user.id } })).toMatchObject({ rating: 5, showFirstName: true });
       const earnings = await sendChat(sc, ss, say.balance);
-      expect(tool(earnings, 'showBalance').output).toMatchObject({ data: { earningsGoints: 0, earningsEuro: '0.00' } });
-      expect(earnings.text).toMatch(lang === 'de' ? /0 Goints \(0\.00 €\)/ : /0 Goints \(€0\.00\)/);
+      expect(tool(earnings, 'showBalance').output).toMatchObject({ data: { earningsGoints: 0, earningsCents: 0 } });
+      expect(earnings.text).toMatch(lang === 'de' ? /0 Goints \(0,00\s€\)/ : /0 Goints \(€0\.00\)/);
     });
   });
 }
@@ -312,7 +312,7 @@ describe('money by chat', () => {
     expect(tool(ask, 'requestPayout').output).toMatchObject({
       reason: 'CONFIRMATION_REQUIRED',
       data: { amountCents: 1250 },
-      confirmation: { summary: { params: { amount: '12.50' } } },
+      confirmation: { summary: { params: { amount: 1250 } } },
     });
     expect(await app.deps.db.prisma.payout.count({ where: { userId: seeker.id } })).toBe(0);
     const done = await confirm(sc, ss, ask, 'requestPayout');

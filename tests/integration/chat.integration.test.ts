@@ -257,7 +257,7 @@ describe('message limits', () => {
       expect(long.status).toBe(400);
       expect(long.body.error).toEqual({
         code: 'CHAT_MESSAGE_TOO_LONG',
-        message: lang === 'de' ? 'Die Nachricht ist zu lang (höchstens 2000 Zeichen).' : 'The message is too long (at most 2000 characters).',
+        message: lang === 'de' ? 'Die Nachricht ist zu lang (höchstens 2.000 Zeichen).' : 'The message is too long (at most 2,000 characters).',
       });
       expect(await countMessages(id)).toBe(GREETING);
       // Exactly at the limit is fine.

@@ -246,7 +246,8 @@ describe('unlock, offer, deal', () => {
 
   it('lets the seeker see the top offers with no contact data, accept one, and both confirm in any order', async () => {
     const dash = await cs.get<{ stats: Record<string, number> }>('/api/seeker/dashboard');
-    expect(dash.body.stats).toMatchObject({ offersReceived: 2, offersValueCents: 87000, points: 0 });
+    // The best-ranked offer's price (both providers unrated: the cheaper one), not the sum of competing offers.
+    expect(dash.body.stats).toMatchObject({ offersReceived: 2, bestOfferCents: 39000, points: 0 });
     const offers = await cs.get<{
       top: { id: string; rank: number; priceCents: number; contact: unknown; provider: { firmenname: string } }[];
       all: unknown[];

@@ -55,9 +55,9 @@ describe('without PayPal configured', () => {
   it('validates payout methods with the specification messages and keeps IBANs encrypted', async () => {
     const { c } = await seekerClient(app);
     const noMail = await c.post<{ error: { code: string; message: string } }>('/api/payout-methods', { type: 'paypal' });
-    expect(noMail.body.error).toEqual({ code: 'PAYPAL_EMAIL_REQUIRED', message: 'Bitte geben Sie Ihre PayPal E-Mail-Adresse ein.' });
+    expect(noMail.body.error).toEqual({ code: 'PAYPAL_EMAIL_REQUIRED', message: 'Bitte gib deine PayPal-E-Mail-Adresse ein.' });
     const noHolder = await c.post<{ error: { message: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000' });
-    expect(noHolder.body.error.message).toBe('Bitte füllen Sie alle Pflichtfelder aus.');
+    expect(noHolder.body.error.message).toBe('Bitte fülle alle Pflichtfelder aus.');
     expect(
       (await c.post<{ error: { code: string } }>('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013001', accountHolder: 'Sara' })).body.error
         .code,

@@ -251,11 +251,12 @@ describe('price changes by chat', () => {
     for (const [text, want] of de) expect(priceChangeOf(text), text).toEqual(want);
     for (const text of ['Wie viele Anfragen gibt es?', 'Ich brauche einen Handwerker für 80 € morgen', 'what does Handwerk cost?', 'Setze den Preis auf 8 €'])
       expect(priceChangeOf(text), text).toBeNull();
+    // '8,055' groups thousands like every money field (decision 049): 8.055 €, above the price limit.
     expect([parseEuroCents('8'), parseEuroCents('7,50 €'), parseEuroCents('€8.5'), parseEuroCents('8,055'), parseEuroCents('abc')]).toEqual([
       800,
       750,
       850,
-      null,
+      805500,
       null,
     ]);
     expect([parsePercentBp('50'), parsePercentBp('12,5 %'), parsePercentBp('x')]).toEqual([5000, 1250, null]);

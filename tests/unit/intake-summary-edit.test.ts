@@ -88,8 +88,8 @@ describe('the summary view', () => {
   it('reads the tool output defensively and shows the budget as a range, an amount or open', () => {
     const v = readView({ category: 'nope', urgency: 'sofort', budgetMin: 1000, budgetMax: 2500, date: '15.06.2026', version: 3 });
     expect(v).toMatchObject({ category: null, urgency: null, date: null, version: 3, budgetOpen: false });
-    expect(formatBudget(v, 'de')).toBe('1.000–2.500 €');
-    expect(formatBudget({ budgetMin: 300, budgetMax: 300, budgetOpen: false }, 'en')).toBe('300 €');
+    expect(formatBudget(v, 'de').replace(/\u00a0/g, ' ')).toBe('1.000 € – 2.500 €');
+    expect(formatBudget({ budgetMin: 300, budgetMax: 300, budgetOpen: false }, 'en')).toBe('€300');
     expect(formatBudget({ budgetMin: null, budgetMax: null, budgetOpen: false }, 'de')).toBe('offen');
     expect(formatBudget({ budgetMin: 300, budgetMax: 500, budgetOpen: true }, 'en')).toBe('open');
   });

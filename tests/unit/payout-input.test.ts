@@ -36,7 +36,12 @@ describe('payout amount', () => {
   });
 
   it('refuses what is not an amount', () => {
-    for (const v of ['', 'abc', '12,505', '-5', '1e3', '12,']) expect(parseEuroInput(v)).toBeNull();
+    for (const v of ['', 'abc', '12,5055', '-5', '1e3', '12,']) expect(parseEuroInput(v)).toBeNull();
+  });
+
+  it('reads three digits after one separator as thousands, like every other money field (decision 049)', () => {
+    expect(parseEuroInput('12,505')).toBe(1_250_500);
+    expect(parseEuroInput('1.000')).toBe(100_000);
   });
 
   it('writes cents back for the field in the UI language, without grouping', () => {

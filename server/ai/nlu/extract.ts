@@ -310,7 +310,7 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
   let urgencyText = '';
   let dateText = '';
   const descriptionParts: string[] = [];
-  const other: string[] = [];
+  const other: [string, string][] = [];
   for (const [label, value] of pairs) {
     const key = label.toLowerCase().replace(/[()]/g, '').replace(/\s+/g, ' ').trim();
     switch (FORM_LABELS[key]) {
@@ -339,10 +339,10 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
         descriptionParts.push(value);
         break;
       default:
-        other.push(`${label}: ${value}`);
+        other.push([label, value]);
     }
   }
-  const description = [...descriptionParts, ...other].join('; ');
+  const description = naturalDescription(descriptionParts, other);
   const contacts = findContacts(description);
   const budget = budgetText ? parseBudget(budgetText, { assumeMoney: true }) : null;
   const location = extractLocation([postcodeText, placeText].filter(Boolean).join(' '), { lang: options.lang, category, expectPlace: true });
@@ -365,6 +365,20 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
     hasDescription: description.length > 0,
     fields,
   });
+}
+
+/**
+ * The description stored and shown for a form: the person's own words first, as typed,
+ * then the form's other details on a line of their own ('Gewerk: Sanitär · Auftrag: Reparatur'), never the
+ * machine's 'Label: value;' string.
+ */
+export function naturalDescription(words: readonly string[], details: readonly (readonly [string, string])[]): string {
+  const text = words
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .join(' ');
+  const facts = details.map(([label, value]) => `${label}: ${value}`).join(' · ');
+  return [text, facts].filter(Boolean).join('\n');
 }
 
 /** Free text or form string, whichever the message is. */

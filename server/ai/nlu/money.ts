@@ -8,6 +8,7 @@
 // 'ab', 'ca.', 'up to', 'around', ...), and never when a unit follows ('50 Personen', '3 Zimmer',
 // '2 travellers', '15 Uhr', '120 qm'), when it is a date or a time, or a year after 'ab'/'seit'/'Baujahr'.
 import { fold, foldSameLength, type Span } from './text.ts';
+import { parseAmount } from '../../domain/money/parse-money.ts';
 
 export type Currency = 'EUR' | 'USD' | 'GBP' | 'CHF';
 
@@ -32,31 +33,8 @@ export interface MoneyOptions {
   assumeMoney?: boolean;
 }
 
-/** '1.000,50' → 1000.5, '1,000.50' → 1000.5, '1.000' → 1000, '2,5' → 2.5, '1.5' → 1.5; null if not a number. */
-export function parseAmount(raw: string): number | null {
-  const s = raw.replace(/[\s\u00a0\u202f']/g, '');
-  if (!/^\d[\d.,]*$/.test(s)) return null;
-  const dots = s.split('.').length - 1;
-  const commas = s.split(',').length - 1;
-  let normal: string;
-  if (dots > 0 && commas > 0) {
-    const decimal = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ',';
-    const thousands = decimal === '.' ? ',' : '.';
-    normal = s.split(thousands).join('').replace(decimal, '.');
-  } else if (dots + commas === 0) {
-    normal = s;
-  } else {
-    const sep = dots > 0 ? '.' : ',';
-    const parts = s.split(sep);
-    const groupsOfThree = parts.slice(1).every((p) => p.length === 3);
-    if (parts.length > 2) {
-      if (!groupsOfThree) return null;
-      normal = parts.join('');
-    } else normal = groupsOfThree ? parts.join('') : parts.join('.');
-  }
-  const n = Number(normal);
-  return Number.isFinite(n) ? n : null;
-}
+// Numbers are read by the one shared parser (decision 049).
+export { parseAmount };
 
 const MULTIPLIERS: [RegExp, number][] = [
   [/^(k|tsd\.?|tausend|mille|grand|thousand|riesen)(?![A-Za-z\u00C0-\u024F])/iu, 1_000],

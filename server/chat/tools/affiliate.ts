@@ -246,7 +246,7 @@ export const affiliateTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.requestPartnerPayout',
-      params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') },
+      params: { amount: Number(data?.amountCents ?? 0), method: String(data?.methodLabel ?? '') },
     }),
     offline: {
       // Above the seeker's requestPayout and the earnings question: a payout that names commissions is the

@@ -31,6 +31,7 @@ import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intent
 import { personaName } from '../../ai/prompts.ts';
 import { teaserDescription } from '../../domain/requests/request-views.ts';
 import { submitRequest } from '../../domain/requests/requests.ts';
+import { formatBudget } from '../../domain/money/format-money.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { sayText, sessionFollowUpScript, stepsById } from '../../intake/follow-up-script.ts';
 import type { MachineRun } from '../../machines/runtime.ts';
@@ -79,13 +80,6 @@ export function intakeView(machine: MachineRun, lang: Lang, extra: ViewData = {}
   };
 }
 
-function formatBudget(min: number | null, max: number | null, lang: Lang): string | null {
-  if (min === null && max === null) return null;
-  const fmt = (n: number) => new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(n);
-  if (min !== null && max !== null && min !== max) return `${fmt(min)}–${fmt(max)} €`;
-  return `${fmt((max ?? min)!)} €`;
-}
-
 function formatDate(iso: string, lang: Lang): string {
   const [y, m, d] = iso.split('-').map(Number);
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
@@ -93,7 +87,7 @@ function formatDate(iso: string, lang: Lang): string {
   );
 }
 
-/** 'Notiert: Handwerk · 50667 Köln · 300–500 €. ' for the fields this step set (empty when none). */
+/** 'Notiert: Handwerk · 50667 Köln · 300 € – 500 €. ' for the fields this step set (empty when none). */
 function acknowledge(before: RequestDraft, after: RequestDraft, lang: Lang): string {
   const t = translator(lang);
   const bits: string[] = [];

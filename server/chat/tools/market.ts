@@ -27,6 +27,8 @@ import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
+import { formatEuro } from '../../domain/money/format-money.ts';
+import { parseEuroCents } from '../../domain/money/parse-money.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
@@ -144,8 +146,8 @@ export const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
 export function amountOf(text: string): number | null {
-  const m = /(\d{1,6}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?/i.exec(text.replace(/\b\d{6}\b/g, ''));
-  return m ? parseEuro(m[1]!) : null;
+  const m = /\d[\d.,]*\d|\d/.exec(text.replace(/\b\d{6}\b/g, ''));
+  return m ? parseEuro(m[0]) : null;
 }
 
 /** 'Angebot: Anfrage: #a1b2c3; Preis: 450 €; …' / 'Offer: Request: …' — the offer form's string. */
@@ -169,16 +171,10 @@ function formFields(text: string): Record<string, string> {
 
 const pick = (fields: Record<string, string>, ...labels: string[]) => labels.map((l) => fields[l]).find((v) => v !== undefined) ?? null;
 
-/** Euros from '450', '450 €', '1.250,50 €', '€450.50'. */
+/** Euros from '450', '450 €', '1.250,50 €', '€450.50' (the shared parser, decision 049); null unless positive. */
 export function parseEuro(text: string): number | null {
-  const t = text.replace(/[€\s]|eur(o)?/gi, '');
-  if (!/^\d[\d.,]*$/.test(t)) return null;
-  let n: string;
-  if (/,\d{1,2}$/.test(t)) n = t.replace(/\./g, '').replace(',', '.');
-  else if (/\.\d{1,2}$/.test(t) && !/\.\d{3}$/.test(t)) n = t.replace(/,/g, '');
-  else n = t.replace(/[.,]/g, '');
-  const v = Number(n);
-  return Number.isFinite(v) && v > 0 ? Math.round(v * 100) / 100 : null;
+  const cents = parseEuroCents(text);
+  return cents ? cents / 100 : null;
 }
 
 export interface OfferForm {
@@ -245,7 +241,8 @@ const showBalance = defineChatTool({
         context: ctx.auth.user!.role,
         goints: w.goints,
         earningsGoints: w.earnings.goints,
-        earningsEuro: (w.earnings.cents / 100).toFixed(2),
+        earningsCents: w.earnings.cents,
+        earningsEuro: formatEuro(w.earnings.cents, ctx.lang),
         movements: w.movements,
       },
     };
@@ -281,7 +278,7 @@ const confirmDealTool = defineChatTool({
     const deal = (data?.deal ?? null) as { valueCents: number; counterpart: string } | null;
     return {
       key: 'confirm.summary.confirmDeal',
-      params: { ref: shortRef(cleanRef(input.deal)), price: deal ? (deal.valueCents / 100).toFixed(2) : '', counterpart: deal?.counterpart ?? '' },
+      params: { ref: shortRef(cleanRef(input.deal)), price: deal ? deal.valueCents : '', counterpart: deal?.counterpart ?? '' },
     };
   },
   offline: {
@@ -355,7 +352,14 @@ const providerTools: AnyChatToolDef[] = [
       const q = data?.quote as { price: number; balance: number; unlocked: number; max: number } | undefined;
       return {
         key: 'confirm.summary.unlockRequest',
-        params: { ref: String(data?.ref ?? ''), price: q?.price ?? 0, balance: q?.balance ?? 0, unlocked: q?.unlocked ?? 0, max: q?.max ?? 0 },
+        params: {
+          ref: String(data?.ref ?? ''),
+          price: q?.price ?? 0,
+          balance: q?.balance ?? 0,
+          count: q?.unlocked ?? 0,
+          unlocked: q?.unlocked ?? 0,
+          max: q?.max ?? 0,
+        },
       };
     },
     offline: {
@@ -452,7 +456,7 @@ const providerTools: AnyChatToolDef[] = [
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_SENT' });
         return {
           ...outcome,
-          data: { ref: shortRef(requestId), priceCents: offer.priceCents, price: (offer.priceCents / 100).toFixed(2), status: offer.status },
+          data: { ref: shortRef(requestId), priceCents: offer.priceCents, price: formatEuro(offer.priceCents, ctx.lang), status: offer.status },
         };
       }),
   }),
@@ -540,7 +544,7 @@ const seekerTools: AnyChatToolDef[] = [
       const o = data?.offer as { priceCents: number; provider: { firmenname: string } } | undefined;
       return {
         key: 'confirm.summary.acceptOffer',
-        params: { ref: String(data?.ref ?? ''), company: o?.provider.firmenname ?? '', price: o ? (o.priceCents / 100).toFixed(2) : '' },
+        params: { ref: String(data?.ref ?? ''), company: o?.provider.firmenname ?? '', price: o ? o.priceCents : '' },
       };
     },
     offline: {
@@ -599,7 +603,7 @@ seekerTools.push(
       refusalOf(ctx, async () => {
         const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
         const amount = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
-        if (amount < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: ctx.lang === 'de' ? '10,00 €' : '€10.00' } });
+        if (amount < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: formatEuro(MIN_PAYOUT_CENTS, ctx.lang) } });
         if (amount > cents) throw new AppError('INSUFFICIENT_EARNINGS');
         const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).filter((m) => !input.method || m.type === input.method);
         if (!methods.length) throw new AppError('PAYOUT_METHOD_REQUIRED');
@@ -612,7 +616,7 @@ seekerTools.push(
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.requestPayout',
-      params: { amount: (Number(data?.amountCents ?? 0) / 100).toFixed(2), method: String(data?.methodLabel ?? '') },
+      params: { amount: Number(data?.amountCents ?? 0), method: String(data?.methodLabel ?? '') },
     }),
     offline: {
       priority: 80,

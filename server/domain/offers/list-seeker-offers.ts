@@ -1,9 +1,12 @@
-// The offers a seeker received: the top 10 ('Beste Angebote', ranked by provider rating, then how well
-// the price fits the budget, then response time) and all of them. A provider's contact data appears only
+// The offers a seeker received: the top 10 ('Beste Angebote', ranked by the score of offer-score.ts: rating
+// with a prior for new providers, price fit to the budget, response time, verification) and all of them. A provider's contact data appears only
 // once the deal is confirmed by both.
 import type { Db } from '../../db.ts';
 import type { CategoryId } from '../../ai/nlu/categories.ts';
 import { getProviderStats, type ProviderStats } from '../providers/provider-stats.ts';
+import { rankOffers } from './offer-score.ts';
+
+export { rankOffers };
 
 export const TOP_OFFERS = 10;
 
@@ -21,32 +24,6 @@ export interface SeekerOffer {
   rank: number | null;
   deal: { id: string; status: string; providerConfirmed: boolean; seekerConfirmed: boolean; reviewed: boolean } | null;
   contact: { phone: string; email: string } | null;
-}
-
-/** 0 when the price is within (or below) the budget; otherwise how far above it, relative to the budget. */
-export function priceMisfit(priceCents: number, budgetMin: number | null, budgetMax: number | null): number {
-  const max = budgetMax ?? budgetMin;
-  if (max === null || max <= 0) return 0;
-  const price = priceCents / 100;
-  return price <= max ? 0 : (price - max) / max;
-}
-
-export function rankOffers<
-  T extends {
-    provider: { ratingAvg: number | null };
-    priceCents: number;
-    request: { budgetMin: number | null; budgetMax: number | null };
-    responseMinutes: number | null;
-    createdAt: string;
-  },
->(offers: readonly T[]): T[] {
-  return [...offers].sort(
-    (a, b) =>
-      (b.provider.ratingAvg ?? -1) - (a.provider.ratingAvg ?? -1) ||
-      priceMisfit(a.priceCents, a.request.budgetMin, a.request.budgetMax) - priceMisfit(b.priceCents, b.request.budgetMin, b.request.budgetMax) ||
-      (a.responseMinutes ?? Infinity) - (b.responseMinutes ?? Infinity) ||
-      a.createdAt.localeCompare(b.createdAt),
-  );
 }
 
 export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { requestId?: string } = {}): Promise<{ top: SeekerOffer[]; all: SeekerOffer[] }> {

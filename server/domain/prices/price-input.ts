@@ -1,6 +1,7 @@
 // The price list's numbers and the parsers of what admins type, pure and free of server imports, so the admin
 // tab validates with the same limits and the same parsers as the server (decision 032).
 import { GOINTS_PER_EUR } from '../ledger/money.ts';
+import { parseEuroCents } from '../money/parse-money.ts';
 
 /** A category without an entry: 5 € (50 Goints) per unlock, 50 % of the paid fees to the platform. */
 export const DEFAULT_BASE_PRICE_CENTS = 500;
@@ -21,12 +22,8 @@ export const PRICE_LIMITS = {
 /** Goints of one unlock at a base price: € × 10. */
 export const centsToUnlockGoints = (cents: number): number => (cents * GOINTS_PER_EUR) / 100;
 
-/** '8', '8 €', '8,50', '€8.50', '8 Euro' → 800 / 850 euro cents (integers, no float); null when it is not an amount. */
-export function parseEuroCents(text: string): number | null {
-  const m = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.replace(/\s+|€|eur(?:o|os)?\b/gi, ''));
-  if (!m) return null;
-  return Number(m[1]) * 100 + (m[2] ? Number(m[2].padEnd(2, '0')) : 0);
-}
+/** '8', '8 €', '8,50', '€8.50', '8 Euro' → 800 / 850 euro cents (integers, no float); null when it is not an amount (the shared parser, decision 049). */
+export { parseEuroCents };
 
 /** '50', '50 %', '12,5 %', '12.25' → basis points (5000, 1250, 1225); null when it is not a percentage. */
 export function parsePercentBp(text: string): number | null {

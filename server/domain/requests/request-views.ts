@@ -5,6 +5,7 @@ import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
 import { redactContact } from '../../ai/nlu/contact.ts';
 import type { Lang } from '../../i18n.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../prices/price-list.ts';
+import { formatBudget } from '../money/format-money.ts';
 
 export const TEASER_PREVIEW_LENGTH = 80;
 
@@ -24,12 +25,9 @@ export function previewText(text: string, length = TEASER_PREVIEW_LENGTH): strin
   return chars.length > length ? `${chars.slice(0, length).join('').trimEnd()}...` : chars.join('');
 }
 
-/** '500€ - 1.000€', '500€', or null when the budget is open. */
+/** '500 € – 1.000 €' / '€500 – €1,000', '500 €', or null when the budget is open (decision 049). */
 export function budgetText(min: number | null, max: number | null, lang: Lang): string | null {
-  if (min === null && max === null) return null;
-  const fmt = (n: number) => `${new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(n)}€`;
-  if (min !== null && max !== null && min !== max) return `${fmt(min)} - ${fmt(max)}`;
-  return fmt((max ?? min)!);
+  return formatBudget(min, max, lang);
 }
 
 /** Postcodes narrowed to their first two digits ('50667' → '50***'), like the teaser's postcode field. */

@@ -5,6 +5,7 @@ import type { CategoryId } from '../../ai/nlu/categories.ts';
 import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
 import { milliToCents, toGoints } from '../ledger/money.ts';
+import { listSeekerOffers } from '../offers/list-seeker-offers.ts';
 
 export const ACTIVE_REQUEST_STATUSES = ['draft', 'review', 'open'] as const;
 
@@ -31,20 +32,21 @@ export interface SeekerRequestRow {
 }
 
 export interface SeekerDashboard {
-  stats: { activeRequests: number; offersReceived: number; offersValueCents: number; points: number; earningsCents: number };
+  stats: { activeRequests: number; offersReceived: number; bestOfferCents: number | null; points: number; earningsCents: number };
   requests: SeekerRequestRow[];
 }
 
 export async function getSeekerDashboard(prisma: Db, seekerId: string): Promise<SeekerDashboard> {
-  const [requests, offerAgg, earnings] = await Promise.all([
+  const [requests, offerAgg, earnings, offers] = await Promise.all([
     prisma.request.findMany({
       where: { userId: seekerId },
       orderBy: { createdAt: 'desc' },
       take: 200,
       include: { _count: { select: { offers: true } }, deals: { select: { status: true }, orderBy: { createdAt: 'desc' }, take: 1 } },
     }),
-    prisma.offer.aggregate({ where: { request: { userId: seekerId }, status: { not: 'zurueckgezogen' } }, _count: { _all: true }, _sum: { priceCents: true } }),
+    prisma.offer.aggregate({ where: { request: { userId: seekerId }, status: { not: 'zurueckgezogen' } }, _count: { _all: true } }),
     getBalance(prisma, account.seekerEarnings(seekerId)),
+    listSeekerOffers(prisma, seekerId),
   ]);
   const rows: SeekerRequestRow[] = requests.map((r) => ({
     id: r.id,
@@ -70,7 +72,8 @@ export async function getSeekerDashboard(prisma: Db, seekerId: string): Promise<
     stats: {
       activeRequests: rows.filter((r) => r.active).length,
       offersReceived: offerAgg._count._all,
-      offersValueCents: offerAgg._sum.priceCents ?? 0,
+      // The price of the best-ranked open offer; competing offers are alternatives, never a sum.
+      bestOfferCents: offers.top[0]?.priceCents ?? null,
       points: toGoints(earnings),
       earningsCents: milliToCents(earnings),
     },

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import { translator } from '../../i18n.ts';
+import { formatGoints } from '../money/format-money.ts';
 
 type PurchaseRow = {
   id: string;
@@ -68,7 +69,7 @@ export function receiptLines(config: Pick<Config, 'seller'>, p: PurchaseRow, lan
     `${t('shop:receipt.date')}: ${new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(r.date))}`,
     `${t('shop:receipt.seller')}: ${r.seller.name}, ${r.seller.address}, ${t('shop:receipt.vatId')} ${r.seller.vatId}`,
     `${t('shop:receipt.buyer')}: ${r.buyer.name} <${r.buyer.email}>`,
-    `${t(`shop:packages.${r.item.packageId}`)}: ${r.item.goints} Goints`,
+    `${t(`shop:packages.${r.item.packageId}`)}: ${formatGoints(r.item.goints, lang)}`,
     `${t('shop:receipt.net')}: ${euro(r.netCents, lang)}`,
     `${t('shop:receipt.vat', { rate: r.vatRatePercent })}: ${euro(r.vatCents, lang)}`,
     `${t('shop:receipt.gross')}: ${euro(r.grossCents, lang)}`,

@@ -1,6 +1,7 @@
 // The intake view (`output.data` of every intake tool, docs/domain/intake-contract.md), read defensively
 // from the loosely typed tool output, and how its values read on screen. Pure: no DOM.
 import { intakeText, isCategoryId, isUrgency, toLang, type CategoryId, type Urgency } from './labels.ts';
+import { formatBudget as formatMoneyBudget } from '../../../server/domain/money/format-money.ts';
 
 export interface IntakeView {
   firstName: string | null;
@@ -81,13 +82,11 @@ export function formatDate(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(toLang(lang) === 'de' ? 'de-DE' : 'en-GB', options).format(Date.UTC(y!, m! - 1, d!));
 }
 
-/** '300–500 €', '300 €', or 'offen' / 'open' (also when no budget was given at all). */
+/** '300 € – 500 €', '300 €', or 'offen' / 'open' (also when no budget was given at all). */
 export function formatBudget(view: Pick<IntakeView, 'budgetMin' | 'budgetMax' | 'budgetOpen'>, lang: string): string {
   const { budgetMin: min, budgetMax: max } = view;
   if (view.budgetOpen || (min === null && max === null)) return intakeText(lang, 'summary.budgetOpen');
-  const fmt = (n: number) => new Intl.NumberFormat(toLang(lang) === 'de' ? 'de-DE' : 'en-GB').format(n);
-  if (min !== null && max !== null && min !== max) return `${fmt(min)}–${fmt(max)} €`;
-  return `${fmt((max ?? min)!)} €`;
+  return formatMoneyBudget(min, max, lang) ?? intakeText(lang, 'summary.budgetOpen');
 }
 
 /** '50667 Köln', 'Köln' or '50667'; null when neither is known. */

@@ -81,7 +81,7 @@ function ShowBalance({ output }: ToolRendererProps) {
       ) : (
         <div className="flex flex-col gap-1">
           <GointsAmount value={Number(d.earningsGoints ?? 0)} size="md" className="text-lg" testId="chat-balance-goints" />
-          <p className="text-sm text-muted-foreground">{t('earningsEuro', { amount: formatEuro(Math.round(Number(d.earningsEuro ?? 0) * 100), lang) })}</p>
+          <p className="text-sm text-muted-foreground">{t('earningsEuro', { amount: formatEuro(Number(d.earningsCents ?? 0), lang) })}</p>
         </div>
       )}
     </WidgetCard>

@@ -61,7 +61,7 @@ export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions
       {m.offer && (
         <p className="mt-2 text-xs">
           {t('yourOffer', { price: formatEuro(m.offer.priceCents, lang) })} · {t(`offerStatus.${m.offer.status}`, { defaultValue: m.offer.status })}
-          {m.deal && <> · {t(`dealStatus.${m.deal.status}`, { defaultValue: m.deal.status })}</>}
+          {m.deal && <> · {t(`dealStatus.${m.deal.status}`, { context: 'provider', defaultValue: m.deal.status })}</>}
         </p>
       )}
       {actions && (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useChatActions } from '../context.ts';
 import { FieldShell, inputClass, Textarea, WidgetCard } from '../intake/controls.tsx';
 import { cn } from '@/lib/utils';
+import { parseEuroCents } from '../../../server/domain/money/parse-money.ts';
 
 const clean = (v: string) =>
   v
@@ -13,12 +14,10 @@ const clean = (v: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Euros as typed ('450', '450,50', '1.200') or null. */
+/** Euros as typed ('450', '450,50', '1.200') or null (the shared parser, decision 049). */
 export function readEuro(value: string): number | null {
-  const v = value.replace(/[€\s]/g, '');
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(v)) return null;
-  const n = Number(/,\d{1,2}$/.test(v) ? v.replace(/\./g, '').replace(',', '.') : v.replace(/\.(?=\d{3}(\D|$))/g, ''));
-  return Number.isFinite(n) && n > 0 ? n : null;
+  const cents = parseEuroCents(value);
+  return cents ? cents / 100 : null;
 }
 
 export function OfferFormWidget({ reference }: { reference: string }) {

@@ -49,7 +49,7 @@ function OfferCard({ o }: { o: ChatOffer }) {
       </p>
       <p className="mt-1 text-xs text-muted-foreground">
         #{o.ref} · {t(`offerStatus.${o.status}`, { defaultValue: o.status })}
-        {o.deal && <> · {t(`dealStatus.${o.deal.status}`, { defaultValue: o.deal.status })}</>}
+        {o.deal && <> · {t(`dealStatus.${o.deal.status}`, { context: 'seeker', defaultValue: o.deal.status })}</>}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {o.status === 'versendet' && (

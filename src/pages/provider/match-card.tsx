@@ -196,7 +196,7 @@ export function MatchCard({
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-semibold">{t('card.deal.title')}</h3>
               <Badge className={DEAL_STYLES[card.deal.status] ?? 'border-amber-200 bg-amber-50 text-amber-900'} data-testid="deal-status">
-                {tm(`dealStatus.${card.deal.status}`, { defaultValue: card.deal.status })}
+                {tm(`dealStatus.${card.deal.status}`, { context: 'provider', defaultValue: card.deal.status })}
               </Badge>
             </div>
             {card.deal.status === 'completed' && (

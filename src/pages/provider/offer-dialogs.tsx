@@ -14,16 +14,12 @@ import { fieldErrorsOf, providerApi } from './provider-api';
 import { formatEuroWhole } from '@/components/market/format';
 import { MAX_OFFER_EUROS } from '../../../server/domain/offers/offers.schemas.ts';
 import { FieldError } from './profile-form';
+import { parseEuroCents } from '../../../server/domain/money/parse-money.ts';
 
-/** '450', '450,50', '1.200,00', '1200.5' → euros, or null when it is not an amount with at most two decimals. */
+/** '450', '450,50', '1.200,00', '1200.5' → euros, or null when it is not a positive amount (the shared parser, decision 049). */
 export function parseEuro(text: string): number | null {
-  let s = text.replace(/[€\s]/g, '');
-  if (!s) return null;
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  else if (/^\d{1,3}(\.\d{3})+$/.test(s)) s = s.replace(/\./g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  const n = Number(s);
-  return n > 0 ? n : null;
+  const cents = parseEuroCents(text);
+  return cents ? cents / 100 : null;
 }
 
 type OfferField = 'price' | 'beschreibung' | 'verfuegbarkeit';

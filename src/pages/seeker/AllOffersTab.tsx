@@ -56,7 +56,7 @@ function OfferRow({ offer: o, request }: { offer: SeekerOffer; request: SeekerRe
           </Badge>
           {o.deal && (
             <Badge className="border-primary/20 bg-primary/5 text-primary" data-testid="all-offer-deal">
-              {t('deal.title')}: {t(`market:dealStatus.${o.deal.status}`, { defaultValue: o.deal.status })}
+              {t('deal.title')}: {t(`market:dealStatus.${o.deal.status}`, { context: 'seeker', defaultValue: o.deal.status })}
             </Badge>
           )}
           <span className="text-muted-foreground">

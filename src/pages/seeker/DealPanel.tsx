@@ -45,7 +45,7 @@ export function DealPanel({ offer, onChanged }: { offer: SeekerOffer; onChanged:
     <div className="flex flex-col gap-3 rounded-lg border border-primary/20 bg-primary/5 p-3 sm:p-4" data-testid="deal-panel" data-deal-status={deal.status}>
       <p className="flex items-center gap-2 text-sm font-semibold">
         <Handshake className="size-4 text-primary" aria-hidden />
-        {t('deal.title')}: <span data-testid="deal-status">{t(`market:dealStatus.${deal.status}`, { defaultValue: deal.status })}</span>
+        {t('deal.title')}: <span data-testid="deal-status">{t(`market:dealStatus.${deal.status}`, { context: 'seeker', defaultValue: deal.status })}</span>
       </p>
       {!completed && (
         <>
@@ -54,7 +54,7 @@ export function DealPanel({ offer, onChanged }: { offer: SeekerOffer; onChanged:
           ) : (
             <p className="flex items-center gap-2 text-sm font-medium" data-testid="deal-waiting">
               <Clock className="size-4 text-accent-foreground" aria-hidden />
-              {t('market:dealStatus.awaiting_provider')}
+              {t('market:dealStatus.awaiting_provider', { context: 'seeker' })}
             </p>
           )}
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">

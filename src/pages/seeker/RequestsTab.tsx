@@ -139,7 +139,7 @@ function RequestCard({ request: r, onClose }: { request: SeekerRequest; onClose?
           {r.dealStatus && (
             <span className="inline-flex items-center gap-1.5" data-testid="request-deal">
               <Handshake className="size-4 text-primary" aria-hidden />
-              {t('requests.deal')}: {t(`market:dealStatus.${r.dealStatus}`, { defaultValue: r.dealStatus })}
+              {t('requests.deal')}: {t(`market:dealStatus.${r.dealStatus}`, { context: 'seeker', defaultValue: r.dealStatus })}
             </span>
           )}
           {onClose && r.active && !dealRunning && (

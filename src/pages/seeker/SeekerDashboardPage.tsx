@@ -139,7 +139,12 @@ function StatCards({ stats, onPayouts }: { stats: SeekerDashboard['stats'] | nul
   const cards = [
     { key: 'activeRequests', icon: FileText, value: stats ? formatNumber(stats.activeRequests, lang) : null, sub: null },
     { key: 'offersReceived', icon: Inbox, value: stats ? formatNumber(stats.offersReceived, lang) : null, sub: null },
-    { key: 'offersValue', icon: Wallet, value: stats ? formatEuro(stats.offersValueCents, lang) : null, sub: null },
+    {
+      key: 'bestOffer',
+      icon: Wallet,
+      value: stats ? (stats.bestOfferCents === null ? t('stats.bestOfferNone') : formatEuro(stats.bestOfferCents, lang)) : null,
+      sub: null,
+    },
     {
       key: 'points',
       icon: null,

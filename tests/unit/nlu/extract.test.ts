@@ -97,7 +97,7 @@ describe('parseFormOutput', () => {
     const r = parseFormOutput(text, { lang: 'de', now });
     expect(r).toMatchObject({
       category: 'auto',
-      description: 'Marke: BMW; Modell: 3er',
+      description: 'Marke: BMW · Modell: 3er',
       postcode: '10115',
       place: 'Berlin',
       budget: { min: 20000, max: 20000 },
@@ -118,7 +118,7 @@ describe('parseFormOutput', () => {
     );
     expect(r).toMatchObject({
       category: 'urlaub_reisen',
-      description: 'Hotel am Strand; Destination: Mallorca; Travellers: 2',
+      description: 'Hotel am Strand\nDestination: Mallorca · Travellers: 2',
       postcode: null,
       place: 'Hamburg',
       budget: { min: 500, max: 800 },
