@@ -10,6 +10,9 @@ import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
 import { adminFollowUpTools } from './admin-followup.ts';
 import { adminAffiliateTools } from './admin-affiliate.ts';
+import { seekerRequestTools } from './seeker-requests.ts';
+import { dealTools } from './seeker-deals.ts';
+import { payoutMethodTools } from './seeker-payouts.ts';
 
 let registered = false;
 
@@ -21,6 +24,9 @@ export function registerBuiltInTools() {
     ...intakeTools,
     ...marketTools,
     ...affiliateTools,
+    ...seekerRequestTools,
+    ...dealTools,
+    ...payoutMethodTools,
     ...adminTools,
     ...adminFollowUpTools,
     ...adminRequestTools,

@@ -23,7 +23,7 @@ import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { listPackages } from '../../domain/shop/packages.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
-import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
+import { listPayoutMethods, payoutMethodLabel } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
@@ -51,7 +51,7 @@ export function refOf(text: string): string | null {
 const cleanRef = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 
 /** The offline detector of a command about one card: the card's reference and one of the command's words give `{ [key]: ref }`. */
-const refCommand =
+export const refCommand =
   (key: string, words: readonly RegExp[]) =>
   ({ text }: IntentInput): Record<string, string> | null => {
     const ref = refOf(text);
@@ -115,7 +115,11 @@ const LIST_MATCHES = [
 ];
 const BALANCE = [
   /\b(guthaben|kontostand|wie viele goints|meine goints|meine punkte|verdienst|einnahmen)\b/,
+  /\bwie ?viele? (punkte|goints)\b/,
+  /\b(was|wie ?viel)\b.*\b(verdient|eingenommen)\b/,
   /\b(balance|how many goints|my goints|my points|earnings)\b/,
+  /\bhow many points\b/,
+  /\b(what|how much)\b.*\b(have i|did i|i have|i've)\b.*\bearn(ed|t)?\b/,
 ];
 const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/];
 const START_OFFER = [
@@ -128,11 +132,11 @@ const CONFIRM_DEAL = [/\bdeal\b.*\b(bestaetigen|bestaetige)\b/, /\b(bestaetige|b
 const LIST_OFFERS = [
   /\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/,
   /\bangebote (ansehen|anzeigen|zeigen)\b/,
-  /\b(show|see|list)( me)?( my)?( best)? offers\b/,
+  /\b(show|see|list)( me)?( my| all| all my)?( best)? offers\b/,
   /\bmy offers\b/,
   /^(angebote|offers)[.!?]*$/,
 ];
-const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/];
+const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/, /\bnehme\b.*\ban\b/];
 const BUY = [
   /\bgoints\b.*\b(kaufen|aufladen|nachkaufen|bestellen)\b/,
   /\b(kaufen|aufladen)\b.*\bgoints\b/,
@@ -232,7 +236,8 @@ const showBalance = defineChatTool({
   input: z.object({}),
   access: { roles: ['provider', 'seeker'] },
   machine: ['providerDesk', 'intake'],
-  states: ['ready', 'writingOffer', 'choosingCategory', 'submitted'],
+  // Any point of the conversation: the answer does not move the flow (decision 050).
+  states: '*',
   offline: { priority: 45, detect: ({ text }) => (matchesAny(normalize(text), BALANCE) ? {} : null) },
   run: async (ctx) => {
     const [w, prices] = await Promise.all([getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 }), getCurrentPrices(ctx.deps.db.prisma)]);
@@ -259,7 +264,7 @@ const confirmDealTool = defineChatTool({
   input: z.object({ deal: refInput }),
   access: { roles: ['provider', 'seeker'] },
   machine: ['providerDesk', 'intake'],
-  states: ['ready', 'choosingCategory', 'submitted'],
+  states: '*',
   requiresConfirmation: true,
   precheck: (ctx, input) =>
     refusalOf(ctx, async () => {
@@ -491,25 +496,35 @@ const providerTools: AnyChatToolDef[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------
-// Seekers (in the intake's resting states: after the name, and after a request was sent).
+// Seekers: at any point of the conversation once signed in; the tools do not move the intake machine, so
+// the question that was asked stays open (decision 050).
 
-const SEEKER_STATES = ['choosingCategory', 'submitted'];
+const SEEKER_STATES = '*';
 
 const seekerTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'listOffers',
-    description: "Shows the seeker's best offers (top 10 by provider rating, price fit and response time) with their deals, and deals waiting for a rating.",
-    input: z.object({}),
+    description:
+      "Shows the seeker's best offers (top 10 by provider rating, price fit and response time), or all offers, with their deals, and deals waiting for a rating.",
+    input: z.object({ scope: z.enum(['top', 'all']).optional().describe("'all' for every offer; the top 10 when left out") }),
     access: seeker,
     machine: 'intake',
     states: SEEKER_STATES,
-    offline: { priority: 85, detect: ({ text }) => (matchesAny(normalize(text), LIST_OFFERS) ? {} : null) },
-    run: async (ctx) => {
-      const { top } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
+    offline: {
+      priority: 85,
+      detect: ({ text }) => {
+        const n = normalize(text);
+        if (!matchesAny(n, LIST_OFFERS)) return null;
+        return /\b(alle|all|every)\b/.test(n) ? { scope: 'all' } : {};
+      },
+    },
+    run: async (ctx, input) => {
+      const listed = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const top = input.scope === 'all' ? listed.all : listed.top;
       const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id);
       const toRate = deals.filter((d) => d.status === 'completed' && !d.reviewed).map((d) => ({ ...d, ref: shortRef(d.id) }));
       const offers = top.map((o) => ({ ...o, ref: shortRef(o.id), dealRef: o.deal ? shortRef(o.deal.id) : null }));
-      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate } };
+      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate, scope: input.scope ?? 'top' } };
     },
   }),
   defineChatTool({
@@ -590,6 +605,8 @@ seekerTools.push(
     input: z.object({
       amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; all earnings when left out'),
       method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+      amountCents: z.number().int().positive().optional().describe('Set by the server on the card; leave out'),
+      methodId: z.uuid().optional().describe('Set by the server on the card; leave out'),
     }),
     access: seeker,
     machine: 'intake',
@@ -604,11 +621,15 @@ seekerTools.push(
         const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).filter((m) => !input.method || m.type === input.method);
         if (!methods.length) throw new AppError('PAYOUT_METHOD_REQUIRED');
       }),
-    confirmData: async (ctx, input) => {
+    // The card fixes the amount and the method: the click pays exactly these, whatever the earnings are then.
+    pinInput: async (ctx, input) => {
       const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
       const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method)!;
-      const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
-      return { amountCents, methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
+      return { ...input, amountCents: input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents, methodId: method.id };
+    },
+    confirmData: async (ctx, input) => {
+      const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => m.id === input.methodId)!;
+      return { amountCents: input.amountCents, methodId: method.id, methodLabel: payoutMethodLabel(method) };
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.requestPayout',
@@ -625,10 +646,11 @@ seekerTools.push(
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
-        const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
+        // What the card showed (pinInput); never re-read at the click.
+        const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => m.id === input.methodId);
         if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
-        const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
+        const amountCents = input.amountCents;
+        if (!amountCents) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: ctx.lang === 'de' ? '10,00 €' : '€10.00' } });
         // The confirmation's id is the payout's idempotency key: a second click is the same payout.
         const r = await requestPayout(
           ctx.deps,

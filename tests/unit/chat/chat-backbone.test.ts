@@ -78,6 +78,7 @@ describe('tool registry: role AND state', () => {
   it('adds admin tools only for admins with two-factor', () => {
     expect(names(auth('admin'), 'greeting')).toEqual([
       'addFollowUpStep',
+      'addPayoutMethod',
       'adminCloseRequest',
       'adminListDeals',
       'adminListRequests',
@@ -90,9 +91,12 @@ describe('tool registry: role AND state', () => {
       'getPlatformOverview',
       'getRecentActivity',
       'hideFollowUpStep',
+      'listPayoutMethods',
+      'listPayouts',
       'listSupportInbox',
       'moveFollowUpStep',
       'publishFollowUpScript',
+      'removePayoutMethod',
       'requestPartnerPayout',
       'setCategoryPrice',
       'showFollowUpScript',
