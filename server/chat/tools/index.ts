@@ -13,6 +13,9 @@ import { adminAffiliateTools } from './admin-affiliate.ts';
 import { seekerRequestTools } from './seeker-requests.ts';
 import { dealTools } from './seeker-deals.ts';
 import { payoutMethodTools } from './seeker-payouts.ts';
+import { providerOfferTools } from './provider-offers.ts';
+import { providerProfileTools } from './provider-profile.ts';
+import { providerShopTools } from './provider-shop.ts';
 
 let registered = false;
 
@@ -27,6 +30,9 @@ export function registerBuiltInTools() {
     ...seekerRequestTools,
     ...dealTools,
     ...payoutMethodTools,
+    ...providerOfferTools,
+    ...providerProfileTools,
+    ...providerShopTools,
     ...adminTools,
     ...adminFollowUpTools,
     ...adminRequestTools,

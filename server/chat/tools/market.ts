@@ -27,6 +27,7 @@ import { listPayoutMethods, payoutMethodLabel } from '../../domain/payouts/payou
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
+import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
@@ -108,11 +109,26 @@ const card = (m: MatchCard) => ({ ...m, ref: shortRef(m.request.id), dealRef: m.
 // Offline detectors.
 
 const LIST_MATCHES = [
-  /\b(meine|neue|passende|aktuelle|offene)? ?(anfragen|matches|auftraege|leads)\b/,
+  /\b(meine|neue|passende|aktuelle|offene)? ?(anfragen|matches|auftraege|leads|jobs)\b/,
   /\bwas gibt es (neues|fuer mich)\b/,
-  /\b(show|list|see)( me)?( my)?( new)? (matches|requests|leads)\b/,
-  /^(matches|anfragen|requests)[.!?]*$/,
+  /\bgibt es (was|etwas) neues\b/,
+  /\b(show|list|see|find)\b.*\b(matches|requests|leads|jobs)\b/,
+  /\bany (new |open |matching )?(jobs|requests|matches|leads)\b/,
+  /\bwhich (requests|jobs|leads)\b.*\b(match|fit|suit)/,
+  /\b(requests|jobs|leads) (for|that match|matching) me\b/,
+  /^(matches|anfragen|requests|jobs)[.!?]*$/,
 ];
+const URGENT_ONLY = /\b(dringend(e|en|er)?|eilig(e|en)?|urgent)\b/;
+
+/** The category a message names ('Anfragen für Elektronik', 'requests for electronics'), or null. */
+export function categoryNamed(text: string): CategoryId | null {
+  const n = normalize(text);
+  for (const id of CATEGORY_IDS) {
+    const words = [id, ...CATEGORY_LABELS[id].de.split('/'), ...CATEGORY_LABELS[id].en.split(/\/| & /)].map((w) => normalize(w));
+    if (words.some((w) => w.length > 2 && new RegExp(String.raw`\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(n))) return id;
+  }
+  return null;
+}
 const BALANCE = [
   /\b(guthaben|kontostand|wie viele goints|meine goints|meine punkte|verdienst|einnahmen)\b/,
   /\bwie ?viele? (punkte|goints)\b/,
@@ -123,6 +139,7 @@ const BALANCE = [
 ];
 const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/];
 const START_OFFER = [
+  /^(mein )?(angebot|offer) (fuer|for)\b/,
   /\bangebot\b.*\b(erstellen|schreiben|abgeben|machen|senden|schicken)\b/,
   /\b(erstellen|schreiben|abgeben|machen)\b.*\bangebot\b/,
   /\b(create|write|make|send)( an)? offer\b/,
@@ -150,6 +167,30 @@ export const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay
 export function amountOf(text: string): number | null {
   const m = /(\d{1,6}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?/i.exec(text.replace(/\b\d{6}\b/g, ''));
   return m ? parseEuro(m[1]!) : null;
+}
+
+/**
+ * Offer details typed in one line after the reference: 'Angebot für #a1b2c3: 180 €, morgen ab 8 Uhr, inkl.
+ * Material' gives price '180', availability 'morgen ab 8 Uhr', description 'inkl. Material' (as written; the
+ * form checks them). null when nothing follows the reference.
+ */
+export function offerLineOf(text: string): { price?: string; verfuegbarkeit?: string; beschreibung?: string } | null {
+  const m = /#?[0-9a-f]{6}[0-9a-f-]*\s*[:\-–]\s*([\s\S]+)$/i.exec(text);
+  if (!m) return null;
+  let rest = m[1]!.trim();
+  const out: { price?: string; verfuegbarkeit?: string; beschreibung?: string } = {};
+  const price = /^(?:(?:preis|price)\s*:?\s*)?(?:€\s*)?(\d[\d.]*(?:,\d{1,2})?)\s*(?:€|eur|euro)?\s*(?:[,;–-]\s*|$)/i.exec(rest);
+  if (price && parseEuro(price[1]!) !== null) {
+    out.price = price[1]!;
+    rest = rest.slice(price[0].length).trim();
+  }
+  const [availability, ...description] = rest
+    .split(/\s*[,;]\s*/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (availability) out.verfuegbarkeit = availability;
+  if (description.length) out.beschreibung = description.join(', ');
+  return Object.keys(out).length ? out : null;
 }
 
 /** 'Angebot: Anfrage: #a1b2c3; Preis: 450 €; …' / 'Offer: Request: …' — the offer form's string. */
@@ -310,20 +351,31 @@ const providerTools: AnyChatToolDef[] = [
     name: 'listMatches',
     description:
       "Lists the provider's newest matching requests as cards: a teaser until unlocked, then the details and the seeker's contact, with the offer and deal on it.",
-    input: z.object({}),
+    input: z.object({
+      category: z.enum(CATEGORY_IDS).optional().describe('Only requests of this category'),
+      urgentOnly: z.boolean().optional().describe("Only urgent requests ('nur dringende')"),
+    }),
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
-    offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), LIST_MATCHES) ? {} : null) },
-    run: (ctx) =>
+    offline: {
+      priority: 50,
+      detect: ({ text }) => {
+        if (!matchesAny(normalize(text), LIST_MATCHES)) return null;
+        const category = categoryNamed(text);
+        return { ...(category ? { category } : {}), ...(URGENT_ONLY.test(normalize(text)) ? { urgentOnly: true } : {}) };
+      },
+    },
+    run: (ctx, input) =>
       attempt(ctx, async () => {
         if (!(await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id))) throw new AppError('PROVIDER_PROFILE_REQUIRED');
-        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1 });
+        const filter = { ...(input.category ? { category: input.category } : {}), ...(input.urgentOnly ? { urgentOnly: true } : {}) };
+        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1, filter });
         const shown = feed.matches.slice(0, CHAT_CARDS).map(card);
         return {
           accepted: true,
           state: ctx.machine.state,
-          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance },
+          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance, filter },
         };
       }),
   }),
@@ -411,14 +463,26 @@ const providerTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'startOffer',
-    description: 'Opens the offer form for an unlocked request (price in euros, availability, description).',
-    input: z.object({ request: refInput }),
+    description:
+      "Opens the offer form for an unlocked request (price in euros, availability, description). Details the provider already wrote ('Angebot für #a1b2c3: 180 €, morgen ab 8 Uhr, inkl. Material') go into prefill, as written.",
+    input: z.object({
+      request: refInput,
+      prefill: z
+        .object({ price: z.string().max(20).optional(), verfuegbarkeit: z.string().max(200).optional(), beschreibung: z.string().max(2000).optional() })
+        .optional()
+        .describe('What the provider already wrote, put into the form for them to check'),
+    }),
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
     offline: {
       priority: 72,
-      detect: refCommand('request', START_OFFER),
+      detect: (i) => {
+        const found = refCommand('request', START_OFFER)(i);
+        if (!found) return null;
+        const prefill = offerLineOf(i.text);
+        return prefill ? { ...found, prefill } : found;
+      },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
@@ -431,7 +495,7 @@ const providerTools: AnyChatToolDef[] = [
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_STARTED', requestId: id });
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
-        return { ...outcome, data: { ref: shortRef(id), ...(m ? { match: card(m) } : {}) } };
+        return { ...outcome, data: { ref: shortRef(id), ...(m ? { match: card(m) } : {}), ...(input.prefill ? { prefill: input.prefill } : {}) } };
       }),
   }),
   defineChatTool({

@@ -3,12 +3,22 @@
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
+import type { CategoryId } from '../../ai/nlu/categories.ts';
 import { getGointsBalance } from '../ledger/get-balance.ts';
 import { toGoints } from '../ledger/money.ts';
 import { getUnlockPrices } from '../prices/get-unlock-price.ts';
 import { toDetails, toTeaser, type RequestDetails, type RequestTeaser } from '../requests/request-views.ts';
 
 export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const;
+
+/** What 'nur dringende' means: the two urgent steps of the intake's scale. */
+export const URGENT = ['sehr_dringend', 'dringend'] as const;
+
+/** Narrows the feed: one category, only urgent requests. */
+export interface MatchFilter {
+  category?: CategoryId;
+  urgentOnly?: boolean;
+}
 
 export type MatchCard = {
   id: string;
@@ -52,14 +62,25 @@ export async function listProviderMatches(
   prisma: Db,
   providerId: string,
   lang: Lang,
-  opts: { limit?: number; cursor?: string | null; matchId?: string } = {},
+  opts: { limit?: number; cursor?: string | null; matchId?: string; filter?: MatchFilter } = {},
 ): Promise<ProviderFeed> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
   // The balance does not depend on the page: read it alongside. Queries whose answer is known to be empty
   // (deals without offers, seekers without unlocked cards) are not sent.
   const [rows, balance] = await Promise.all([
     prisma.match.findMany({
-      where: { providerId, ...(opts.matchId ? { id: opts.matchId } : { status: { in: [...FEED_STATUSES] } }) },
+      where: {
+        providerId,
+        ...(opts.matchId ? { id: opts.matchId } : { status: { in: [...FEED_STATUSES] } }),
+        ...(opts.filter?.category || opts.filter?.urgentOnly
+          ? {
+              request: {
+                ...(opts.filter.category ? { kategorie: opts.filter.category } : {}),
+                ...(opts.filter.urgentOnly ? { dringlichkeit: { in: [...URGENT] } } : {}),
+              },
+            }
+          : {}),
+      },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
       ...(opts.cursor ? { cursor: { id: opts.cursor }, skip: 1 } : {}),
