@@ -98,6 +98,10 @@ const say = {
     removeMethod: (r: string) => `Auszahlungsmethode #${r} entfernen`,
     payoutAll: 'Zahl mir alles aus',
     payoutStatus: 'Wie ist der Status meiner Auszahlung?',
+    favAdd: (r: string) => `Merk dir den Anbieter von Angebot #${r} als Favorit`,
+    favList: 'Zeig meine Favoriten',
+    favRemove: (r: string) => `Entferne #${r} aus meinen Favoriten`,
+    inquiry: (r: string) => `Nachfrage zu Deal #${r}: Wie lange hat die Reparatur gedauert?`,
   },
   en: {
     describe: 'I need an electrician',
@@ -116,6 +120,10 @@ const say = {
     removeMethod: (r: string) => `Remove payout method #${r}`,
     payoutAll: 'Pay out everything',
     payoutStatus: 'What is the status of my payout?',
+    favAdd: (r: string) => `Add the provider of offer #${r} to my favourites`,
+    favList: 'Show my favourites',
+    favRemove: (r: string) => `Remove #${r} from my favourites`,
+    inquiry: (r: string) => `Ask deal #${r}: how long did the repair take?`,
   },
 };
 
@@ -237,6 +245,29 @@ for (const lang of ['de', 'en'] as const) {
       expect(tool(remove, 'removePayoutMethod').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { method: { label: 'IBAN •••• 3000' } } });
       expect((await confirm(c, sid, remove, 'removePayoutMethod')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
       expect(await app.deps.db.prisma.payoutMethod.count({ where: { userId: seeker.id, deletedAt: null } })).toBe(0);
+    });
+
+    it('adds, lists and removes favourites; sends a Nachfragen inquiry about a completed deal only on the click', async () => {
+      const { seeker, provider, offer } = await market(lang);
+      const c = await as(seeker, lang);
+      const sid = await createSession(c, lang);
+      const added = await sendChat(c, sid, s.favAdd(offer.id.slice(0, 6)));
+      expect(tool(added, 'changeFavorite').output).toMatchObject({ accepted: true, data: { ref: provider.user.id.slice(0, 6), added: true } });
+      const listed = await sendChat(c, sid, s.favList);
+      expect(data(listed, 'listFavorites').favorites).toEqual([expect.objectContaining({ ref: provider.user.id.slice(0, 6) })]);
+      const removed = await sendChat(c, sid, s.favRemove(provider.user.id.slice(0, 6)));
+      expect(tool(removed, 'changeFavorite').output).toMatchObject({ accepted: true, data: { removed: true } });
+      expect(await app.deps.db.prisma.favorite.count({ where: { userId: seeker.id } })).toBe(0);
+
+      // A completed deal of someone else whose provider shows the contact.
+      const other = await market(lang);
+      const { dealId } = await acceptOffer(app.deps, other.seeker.id, other.offer.id);
+      await app.deps.db.prisma.deal.update({ where: { id: dealId }, data: { status: 'completed', completedAt: new Date(), providerContactVisible: true } });
+      const ask = await sendChat(c, sid, s.inquiry(dealId.slice(0, 6)));
+      expect(tool(ask, 'sendDealInquiry').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { ref: dealId.slice(0, 6), email: seeker.email } });
+      expect(await app.deps.db.prisma.dealInquiry.count({ where: { inquirerId: seeker.id } })).toBe(0);
+      expect((await confirm(c, sid, ask, 'sendDealInquiry')).body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { recipients: 1 } } });
+      expect(await app.deps.db.prisma.dealInquiry.count({ where: { inquirerId: seeker.id } })).toBe(1);
     });
 
     it("refuses a provider the seeker's actions, and a seeker another seeker's request", async () => {

@@ -16,6 +16,7 @@ import { payoutMethodTools } from './seeker-payouts.ts';
 import { providerOfferTools } from './provider-offers.ts';
 import { providerProfileTools } from './provider-profile.ts';
 import { providerShopTools } from './provider-shop.ts';
+import { favoriteTools } from './seeker-favorites.ts';
 
 let registered = false;
 
@@ -33,6 +34,7 @@ export function registerBuiltInTools() {
     ...providerOfferTools,
     ...providerProfileTools,
     ...providerShopTools,
+    ...favoriteTools,
     ...adminTools,
     ...adminFollowUpTools,
     ...adminRequestTools,
