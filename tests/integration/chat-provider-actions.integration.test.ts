@@ -223,6 +223,13 @@ for (const lang of ['de', 'en'] as const) {
       });
     });
 
+    it('answers an unknown request with what the provider can do', async () => {
+      const { c, sid } = await desk(lang);
+      const turn = await sendChat(c, sid, 'Blablub quux?');
+      expect(turn.tools).toEqual([]);
+      expect(turn.text).toMatch(lang === 'de' ? /Profil.*Käufe.*Nachweise/s : /profile.*purchases.*documents/is);
+    });
+
     it("refuses a seeker the provider's actions", async () => {
       const { urgent } = await desk(lang);
       const seeker = await createSeeker(app.deps.db.prisma, { locale: lang });

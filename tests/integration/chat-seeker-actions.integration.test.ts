@@ -270,6 +270,19 @@ for (const lang of ['de', 'en'] as const) {
       expect(await app.deps.db.prisma.dealInquiry.count({ where: { inquirerId: seeker.id } })).toBe(1);
     });
 
+    it('answers an unknown request after a sent request with what the seeker can do', async () => {
+      const { seeker } = await market(lang);
+      const c = await as(seeker, lang);
+      const sid = await createSession(c, lang);
+      // The conversation after a sent request (the intake's resting state 'submitted').
+      const row = await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id: sid } });
+      const snapshot = { ...(row.machineSnapshot as Record<string, unknown>), value: 'submitted' };
+      await app.deps.db.prisma.chatSession.update({ where: { id: sid }, data: { machineState: 'submitted', machineSnapshot: snapshot } });
+      const turn = await sendChat(c, sid, 'Blablub quux?');
+      expect(turn.tools).toEqual([]);
+      expect(turn.text).toMatch(lang === 'de' ? /Anfragen.*Angebote.*Deals.*Auszahlung/s : /requests.*offers.*deals.*payout/is);
+    });
+
     it("refuses a provider the seeker's actions, and a seeker another seeker's request", async () => {
       const { request } = await market(lang);
       const provider = await createProvider(app.deps, { categories: ['auto'], postcode: '70173' });
