@@ -230,6 +230,13 @@ for (const lang of ['de', 'en'] as const) {
       expect(turn.text).toMatch(lang === 'de' ? /Profil.*Käufe.*Nachweise/s : /profile.*purchases.*documents/is);
     });
 
+    it('greets the provider by name with the new matches', async () => {
+      const { provider } = await desk(lang);
+      const c = await as(provider.user, lang);
+      const res = await c.post<{ messages: { parts: { type: string; text?: string }[] }[] }>('/api/chat/session', { lang });
+      expect(res.body.messages[0]!.parts[0]!.text).toMatch(lang === 'de' ? /\d+ neue passende Anfragen/ : /\d+ new matching requests/);
+    });
+
     it("refuses a seeker the provider's actions", async () => {
       const { urgent } = await desk(lang);
       const seeker = await createSeeker(app.deps.db.prisma, { locale: lang });

@@ -283,6 +283,24 @@ for (const lang of ['de', 'en'] as const) {
       expect(turn.text).toMatch(lang === 'de' ? /Anfragen.*Angebote.*Deals.*Auszahlung/s : /requests.*offers.*deals.*payout/is);
     });
 
+    it('greets a signed-in seeker by name with what is new instead of the anonymous greeting', async () => {
+      const { seeker, request } = await market(lang);
+      const other = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109' });
+      await unlockRequest(app.deps, other.user.id, request.id);
+      const o2 = await createOffer(app.deps, other.user.id, {
+        requestId: request.id,
+        price: 199,
+        verfuegbarkeit: 'heute',
+        beschreibung: 'Schnell vor Ort, Ziegel ersetzen.',
+      });
+      await acceptOffer(app.deps, seeker.id, o2.id);
+      const c = await as(seeker, lang);
+      const res = await c.post<{ messages: { parts: { type: string; text?: string }[] }[] }>('/api/chat/session', { lang });
+      const first = res.body.messages[0]!.parts[0]!.text!;
+      expect(first).toMatch(lang === 'de' ? /^Hallo Lena!/ : /^Hello Lucy!/);
+      expect(first).toMatch(lang === 'de' ? /1 neues Angebot.*1 Deal wartet auf deine Bestätigung/ : /1 new offer.*1 deal waiting for your confirmation/);
+    });
+
     it("refuses a provider the seeker's actions, and a seeker another seeker's request", async () => {
       const { request } = await market(lang);
       const provider = await createProvider(app.deps, { categories: ['auto'], postcode: '70173' });
