@@ -16,6 +16,7 @@ import { loadFollowUpScript, sayText, sessionFollowUpScript, stepsById, stepText
 import { checkFirstName } from '../ai/nlu/names.ts';
 import { intakeView } from './tools/intake.ts';
 import { claimSessionRequests } from '../domain/requests/requests.ts';
+import { getWhatsNew } from '../domain/users/get-whats-new.ts';
 
 /** The ids of the follow-up script's steps an intake machine has said so far, in order. */
 export function saidIds(machine: MachineRun): string[] {
@@ -41,7 +42,12 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
     // given in the chat, and the conversation opens where the category is chosen.
     const known = auth.user?.role === 'seeker' ? knownFirstName(auth.user.name) : null;
     if (known) machine.send({ type: 'FIRST_NAME_SUBMITTED', name: known });
-    const steps = known && machine.state !== 'greeting' ? opened.filter((s) => s.purpose !== 'askName') : opened;
+    // A signed-in seeker is greeted by name with what is new for them instead of the anonymous greeting.
+    const steps = known && machine.state !== 'greeting' ? opened.filter((s) => s.purpose !== 'askName' && s.purpose !== 'greeting') : opened;
+    if (known && machine.state !== 'greeting') {
+      const text = await welcomeBack(prisma, auth, lang, known);
+      greeting.push({ id: crypto.randomUUID(), role: 'assistant', parts: [{ type: 'text', text }] });
+    }
     for (const step of steps) {
       const text = stepText(step, lang, { persona });
       greeting.push({
@@ -71,13 +77,14 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
   }
   if (machine.name === 'providerDesk') {
     const t = translator(lang);
+    const news = auth.user ? newsText(await getWhatsNew(prisma, { id: auth.user.id, role: auth.user.role }, lang), lang) : '';
     greeting.push({
       id: crypto.randomUUID(),
       role: 'assistant',
       parts: [
         {
           type: 'text',
-          text: t('chat:providerDesk.greeting', { name: knownFirstName(auth.user?.name) ?? auth.user?.name ?? '', persona: personaName(lang) }) as string,
+          text: `${t('chat:providerDesk.greeting', { name: knownFirstName(auth.user?.name) ?? auth.user?.name ?? '', persona: personaName(lang) }) as string}${news ? ` ${news}` : ''}`,
         },
         { type: 'data-options', data: { options: ['showMatches', 'showBalance', 'buyGoints'] } },
       ],
@@ -96,6 +103,22 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
   machine.stop();
   for (const message of greeting) await appendMessage(prisma, session.id, message);
   return session;
+}
+
+/** 'Neu für dich: 2 neue Angebote, 1 Deal wartet auf deine Bestätigung.' (empty when nothing is new). */
+function newsText(n: Awaited<ReturnType<typeof getWhatsNew>>, lang: Lang): string {
+  const t = translator(lang);
+  const items = (['offers', 'matches', 'dealsToConfirm', 'dealsToRate'] as const)
+    .filter((k) => n[k] > 0)
+    .map((k) => t(`chat:news.${k}`, { count: n[k] }) as string);
+  return items.length ? (t('chat:news.intro', { items: items.join(', ') }) as string) : '';
+}
+
+/** The seeker's greeting by name, with what is new for them. */
+async function welcomeBack(prisma: Db, auth: AuthContext, lang: Lang, name: string): Promise<string> {
+  const t = translator(lang);
+  const news = auth.user ? newsText(await getWhatsNew(prisma, { id: auth.user.id, role: auth.user.role }, lang), lang) : '';
+  return `${t('chat:news.hello', { name, persona: personaName(lang) }) as string}${news ? ` ${news}` : ''}`;
 }
 
 /** The first word of an account's name when it passes the first-name check; null otherwise. */

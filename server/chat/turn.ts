@@ -122,7 +122,7 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
       publish: (event) => publishChatEvent(deps, event),
     };
     const { tools, activeNames } = buildTurnTools(toolBase);
-    const hints = () => ({ akut: { lang: input.lang, machine: machine.name, state: machine.state } });
+    const hints = () => ({ akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous' } });
     const messages = await convertToModelMessages([...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
 
     const result = streamText({

@@ -154,6 +154,7 @@ export const seekerRequestSchema = z.object({
   date: z.string().nullable(),
   status: z.string(),
   active: z.boolean(),
+  closable: z.boolean().describe('The seeker may close it now (no accepted offer, still running)'),
   offers: z.number().int(),
   unlocked: z.number().int(),
   maxUnlocks: z.number().int(),

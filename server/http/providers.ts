@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { AppError } from '../errors.ts';
 import { providerProfileInput, providerProfileOutput, publicProviderOutput } from '../domain/providers/providers.schemas.ts';
-import { upsertProviderProfile } from '../domain/providers/upsert-provider-profile.ts';
+import { saveProviderProfile } from '../domain/providers/save-provider-profile.ts';
 import { getOwnProviderProfile, requireProviderProfile } from '../domain/providers/get-own-provider-profile.ts';
 import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
 import {
@@ -14,7 +14,6 @@ import {
   listOwnVerificationDocuments,
   uploadVerificationDocument,
 } from '../domain/providers/verification-documents.ts';
-import { matchProviderToOpenRequests } from '../domain/matching/match-provider.ts';
 import { dismissMatch, listProviderMatches } from '../domain/matching/list-provider-matches.ts';
 import { getUnlockQuote } from '../domain/unlocks/get-unlock-quote.ts';
 import { unlockRequest } from '../domain/unlocks/unlock-request.ts';
@@ -57,11 +56,7 @@ export const providerRoutes = [
     access: provider,
     body: providerProfileInput,
     response: z.object({ profile: providerProfileOutput, created: z.boolean(), bonusGranted: z.number().int(), matched: z.number().int() }),
-    handler: async ({ deps, auth, body }) => {
-      const result = await upsertProviderProfile(deps.db.prisma, auth.user!.id, body);
-      const matched = await matchProviderToOpenRequests(deps, auth.user!.id);
-      return { ...result, matched };
-    },
+    handler: ({ deps, auth, body }) => saveProviderProfile(deps, auth.user!.id, body),
   }),
   defineRoute({
     method: 'get',

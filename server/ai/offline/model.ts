@@ -22,6 +22,8 @@ export interface OfflineHints {
   lang?: string;
   machine?: string;
   state?: string;
+  /** The caller's role: the help after an unknown request lists what this role can do. */
+  role?: string;
 }
 
 type Decision = { kind: 'tool'; toolName: string; input: Record<string, unknown> } | { kind: 'text'; text: string };
@@ -34,6 +36,7 @@ function hintsOf(options: LanguageModelV4CallOptions): OfflineHints {
     lang: typeof h.lang === 'string' ? h.lang : undefined,
     machine: typeof h.machine === 'string' ? h.machine : undefined,
     state: typeof h.state === 'string' ? h.state : undefined,
+    role: typeof h.role === 'string' ? h.role : undefined,
   };
 }
 
@@ -86,7 +89,7 @@ export function decide(options: LanguageModelV4CallOptions): Decision {
     }
   }
   if (best) return { kind: 'tool', toolName: best.toolName, input: best.input };
-  return { kind: 'text', text: fallbackReply(t, hints.machine, hints.state) };
+  return { kind: 'text', text: fallbackReply(t, hints.machine, hints.state, hints.role) };
 }
 
 function usageFor(options: LanguageModelV4CallOptions, outputText: string): LanguageModelV4Usage {

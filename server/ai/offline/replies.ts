@@ -28,9 +28,11 @@ export function replyForToolResult(t: TFunction, toolName: string, output: unkno
   );
 }
 
-/** What to say when no allowed tool matches the message. */
-export function fallbackReply(t: TFunction, machine: string | undefined, state: string | undefined): string {
-  return (machine && state ? maybe(t, `chat:offline.fallback.${machine}.${state}`) : null) ?? (t('chat:offline.fallback.default') as string);
+/** What to say when no allowed tool matches the message: the state's hint, then what the role can do at any point. */
+export function fallbackReply(t: TFunction, machine: string | undefined, state: string | undefined, role?: string): string {
+  const hint = (machine && state ? maybe(t, `chat:offline.fallback.${machine}.${state}`) : null) ?? (t('chat:offline.fallback.default') as string);
+  const help = role ? maybe(t, `chat:offline.help.${role}`) : null;
+  return help ? `${hint} ${help}` : hint;
 }
 
 export function toolErrorReply(t: TFunction): string {

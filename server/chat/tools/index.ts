@@ -11,6 +11,13 @@ import { affiliateTools } from './affiliate.ts';
 import { adminFollowUpTools } from './admin-followup.ts';
 import { adminAffiliateTools } from './admin-affiliate.ts';
 import { privacyTools } from './privacy.ts';
+import { seekerRequestTools } from './seeker-requests.ts';
+import { dealTools } from './seeker-deals.ts';
+import { payoutMethodTools } from './seeker-payouts.ts';
+import { providerOfferTools } from './provider-offers.ts';
+import { providerProfileTools } from './provider-profile.ts';
+import { providerShopTools } from './provider-shop.ts';
+import { favoriteTools } from './seeker-favorites.ts';
 
 let registered = false;
 
@@ -22,6 +29,13 @@ export function registerBuiltInTools() {
     ...intakeTools,
     ...marketTools,
     ...affiliateTools,
+    ...seekerRequestTools,
+    ...dealTools,
+    ...payoutMethodTools,
+    ...providerOfferTools,
+    ...providerProfileTools,
+    ...providerShopTools,
+    ...favoriteTools,
     ...adminTools,
     ...adminFollowUpTools,
     ...adminRequestTools,

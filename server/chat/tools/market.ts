@@ -23,12 +23,13 @@ import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { listPackages } from '../../domain/shop/packages.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
-import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
+import { listPayoutMethods, payoutMethodLabel } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
 import { formatEuro } from '../../domain/money/format-money.ts';
 import { parseEuroCents } from '../../domain/money/parse-money.ts';
+import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
 import type { ToolOutcome } from './outcome.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
@@ -53,7 +54,7 @@ export function refOf(text: string): string | null {
 const cleanRef = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 
 /** The offline detector of a command about one card: the card's reference and one of the command's words give `{ [key]: ref }`. */
-const refCommand =
+export const refCommand =
   (key: string, words: readonly RegExp[]) =>
   ({ text }: IntentInput): Record<string, string> | null => {
     const ref = refOf(text);
@@ -110,17 +111,37 @@ const card = (m: MatchCard) => ({ ...m, ref: shortRef(m.request.id), dealRef: m.
 // Offline detectors.
 
 const LIST_MATCHES = [
-  /\b(meine|neue|passende|aktuelle|offene)? ?(anfragen|matches|auftraege|leads)\b/,
+  /\b(meine|neue|passende|aktuelle|offene)? ?(anfragen|matches|auftraege|leads|jobs)\b/,
   /\bwas gibt es (neues|fuer mich)\b/,
-  /\b(show|list|see)( me)?( my)?( new)? (matches|requests|leads)\b/,
-  /^(matches|anfragen|requests)[.!?]*$/,
+  /\bgibt es (was|etwas) neues\b/,
+  /\b(show|list|see|find)\b.*\b(matches|requests|leads|jobs)\b/,
+  /\bany (new |open |matching )?(jobs|requests|matches|leads)\b/,
+  /\bwhich (requests|jobs|leads)\b.*\b(match|fit|suit)/,
+  /\b(requests|jobs|leads) (for|that match|matching) me\b/,
+  /^(matches|anfragen|requests|jobs)[.!?]*$/,
 ];
+const URGENT_ONLY = /\b(dringend(e|en|er)?|eilig(e|en)?|urgent)\b/;
+
+/** The category a message names ('Anfragen für Elektronik', 'requests for electronics'), or null. */
+export function categoryNamed(text: string): CategoryId | null {
+  const n = normalize(text);
+  for (const id of CATEGORY_IDS) {
+    const words = [id, ...CATEGORY_LABELS[id].de.split('/'), ...CATEGORY_LABELS[id].en.split(/\/| & /)].map((w) => normalize(w));
+    if (words.some((w) => w.length > 2 && new RegExp(String.raw`\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(n))) return id;
+  }
+  return null;
+}
 const BALANCE = [
   /\b(guthaben|kontostand|wie viele goints|meine goints|meine punkte|verdienst|einnahmen)\b/,
+  /\bwie ?viele? (punkte|goints)\b/,
+  /\b(was|wie ?viel)\b.*\b(verdient|eingenommen)\b/,
   /\b(balance|how many goints|my goints|my points|earnings)\b/,
+  /\bhow many points\b/,
+  /\b(what|how much)\b.*\b(have i|did i|i have|i've)\b.*\bearn(ed|t)?\b/,
 ];
 const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/];
 const START_OFFER = [
+  /^(mein )?(angebot|offer) (fuer|for)\b/,
   /\bangebot\b.*\b(erstellen|schreiben|abgeben|machen|senden|schicken)\b/,
   /\b(erstellen|schreiben|abgeben|machen)\b.*\bangebot\b/,
   /\b(create|write|make|send)( an)? offer\b/,
@@ -130,11 +151,11 @@ const CONFIRM_DEAL = [/\bdeal\b.*\b(bestaetigen|bestaetige)\b/, /\b(bestaetige|b
 const LIST_OFFERS = [
   /\b(meine|beste[n]?|alle|erhaltene[n]?|welche) angebote\b/,
   /\bangebote (ansehen|anzeigen|zeigen)\b/,
-  /\b(show|see|list)( me)?( my)?( best)? offers\b/,
+  /\b(show|see|list)( me)?( my| all| all my)?( best)? offers\b/,
   /\bmy offers\b/,
   /^(angebote|offers)[.!?]*$/,
 ];
-const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/];
+const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/, /\bnehme\b.*\ban\b/];
 const BUY = [
   /\bgoints\b.*\b(kaufen|aufladen|nachkaufen|bestellen)\b/,
   /\b(kaufen|aufladen)\b.*\bgoints\b/,
@@ -148,6 +169,30 @@ export const PAYOUT = [/\b(auszahlen|auszahlung|zahl(e)? mir)\b/, /\b(payout|pay
 export function amountOf(text: string): number | null {
   const m = /\d[\d.,]*\d|\d/.exec(text.replace(/\b\d{6}\b/g, ''));
   return m ? parseEuro(m[0]) : null;
+}
+
+/**
+ * Offer details typed in one line after the reference: 'Angebot für #a1b2c3: 180 €, morgen ab 8 Uhr, inkl.
+ * Material' gives price '180', availability 'morgen ab 8 Uhr', description 'inkl. Material' (as written; the
+ * form checks them). null when nothing follows the reference.
+ */
+export function offerLineOf(text: string): { price?: string; verfuegbarkeit?: string; beschreibung?: string } | null {
+  const m = /#?[0-9a-f]{6}[0-9a-f-]*\s*[:\-–]\s*([\s\S]+)$/i.exec(text);
+  if (!m) return null;
+  let rest = m[1]!.trim();
+  const out: { price?: string; verfuegbarkeit?: string; beschreibung?: string } = {};
+  const price = /^(?:(?:preis|price)\s*:?\s*)?(?:€\s*)?(\d[\d.]*(?:,\d{1,2})?)\s*(?:€|eur|euro)?\s*(?:[,;–-]\s*|$)/i.exec(rest);
+  if (price && parseEuro(price[1]!) !== null) {
+    out.price = price[1]!;
+    rest = rest.slice(price[0].length).trim();
+  }
+  const [availability, ...description] = rest
+    .split(/\s*[,;]\s*/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (availability) out.verfuegbarkeit = availability;
+  if (description.length) out.beschreibung = description.join(', ');
+  return Object.keys(out).length ? out : null;
 }
 
 /** 'Angebot: Anfrage: #a1b2c3; Preis: 450 €; …' / 'Offer: Request: …' — the offer form's string. */
@@ -228,7 +273,8 @@ const showBalance = defineChatTool({
   input: z.object({}),
   access: { roles: ['provider', 'seeker'] },
   machine: ['providerDesk', 'intake'],
-  states: ['ready', 'writingOffer', 'choosingCategory', 'submitted'],
+  // Any point of the conversation: the answer does not move the flow (decision 050).
+  states: '*',
   offline: { priority: 45, detect: ({ text }) => (matchesAny(normalize(text), BALANCE) ? {} : null) },
   run: async (ctx) => {
     const [w, prices] = await Promise.all([getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 }), getCurrentPrices(ctx.deps.db.prisma)]);
@@ -256,7 +302,7 @@ const confirmDealTool = defineChatTool({
   input: z.object({ deal: refInput }),
   access: { roles: ['provider', 'seeker'] },
   machine: ['providerDesk', 'intake'],
-  states: ['ready', 'choosingCategory', 'submitted'],
+  states: '*',
   requiresConfirmation: true,
   precheck: (ctx, input) =>
     refusalOf(ctx, async () => {
@@ -302,20 +348,31 @@ const providerTools: AnyChatToolDef[] = [
     name: 'listMatches',
     description:
       "Lists the provider's newest matching requests as cards: a teaser until unlocked, then the details and the seeker's contact, with the offer and deal on it.",
-    input: z.object({}),
+    input: z.object({
+      category: z.enum(CATEGORY_IDS).optional().describe('Only requests of this category'),
+      urgentOnly: z.boolean().optional().describe("Only urgent requests ('nur dringende')"),
+    }),
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
-    offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), LIST_MATCHES) ? {} : null) },
-    run: (ctx) =>
+    offline: {
+      priority: 50,
+      detect: ({ text }) => {
+        if (!matchesAny(normalize(text), LIST_MATCHES)) return null;
+        const category = categoryNamed(text);
+        return { ...(category ? { category } : {}), ...(URGENT_ONLY.test(normalize(text)) ? { urgentOnly: true } : {}) };
+      },
+    },
+    run: (ctx, input) =>
       attempt(ctx, async () => {
         if (!(await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id))) throw new AppError('PROVIDER_PROFILE_REQUIRED');
-        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1 });
+        const filter = { ...(input.category ? { category: input.category } : {}), ...(input.urgentOnly ? { urgentOnly: true } : {}) };
+        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1, filter });
         const shown = feed.matches.slice(0, CHAT_CARDS).map(card);
         return {
           accepted: true,
           state: ctx.machine.state,
-          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance },
+          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance, filter },
         };
       }),
   }),
@@ -410,14 +467,26 @@ const providerTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'startOffer',
-    description: 'Opens the offer form for an unlocked request (price in euros, availability, description).',
-    input: z.object({ request: refInput }),
+    description:
+      "Opens the offer form for an unlocked request (price in euros, availability, description). Details the provider already wrote ('Angebot für #a1b2c3: 180 €, morgen ab 8 Uhr, inkl. Material') go into prefill, as written.",
+    input: z.object({
+      request: refInput,
+      prefill: z
+        .object({ price: z.string().max(20).optional(), verfuegbarkeit: z.string().max(200).optional(), beschreibung: z.string().max(2000).optional() })
+        .optional()
+        .describe('What the provider already wrote, put into the form for them to check'),
+    }),
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
     offline: {
       priority: 72,
-      detect: refCommand('request', START_OFFER),
+      detect: (i) => {
+        const found = refCommand('request', START_OFFER)(i);
+        if (!found) return null;
+        const prefill = offerLineOf(i.text);
+        return prefill ? { ...found, prefill } : found;
+      },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
@@ -430,7 +499,7 @@ const providerTools: AnyChatToolDef[] = [
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_STARTED', requestId: id });
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
-        return { ...outcome, data: { ref: shortRef(id), ...(m ? { match: card(m) } : {}) } };
+        return { ...outcome, data: { ref: shortRef(id), ...(m ? { match: card(m) } : {}), ...(input.prefill ? { prefill: input.prefill } : {}) } };
       }),
   }),
   defineChatTool({
@@ -495,25 +564,35 @@ const providerTools: AnyChatToolDef[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------
-// Seekers (in the intake's resting states: after the name, and after a request was sent).
+// Seekers: at any point of the conversation once signed in; the tools do not move the intake machine, so
+// the question that was asked stays open (decision 050).
 
-const SEEKER_STATES = ['choosingCategory', 'submitted'];
+const SEEKER_STATES = '*';
 
 const seekerTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'listOffers',
-    description: "Shows the seeker's best offers (top 10 by provider rating, price fit and response time) with their deals, and deals waiting for a rating.",
-    input: z.object({}),
+    description:
+      "Shows the seeker's best offers (top 10 by provider rating, price fit and response time), or all offers, with their deals, and deals waiting for a rating.",
+    input: z.object({ scope: z.enum(['top', 'all']).optional().describe("'all' for every offer; the top 10 when left out") }),
     access: seeker,
     machine: 'intake',
     states: SEEKER_STATES,
-    offline: { priority: 85, detect: ({ text }) => (matchesAny(normalize(text), LIST_OFFERS) ? {} : null) },
-    run: async (ctx) => {
-      const { top } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
+    offline: {
+      priority: 85,
+      detect: ({ text }) => {
+        const n = normalize(text);
+        if (!matchesAny(n, LIST_OFFERS)) return null;
+        return /\b(alle|all|every)\b/.test(n) ? { scope: 'all' } : {};
+      },
+    },
+    run: async (ctx, input) => {
+      const listed = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const top = input.scope === 'all' ? listed.all : listed.top;
       const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id);
       const toRate = deals.filter((d) => d.status === 'completed' && !d.reviewed).map((d) => ({ ...d, ref: shortRef(d.id) }));
       const offers = top.map((o) => ({ ...o, ref: shortRef(o.id), dealRef: o.deal ? shortRef(o.deal.id) : null }));
-      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate } };
+      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate, scope: input.scope ?? 'top' } };
     },
   }),
   defineChatTool({
@@ -594,6 +673,8 @@ seekerTools.push(
     input: z.object({
       amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; all earnings when left out'),
       method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+      amountCents: z.number().int().positive().optional().describe('Set by the server on the card; leave out'),
+      methodId: z.uuid().optional().describe('Set by the server on the card; leave out'),
     }),
     access: seeker,
     machine: 'intake',
@@ -608,11 +689,15 @@ seekerTools.push(
         const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).filter((m) => !input.method || m.type === input.method);
         if (!methods.length) throw new AppError('PAYOUT_METHOD_REQUIRED');
       }),
-    confirmData: async (ctx, input) => {
+    // The card fixes the amount and the method: the click pays exactly these, whatever the earnings are then.
+    pinInput: async (ctx, input) => {
       const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
       const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method)!;
-      const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
-      return { amountCents, methodId: method.id, methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}` };
+      return { ...input, amountCents: input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents, methodId: method.id };
+    },
+    confirmData: async (ctx, input) => {
+      const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => m.id === input.methodId)!;
+      return { amountCents: input.amountCents, methodId: method.id, methodLabel: payoutMethodLabel(method) };
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.requestPayout',
@@ -629,10 +714,11 @@ seekerTools.push(
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 })).earnings;
-        const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
+        // What the card showed (pinInput); never re-read at the click.
+        const method = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => m.id === input.methodId);
         if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
-        const amountCents = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
+        const amountCents = input.amountCents;
+        if (!amountCents) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: ctx.lang === 'de' ? '10,00 €' : '€10.00' } });
         // The confirmation's id is the payout's idempotency key: a second click is the same payout.
         const r = await requestPayout(
           ctx.deps,

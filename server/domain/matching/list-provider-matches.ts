@@ -3,6 +3,7 @@
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
+import type { CategoryId } from '../../ai/nlu/categories.ts';
 import { toGoints } from '../ledger/money.ts';
 import { resolvePrice } from '../prices/price-list.ts';
 import { toDetails, toTeaser, type RequestDetails, type RequestRow, type RequestTeaser } from '../requests/request-views.ts';
@@ -10,6 +11,15 @@ import { getSettings } from '../settings/settings.ts';
 import { contactHidden } from '../privacy/contact-retention.ts';
 
 export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const;
+
+/** What 'nur dringende' means: the two urgent steps of the intake's scale. */
+export const URGENT = ['sehr_dringend', 'dringend'] as const;
+
+/** Narrows the feed: one category, only urgent requests. */
+export interface MatchFilter {
+  category?: CategoryId;
+  urgentOnly?: boolean;
+}
 
 export type MatchCard = {
   id: string;
@@ -83,11 +93,13 @@ export async function listProviderMatches(
   prisma: Db,
   providerId: string,
   lang: Lang,
-  opts: { limit?: number; cursor?: string | null; matchId?: string } = {},
+  opts: { limit?: number; cursor?: string | null; matchId?: string; filter?: MatchFilter } = {},
 ): Promise<ProviderFeed> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
   const matchId = opts.matchId ?? null;
   const cursor = opts.cursor ?? null;
+  const category = opts.filter?.category ?? null;
+  const urgentOnly = opts.filter?.urgentOnly === true;
   const rows = await prisma.$queryRaw<FeedRow[]>`
     WITH balance AS (
       SELECT COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet'), 0)::bigint AS paid,
@@ -97,6 +109,10 @@ export async function listProviderMatches(
       SELECT m."id", m."status", m."distanceKm", m."createdAt", m."requestId" FROM "Match" m
       WHERE m."providerId" = ${providerId}
         AND (CASE WHEN ${matchId}::text IS NULL THEN m."status" = ANY(${[...FEED_STATUSES]}::text[]) ELSE m."id" = ${matchId}::text END)
+        AND ((${category}::text IS NULL AND NOT ${urgentOnly}::boolean) OR EXISTS (
+          SELECT 1 FROM "Request" fr WHERE fr."id" = m."requestId"
+            AND (${category}::text IS NULL OR fr."kategorie" = ${category}::text)
+            AND (NOT ${urgentOnly}::boolean OR fr."dringlichkeit" = ANY(${[...URGENT]}::text[]))))
         AND (${cursor}::text IS NULL OR (m."createdAt", m."id") < (SELECT c."createdAt", c."id" FROM "Match" c WHERE c."id" = ${cursor}::text))
       ORDER BY m."createdAt" DESC, m."id" DESC
       LIMIT ${limit + 1}

@@ -46,23 +46,38 @@ function bicFitsIban(bic: string, iban: string): boolean {
   return bank === country || (BIC_TERRITORIES[country]?.includes(bank) ?? false);
 }
 
-export async function addPayoutMethod(deps: AppDeps, userId: string, input: PayoutMethodInput): Promise<PayoutMethodView> {
-  const prisma = deps.db.prisma;
+/** A payout method's fields, checked and normalised (IBAN in electronic form, BIC upper case). */
+export type CheckedPayoutMethod =
+  | { type: 'paypal'; email: string }
+  | { type: 'bank'; iban: string; bic: string | null; accountHolder: string; bankName: string | null };
+
+/** The checks of a new payout method, without storing it (both doors check before asking for a confirmation). */
+export function checkPayoutMethod(input: PayoutMethodInput): CheckedPayoutMethod {
   if (input.type === 'paypal') {
     if (!input.email) throw new AppError('PAYPAL_EMAIL_REQUIRED');
     if (!emailSchema.safeParse(input.email).success)
       throw new AppError('VALIDATION_FAILED', { fields: [{ path: 'body.email', code: 'invalid_format', message: 'invalid e-mail' }] });
-    const paypalEmail = input.email.toLowerCase();
-    const row = await prisma.payoutMethod.create({
-      data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) },
-    });
-    return view(deps, row);
+    return { type: 'paypal', email: input.email.toLowerCase() };
   }
   if (!input.iban || !input.accountHolder) throw new AppError('BANK_FIELDS_REQUIRED');
   const iban = electronicFormatIBAN(input.iban) ?? '';
   if (!isValidIBAN(iban)) throw new AppError('IBAN_INVALID');
   const bic = input.bic ? input.bic.replace(/\s+/g, '').toUpperCase() : null;
   if (bic && (!isValidBIC(bic) || !bicFitsIban(bic, iban))) throw new AppError('BIC_INVALID');
+  return { type: 'bank', iban, bic, accountHolder: input.accountHolder, bankName: input.bankName || null };
+}
+
+export async function addPayoutMethod(deps: AppDeps, userId: string, input: PayoutMethodInput): Promise<PayoutMethodView> {
+  const prisma = deps.db.prisma;
+  const checked = checkPayoutMethod(input);
+  if (checked.type === 'paypal') {
+    const paypalEmail = checked.email;
+    const row = await prisma.payoutMethod.create({
+      data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) },
+    });
+    return view(deps, row);
+  }
+  const { iban, bic } = checked;
   const row = await prisma.payoutMethod.create({
     data: {
       userId,
@@ -73,11 +88,16 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
       ibanCountry: iban.slice(0, 2),
       ibanFingerprint: deps.money.box.fingerprint(iban),
       bic,
-      accountHolder: input.accountHolder,
-      bankName: input.bankName || null,
+      accountHolder: checked.accountHolder,
+      bankName: checked.bankName,
     },
   });
   return view(deps, row);
+}
+
+/** How a payout method is shown in lists and cards: the IBAN masked to its last four digits. */
+export function payoutMethodLabel(m: { type: string; paypalEmail: string | null; ibanLast4: string | null }): string {
+  return m.type === 'paypal' ? `PayPal ${m.paypalEmail ?? ''}` : `IBAN •••• ${m.ibanLast4 ?? ''}`;
 }
 
 /** The same bank account or PayPal address on two users gives the same hash (the payout fraud hold). */

@@ -42,12 +42,17 @@ export async function endRequest(
   return { ...result, ended: true };
 }
 
+/** Whether the seeker may close a request: still running and no accepted offer (a deal is ended by cancelling it). */
+export function canSeekerClose(r: { status: string; acceptedOfferId: string | null }): boolean {
+  return ENDABLE.includes(r.status) && !r.acceptedOfferId;
+}
+
 /** The seeker closes a request without a deal. */
 export async function closeRequest(deps: AppDeps, seekerId: string, requestId: string): Promise<{ status: 'closed'; refunded: number }> {
   const r = await deps.db.prisma.request.findUnique({ where: { id: requestId }, select: { userId: true, status: true, acceptedOfferId: true } });
   if (!r || r.userId !== seekerId) throw new AppError('NOT_FOUND');
   if (r.status === 'closed') return { status: 'closed', refunded: 0 };
-  if (!ENDABLE.includes(r.status) || r.acceptedOfferId) throw new AppError('REQUEST_NOT_CLOSABLE');
+  if (!canSeekerClose(r)) throw new AppError('REQUEST_NOT_CLOSABLE');
   const { refunded } = await endRequest(deps, requestId, 'closed', { userId: seekerId });
   const now = await deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId }, select: { status: true } });
   if (now.status !== 'closed') throw new AppError('REQUEST_NOT_CLOSABLE');

@@ -6,6 +6,7 @@ import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
 import { milliToCents, toGoints } from '../ledger/money.ts';
 import { listSeekerOffers } from '../offers/list-seeker-offers.ts';
+import { canSeekerClose } from './end-request.ts';
 
 export const ACTIVE_REQUEST_STATUSES = ['draft', 'review', 'open'] as const;
 
@@ -21,6 +22,8 @@ export interface SeekerRequestRow {
   date: string | null;
   status: string;
   active: boolean;
+  /** The seeker may close it now (the same rule as closeRequest). */
+  closable: boolean;
   offers: number;
   unlocked: number;
   maxUnlocks: number;
@@ -60,6 +63,7 @@ export async function getSeekerDashboard(prisma: Db, seekerId: string): Promise<
     date: r.date ? r.date.toISOString().slice(0, 10) : null,
     status: r.status,
     active: (ACTIVE_REQUEST_STATUSES as readonly string[]).includes(r.status),
+    closable: canSeekerClose(r),
     offers: r._count.offers,
     unlocked: r.unlockCount,
     maxUnlocks: r.maxUnlocks,

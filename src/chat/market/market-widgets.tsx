@@ -9,7 +9,7 @@ import { WidgetCard } from '../intake/controls.tsx';
 import { ConfirmCard } from '../tool-renderers/confirm-card.tsx';
 import { registerToolRenderer, type ToolRendererProps } from '../tool-renderers/registry.tsx';
 import { MatchCardView, MatchList } from './match-cards.tsx';
-import { OfferFormWidget } from './offer-form.tsx';
+import { OfferFormWidget, type OfferPrefill } from './offer-form.tsx';
 import { OffersWidget } from './offers.tsx';
 import { list, type ChatDealToRate, type ChatMatchCard, type ChatOffer } from './types.ts';
 
@@ -53,10 +53,11 @@ function StartOffer({ output, isLatest }: ToolRendererProps) {
   if (!output.accepted) return null;
   const match = output.data?.match as ChatMatchCard | undefined;
   const ref = String(output.data?.ref ?? '');
+  const prefill = output.data?.prefill as OfferPrefill | undefined;
   return (
     <>
       {match && <MatchCardView m={match} actions={false} />}
-      {isLatest && output.state === 'writingOffer' && <OfferFormWidget reference={ref} />}
+      {isLatest && output.state === 'writingOffer' && <OfferFormWidget reference={ref} {...(prefill ? { prefill } : {})} />}
     </>
   );
 }

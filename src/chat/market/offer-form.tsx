@@ -20,13 +20,20 @@ export function readEuro(value: string): number | null {
   return cents ? cents / 100 : null;
 }
 
-export function OfferFormWidget({ reference }: { reference: string }) {
+/** Offer details the provider already typed in the message ('Angebot für #…: 180 €, morgen, inkl. Material'). */
+export interface OfferPrefill {
+  price?: string;
+  verfuegbarkeit?: string;
+  beschreibung?: string;
+}
+
+export function OfferFormWidget({ reference, prefill }: { reference: string; prefill?: OfferPrefill }) {
   const { t } = useTranslation('chatmarket');
   const { send, busy, lang } = useChatActions();
   const id = useId();
-  const [price, setPrice] = useState('');
-  const [availability, setAvailability] = useState('');
-  const [description, setDescription] = useState('');
+  const [price, setPrice] = useState(prefill?.price ?? '');
+  const [availability, setAvailability] = useState(prefill?.verfuegbarkeit ?? '');
+  const [description, setDescription] = useState(prefill?.beschreibung ?? '');
   const [tried, setTried] = useState(false);
   const errors = {
     price: readEuro(price) === null ? t('offerForm.errors.price') : null,

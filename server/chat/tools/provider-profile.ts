@@ -1,0 +1,223 @@
+// The provider's profile by chat: show it, and change categories, postcode, radius, receiving matches and
+// the minimum budget with a before/after card (ChangeView). The click saves exactly the changes the card
+// showed, on top of the profile as it is then, and refuses when one of those fields changed in between.
+// The same domain command as PUT /api/provider/profile (saveProviderProfile: store, then match again).
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { translator, type Lang } from '../../i18n.ts';
+import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { CATEGORY_IDS, categoryLabel, type CategoryId } from '../../ai/nlu/index.ts';
+import { getOwnProviderProfile, requireProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
+import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
+import { providerProfileInput, type ProviderProfileInput, type ProviderProfileOutput } from '../../domain/providers/providers.schemas.ts';
+import { formatEuro } from '../../domain/offers/format.ts';
+import { attempt, categoryNamed, parseEuro, refusalOf } from './market.ts';
+import type { ChangeView } from './outcome.ts';
+import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+
+const provider = { roles: ['provider'] } as const;
+
+const SHOW = [/\b(zeig|zeige|mein|meine)\b.*\b(profil|firmenprofil|einstellungen)\b/, /^profil[.!?]*$/, /\b(show|see|my)\b.*\b(profile|settings)\b/];
+const RADIUS = /\b(radius|umkreis|einzugsgebiet|entfernung|distance)\b\D{0,30}?(\d{1,4}) ?km\b|\b(\d{1,4}) ?km\b.{0,30}\b(radius|umkreis|einzugsgebiet)\b/;
+const POSTCODE = /\b(plz|postleitzahl|postcode|post code|zip|standort|location)\b\D{0,30}?\b(\d{5})\b/;
+const MIN_BUDGET = /\b(mindestbudget|mindest-budget|mindestauftragswert|minimum budget|min budget|minimum order)\b/;
+const NO_MIN_BUDGET = /\b(kein(en)? mindestbudget|mindestbudget (entfernen|loeschen|aufheben)|no minimum budget|remove (the |my )?minimum budget)\b/;
+const MATCHES_OFF = [
+  /\b(matches|anfragen)\b.*\b(pausieren|aus|ausschalten|abschalten|stoppen|deaktivieren)\b/,
+  /\bkeine (neuen )?(anfragen|matches)( mehr)?\b/,
+  /\bpause\b.*\bmatches\b/,
+  /\b(turn|switch) off\b.*\bmatches\b/,
+  /\bstop\b.*\bmatches\b/,
+  /\bno (more|new) (matches|requests)\b/,
+];
+const MATCHES_ON = [
+  /\b(matches|anfragen)\b.*\b(wieder|einschalten|aktivieren|fortsetzen)\b/,
+  /\bresume\b.*\bmatches\b/,
+  /\b(turn|switch) on\b.*\bmatches\b/,
+  /\bmatches (back )?on\b/,
+];
+const ADD_CATEGORY = /\b(kategorie|category|gewerk)\b.*\b(hinzufuegen|hinzu|dazu|ergaenzen|aufnehmen|add)\b|\badd\b.*\bcategory\b/;
+const REMOVE_CATEGORY = /\b(kategorie|category|gewerk)\b.*\b(entfernen|streichen|loeschen|raus|remove)\b|\bremove\b.*\bcategory\b/;
+
+const FIELDS = ['categories', 'postcode', 'radiusKm', 'acceptsMatches', 'minBudget'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Partial<Pick<ProviderProfileInput, Field>>;
+
+const valuesSchema = z.object({
+  categories: z.array(z.enum(CATEGORY_IDS)).optional(),
+  postcode: z.string().optional(),
+  radiusKm: z.number().int().optional(),
+  acceptsMatches: z.boolean().optional(),
+  minBudget: z.number().int().nullable().optional(),
+});
+
+const editInput = z.object({
+  addCategories: z.array(z.enum(CATEGORY_IDS)).max(CATEGORY_IDS.length).optional(),
+  removeCategories: z.array(z.enum(CATEGORY_IDS)).max(CATEGORY_IDS.length).optional(),
+  postcode: z.string().trim().max(10).optional(),
+  radiusKm: z.number().int().optional(),
+  acceptsMatches: z.boolean().optional().describe('Receive new matches (false pauses them)'),
+  minBudget: z.number().int().min(0).nullable().optional().describe('Minimum budget in euros; null removes it'),
+  pinned: z.object({ before: valuesSchema, after: valuesSchema }).optional().describe('Set by the server on the card; leave out'),
+});
+type EditInput = z.infer<typeof editInput>;
+
+const asInput = (p: ProviderProfileOutput): ProviderProfileInput => ({
+  firmenname: p.firmenname,
+  categories: p.categories,
+  postcode: p.postcode,
+  radiusKm: p.radiusKm,
+  description: p.description,
+  phone: p.phone,
+  email: p.email,
+  acceptsMatches: p.acceptsMatches,
+  minBudget: p.minBudget,
+});
+
+/** The changed fields: before and after, only where the value differs. */
+function changesOf(p: ProviderProfileOutput, input: EditInput): { before: Values; after: Values } {
+  const after: Values = {};
+  if (input.addCategories?.length || input.removeCategories?.length) {
+    const next = [...new Set([...p.categories, ...(input.addCategories ?? [])])].filter((c) => !(input.removeCategories ?? []).includes(c));
+    if (next.join() !== p.categories.join()) after.categories = next as CategoryId[];
+  }
+  if (input.postcode !== undefined && input.postcode !== p.postcode) after.postcode = input.postcode;
+  if (input.radiusKm !== undefined && input.radiusKm !== p.radiusKm) after.radiusKm = input.radiusKm;
+  if (input.acceptsMatches !== undefined && input.acceptsMatches !== p.acceptsMatches) after.acceptsMatches = input.acceptsMatches;
+  if (input.minBudget !== undefined && input.minBudget !== p.minBudget) after.minBudget = input.minBudget;
+  const before: Values = {};
+  for (const k of Object.keys(after) as Field[]) (before as Record<string, unknown>)[k] = asInput(p)[k] ?? null;
+  return { before, after };
+}
+
+/** The profile with the changes, checked like the dashboard's form. */
+function merged(p: ProviderProfileOutput, after: Values): ProviderProfileInput {
+  const parsed = providerProfileInput.safeParse({ ...asInput(p), ...after });
+  if (!parsed.success) throw new AppError('PROFILE_CHANGE_INVALID', { params: { fields: parsed.error.issues.map((i) => String(i.path[0])).join(', ') } });
+  return parsed.data;
+}
+
+function shown(field: Field, value: unknown, lang: Lang): string | null {
+  const t = translator(lang);
+  if (value === null || value === undefined) return field === 'minBudget' ? (t('chat:providerProfile.none') as string) : null;
+  switch (field) {
+    case 'categories':
+      return (value as CategoryId[]).map((c) => categoryLabel(c, lang)).join(', ');
+    case 'radiusKm':
+      return `${value} km`;
+    case 'acceptsMatches':
+      return t(value ? 'chat:providerProfile.on' : 'chat:providerProfile.off') as string;
+    case 'minBudget':
+      return formatEuro(Number(value) * 100, lang);
+    default:
+      return String(value);
+  }
+}
+
+function changeView(p: ProviderProfileOutput, pinned: { before: Values; after: Values }, lang: Lang): ChangeView {
+  const t = translator(lang);
+  return {
+    subject: t('chat:providerProfile.subject', { company: p.firmenname }) as string,
+    rows: (Object.keys(pinned.after) as Field[]).map((k) => ({
+      label: t(`chat:providerProfile.field.${k}`) as string,
+      before: shown(k, pinned.before[k], lang),
+      after: shown(k, pinned.after[k], lang),
+    })),
+  };
+}
+
+function profileView(p: ProviderProfileOutput, lang: Lang) {
+  const t = translator(lang);
+  return {
+    profile: p,
+    company: p.firmenname,
+    categories: shown('categories', p.categories, lang) ?? '',
+    area: `${p.postcode} ${p.place}`.trim(),
+    radius: shown('radiusKm', p.radiusKm, lang) ?? '',
+    matches: shown('acceptsMatches', p.acceptsMatches, lang) ?? '',
+    minBudget: shown('minBudget', p.minBudget, lang) ?? '',
+    verification: t(`chat:providerProfile.verification.${p.verification}`) as string,
+  };
+}
+
+async function pendingChange(ctx: ChatToolContext, input: EditInput) {
+  const p = await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+  const pinned = input.pinned ?? changesOf(p, input);
+  if (!Object.keys(pinned.after).length) throw new AppError('PROFILE_UNCHANGED');
+  merged(p, pinned.after);
+  return { profile: p, pinned };
+}
+
+/** The edit a message asks for, or null. */
+function editOf(text: string): EditInput | null {
+  const n = normalize(text);
+  const out: EditInput = {};
+  const radius = RADIUS.exec(n);
+  if (radius) out.radiusKm = Number(radius[2] ?? radius[3]);
+  const postcode = POSTCODE.exec(n);
+  if (postcode) out.postcode = postcode[2]!;
+  if (NO_MIN_BUDGET.test(n)) out.minBudget = null;
+  else if (MIN_BUDGET.test(n)) {
+    const amount = /(\d[\d.,]*)\s*(€|eur|euro)?/.exec(n.slice(n.search(MIN_BUDGET)));
+    const euros = amount ? parseEuro(amount[1]!) : null;
+    if (euros !== null) out.minBudget = Math.round(euros);
+  }
+  if (matchesAny(n, MATCHES_OFF)) out.acceptsMatches = false;
+  else if (matchesAny(n, MATCHES_ON)) out.acceptsMatches = true;
+  const category = ADD_CATEGORY.test(n) || REMOVE_CATEGORY.test(n) ? categoryNamed(text.replace(/\b(kategorie|category|gewerk)\b/gi, '')) : null;
+  if (category && REMOVE_CATEGORY.test(n)) out.removeCategories = [category];
+  else if (category) out.addCategories = [category];
+  return Object.keys(out).length ? out : null;
+}
+
+export const providerProfileTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'showProviderProfile',
+    description: "Shows the provider's profile: company, categories, area (postcode and radius), receiving matches, minimum budget, verification.",
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: '*',
+    offline: { priority: 66, detect: ({ text }) => (matchesAny(normalize(text), SHOW) && !editOf(text) ? {} : null) },
+    run: (ctx) =>
+      attempt(ctx, async () => {
+        const p = await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+        if (!p) throw new AppError('PROVIDER_PROFILE_REQUIRED');
+        return { accepted: true, state: ctx.machine.state, data: profileView(p, ctx.lang) };
+      }),
+  }),
+  defineChatTool({
+    name: 'editProviderProfile',
+    description:
+      "Changes the provider's categories (add or remove), postcode, radius, receiving matches (on/off) or minimum budget. Only proposes it: the card shows before and after, the provider confirms with the button.",
+    input: editInput,
+    access: provider,
+    machine: 'providerDesk',
+    states: '*',
+    requiresConfirmation: true,
+    precheck: (ctx, input) =>
+      refusalOf(ctx, async () => {
+        await pendingChange(ctx, { ...input, pinned: undefined });
+      }),
+    // The card's before and after are the input of the click.
+    pinInput: async (ctx, input) => ({ pinned: (await pendingChange(ctx, { ...input, pinned: undefined })).pinned }),
+    confirmData: async (ctx, input) => {
+      const { profile, pinned } = await pendingChange(ctx, input);
+      return { change: changeView(profile, pinned, ctx.lang) };
+    },
+    confirmSummary: () => ({ key: 'confirm.summary.editProviderProfile' }),
+    offline: { priority: 80, detect: ({ text }) => editOf(text) },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const p = await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+        const pinned = input.pinned;
+        if (!pinned) throw new AppError('PROFILE_UNCHANGED');
+        const current = asInput(p) as Record<string, unknown>;
+        // Changed in between (another card, the dashboard): nothing is saved.
+        for (const [k, v] of Object.entries(pinned.before))
+          if (JSON.stringify(current[k] ?? null) !== JSON.stringify(v ?? null)) throw new AppError('CONFLICT');
+        const saved = await saveProviderProfile(ctx.deps, ctx.auth.user!.id, merged(p, pinned.after));
+        return { accepted: true, state: ctx.machine.state, data: { ...profileView(saved.profile, ctx.lang), matched: saved.matched } };
+      }),
+  }),
+];

@@ -1,0 +1,85 @@
+// The provider's purchases and trade documents by chat: Goints purchases with a link to each paid one's
+// receipt (/quittung/:id), and the upload state of the trade documents (Gewerbeschein, Handwerkskarte).
+// Read only; the same domain queries as GET /api/shop/purchases and GET /api/provider/verification.
+// Buying is market.ts's buyGoints (package card, checkout on the person's click); uploading a file stays on
+// the dashboard (a chat message carries no file).
+import { z } from 'zod';
+import { translator } from '../../i18n.ts';
+import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { listPurchases } from '../../domain/shop/receipt.ts';
+import { listOwnVerificationDocuments } from '../../domain/providers/verification-documents.ts';
+import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
+import { formatEuro } from '../../domain/offers/format.ts';
+import { shortRef } from './market.ts';
+import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+
+const provider = { roles: ['provider'] } as const;
+
+const PURCHASES = [
+  /\b(meine|zeig|zeige|letzte[n]?)\b.*\b(kaeufe|einkaeufe|bestellungen|rechnungen|quittungen|belege)\b/,
+  /^(kaeufe|einkaeufe|rechnungen|quittungen|belege)[.!?]*$/,
+  /\b(show|see|list|my)\b.*\b(purchases|orders|receipts|invoices)\b/,
+];
+const DOCUMENTS = [
+  /\b(nachweis|nachweise|dokumente?|unterlagen|gewerbeschein|handwerkskarte|verifizierung|verifiziert)\b/,
+  /\b(documents?|trade licen[cs]e|verification|verified)\b/,
+];
+
+export const providerShopTools: AnyChatToolDef[] = [
+  defineChatTool({
+    name: 'listPurchases',
+    description: "Lists the provider's Goints purchases (package, Goints, price, status) with a link to the receipt of each paid one.",
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: '*',
+    offline: { priority: 62, detect: ({ text }) => (matchesAny(normalize(text), PURCHASES) ? {} : null) },
+    run: async (ctx) => {
+      const t = translator(ctx.lang);
+      const purchases = (await listPurchases(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map((p) => ({
+        ref: shortRef(p.id),
+        packageId: p.packageId,
+        goints: p.goints,
+        grossCents: p.grossCents,
+        status: p.status,
+        receiptNumber: p.receiptNumber,
+        receiptUrl: p.receiptNumber ? `/quittung/${p.id}` : null,
+        createdAt: p.createdAt,
+      }));
+      const list = purchases
+        .map((p) =>
+          [`${p.goints} Goints`, formatEuro(p.grossCents, ctx.lang), t(`chat:status.${p.status}`, { defaultValue: p.status }) as string, p.receiptUrl]
+            .filter(Boolean)
+            .join(' · '),
+        )
+        .join('; ');
+      return { accepted: true, state: ctx.machine.state, data: { purchases, count: purchases.length, list } };
+    },
+  }),
+  defineChatTool({
+    name: 'listTradeDocuments',
+    description: "Shows the provider's verification state and the upload state of each trade document (pending, approved, rejected with the note).",
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: '*',
+    offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), DOCUMENTS) ? {} : null) },
+    run: async (ctx) => {
+      const t = translator(ctx.lang);
+      const [docs, profile] = await Promise.all([
+        listOwnVerificationDocuments(ctx.deps.db.prisma, ctx.auth.user!.id),
+        getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id),
+      ]);
+      const documents = docs.map((d) => ({ kind: d.kind, fileName: d.fileName, status: d.status, note: d.note, createdAt: d.createdAt }));
+      const verification = profile?.verification ?? 'none';
+      const list = documents
+        .map((d) => `${t(`chat:providerProfile.document.${d.kind}`)}: ${t(`chat:providerProfile.documentStatus.${d.status}`)}${d.note ? ` (${d.note})` : ''}`)
+        .join('; ');
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { verification, verificationText: t(`chat:providerProfile.verification.${verification}`) as string, documents, count: documents.length, list },
+      };
+    },
+  }),
+];

@@ -1,0 +1,12 @@
+// Onboarding and profile edits, as both doors run them: the profile is stored (upsertProviderProfile) and
+// the provider is matched to the open requests of the new area and categories.
+import type { AppDeps } from '../../deps.ts';
+import { matchProviderToOpenRequests } from '../matching/match-provider.ts';
+import type { ProviderProfileInput } from './providers.schemas.ts';
+import { upsertProviderProfile, type UpsertProfileResult } from './upsert-provider-profile.ts';
+
+export async function saveProviderProfile(deps: AppDeps, userId: string, input: ProviderProfileInput): Promise<UpsertProfileResult & { matched: number }> {
+  const result = await upsertProviderProfile(deps.db.prisma, userId, input);
+  const matched = await matchProviderToOpenRequests(deps, userId);
+  return { ...result, matched };
+}

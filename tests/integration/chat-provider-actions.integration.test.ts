@@ -1,0 +1,256 @@
+// The provider's dashboard actions by chat, with the offline model, in German and English: matches with
+// filters and in several paraphrases, 'Kein Interesse', withdrawing an offer, cancelling a deal, the profile
+// with a before/after card, purchases with receipt links, trade documents, offer details typed in the message
+// carried into the offer form. The same domain commands as the dashboard; a seeker is refused them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
+import { signIn } from '../helpers/auth.ts';
+import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
+import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
+import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createOffer } from '../../server/domain/offers/create-offer.ts';
+import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
+import { getOwnProviderProfile } from '../../server/domain/providers/get-own-provider-profile.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await expectLedgerConsistent(app.deps.db.prisma);
+  await app?.close();
+});
+
+async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
+  const c = app.client();
+  c.lang = lang;
+  await signIn(c, user.email, user.password);
+  return c;
+}
+
+const tool = (turn: ChatTurn, name: string) => {
+  const part = turn.tools.find((t) => t.toolName === name);
+  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
+  return part;
+};
+const data = (turn: ChatTurn, name: string) => tool(turn, name).output!.data as Record<string, unknown>;
+
+async function confirm(c: TestClient, sessionId: string, turn: ChatTurn, name: string) {
+  const id = tool(turn, name).output!.confirmation!.id;
+  return c.post<{ status: string; result: { accepted: boolean; reason?: string; data: Record<string, unknown> } }>('/api/chat/confirm', {
+    sessionId,
+    confirmationId: id,
+    decision: 'confirm',
+  });
+}
+
+/** A provider in Leipzig with two matches: an urgent trades request and a normal electronics one. */
+async function desk(lang: 'de' | 'en') {
+  const seeker = await createSeeker(app.deps.db.prisma, { locale: lang });
+  const provider = await createProvider(app.deps, { categories: ['handwerk', 'elektronik'], postcode: '04109', radiusKm: 100 });
+  const urgent = await createReleasedRequest(app.deps, seeker.id, {
+    postcode: '04109',
+    dringlichkeit: 'sehr_dringend',
+    beschreibung: 'Wasserrohrbruch im Keller, bitte sofort jemanden schicken.',
+  });
+  const calm = await createReleasedRequest(app.deps, seeker.id, {
+    postcode: '04109',
+    kategorie: 'elektronik',
+    dringlichkeit: 'niedrig',
+    beschreibung: 'Der Fernseher soll an die Wand montiert und angeschlossen werden.',
+  });
+  const c = await as(provider.user, lang);
+  const sid = await createSession(c, lang);
+  return { seeker, provider, urgent, calm, c, sid };
+}
+
+const refsOf = (turn: ChatTurn) => ((data(turn, 'listMatches').matches as { ref: string }[]) ?? []).map((m) => m.ref);
+
+const say = {
+  de: {
+    matches: ['Welche Anfragen passen zu mir?', 'Gibt es neue Aufträge?', 'Zeig mir passende Anfragen'],
+    urgent: 'Zeig mir nur dringende Anfragen',
+    category: 'Zeig mir Anfragen für Elektronik',
+    dismiss: (r: string) => `Kein Interesse an #${r}`,
+    withdraw: (r: string) => `Angebot für #${r} zurückziehen`,
+    cancelDeal: (r: string) => `Deal #${r} stornieren`,
+    profile: 'Zeig mein Profil',
+    radius: 'Ändere meinen Radius auf 30 km',
+    pause: 'Keine neuen Anfragen mehr, bitte Matches pausieren',
+    minBudget: 'Setz mein Mindestbudget auf 200 €',
+    purchases: 'Zeig meine Käufe',
+    documents: 'Wie ist der Stand meiner Nachweise?',
+    offerLine: (r: string) => `Angebot für #${r}: 180 €, morgen ab 8 Uhr, inkl. Material`,
+  },
+  en: {
+    matches: ['Which requests match me?', 'Any new jobs?', 'Show me matching requests'],
+    urgent: 'Show me only urgent requests',
+    category: 'Show me requests for electronics',
+    dismiss: (r: string) => `Not interested in #${r}`,
+    withdraw: (r: string) => `Withdraw my offer for #${r}`,
+    cancelDeal: (r: string) => `Cancel deal #${r}`,
+    profile: 'Show my profile',
+    radius: 'Change my radius to 30 km',
+    pause: 'Pause my matches',
+    minBudget: 'Set my minimum budget to 200 €',
+    purchases: 'Show my purchases',
+    documents: 'What is the status of my documents?',
+    offerLine: (r: string) => `Offer for #${r}: 180 €, tomorrow from 8 am, including material`,
+  },
+};
+
+for (const lang of ['de', 'en'] as const) {
+  const s = say[lang];
+  describe(`provider actions by chat (${lang})`, () => {
+    it('lists matches in several paraphrases and with filters; "Kein Interesse" hides one', async () => {
+      const { urgent, calm, c, sid } = await desk(lang);
+      for (const q of s.matches) {
+        const turn = await sendChat(c, sid, q);
+        expect(refsOf(turn)).toEqual(expect.arrayContaining([urgent.id.slice(0, 6), calm.id.slice(0, 6)]));
+      }
+      // Other tests' requests in the same area match too: only this provider's two are looked at.
+      const urgentOnly = refsOf(await sendChat(c, sid, s.urgent));
+      expect(urgentOnly).toContain(urgent.id.slice(0, 6));
+      expect(urgentOnly).not.toContain(calm.id.slice(0, 6));
+      const electronics = refsOf(await sendChat(c, sid, s.category));
+      expect(electronics).toContain(calm.id.slice(0, 6));
+      expect(electronics).not.toContain(urgent.id.slice(0, 6));
+      const dismissed = await sendChat(c, sid, s.dismiss(calm.id.slice(0, 6)));
+      expect(tool(dismissed, 'dismissMatch').output).toMatchObject({ accepted: true, data: { ref: calm.id.slice(0, 6) } });
+      const after = refsOf(await sendChat(c, sid, s.matches[0]!));
+      expect(after).toContain(urgent.id.slice(0, 6));
+      expect(after).not.toContain(calm.id.slice(0, 6));
+    });
+
+    it('withdraws an offer and cancels a deal, each only on the click', async () => {
+      const { seeker, provider, urgent, calm, c, sid } = await desk(lang);
+      await unlockRequest(app.deps, provider.user.id, urgent.id);
+      const offer = await createOffer(app.deps, provider.user.id, {
+        requestId: urgent.id,
+        price: 300,
+        verfuegbarkeit: 'heute',
+        beschreibung: 'Rohr abdichten und ersetzen.',
+      });
+      const withdraw = await sendChat(c, sid, s.withdraw(urgent.id.slice(0, 6)));
+      expect(tool(withdraw, 'withdrawOffer').output).toMatchObject({
+        reason: 'CONFIRMATION_REQUIRED',
+        data: { ref: urgent.id.slice(0, 6), priceCents: 30000 },
+      });
+      expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('versendet');
+      expect((await confirm(c, sid, withdraw, 'withdrawOffer')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
+      expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('zurueckgezogen');
+
+      await grant(provider.user.id);
+      await unlockRequest(app.deps, provider.user.id, calm.id);
+      const o2 = await createOffer(app.deps, provider.user.id, {
+        requestId: calm.id,
+        price: 120,
+        verfuegbarkeit: 'Montag',
+        beschreibung: 'Wandhalterung und Anschluss.',
+      });
+      const { dealId } = await acceptOffer(app.deps, seeker.id, o2.id);
+      const cancel = await sendChat(c, sid, s.cancelDeal(dealId.slice(0, 6)));
+      expect(tool(cancel, 'cancelDeal').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { valueCents: 12000 } });
+      expect((await confirm(c, sid, cancel, 'cancelDeal')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
+      expect((await app.deps.db.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).status).toBe('cancelled');
+    });
+
+    it('shows the profile and edits it with a before/after card; the click saves exactly what the card showed', async () => {
+      const { provider, c, sid } = await desk(lang);
+      const shown = await sendChat(c, sid, s.profile);
+      expect(data(shown, 'showProviderProfile')).toMatchObject({ profile: { postcode: '04109', radiusKm: 100, acceptsMatches: true } });
+      const radius = await sendChat(c, sid, s.radius);
+      expect(tool(radius, 'editProviderProfile').output).toMatchObject({
+        reason: 'CONFIRMATION_REQUIRED',
+        data: { change: { rows: [{ before: '100 km', after: '30 km' }] } },
+      });
+      expect((await getOwnProviderProfile(app.deps.db.prisma, provider.user.id))!.radiusKm).toBe(100);
+      expect((await confirm(c, sid, radius, 'editProviderProfile')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
+      expect((await getOwnProviderProfile(app.deps.db.prisma, provider.user.id))!.radiusKm).toBe(30);
+
+      const pause = await sendChat(c, sid, s.pause);
+      expect(tool(pause, 'editProviderProfile').output).toMatchObject({
+        data: { change: { rows: [{ before: expect.any(String), after: expect.any(String) }] } },
+      });
+      const budget = await sendChat(c, sid, s.minBudget);
+      expect(tool(budget, 'editProviderProfile').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
+      // The budget card is confirmed first; the older pause card still saves only the pause.
+      await confirm(c, sid, budget, 'editProviderProfile');
+      await confirm(c, sid, pause, 'editProviderProfile');
+      expect(await getOwnProviderProfile(app.deps.db.prisma, provider.user.id)).toMatchObject({ radiusKm: 30, minBudget: 200, acceptsMatches: false });
+    });
+
+    it('lists purchases with receipt links and the trade documents', async () => {
+      const { provider, c, sid } = await desk(lang);
+      await app.deps.db.prisma.purchase.create({
+        data: {
+          userId: provider.user.id,
+          packageId: 'small',
+          goints: 100,
+          grossCents: 1190,
+          netCents: 1000,
+          vatCents: 190,
+          vatRateBp: 1900,
+          status: 'paid',
+          provider: 'test',
+          receiptNumber: `R-${crypto.randomUUID().slice(0, 8)}`,
+          paidAt: new Date(),
+        },
+      });
+      const purchases = await sendChat(c, sid, s.purchases);
+      expect(data(purchases, 'listPurchases').purchases).toEqual([
+        expect.objectContaining({ goints: 100, receiptUrl: expect.stringMatching(/^\/quittung\//) }),
+      ]);
+      const docs = await sendChat(c, sid, s.documents);
+      expect(data(docs, 'listTradeDocuments')).toMatchObject({ verification: 'none', documents: [] });
+    });
+
+    it('carries offer details typed in the message into the offer form', async () => {
+      const { provider, urgent, c, sid } = await desk(lang);
+      await unlockRequest(app.deps, provider.user.id, urgent.id);
+      const form = await sendChat(c, sid, s.offerLine(urgent.id.slice(0, 6)));
+      expect(tool(form, 'startOffer').output).toMatchObject({
+        accepted: true,
+        state: 'writingOffer',
+        data: {
+          prefill: {
+            price: '180',
+            verfuegbarkeit: lang === 'de' ? 'morgen ab 8 Uhr' : 'tomorrow from 8 am',
+            beschreibung: lang === 'de' ? 'inkl. Material' : 'including material',
+          },
+        },
+      });
+    });
+
+    it('answers an unknown request with what the provider can do', async () => {
+      const { c, sid } = await desk(lang);
+      const turn = await sendChat(c, sid, 'Blablub quux?');
+      expect(turn.tools).toEqual([]);
+      expect(turn.text).toMatch(lang === 'de' ? /Profil.*Käufe.*Nachweise/s : /profile.*purchases.*documents/is);
+    });
+
+    it('greets the provider by name with the new matches', async () => {
+      const { provider } = await desk(lang);
+      const c = await as(provider.user, lang);
+      const res = await c.post<{ messages: { parts: { type: string; text?: string }[] }[] }>('/api/chat/session', { lang });
+      expect(res.body.messages[0]!.parts[0]!.text).toMatch(lang === 'de' ? /\d+ neue passende Anfragen/ : /\d+ new matching requests/);
+    });
+
+    it("refuses a seeker the provider's actions", async () => {
+      const { urgent } = await desk(lang);
+      const seeker = await createSeeker(app.deps.db.prisma, { locale: lang });
+      const c = await as(seeker, lang);
+      const sid = await createSession(c, lang);
+      const turn = await sendChat(c, sid, s.dismiss(urgent.id.slice(0, 6)));
+      expect(turn.tools.map((t) => t.toolName)).not.toContain('dismissMatch');
+      const profile = await sendChat(c, sid, s.radius);
+      expect(profile.tools.map((t) => t.toolName)).not.toContain('editProviderProfile');
+    });
+  });
+}
+
+async function grant(userId: string) {
+  const { grantGoints } = await import('../factories/marketplace.ts');
+  await grantGoints(app.deps.db.prisma, userId, 100);
+}
