@@ -16,7 +16,7 @@ import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
 import { isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
-import { hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
+import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
 import { seoRouter } from './http/seo.ts';
 
 export interface AppOptions {
@@ -54,6 +54,14 @@ function staticCacheHeaders(res: Response, file: string): void {
   const name = path.basename(file);
   if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else if (name === 'sw.js' || name === 'offline.html' || name === 'offline.js' || name === 'manifest.webmanifest') res.setHeader('Cache-Control', 'no-cache');
+}
+
+/** A server-rendered page; the browser checks it on every load (its ETag answers 304 when nothing changed). */
+function sendPage(res: Response, page: CachedPage): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Language');
+  res.setHeader('ETag', page.etag);
+  res.status(page.status).type('html').send(page.body);
 }
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
@@ -108,6 +116,18 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   // robots.txt and sitemap.xml (decision 037).
   app.use(seoRouter(deps));
 
+  // A public page the page cache holds is answered before the static files are looked up (decision 051).
+  const fromCache = (req: Request) =>
+    opts.pageCache && (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req.headers.cookie) && serverRenderedPattern(req.path)
+      ? opts.pageCache
+      : null;
+  if (opts.pageCache && opts.loadRenderer && !opts.renderIndex)
+    app.use((req, res, next) => {
+      const hit = fromCache(req)?.peek(pageCacheKey(langFromRequest(req), req.originalUrl));
+      if (!hit) return next();
+      hit.then((page) => sendPage(res, page), next);
+    });
+
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
   const indexFile = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
@@ -132,16 +152,13 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
           const template = await readTemplate();
           if (template === null) throw CLIENT_NOT_BUILT;
           const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang });
-          return { status: page.status, body: Buffer.from(page.html) };
+          return cachedPage(page.status, page.html);
         };
         try {
-          // A public page answers anonymous visitors from the page cache (decision 051); a signed-in person
-          // always gets a fresh render, so nobody sees their own change late.
-          const cache = pattern && opts.pageCache && !hasSessionCookie(req.headers.cookie) ? opts.pageCache : null;
-          const page = cache ? await cache.get(pageCacheKey(lang, req.originalUrl), renderNow) : await renderNow();
-          res.setHeader('Cache-Control', 'no-cache');
-          res.setHeader('Vary', 'Accept-Language');
-          return void res.status(page.status).type('html').send(page.body);
+          // A public page answers visitors who are not signed in from the page cache (decision 051); a signed-in
+          // person always gets a fresh render, so nobody sees their own change late.
+          const cache = fromCache(req);
+          return sendPage(res, cache ? await cache.get(pageCacheKey(lang, req.originalUrl), renderNow) : await renderNow());
         } catch (e) {
           // The browser can still render the page from the shell; the failure is logged loudly.
           if (e !== CLIENT_NOT_BUILT)

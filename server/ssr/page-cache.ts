@@ -3,12 +3,22 @@
 // render has no user: src/entry-server.tsx renders AuthProvider signed out, server/ssr/page-data.ts fetches
 // nothing personal), so one render can answer every anonymous visitor for a few seconds. Signed-in people
 // always get a fresh render (see server/app.ts), so nobody sees their own change late.
+import crypto from 'node:crypto';
 import type { Lang } from '../i18n.ts';
 
 export interface CachedPage {
   status: number;
   /** The whole document, encoded once. */
   body: Buffer;
+  /** Its ETag, computed once (the weak form Express computes for every answer otherwise). */
+  etag: string;
+}
+
+/** A rendered page ready for the cache: the bytes and their ETag. */
+export function cachedPage(status: number, html: string): CachedPage {
+  const body = Buffer.from(html);
+  const hash = crypto.createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return { status, body, etag: `W/"${body.length.toString(16)}-${hash}"` };
 }
 
 export interface PageCacheOptions {
@@ -25,6 +35,8 @@ export interface PageCache {
   /** The page for this key: from the cache while it is fresh, else from `render` (once for callers that arrive
    *  together). A failed render is not kept. */
   get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage>;
+  /** The page for this key while it is fresh (or being rendered), without rendering it. */
+  peek(key: string): Promise<CachedPage> | undefined;
   readonly size: number;
   clear(): void;
 }
@@ -52,6 +64,13 @@ export function createPageCache(opts: PageCacheOptions): PageCache {
     },
     clear() {
       entries.clear();
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      if (!hit || hit.expires <= now()) return undefined;
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.page;
     },
     get(key, render) {
       if (opts.ttlMs <= 0) return render();

@@ -2,6 +2,7 @@
 // gets a render that is at most PAGE_CACHE_SECONDS old, one render per address and language; a signed-in person
 // always gets a fresh render, so a provider sees its own change at once.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -91,6 +92,23 @@ describe('public pages from the page cache', () => {
     expect(de.h1).toBe('Hilfe-Center');
     expect(en.h1).toBe('Help centre');
     expect(browserEn.h1).toBe('Help centre');
+  });
+
+  it('answers 304 to a browser that has the page (its ETag), from the cache', async () => {
+    const first = await view('/anbieter');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\//);
+    // node:http, not fetch: fetch adds 'Cache-Control: no-cache' to a conditional request, which asks for the whole page.
+    const status = await new Promise<number>((resolve, reject) =>
+      http
+        .get(`${app.baseUrl}/anbieter`, { headers: { 'if-none-match': etag } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject),
+    );
+    expect(status).toBe(304);
+    expect(renders).toEqual(['de /anbieter']);
   });
 
   it('keeps the status of a page: a provider that does not exist stays 404 from the cache', async () => {

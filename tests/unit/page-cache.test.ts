@@ -1,7 +1,7 @@
 // The page cache of the public pages (decision 051): a render answers for its time to live, per key; callers
 // that arrive together share one render; a failed render is not kept; the number of pages is bounded.
 import { describe, expect, it } from 'vitest';
-import { createPageCache, hasSessionCookie, pageCacheKey, type CachedPage } from '../../server/ssr/page-cache.ts';
+import { cachedPage, createPageCache, hasSessionCookie, pageCacheKey, type CachedPage } from '../../server/ssr/page-cache.ts';
 
 function renderer() {
   const calls: string[] = [];
@@ -11,7 +11,7 @@ function renderer() {
       (key: string, status = 200) =>
       async (): Promise<CachedPage> => {
         calls.push(key);
-        return { status, body: Buffer.from(`<html>${key} #${calls.length}</html>`) };
+        return cachedPage(status, `<html>${key} #${calls.length}</html>`);
       },
   };
 }
@@ -70,6 +70,24 @@ describe('page cache', () => {
     expect(r.calls.filter((k) => k === 'x99')).toHaveLength(1);
     await cache.get('a', r.render('a'));
     expect(r.calls.filter((k) => k === 'a')).toHaveLength(2);
+  });
+
+  it('peeks at a fresh page without rendering, and finds nothing once it is stale or was never rendered', async () => {
+    let now = 0;
+    const cache = createPageCache({ ttlMs: 1_000, maxEntries: 10, now: () => now });
+    expect(cache.peek('de /')).toBeUndefined();
+    const r = renderer();
+    await cache.get('de /', r.render('de /'));
+    expect((await cache.peek('de /'))?.body.toString()).toBe('<html>de / #1</html>');
+    now += 1_000;
+    expect(cache.peek('de /')).toBeUndefined();
+    expect(r.calls).toHaveLength(1);
+  });
+
+  it('gives each page the ETag of its bytes', () => {
+    expect(cachedPage(200, '<html>a</html>').etag).toBe(cachedPage(200, '<html>a</html>').etag);
+    expect(cachedPage(200, '<html>a</html>').etag).not.toBe(cachedPage(200, '<html>b</html>').etag);
+    expect(cachedPage(200, '<html>a</html>').etag).toMatch(/^W\/"e-[A-Za-z0-9+/]{27}"$/);
   });
 
   it('renders every time with a time to live of 0', async () => {
