@@ -7,6 +7,8 @@
 //   npm run bench -- --json       JSON instead of the table
 //   npm run bench -- marketplace  the marketplace benchmark instead (PostgreSQL, DATABASE_URL): feed, matching,
 //                                 unlocks at the scale of issue 4; same as `npm run bench:marketplace`
+//   npm run bench -- mixed        the mixed load of the whole product on `npm run cluster` (PostgreSQL,
+//                                 DATABASE_URL): pages, chat, feed, unlocks, offers, purchases; `npm run bench:mixed`
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -358,7 +360,10 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-if (process.argv.slice(2).includes('marketplace')) {
+if (process.argv.slice(2).includes('mixed')) {
+  // `npm run bench -- mixed [flags]`: scripts/bench-mixed.ts reads its own flags.
+  await (await import('./bench-mixed.ts')).run();
+} else if (process.argv.slice(2).includes('marketplace')) {
   // `npm run bench -- marketplace [flags]`: scripts/bench-marketplace.ts reads its own flags.
   await import('./bench-marketplace.ts');
 } else {

@@ -57,12 +57,19 @@ export async function startClusterProxy(opts: {
 }): Promise<ClusterProxy> {
   const log = opts.log ?? ((line: string) => console.error(line));
   const upstreams: Upstream[] = opts.upstreams.map((u) => ({ ...u, healthy: true }));
-  const proxy = createProxyServer({ xfwd: true, ws: true });
+  // Connections to the instances are kept open and reused (http-proxy's default is a new connection, with
+  // 'Connection: close', per request: most of the proxy's cost under load, decision 051). Node's agent drops an
+  // idle connection a second before the instance's keep-alive timeout would, so a reused one is not already closed.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  const proxy = createProxyServer({ xfwd: true, ws: true, agent });
   let next = 0;
   const pick = (skip?: Upstream): Upstream | null => {
+    // When every health check failed, the instances may only be slow (a check times out under load): the
+    // request is still tried, round robin, and refused only when its connection fails (decision 051).
+    const anyHealthy = upstreams.some((u) => u.healthy && u !== skip);
     for (let i = 0; i < upstreams.length; i++) {
       const u = upstreams[(next + i) % upstreams.length]!;
-      if (u.healthy && u !== skip) {
+      if ((u.healthy || !anyHealthy) && u !== skip) {
         next = (next + i + 1) % upstreams.length;
         return u;
       }
@@ -119,6 +126,7 @@ export async function startClusterProxy(opts: {
     async close() {
       clearInterval(timer);
       proxy.close();
+      agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

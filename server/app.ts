@@ -16,6 +16,7 @@ import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
 import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
+import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
 import { seoRouter } from './http/seo.ts';
 
 export interface AppOptions {
@@ -27,7 +28,12 @@ export interface AppOptions {
   renderIndex?: (url: string) => Promise<string>;
   /** The server render of the public pages (src/entry-server.tsx, decision 037); null: every page is the empty shell. */
   loadRenderer?: () => Promise<RenderFn | null>;
+  /** Rendered public pages kept for a few seconds for anonymous visitors (decision 051); none: every view renders. */
+  pageCache?: PageCache;
 }
+
+/** Thrown inside a render when there is no index.html to render into: answered 503 below. */
+const CLIENT_NOT_BUILT = new Error('client not built');
 
 // Every better-auth endpoint that checks a password or a code, or sends a mail: attempts, limited per IP.
 const AUTH_LIMITED =
@@ -48,6 +54,14 @@ function staticCacheHeaders(res: Response, file: string): void {
   const name = path.basename(file);
   if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else if (name === 'sw.js' || name === 'offline.html' || name === 'offline.js' || name === 'manifest.webmanifest') res.setHeader('Cache-Control', 'no-cache');
+}
+
+/** A server-rendered page; the browser checks it on every load (its ETag answers 304 when nothing changed). */
+function sendPage(res: Response, page: CachedPage): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Language');
+  res.setHeader('ETag', page.etag);
+  res.status(page.status).type('html').send(page.body);
 }
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
@@ -102,6 +116,18 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   // robots.txt and sitemap.xml (decision 037).
   app.use(seoRouter(deps));
 
+  // A public page the page cache holds is answered before the static files are looked up (decision 051).
+  const fromCache = (req: Request) =>
+    opts.pageCache && (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req.headers.cookie) && serverRenderedPattern(req.path)
+      ? opts.pageCache
+      : null;
+  if (opts.pageCache && opts.loadRenderer && !opts.renderIndex)
+    app.use((req, res, next) => {
+      const hit = fromCache(req)?.peek(pageCacheKey(langFromRequest(req), req.originalUrl));
+      if (!hit) return next();
+      hit.then((page) => sendPage(res, page), next);
+    });
+
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
   const indexFile = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
@@ -121,27 +147,40 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.get('/{*splat}', async (req, res, next) => {
     try {
       const status = isAppPath(req.path) ? 200 : 404;
-      let template: string;
-      if (opts.renderIndex) template = await opts.renderIndex(req.originalUrl);
-      else if (indexFile && fs.existsSync(indexFile)) template = await fs.promises.readFile(indexFile, 'utf8');
-      else return void res.status(503).type('text').send('Client not built: run `npm run build` or `npm start`.');
-      res.setHeader('Cache-Control', 'no-cache');
+      const readTemplate = async (): Promise<string | null> => {
+        if (opts.renderIndex) return opts.renderIndex(req.originalUrl);
+        if (indexFile && fs.existsSync(indexFile)) return fs.promises.readFile(indexFile, 'utf8');
+        return null;
+      };
       // Public pages and the not-found page come rendered, in the language of ?lng or the browser (decision 037).
       const pattern = serverRenderedPattern(req.path);
       const render = (pattern || status === 404) && opts.loadRenderer ? await opts.loadRenderer() : null;
       if (render) {
-        res.setHeader('Vary', 'Accept-Language');
+        const lang = langFromRequest(req);
+        const renderNow = async (): Promise<CachedPage> => {
+          const template = await readTemplate();
+          if (template === null) throw CLIENT_NOT_BUILT;
+          const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang });
+          return cachedPage(page.status, page.html);
+        };
         try {
-          const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang: langFromRequest(req) });
-          return void res.status(page.status).type('html').send(page.html);
+          // A public page answers visitors who are not signed in from the page cache (decision 051); a signed-in
+          // person always gets a fresh render, so nobody sees their own change late.
+          const cache = fromCache(req);
+          return sendPage(res, cache ? await cache.get(pageCacheKey(lang, req.originalUrl), renderNow) : await renderNow());
         } catch (e) {
           // The browser can still render the page from the shell; the failure is logged loudly.
-          (res.locals.log ?? deps.logger).error(
-            { err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), path: req.path },
-            'server render failed',
-          );
+          if (e !== CLIENT_NOT_BUILT)
+            (res.locals.log ?? deps.logger).error(
+              { err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e), path: req.path },
+              'server render failed',
+            );
         }
       }
+      const template = await readTemplate();
+      if (template === null) return void res.status(503).type('text').send('Client not built: run `npm run build` or `npm start`.');
+      res.setHeader('Cache-Control', 'no-cache');
+      if (render) res.setHeader('Vary', 'Accept-Language');
       res.status(status).type('html').send(template);
     } catch (e) {
       next(e);

@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { attachWebSocket } from './realtime/ws.ts';
 import { exitOnStartupError } from './startup-error.ts';
 import { loadBuiltRenderer } from './ssr/load-renderer.ts';
+import { createPageCache, PAGE_CACHE_ENTRIES } from './ssr/page-cache.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -26,7 +27,11 @@ if (dev) {
     loadRenderer: async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server.tsx')).render,
   });
 } else {
-  app = createApp(deps, { clientDir: path.join(ROOT, 'dist'), loadRenderer: loadBuiltRenderer(path.join(ROOT, 'dist/.ssr/entry-server.js'), deps.logger) });
+  app = createApp(deps, {
+    clientDir: path.join(ROOT, 'dist'),
+    loadRenderer: loadBuiltRenderer(path.join(ROOT, 'dist/.ssr/entry-server.js'), deps.logger),
+    pageCache: createPageCache({ ttlMs: config.pageCacheMs, maxEntries: PAGE_CACHE_ENTRIES }),
+  });
 }
 server.on('request', app);
 const ws = attachWebSocket(server, deps);

@@ -11,20 +11,22 @@ afterEach(async () => {
   while (closers.length) await closers.pop()!();
 });
 
-async function upstream(name: string): Promise<{ url: string; close(): Promise<void> }> {
+async function upstream(name: string): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {
+  let connections = 0;
   const server = http.createServer((req, res) => {
     if (req.url === '/api/health') return res.writeHead(200).end('{"status":"ok"}');
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`${name} ${req.method} ${req.headers['x-forwarded-for'] ?? ''}`);
   });
   const wss = new WebSocketServer({ server });
   wss.on('connection', (ws) => ws.send(`hello from ${name}`));
+  server.on('connection', () => connections++);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const close = async () => {
     for (const c of wss.clients) c.terminate();
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
   };
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: () => connections, close };
 }
 
 const logged: string[] = [];
@@ -74,6 +76,30 @@ describe('cluster proxy', () => {
     expect(post.headers.get('retry-after')).toBe('5');
     expect(((await post.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
     expect(logged.at(-1)).toMatch(/app-a failed/);
+  });
+
+  it('keeps its connections to an instance open between requests (no new TCP connection per request)', async () => {
+    const a = await upstream('app-a');
+    closers.push(a.close);
+    const { url } = await proxyFor([{ name: 'app-a', url: a.url }]);
+    for (let i = 0; i < 5; i++) expect(await (await fetch(`${url}/x`, { method: i % 2 ? 'POST' : 'GET' })).text()).toMatch(/^app-a/);
+    expect(a.connections()).toBe(1);
+  });
+
+  it('still delivers when every health check failed (an overloaded instance answers late, not never): it refuses only when the connection fails', async () => {
+    const [a, b] = [await upstream('app-a'), await upstream('app-b')];
+    closers.push(a.close, b.close);
+    const { url, proxy } = await proxyFor([
+      { name: 'app-a', url: a.url },
+      { name: 'app-b', url: b.url },
+    ]);
+    proxy.upstreams.forEach((u) => (u.healthy = false));
+    const post = await fetch(`${url}/api/x`, { method: 'POST' });
+    expect(post.status).toBe(200);
+    expect(await post.text()).toMatch(/^app-[ab] POST/);
+    // One instance healthy again: it gets everything while the other is out.
+    proxy.upstreams[1]!.healthy = true;
+    for (let i = 0; i < 3; i++) expect((await fetch(`${url}/x`)).headers.get('x-served-by')).toBe('app-b');
   });
 
   it('passes WebSocket upgrades through', async () => {
