@@ -135,10 +135,10 @@ describe('public pages from the page cache', () => {
     expect((await view(page)).html).toContain('Sanitär Neu');
   });
 
-  it('leaves pages that are not server-rendered alone: the chat shell is read and sent every time', async () => {
+  it('leaves pages that are not server-rendered alone: the dashboard shell is read and sent every time', async () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE.replace('<title>akut</title>', '<title>akut 2</title>'));
     try {
-      expect((await view('/search')).html).toContain('<title>akut 2</title>');
+      expect((await view('/suchende-dashboard')).html).toContain('<title>akut 2</title>');
       expect(renders).toEqual([]);
       expect(cache.size).toBe(0);
     } finally {

@@ -35,6 +35,9 @@ describe('the formatter', () => {
     expect(formatMinutes(35, 'de')).toBe('35 Min.');
     expect(formatMinutes(120, 'de')).toBe('2 Std.');
     expect(formatMinutes(60 * 72, 'en')).toBe('3 days');
+    expect(formatMinutes(35, 'en')).toBe('35 min');
+    expect(formatMinutes(60, 'en')).toBe('1 hr');
+    expect(formatMinutes(60 * 48, 'de')).toBe('2 Tage');
   });
 });
 

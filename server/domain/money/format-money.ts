@@ -49,14 +49,22 @@ export function formatDate(iso: string, lang: string): string {
   ).format(d);
 }
 
-/** Minutes as '35 Min.' / '35 min', '2 Std.' / '2 hr', '3 Tage' / '3 days' (response times). */
+/**
+ * Minutes as '35 Min.' / '35 min', '2 Std.' / '2 hrs', '3 Tage' / '3 days' (response times). Written out here
+ * rather than with Intl's unit style, whose short English forms differ between ICU versions ('min' / 'mins'):
+ * the server's render and the browser's must agree.
+ */
 export function formatMinutes(minutes: number, lang: string): string {
-  const unit = (value: number, u: 'minute' | 'hour' | 'day', display: 'short' | 'long') =>
-    new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit: u, unitDisplay: display }).format(value);
-  if (minutes < 60) return unit(Math.max(1, Math.round(minutes)), 'minute', 'short');
-  const hours = minutes / 60;
-  if (hours < 48) return unit(Math.round(hours), 'hour', 'short');
-  return unit(Math.round(hours / 24), 'day', 'long');
+  const de = intlLocale(lang) === 'de-DE';
+  const n = (v: number) => new Intl.NumberFormat(intlLocale(lang)).format(v);
+  if (minutes < 60) {
+    const m = Math.max(1, Math.round(minutes));
+    return de ? `${n(m)} Min.` : `${n(m)} min`;
+  }
+  const hours = Math.round(minutes / 60);
+  if (minutes / 60 < 48) return de ? `${n(hours)} Std.` : `${n(hours)} ${hours === 1 ? 'hr' : 'hrs'}`;
+  const days = Math.round(minutes / 60 / 24);
+  return de ? `${n(days)} ${days === 1 ? 'Tag' : 'Tage'}` : `${n(days)} ${days === 1 ? 'day' : 'days'}`;
 }
 
 // Interpolated values that are numbers but not quantities: never grouped ('2026', not '2.026').
