@@ -31,9 +31,13 @@ export default defineConfig({
       ],
     },
   },
+  // Tests tagged @after-all compare the whole marketplace's figures before and after (demo mode writes
+  // nothing): they run once every other test has finished, so no other spec changes the figures meanwhile.
   projects: [
-    { name: 'de', use: { locale: 'de-DE' }, metadata: { lang: 'de' } },
-    { name: 'en', use: { locale: 'en-US' }, metadata: { lang: 'en' } },
+    { name: 'de', use: { locale: 'de-DE' }, metadata: { lang: 'de' }, grepInvert: /@after-all/ },
+    { name: 'en', use: { locale: 'en-US' }, metadata: { lang: 'en' }, grepInvert: /@after-all/ },
+    { name: 'de-after-all', use: { locale: 'de-DE' }, metadata: { lang: 'de' }, grep: /@after-all/, dependencies: ['de', 'en'] },
+    { name: 'en-after-all', use: { locale: 'en-US' }, metadata: { lang: 'en' }, grep: /@after-all/, dependencies: ['de', 'en'] },
   ],
   webServer: {
     command: `node --disable-warning=ExperimentalWarning scripts/e2e-server.ts`,

@@ -151,12 +151,24 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
     end.current?.scrollIntoView?.({ block: 'end' });
   }, []);
 
+  // Only the person scrolling up lets go of the bottom: a scroll that moved up within a second of their wheel,
+  // touch, key or pointer. The browser also moves scrollTop by itself (clamping when the typing dots give way
+  // to the answer, events dispatched after the content grew again): that keeps following.
+  const lastTop = useRef(0);
+  const userInputAt = useRef(Number.NEGATIVE_INFINITY);
+  const markUserInput = useCallback(() => {
+    userInputAt.current = performance.now();
+  }, []);
   const onScroll = useCallback(() => {
     const el = log.current;
     if (!el) return;
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_SLACK_PX;
-    stick.current = atBottom;
-    if (atBottom) setUnseen(false);
+    const movedUp = el.scrollTop < lastTop.current - 1;
+    lastTop.current = el.scrollTop;
+    if (atBottom) {
+      stick.current = true;
+      setUnseen(false);
+    } else if (movedUp && performance.now() - userInputAt.current < 1_000) stick.current = false;
   }, []);
 
   const grew = useCallback(() => {
@@ -195,6 +207,10 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
         aria-label={t('log', { name })}
         data-testid="chat-messages"
         onScroll={onScroll}
+        onWheel={markUserInput}
+        onTouchMove={markUserInput}
+        onKeyDown={markUserInput}
+        onPointerDown={markUserInput}
         className="flex flex-1 flex-col overflow-y-auto px-4 py-4"
       >
         <div ref={content} className="flex flex-col gap-3">

@@ -72,7 +72,10 @@ for (const size of SIZES) {
     const c = await open(page, lang);
     await c.say(T[lang].name);
     await c.say(T[lang].freeText);
-    await c.log.evaluate((el) => el.scrollTo({ top: 0 }));
+    // The person scrolls up with the wheel to read.
+    await c.log.hover();
+    await page.mouse.wheel(0, -5_000);
+    await expect.poll(() => c.log.evaluate((el) => el.scrollTop)).toBe(0);
     await c.say(T[lang].date);
     const pill = page.getByTestId('chat-new-message');
     await expect(pill).toBeVisible();

@@ -324,7 +324,7 @@ for (const size of WIDTHS) {
   });
 }
 
-test('nothing in demo mode changes real data: the real figures are the same before and after both demos', async ({ page, lang }) => {
+test('nothing in demo mode changes real data: the real figures are the same before and after both demos @after-all', async ({ page, lang }) => {
   test.setTimeout(120_000);
   const before = await realFigures();
   expect(Object.keys(before).length).toBeGreaterThanOrEqual(5);
