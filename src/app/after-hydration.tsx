@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markHydrated, preferredLanguage, serverRendered } from '@/i18n';
+import { whenSectionsHydrated } from './hydration-gate';
 
 // Rendered inside the page's Suspense boundary, so its effect runs once the server's HTML of the page has
 // been hydrated. A server-rendered page hydrates in the language it was rendered in; a visitor who chose
@@ -18,11 +19,14 @@ export function AfterHydration() {
     // A signal for browser tests that the page is interactive (its content was there before).
     document.documentElement.dataset.hydrated = 'true';
     if (!serverRendered || (i18n.resolvedLanguage ?? 'de').startsWith(preferredLanguage)) return;
-    // The other language's words first (those the page uses too), then the switch: the page changes its
-    // words in place instead of showing the loading fallback.
-    const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
-    const namespaces = [...new Set(['common', 'landing', ...used])];
-    i18n.services.backendConnector.load([preferredLanguage], namespaces, () => void i18n.changeLanguage(preferredLanguage));
+    // Sections that load their code on demand hydrate after the page: the switch waits for them
+    // (hydration-gate.tsx). Then the other language's words first (those the page uses too), then the switch:
+    // the page changes its words in place instead of showing the loading fallback.
+    void whenSectionsHydrated().then(() => {
+      const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+      const namespaces = [...new Set(['common', 'landing', ...used])];
+      i18n.services.backendConnector.load([preferredLanguage], namespaces, () => void i18n.changeLanguage(preferredLanguage));
+    });
   }, [i18n]);
   return null;
 }

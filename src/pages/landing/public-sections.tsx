@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import type { MarketingFigures } from '../../../server/domain/marketing/get-marketing-figures.ts';
 import type { Testimonial } from '../../../server/domain/marketing/list-testimonials.ts';
+import { HydratedSignal, holdUntilHydrated } from '@/app/hydration-gate';
 import { usePublicData } from './use-public-data';
 
 export type FigureKey = 'successfulDeals' | 'medianResponseMinutes' | 'offerSharePercent';
@@ -15,9 +16,11 @@ const TestimonialList = lazy(async () => ({ default: (await import('./Testimonia
 export function LiveFigures({ show = ['successfulDeals', 'medianResponseMinutes', 'offerSharePercent'] }: { show?: FigureKey[] }) {
   const figures = usePublicData<MarketingFigures>('marketing-figures', '/api/marketing/figures');
   if (!figures || show.every((k) => figures[k] === null)) return null;
+  holdUntilHydrated('live-figures');
   return (
     <Suspense fallback={null}>
       <LiveFiguresView figures={figures} show={show} />
+      <HydratedSignal name="live-figures" />
     </Suspense>
   );
 }
@@ -25,9 +28,11 @@ export function LiveFigures({ show = ['successfulDeals', 'medianResponseMinutes'
 export function Testimonials() {
   const data = usePublicData<{ testimonials: Testimonial[] }>('testimonials', '/api/marketing/testimonials');
   if (!data?.testimonials.length) return null;
+  holdUntilHydrated('testimonials');
   return (
     <Suspense fallback={null}>
       <TestimonialList testimonials={data.testimonials} />
+      <HydratedSignal name="testimonials" />
     </Suspense>
   );
 }
