@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseTarget } from './db.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createAuth } from './auth/auth.ts';
+import { createSessionCache } from './auth/session-cache.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { createMemoryBus, createPostgresBus } from './realtime/bus.ts';
 import { createPresence } from './realtime/presence.ts';
@@ -48,6 +49,7 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     trustedOrigins: config.trustedOrigins,
     secureCookies: config.secureCookies,
     requireEmailVerification: config.requireEmailVerification,
+    onAccountChange: (change) => deps.sessionCache?.forget(change),
     // A seeker's requests held as drafts go to providers once the e-mail address is verified.
     onEmailVerified: async (userId) => {
       await releaseUserDrafts(deps, userId);
@@ -59,10 +61,13 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
     paypal: config.paypal ? createPayPalClient(config.paypal) : null,
   };
   const deps: AppDeps = { config, db, logger, mailer, auth, bus, presence: createPresence(), money, jobs: createJobQueue(db, logger) };
+  // The session cache relies on the database's 'auth.changed' events, which only the PostgreSQL bus hears.
+  if (bus.kind === 'postgres' && config.sessionCacheMs > 0) deps.sessionCache = createSessionCache({ bus, ttlMs: config.sessionCacheMs });
   return deps;
 }
 
 export async function closeDeps(deps: AppDeps) {
+  deps.sessionCache?.close();
   await deps.jobs.stop();
   await deps.bus.close();
   await deps.db.close();

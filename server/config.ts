@@ -88,6 +88,9 @@ export const envSchema = z.object({
   RATE_LIMIT_EXPORT: z.coerce.number().int().positive().default(5),
   // Seconds a server-rendered public page answers anonymous visitors from the page cache (decision 051); 0: off.
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  // Seconds a session check is answered from the process's session cache at most (decision 048); 0: off.
+  // Only with the PostgreSQL event bus, which tells every instance of a sign-out or a changed account at once.
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(30),
   // Require e-mail verification before sign-in (default true).
   REQUIRE_EMAIL_VERIFICATION: z
     .enum(['true', 'false'])
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: env.SECURE_COOKIES !== undefined && env.SECURE_COOKIES !== '' ? e.SECURE_COOKIES : appUrl.startsWith('https://'),
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     pageCacheMs: Math.round(e.PAGE_CACHE_SECONDS * 1000),
+    sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     // Without Stripe: the test checkout, unless it is off (production, unless TEST_CHECKOUT=on).
     testCheckout: e.TEST_CHECKOUT ? e.TEST_CHECKOUT === 'on' : e.NODE_ENV !== 'production',
     stripe:

@@ -9,6 +9,7 @@ import type { SecretBox } from './crypto/secret-box.ts';
 import type { StripeClient } from './integrations/stripe/client.ts';
 import type { PayPalClient } from './integrations/paypal/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 
 /** Everything the HTTP doors, chat tools and ws server need; built once in main.ts (or per test). */
 export interface AppDeps {
@@ -24,4 +25,6 @@ export interface AppDeps {
   money: { box: SecretBox; stripe: StripeClient | null; paypal: PayPalClient | null };
   /** The durable job queue (decision 044); main.ts starts its workers, elsewhere it starts on first use. */
   jobs: JobQueue;
+  /** Who a session cookie belongs to, kept briefly (decision 048); only with the PostgreSQL event bus. */
+  sessionCache?: SessionCache;
 }

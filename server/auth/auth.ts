@@ -3,6 +3,7 @@
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { createAuthMiddleware, APIError } from 'better-auth/api';
+import { getSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
 import { z } from 'zod';
 import type { Db } from '../db.ts';
@@ -11,6 +12,7 @@ import { normalizeLang } from '../i18n.ts';
 import { attributeReferral } from '../domain/affiliate/attribute-referral.ts';
 import { referralCodeFromCookie } from '../domain/affiliate/referral-code.ts';
 import type { Logger } from '../logger.ts';
+import { COOKIE_PREFIX } from './cookie.ts';
 import { noteAuthError } from './outage.ts';
 import { authRequestContext, signupNetworkHash } from './signup-network.ts';
 
@@ -25,6 +27,11 @@ export interface AuthOptions {
   trustedOrigins: string[];
   secureCookies: boolean;
   requireEmailVerification: boolean;
+  /**
+   * After a request to better-auth that may end a session or change an account (sign-out, revocation, password,
+   * two-factor, profile): the session cache forgets that person at once (decision 048).
+   */
+  onAccountChange?: (change: { cookie: string | null; userId: string | null }) => void;
   /** Runs after a person verified the e-mail address (failures are logged, the verification stands). */
   onEmailVerified?: (userId: string) => Promise<void>;
 }
@@ -52,7 +59,7 @@ export function createAuth(opts: AuthOptions) {
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
     advanced: {
       useSecureCookies: opts.secureCookies,
-      cookiePrefix: 'akut',
+      cookiePrefix: COOKIE_PREFIX,
       database: { generateId: () => crypto.randomUUID() },
     },
     user: {
@@ -142,6 +149,13 @@ export function createAuth(opts: AuthOptions) {
       // Some endpoints (get-session) catch a failed database call and answer 500 themselves: note an outage.
       after: createAuthMiddleware(async (ctx) => {
         noteAuthError(ctx.context.returned);
+        // Signing in or up makes a new session (a new cookie); reading one changes nothing.
+        if (ctx.method !== 'GET' && !/^\/(sign-in|sign-up|get-session)/.test(ctx.path)) {
+          opts.onAccountChange?.({
+            cookie: ctx.headers ? getSessionCookie(ctx.headers, { cookiePrefix: COOKIE_PREFIX }) : null,
+            userId: ctx.context.session?.user.id ?? null,
+          });
+        }
       }),
       before: createAuthMiddleware(async (ctx) => {
         // A signed-in person may change their name or language, never their role.

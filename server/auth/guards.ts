@@ -1,8 +1,10 @@
 // requireUser / requireRole: the only way any door (HTTP route, ws upgrade, chat tool) learns who is asking.
 import type { IncomingHttpHeaders } from 'node:http';
+import { getSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../errors.ts';
 import type { AppDeps } from '../deps.ts';
+import { COOKIE_PREFIX } from './cookie.ts';
 import type { Db } from '../db.ts';
 
 export type Role = 'seeker' | 'provider' | 'admin';
@@ -21,6 +23,8 @@ export interface SessionUser {
 export interface AuthContext {
   user: SessionUser | null;
   sessionId: string | null;
+  /** When the session ends (ms since the epoch); the session cache keeps it no longer. */
+  expiresAt?: number;
 }
 
 /**
@@ -36,10 +40,19 @@ export function describeAccess(access: Access): string[] {
   return access.roles.includes('seeker') ? [...access.roles, 'partner'] : [...access.roles];
 }
 
-export async function getAuthContext(deps: Pick<AppDeps, 'auth'>, headers: IncomingHttpHeaders): Promise<AuthContext> {
-  const result = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-  if (!result) return { user: null, sessionId: null };
-  return { sessionId: result.session.id, user: toSessionUser(result.user) };
+/**
+ * Who is asking: from the session cache when the app has one and it is warm (decision 048), else from
+ * better-auth (one session read).
+ */
+export async function getAuthContext(deps: Pick<AppDeps, 'auth'> & Partial<Pick<AppDeps, 'sessionCache'>>, headers: IncomingHttpHeaders): Promise<AuthContext> {
+  const h = fromNodeHeaders(headers);
+  const load = async (): Promise<AuthContext> => {
+    const result = await deps.auth.api.getSession({ headers: h });
+    if (!result) return { user: null, sessionId: null };
+    return { sessionId: result.session.id, user: toSessionUser(result.user), expiresAt: new Date(result.session.expiresAt).getTime() };
+  };
+  if (!deps.sessionCache) return load();
+  return deps.sessionCache.read(getSessionCookie(h, { cookiePrefix: COOKIE_PREFIX }), load);
 }
 
 interface UserRow {
@@ -108,7 +121,11 @@ export function checkAccess(auth: AuthContext, access: Access): void {
 }
 
 /** Resolves the session from the request headers and enforces the route's access rule. */
-export async function requireAccess(deps: Pick<AppDeps, 'auth'>, req: { headers: IncomingHttpHeaders }, access: Access): Promise<AuthContext> {
+export async function requireAccess(
+  deps: Pick<AppDeps, 'auth'> & Partial<Pick<AppDeps, 'sessionCache'>>,
+  req: { headers: IncomingHttpHeaders },
+  access: Access,
+): Promise<AuthContext> {
   const auth = await getAuthContext(deps, req.headers);
   checkAccess(auth, access);
   return auth;

@@ -24,6 +24,11 @@ export interface EventBus {
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** 'reconnecting' while the PostgreSQL bus has lost its LISTEN connection (events published meanwhile are lost). */
   status(): BusStatus;
+  /**
+   * How many times the bus has (re)started listening. A change means events may have been lost in between:
+   * whoever keeps state fed by events (the session cache) starts over.
+   */
+  epoch(): number;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,7 @@ export function createMemoryBus(): EventBus {
       return () => emitter.off('event', handler);
     },
     status: () => 'ok',
+    epoch: () => 0,
     async close() {
       emitter.removeAllListeners();
     },
@@ -78,6 +84,7 @@ export async function createPostgresBus(url: string, logger: Logger, opts: Postg
   let closing = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | null = null;
+  let epoch = 0;
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== BUS_CHANNEL || !msg.payload) return;
@@ -125,6 +132,7 @@ export async function createPostgresBus(url: string, logger: Logger, opts: Postg
     client.on('notification', onNotification);
     listener = client;
     status = 'ok';
+    epoch++;
     if (attempt > 0) logger.info({ attempts: attempt }, 'event bus listening again');
     attempt = 0;
   }
@@ -159,6 +167,7 @@ export async function createPostgresBus(url: string, logger: Logger, opts: Postg
       return () => emitter.off('event', handler);
     },
     status: () => status,
+    epoch: () => epoch,
     async close() {
       closing = true;
       if (timer) clearTimeout(timer);

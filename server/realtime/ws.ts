@@ -5,6 +5,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { AUTH_CHANGED } from '../auth/session-cache.ts';
 import { currentSessionUsers, getAuthContext, mayActAs, requireUser, type SessionUser } from '../auth/guards.ts';
 import { isAppError } from '../errors.ts';
 import type { AppDeps } from '../deps.ts';
@@ -56,6 +57,9 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
         continue;
       }
       c.user = user;
+      // The database's note that a session or account changed (decision 048) is for the servers: the sockets
+      // were read again above, which is all it asks of this one.
+      if (event.type === AUTH_CHANGED) continue;
       if (socket.readyState === socket.OPEN && isForUser(event, user)) socket.send(data);
     }
   };

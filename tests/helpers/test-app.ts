@@ -24,6 +24,12 @@ export interface TestApp {
    * does (account links are never in the outbox table). Null when none was logged.
    */
   mailLink(to: string, template?: string): string | null;
+  /**
+   * Resolves once every event the database sent so far has reached this app (a marker published now comes
+   * back after them: PostgreSQL delivers notifications in commit order). For tests that change an account
+   * straight in the database and then act through this app, whose session cache hears of it by event.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,6 +94,7 @@ export async function startTestApp(
       const mail = log.mails.findLast((m) => m.to === to && (!template || m.template === template) && m.url);
       return mail?.url ?? null;
     },
+    settle: () => settleBus(deps),
     async close() {
       await ws.close();
       server.closeAllConnections();
@@ -96,6 +103,27 @@ export async function startTestApp(
       await drop();
     },
   };
+}
+
+async function settleBus(deps: AppDeps): Promise<void> {
+  const marker = crypto.randomUUID();
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error('the event bus did not deliver the marker within 10 s'));
+    }, 10_000);
+    const off = deps.bus.subscribe((e) => {
+      if (e.type !== 'test.settle' || e.to.userId !== marker) return;
+      clearTimeout(timer);
+      off();
+      resolve();
+    });
+    deps.bus.publish({ type: 'test.settle', to: { userId: marker }, payload: null }).catch((err: unknown) => {
+      clearTimeout(timer);
+      off();
+      reject(err as Error);
+    });
+  });
 }
 
 export interface TestResponse<T = unknown> {

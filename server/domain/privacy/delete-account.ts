@@ -114,6 +114,7 @@ export async function deleteAccount(deps: AppDeps, userId: string, now: Date = n
     await pseudonymise(tx, userId, now);
     return offers.length;
   });
+  deps.sessionCache?.forget({ userId });
   deps.logger.info({ userId }, 'account deleted');
   return { deleted: true, closedRequests, refundedUnlocks, withdrawnOffers };
 }

@@ -41,6 +41,9 @@ export async function changeUserRole(deps: AppDeps, input: ChangeUserRoleInput):
     return { id: user.id, role: input.role, changed: true };
   });
   if (result.changed) {
+    // The new role counts at the person's next request here, and on the other instances once the database's
+    // event reaches them (decision 048).
+    deps.sessionCache?.forget({ userId: result.id });
     await notify(deps, {
       userId: result.id,
       event: { type: 'account.roleChanged', payload: { role: result.role } },

@@ -42,6 +42,8 @@ export async function suspendUser(deps: AppDeps, input: SuspendUserInput): Promi
     });
     return { id: user.id, suspended: true as const, sessionsEnded: ended.count };
   });
+  // This instance forgets the sessions at once; the others when the database's event reaches them (decision 048).
+  deps.sessionCache?.forget({ userId: result.id });
   await notify(deps, {
     userId: result.id,
     event: { type: ACCOUNT_SUSPENDED_EVENT, payload: null },
