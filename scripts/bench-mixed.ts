@@ -142,8 +142,7 @@ async function startCluster(dbUrl: string, profileDir: string | null): Promise<C
     SKIP_BUILD: '1',
     ...(profileDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() } : {}),
   };
-  // The offline model and the test checkout, whatever the shell says (an empty OPENAI_BASE_URL would even stop
-  // the start: @ai-sdk/openai reads it when it loads).
+  // The offline model and the test checkout, whatever the shell says.
   for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) delete env[key];
   const child = nodeScript('scripts/cluster.ts', [], env);
   child.stdin!.end();

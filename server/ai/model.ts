@@ -1,5 +1,7 @@
 // Which language model answers the chat: the offline rules model (default), or an OpenAI-compatible
 // endpoint (OpenAI, Ollama, vLLM, llama.cpp) in chat-completions mode when configured.
+// First: an empty OPENAI_BASE_URL must be gone before @ai-sdk/openai loads.
+import './openai-env.ts';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
