@@ -31,6 +31,7 @@ import type { AppDeps } from '../server/deps.ts';
 import { AppError } from '../server/errors.ts';
 import { matchRequest } from '../server/domain/matching/match-request.ts';
 import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
+import { feedStatement } from '../server/domain/matching/list-provider-matches.ts';
 import { GOINTS_PER_EUR, MILLI_PER_GOINT } from '../server/domain/ledger/money.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 import { BENCH_PASSWORD, CATEGORY_WEIGHTS, loadMarketplace, loadPlaces, providerEmail, type LoadResult } from './bench/marketplace-data.ts';
@@ -328,6 +329,59 @@ async function unlockDirect(
   };
 }
 
+interface FeedRawRun {
+  clients: number;
+  pool: number;
+  durationS: number;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: Summary;
+  errors: number;
+}
+
+/**
+ * The feed's raw-SQL baseline: `clients` loops sending the feed's own statement (feedStatement, the first page
+ * of 50 as the app asks for it) for the signed-in providers through `pg` (a pool of RAW_POOL connections, like the
+ * app's), no HTTP, no Prisma, no shaping of cards: what the database alone gives on this machine with the same
+ * concurrency as the HTTP feed.
+ */
+async function feedRaw(dbUrl: string, providerIds: readonly string[], clients: number, durationS: number, random: () => number): Promise<FeedRawRun> {
+  const raw = new pg.Pool({ connectionString: dbUrl, max: RAW_POOL });
+  const times: number[] = [];
+  let errors = 0;
+  try {
+    await Promise.all(Array.from({ length: RAW_POOL }, () => raw.query('SELECT 1')));
+    const started = performance.now();
+    const deadline = started + durationS * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < deadline) {
+          const stmt = feedStatement(providerIds[Math.floor(random() * providerIds.length)]!, { limit: 50 });
+          const t0 = performance.now();
+          try {
+            await raw.query(stmt.text, stmt.values as unknown[]);
+          } catch {
+            errors++;
+          }
+          times.push(performance.now() - t0);
+        }
+      }),
+    );
+    const elapsedS = (performance.now() - started) / 1000;
+    return {
+      clients,
+      pool: RAW_POOL,
+      durationS: elapsedS,
+      requests: times.length,
+      requestsPerSecond: times.length / elapsedS,
+      latencyMs: summarize(times),
+      errors,
+    };
+  } finally {
+    await raw.end().catch(() => {});
+  }
+}
+
 /**
  * The raw-SQL baseline: `clients` loops calling the unlock function itself through `pg` (a pool of RAW_POOL
  * connections, like the app's), no Prisma, no app code, over other providers' pairs. What the database
@@ -620,6 +674,9 @@ async function main(): Promise<void> {
       log(`  feed: 1 connection for ${OPT.feedSerialS} s`);
       feedSerial = await runLoad({ ...feedJob(OPT.feedSerialS), connections: 1 });
     }
+    // The same statement straight through pg with the same concurrency: the database's own figure for the feed.
+    log(`  feed, raw-SQL baseline: ${OPT.connections} clients sending the feed statement through pg for ${OPT.durationS} s`);
+    const feedBaseline = await feedRaw(db.url, signedInIds, OPT.connections, OPT.durationS, random);
 
     // 2. Matching one new request: one at a time, first without notifications, then with them.
     let matching: { ms: Summary; matched: Summary } | null = null;
@@ -726,6 +783,7 @@ async function main(): Promise<void> {
               errors: feedSerial.errors,
             }
           : null,
+        raw: feedBaseline,
       },
       matching: { withoutNotify: matching, withNotify: matchingNotify },
       unlocks: {
@@ -788,6 +846,7 @@ type Report = {
   signIn: { providers: number; ms: Summary; preUnlocks: Record<string, number> };
   feed: {
     shape: { cards: Summary; unlockedCards: Summary; bytes: Summary };
+    raw: FeedRawRun;
     closedLoop: {
       connections: number;
       durationS: number;
@@ -855,6 +914,7 @@ function printTable(r: Report) {
       r.feed.oneConnection.latencyMs,
       `${n(r.feed.oneConnection.requestsPerSecond)} req/s`,
     ]);
+  rows.push([`feed, raw SQL baseline, ${r.feed.raw.clients} clients`, r.feed.raw.latencyMs, `${n(r.feed.raw.requestsPerSecond)} req/s`]);
   if (r.matching.withoutNotify) rows.push(['matchRequest, notify: false', r.matching.withoutNotify.ms, `${n(1000 / r.matching.withoutNotify.ms.mean)} /s`]);
   if (r.matching.withNotify) rows.push(['matchRequest, with notifications', r.matching.withNotify.ms, `${n(1000 / r.matching.withNotify.ms.mean)} /s`]);
   const u = r.unlocks.direct;
@@ -888,6 +948,7 @@ function printTable(r: Report) {
     ),
     '',
     `Feed: ${n(f.requests)} requests, statuses ${codes(f.statuses)}, connection errors ${f.errors}, timeouts ${f.timeouts}`,
+    `Feed (raw SQL, the feed statement through pg, pool ${r.feed.raw.pool}): ${n(r.feed.raw.requests)} statements in ${r.feed.raw.durationS.toFixed(1)} s, errors ${r.feed.raw.errors}; the app's feed rate as a share of it: ${r.feed.raw.requestsPerSecond > 0 ? ((100 * f.requestsPerSecond) / r.feed.raw.requestsPerSecond).toFixed(0) : '–'} %`,
   ];
   if (r.matching.withoutNotify) {
     const m = r.matching.withoutNotify.matched;

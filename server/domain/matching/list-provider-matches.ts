@@ -1,6 +1,7 @@
 // The provider's feed: matches newest first, each a teaser until the provider unlocked it, then the full
 // request with the seeker's contact, plus the provider's offer and deal on it.
 import { AppError } from '../../errors.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import type { CategoryId } from '../../ai/nlu/categories.ts';
@@ -84,23 +85,16 @@ interface FeedRow {
 }
 
 /**
- * The provider's page of the feed in one statement (decision 043): the balance, and the page of matches in the
- * feed index's order (Match(providerId, createdAt DESC, id DESC), decision 017) with each match's request,
- * whether the provider unlocked it, their offer and its deal, the seeker (only for unlocked requests) and the
- * category's price entry. Teasers and details are shaped here, in one place (request-views.ts).
+ * The feed's one statement (see listProviderMatches), on its own so the benchmark can send exactly this
+ * statement through `pg` as the database's own figure for a feed page (scripts/bench-marketplace.ts).
  */
-export async function listProviderMatches(
-  prisma: Db,
-  providerId: string,
-  lang: Lang,
-  opts: { limit?: number; cursor?: string | null; matchId?: string; filter?: MatchFilter } = {},
-): Promise<ProviderFeed> {
-  const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
+export function feedStatement(providerId: string, opts: { limit: number; cursor?: string | null; matchId?: string; filter?: MatchFilter }): Prisma.Sql {
+  const limit = opts.limit;
   const matchId = opts.matchId ?? null;
   const cursor = opts.cursor ?? null;
   const category = opts.filter?.category ?? null;
   const urgentOnly = opts.filter?.urgentOnly === true;
-  const rows = await prisma.$queryRaw<FeedRow[]>`
+  return Prisma.sql`
     WITH balance AS (
       SELECT COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet'), 0)::bigint AS paid,
              COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet_promo'), 0)::bigint AS promo
@@ -138,6 +132,22 @@ export async function listProviderMatches(
     LEFT JOIN "user" s ON s."id" = r."userId" AND u."id" IS NOT NULL
     LEFT JOIN "PriceListEntry" e ON e."industryCategory" = r."kategorie" AND e."serviceType" = ''
     ORDER BY p."createdAt" DESC, p."id" DESC`;
+}
+
+/**
+ * The provider's page of the feed in one statement (decision 043): the balance, and the page of matches in the
+ * feed index's order (Match(providerId, createdAt DESC, id DESC), decision 017) with each match's request,
+ * whether the provider unlocked it, their offer and its deal, the seeker (only for unlocked requests) and the
+ * category's price entry. Teasers and details are shaped here, in one place (request-views.ts).
+ */
+export async function listProviderMatches(
+  prisma: Db,
+  providerId: string,
+  lang: Lang,
+  opts: { limit?: number; cursor?: string | null; matchId?: string; filter?: MatchFilter } = {},
+): Promise<ProviderFeed> {
+  const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
+  const rows = await prisma.$queryRaw<FeedRow[]>(feedStatement(providerId, { ...opts, limit }));
   const paid = BigInt(rows[0]?.paid ?? 0n);
   const promo = BigInt(rows[0]?.promo ?? 0n);
   const found = rows.filter((m) => m.id !== null);
