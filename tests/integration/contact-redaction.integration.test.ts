@@ -68,6 +68,7 @@ describe('contact data before and after the unlock', () => {
     expectNoSecrets(mail?.text, 'newMatch text');
     expectNoSecrets(mail?.html, 'newMatch html');
     expectNoSecrets(mail?.subject, 'newMatch subject');
+    await app.settle(); // every event published so far, also over the PostgreSQL bus
     expectNoSecrets(JSON.stringify(events.slice(since)), 'live events');
 
     // The unlock shows everything.

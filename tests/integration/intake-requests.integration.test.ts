@@ -193,6 +193,8 @@ describe('from draft to providers', () => {
       expect(row.flags).toEqual([{ code: 'contact_data' }]);
       expect(row.releasedAt).not.toBeNull();
       expect(row.user?.email).toBe(email);
+      // The event came over the PostgreSQL bus there: wait until everything published so far has arrived.
+      await app.settle();
       expect(released).toEqual([{ requestId }]);
       // Contact data stays in the seeker's description and is hidden in the text providers see before unlocking.
       expect(row.beschreibung).toContain('0221 987654');

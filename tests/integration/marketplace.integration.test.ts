@@ -102,6 +102,7 @@ describe('pre-filter and matching', () => {
     expect(matched).not.toContain(far.user.id);
     expect(matched).not.toContain(other.user.id);
     expect(matched).not.toContain(paused.user.id);
+    await app.settle(); // events arrive over the PostgreSQL bus there
     expect(events.slice(since).filter((e) => e.type === 'match.created' && e.to.userId === near.user.id)).toHaveLength(1);
     const mail = await app.deps.db.prisma.mailOutbox.findFirst({ where: { to: near.user.email, template: 'newMatch' } });
     expect(mail?.subject).toBe('Neue passende Anfrage: Handwerk in Köln (****)');
@@ -415,6 +416,7 @@ describe('no deal: refunds', () => {
     expect((await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: expiring.id } })).status).toBe('expired');
     expect(await wallet(a.user.id)).toBe(100);
     expect(await expireRequests(app.deps)).toBe(0);
+    await app.settle();
     expect(events.some((e) => e.type === 'unlock.refunded' && e.to.userId === a.user.id)).toBe(true);
   });
 
