@@ -32,6 +32,16 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('session cache on two instance
     return c;
   }
   const me = async (c: TestClient) => (await c.get<Me>('/api/me')).body.user;
+  /** Deletes a person's sessions with the session trigger off: the database tells no instance (a lost event). */
+  async function endSessionsUnannounced(userId: string) {
+    const prisma = a.deps.db.prisma;
+    await prisma.$executeRawUnsafe('ALTER TABLE "session" DISABLE TRIGGER "session_auth_changed"');
+    try {
+      await prisma.session.deleteMany({ where: { userId } });
+    } finally {
+      await prisma.$executeRawUnsafe('ALTER TABLE "session" ENABLE TRIGGER "session_auth_changed"');
+    }
+  }
 
   it('is on with the PostgreSQL bus, and a warm session is answered without reading it', async () => {
     expect(a.deps.sessionCache).toBeDefined();
@@ -46,13 +56,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('session cache on two instance
 
     // Proof that nothing is read: the session row goes without the database telling anyone (its trigger off
     // for a moment), and the warm entry still answers (an event lost on its way; the next test bounds that).
-    const prisma = a.deps.db.prisma;
-    await prisma.$executeRawUnsafe('ALTER TABLE "session" DISABLE TRIGGER "session_auth_changed"');
-    try {
-      await prisma.session.deleteMany({ where: { userId: person.id } });
-    } finally {
-      await prisma.$executeRawUnsafe('ALTER TABLE "session" ENABLE TRIGGER "session_auth_changed"');
-    }
+    await endSessionsUnannounced(person.id);
     // The warm entry answers although the session row is gone: no session was read.
     expect((await me(c))?.id).toBe(person.id);
     a.deps.sessionCache!.forget({ userId: person.id });
@@ -69,13 +73,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('session cache on two instance
     a.deps.sessionCache = timed;
     try {
       expect((await me(c))?.id).toBe(person.id);
-      const prisma = a.deps.db.prisma;
-      await prisma.$executeRawUnsafe('ALTER TABLE "session" DISABLE TRIGGER "session_auth_changed"');
-      try {
-        await prisma.session.deleteMany({ where: { userId: person.id } });
-      } finally {
-        await prisma.$executeRawUnsafe('ALTER TABLE "session" ENABLE TRIGGER "session_auth_changed"');
-      }
+      await endSessionsUnannounced(person.id);
       clock.t += 29_000;
       expect((await me(c))?.id).toBe(person.id);
       clock.t += 1_000;
