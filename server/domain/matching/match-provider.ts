@@ -3,13 +3,14 @@
 import type { AppDeps } from '../../deps.ts';
 import { getSettings } from '../settings/settings.ts';
 import { boundingBox, withinKm } from './area.ts';
+import { roundedKm, takesRequest } from './match-rules.ts';
 
 const BACKFILL_LIMIT = 200;
 
 export async function matchProviderToOpenRequests(deps: AppDeps, providerId: string): Promise<number> {
   const prisma = deps.db.prisma;
   const profile = await prisma.providerProfile.findUnique({ where: { userId: providerId }, include: { categories: true } });
-  if (!profile || !profile.acceptsMatches) return 0;
+  if (!profile?.acceptsMatches) return 0;
   const settings = await getSettings(prisma);
   const radius = Math.min(profile.radiusKm, settings['marketplace.maxRadiusKm']);
   const box = boundingBox(profile.lat, profile.lon, radius);
@@ -28,13 +29,13 @@ export async function matchProviderToOpenRequests(deps: AppDeps, providerId: str
   });
   const fits = requests
     .filter((r) => r.unlockCount < r.maxUnlocks)
-    .filter((r) => profile.minBudget === null || r.budgetMax === null || r.budgetMax >= profile.minBudget)
+    .filter((r) => takesRequest(profile, r.budgetMax))
     .map((r) => ({ id: r.id, d: withinKm(profile, { lat: r.lat!, lon: r.lon! }, radius) }))
     .filter((r): r is { id: string; d: number } => r.d !== null)
     .slice(0, BACKFILL_LIMIT);
   if (!fits.length) return 0;
   const result = await prisma.match.createMany({
-    data: fits.map((r) => ({ requestId: r.id, providerId, distanceKm: Math.round(r.d * 10) / 10 })),
+    data: fits.map((r) => ({ requestId: r.id, providerId, distanceKm: roundedKm(r.d) })),
     skipDuplicates: true,
   });
   if (result.count) await deps.bus.publish({ type: 'match.created', to: { userId: providerId }, payload: { count: result.count } }).catch(() => {});

@@ -2,6 +2,11 @@
 // area, the provider's settings (receives matches, minimum budget). Reads one index range per request
 // (ProviderCategory by category and latitude), never all providers. New matches reach the providers live
 // (ws) and by e-mail.
+//
+// Three round trips and one commit (decision 056): the request and the settings together, the candidates
+// with their providers' settings in one statement, and one statement that writes the new matches and stamps
+// the request (INSERT … ON CONFLICT DO NOTHING RETURNING: only the rows it wrote come back, so a provider
+// matched before, or by a concurrent run, is neither written nor told twice).
 import type { AppDeps } from '../../deps.ts';
 import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
 import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
@@ -9,6 +14,7 @@ import { getSettings } from '../settings/settings.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
 import { boundingBox, withinKm } from './area.ts';
+import { roundedKm, takesRequest } from './match-rules.ts';
 
 export interface Candidate {
   providerId: string;
@@ -22,57 +28,55 @@ export async function findCandidates(
   maxRadiusKm: number,
 ): Promise<Candidate[]> {
   const box = boundingBox(q.lat, q.lon, maxRadiusKm);
-  const rows = await prisma.providerCategory.findMany({
-    where: { category: q.category, active: true, lat: { gte: box.minLat, lte: box.maxLat }, lon: { gte: box.minLon, lte: box.maxLon } },
-    select: { providerId: true, lat: true, lon: true, radiusKm: true },
-  });
-  // The box of the largest radius holds many more providers than the few whose own radius reaches the
-  // point: the distance decides first, and only those providers' settings are read.
-  const near: { providerId: string; d: number }[] = [];
-  for (const row of rows) {
-    if (row.providerId === q.excludeUserId) continue;
-    const d = withinKm(q, row, Math.min(row.radiusKm, maxRadiusKm));
-    if (d !== null) near.push({ providerId: row.providerId, d });
-  }
-  if (!near.length) return [];
-  const settings = new Map(
-    (
-      await prisma.providerProfile.findMany({
-        where: { userId: { in: near.map((n) => n.providerId) } },
-        select: { userId: true, acceptsMatches: true, minBudget: true },
-      })
-    ).map((p) => [p.userId, p]),
-  );
+  // One statement: the index range of the category's providers in the box of the largest radius, with each
+  // provider's settings (a primary-key lookup per row). The exact distance and the rules decide below.
+  const rows = await prisma.$queryRaw<{ providerId: string; lat: number; lon: number; radiusKm: number; acceptsMatches: boolean; minBudget: number | null }[]>`
+    SELECT pc."providerId", pc.lat, pc.lon, pc."radiusKm", pp."acceptsMatches", pp."minBudget"
+      FROM "ProviderCategory" pc
+      JOIN "ProviderProfile" pp ON pp."userId" = pc."providerId"
+     WHERE pc.category = ${q.category} AND pc.active
+       AND pc.lat BETWEEN ${box.minLat} AND ${box.maxLat}
+       AND pc.lon BETWEEN ${box.minLon} AND ${box.maxLon}`;
   const out: Candidate[] = [];
-  for (const { providerId, d } of near) {
-    const provider = settings.get(providerId);
-    if (!provider || !provider.acceptsMatches) continue;
-    if (provider.minBudget !== null && q.budgetMax !== null && q.budgetMax < provider.minBudget) continue;
-    out.push({ providerId, distanceKm: Math.round(d * 10) / 10 });
+  for (const row of rows) {
+    if (row.providerId === q.excludeUserId || !takesRequest(row, q.budgetMax)) continue;
+    const d = withinKm(q, row, Math.min(row.radiusKm, maxRadiusKm));
+    if (d !== null) out.push({ providerId: row.providerId, distanceKm: roundedKm(d) });
   }
   return out;
 }
 
+/**
+ * Writes the matches that do not exist yet and stamps the request as matched, in one statement (one
+ * commit); answers the matches it wrote.
+ */
+async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, candidates: readonly Candidate[], now: Date) {
+  const ids = candidates.map((c) => c.providerId);
+  const km = candidates.map((c) => c.distanceKm);
+  return prisma.$queryRaw<{ id: string; providerId: string }[]>`
+    WITH written AS (
+      INSERT INTO "Match" (id, "requestId", "providerId", "distanceKm", "updatedAt")
+      SELECT gen_random_uuid()::text, ${requestId}, c.provider, c.km, ${now}
+        FROM unnest(${ids}::text[], ${km}::float8[]) AS c(provider, km)
+      ON CONFLICT ("requestId", "providerId") DO NOTHING
+      RETURNING id, "providerId"
+    ), stamped AS (
+      UPDATE "Request" SET "matchedAt" = ${now}, "updatedAt" = ${now} WHERE id = ${requestId}
+    )
+    SELECT id, "providerId" FROM written`;
+}
+
 export async function matchRequest(deps: AppDeps, requestId: string, opts: { notify?: boolean } = {}): Promise<number> {
   const prisma = deps.db.prisma;
-  const r = await prisma.request.findUnique({ where: { id: requestId } });
+  const [r, settings] = await Promise.all([prisma.request.findUnique({ where: { id: requestId } }), getSettings(prisma)]);
   if (!r || r.status !== 'open' || r.lat === null || r.lon === null) return 0;
-  const settings = await getSettings(prisma);
   const candidates = await findCandidates(
     prisma,
     { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId },
     settings['marketplace.maxRadiusKm'],
   );
-  const existing = new Set((await prisma.match.findMany({ where: { requestId }, select: { providerId: true } })).map((m) => m.providerId));
-  const fresh = candidates.filter((c) => !existing.has(c.providerId));
-  if (fresh.length)
-    await prisma.match.createMany({ data: fresh.map((c) => ({ requestId, providerId: c.providerId, distanceKm: c.distanceKm })), skipDuplicates: true });
-  await prisma.request.update({ where: { id: requestId }, data: { matchedAt: new Date() } });
+  const created = await writeMatches(prisma, requestId, candidates, new Date());
   if (opts.notify !== false) {
-    const created = await prisma.match.findMany({
-      where: { requestId, providerId: { in: fresh.map((c) => c.providerId) } },
-      select: { id: true, providerId: true },
-    });
     for (const m of created) {
       await notify(deps, {
         userId: m.providerId,
@@ -91,5 +95,5 @@ export async function matchRequest(deps: AppDeps, requestId: string, opts: { not
       });
     }
   }
-  return fresh.length;
+  return created.length;
 }
