@@ -81,6 +81,12 @@ const say = {
     minBudget: 'Setz mein Mindestbudget auf 200 €',
     purchases: 'Zeig meine Käufe',
     documents: 'Wie ist der Stand meiner Nachweise?',
+    upload: [
+      'Ich möchte meinen Gewerbeschein hochladen',
+      'Lade meine Handwerkskarte hoch',
+      'Wie kann ich einen Nachweis einreichen?',
+      'Ich will mich verifizieren lassen',
+    ],
     offerLine: (r: string) => `Angebot für #${r}: 180 €, morgen ab 8 Uhr, inkl. Material`,
   },
   en: {
@@ -96,6 +102,7 @@ const say = {
     minBudget: 'Set my minimum budget to 200 €',
     purchases: 'Show my purchases',
     documents: 'What is the status of my documents?',
+    upload: ['I want to upload my trade licence', 'How do I submit a document?', 'Can I send you my craft card?', 'Please verify my business'],
     offerLine: (r: string) => `Offer for #${r}: 180 €, tomorrow from 8 am, including material`,
   },
 };
@@ -206,6 +213,40 @@ for (const lang of ['de', 'en'] as const) {
       expect(data(docs, 'listTradeDocuments')).toMatchObject({ verification: 'none', documents: [] });
     });
 
+    it('opens the upload card for a trade document in several paraphrases; the file goes through the same door as the dashboard', async () => {
+      const { c, sid } = await desk(lang);
+      for (const text of s.upload) {
+        const turn = await sendChat(c, sid, text);
+        expect(
+          turn.tools.map((t) => t.toolName),
+          text,
+        ).toEqual(['uploadTradeDocument']);
+        expect(data(turn, 'uploadTradeDocument')).toMatchObject({
+          kinds: ['gewerbeschein', 'handwerkskarte'],
+          types: ['application/pdf', 'image/jpeg', 'image/png'],
+          maxMb: 5,
+          verification: 'none',
+          count: 0,
+        });
+        expect(turn.text).toContain(lang === 'de' ? 'höchstens 5 MB' : 'at most 5 MB');
+      }
+      // The card posts the file to POST /api/provider/verification; the chat then knows it.
+      const pdf = Buffer.from('%PDF-1.4\n% akut test\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+      const res = await fetch(`${app.baseUrl}/api/provider/verification?kind=handwerkskarte&fileName=karte.pdf`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf', origin: app.baseUrl, cookie: c.cookieHeader },
+        body: new Uint8Array(pdf),
+      });
+      expect(res.status).toBe(201);
+      const state = await sendChat(c, sid, s.documents);
+      expect(data(state, 'listTradeDocuments')).toMatchObject({
+        verification: 'pending',
+        documents: [expect.objectContaining({ kind: 'handwerkskarte', status: 'pending' })],
+      });
+      const again = await sendChat(c, sid, s.upload[0]!);
+      expect(data(again, 'uploadTradeDocument')).toMatchObject({ verification: 'pending', count: 1 });
+    });
+
     it('carries offer details typed in the message into the offer form', async () => {
       const { provider, urgent, c, sid } = await desk(lang);
       await unlockRequest(app.deps, provider.user.id, urgent.id);
@@ -246,6 +287,8 @@ for (const lang of ['de', 'en'] as const) {
       expect(turn.tools.map((t) => t.toolName)).not.toContain('dismissMatch');
       const profile = await sendChat(c, sid, s.radius);
       expect(profile.tools.map((t) => t.toolName)).not.toContain('editProviderProfile');
+      const upload = await sendChat(c, sid, s.upload[0]!);
+      expect(upload.tools.map((t) => t.toolName)).not.toContain('uploadTradeDocument');
     });
   });
 }

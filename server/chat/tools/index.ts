@@ -17,6 +17,7 @@ import { payoutMethodTools } from './seeker-payouts.ts';
 import { providerOfferTools } from './provider-offers.ts';
 import { providerProfileTools } from './provider-profile.ts';
 import { providerShopTools } from './provider-shop.ts';
+import { providerDocumentTools } from './provider-documents.ts';
 import { favoriteTools } from './seeker-favorites.ts';
 
 let registered = false;
@@ -35,6 +36,7 @@ export function registerBuiltInTools() {
     ...providerOfferTools,
     ...providerProfileTools,
     ...providerShopTools,
+    ...providerDocumentTools,
     ...favoriteTools,
     ...adminTools,
     ...adminFollowUpTools,

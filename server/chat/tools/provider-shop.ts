@@ -1,8 +1,8 @@
 // The provider's purchases and trade documents by chat: Goints purchases with a link to each paid one's
 // receipt (/quittung/:id), and the upload state of the trade documents (Gewerbeschein, Handwerkskarte).
 // Read only; the same domain queries as GET /api/shop/purchases and GET /api/provider/verification.
-// Buying is market.ts's buyGoints (package card, checkout on the person's click); uploading a file stays on
-// the dashboard (a chat message carries no file).
+// Buying is market.ts's buyGoints (package card, checkout on the person's click); uploading a file is
+// provider-documents.ts (an upload card in the chat).
 import { z } from 'zod';
 import { translator } from '../../i18n.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';

@@ -10,4 +10,7 @@ export function registerLazyMarketRenderers(): void {
     const Widget = lazy(async () => ({ default: (await import('./market-widgets.tsx')).marketWidgets[name] as ComponentType<ToolRendererProps> }));
     registerToolRenderer(name, (props: ToolRendererProps) => createElement(Widget, props));
   }
+  // The trade-document upload card (with the dashboard's upload form) loads only when a provider asks for it.
+  const Upload = lazy(() => import('./document-upload-card.tsx'));
+  registerToolRenderer('uploadTradeDocument', (props: ToolRendererProps) => createElement(Upload, props));
 }
