@@ -15,6 +15,9 @@
 // - Handwerk is work on a building and its installations by a trade (heating, plumbing, electrics,
 //   painting, roofing, floors); Elektronik is devices and household appliances; Dienstleistungen is
 //   every other service (cleaning, moving, garden, care, tuition, legal, tax, photography, IT help).
+// - A holiday named as a time ('vor dem Urlaub', 'before my holiday') is no trip and counts for nothing.
+// - A home with a word of buying, renting or selling ('Haus zum Kauf', 'buy a flat') is real estate, and
+//   outweighs moving ('umziehen und ein Haus kaufen').
 import { findCars } from './car-brands.ts';
 import { editDistance, fold, tokenize, type Lang, type Span } from './text.ts';
 
@@ -194,15 +197,16 @@ const LEXICON: Record<CategoryId, CategoryLexicon> = {
   },
   beauty: {
     both: `beauty=4, make-up=3, makeup=3, massage=2, wellness=2, waxing=3, tattoo=2, piercing=2, spa=1, botox=3, microblading=4, balayage=4,
-      barber=4, barbershop=4, peeling=2`,
+      barber=4, barbershop=4, peeling=2, bleaching=4`,
     de: `friseur=5, frisör=5, friseurin=5, friseursalon=5, frisur=4, haare=3, haar=2, haarschnitt=4, haarfarbe=4, färben=2, strähnen=3,
       dauerwelle=4, hochsteckfrisur=5, brautfrisur=5, barbier=4, bart=2, bartpflege=3, kosmetik=4, kosmetikerin=5, kosmetikstudio=5,
       gesichtsbehandlung=4, nagelstudio=5, nägel=3, gelnägel=4, maniküre=4, pediküre=4, nageldesign=4, wimpern=3, wimpernverlängerung=5,
       augenbrauen=3, visagist=4, visagistin=4, schminken=3, haarentfernung=4, hautpflege=3, brautmakeup=5, typberatung=3, lashes=3,
-      haarverlängerung=5, kosmetikbehandlung=5, fußpflege=3, sonnenstudio=3, friseurtermin=5`,
+      haarverlängerung=5, kosmetikbehandlung=5, fußpflege=3, sonnenstudio=3, friseurtermin=5, extensions=4, zahnaufhellung=5, zahnbleaching=5`,
     en: `hairdresser=5, hairdressers=5, hair salon=5, haircut=4, hair=2, hairstyle=4, highlights=1, nails=3, nail salon=5, manicure=4,
       pedicure=4, lashes=3, eyelashes=3, lash extensions=5, eyebrows=3, brows=3, make-up artist=5, makeup artist=5, facial=3,
-      beautician=5, skincare=3, bridal hair=5, hair colour=4, hair color=4, hair removal=4, tanning=2, nail tech=5, nail technician=5, nail artist=5, gel nails=4`,
+      beautician=5, skincare=3, bridal hair=5, hair colour=4, hair color=4, hair removal=4, tanning=2, nail tech=5, nail technician=5, nail artist=5, gel nails=4,
+      hair extensions=5, teeth whitening=5, tooth whitening=5, whitening=3`,
   },
   handwerk: {
     de: `handwerker=5, handwerk=5, klempner=5, sanitär=4, installateur=4, heizung=5, heizungsbauer=5, therme=4, gastherme=5,
@@ -219,14 +223,16 @@ const LEXICON: Record<CategoryId, CategoryLexicon> = {
       wasserschaden=4, überschwemmung=3, hochwasser=2, keller=1, pumpe=2, heizungsnotdienst=6, sanitärnotdienst=6, rohrverstopfung=5, fußbodenheizung=5, heizkessel=5, gasheizung=5,
       ölheizung=5, wasserleitung=4, treppe=2, balkonsanierung=4, dachsanierung=5, wand=1, wände=1, decke=1, holzarbeiten=4,
       handwerksbetrieb=5, installation=2, anschließen=1, rohrreinigungsservice=4, glaser=5, dämmung=3, wärmedämmung=4, innenausbau=4,
-      gartenzaun=3, wasserhähne=4, siphon=4, heizt=4, tropft=2, wallbox=5, ladestation=3, arbeitsplatte=3`,
+      gartenzaun=3, wasserhähne=4, siphon=4, heizt=4, tropft=2, wallbox=5, ladestation=3, arbeitsplatte=3, dielen=3, dielenboden=4,
+      fußboden=3, abschleifen=3`,
     en: `plumber=5, plumbing=5, electrician=5, electrical=3, wiring=4, socket=3, sockets=3, fuse=3, fuse box=4, heating=5, boiler=4,
       radiator=4, radiators=4, water heater=4, leak=3, leaking=3, leaky=3, pipe=3, pipes=3, burst pipe=5, drain=3, blocked drain=5,
       clogged=3, toilet=2, shower=2, faucet=4, tap=1, painter=4, painting=3, paint=3, walls=1, wall=1, decorator=4, wallpaper=3, plaster=3, plastering=4,
       drywall=4, tiles=3, tiler=5, tiling=4, carpenter=5, joiner=5, roofer=5, roof=3, gutter=3, gutters=3, bricklayer=5, masonry=4,
       locksmith=5, lock=1, door=2, window=1, shutters=3, flooring=4, laminate=4, parquet=4, kitchen fitting=4, renovation=4, renovate=4,
       refurbish=4, remodel=4, handyman=5, tradesman=5, tradesperson=5, builder=4, chimney=3, heat pump=4, solar panels=4, damp=2,
-      mould=2, mold=2, fence=2, patio=2, bathroom=2, extension=2, loft conversion=5, insulation=3, installer=3, hot water=3, underfloor heating=5, flood=3, flooded=3, basement=1, pump=2, wallbox=5, ev charger=5, charging point=4, worktop=4, countertop=4`,
+      mould=2, mold=2, fence=2, patio=2, bathroom=2, extension=2, loft conversion=5, insulation=3, installer=3, hot water=3, underfloor heating=5, flood=3, flooded=3, basement=1, pump=2, wallbox=5, ev charger=5, charging point=4, worktop=4, countertop=4,
+      floorboards=4, floorboard=4, floor sanding=4`,
   },
   dienstleistungen: {
     both: `babysitter=5, dj=3, webdesign=4, catsitter=5, coaching=2, shuttle=2, taxi=2, it-support=4, it-service=4, logo=2`,
@@ -245,7 +251,10 @@ const LEXICON: Record<CategoryId, CategoryLexicon> = {
       bewerbungsfoto=3, lebenslauf=2, reinigungsfirma=5, putzfirma=5, wohnungsreinigung=5, büroreinigung=5, fensterreinigung=5,
       treppenhausreinigung=5, umzugskartons=3, möbelpacker=4, möbeltransport=4, möbelaufbau=3, möbelmontage=3, möbel=2, aufbauen=1, aufbau=1, schlepper=2,
       sicherheitsdienst=4, security=3, detektiv=4, hochzeitsredner=4, trauredner=4, schneiderin=3, gutachten=1, dolmetschen=4,
-      einkaufshilfe=4, begleitung=2, krankenfahrt=4, kinderbetreuerin=4, babysitten=5, putzen lassen=5`,
+      einkaufshilfe=4, begleitung=2, krankenfahrt=4, kinderbetreuerin=4, babysitten=5, putzen lassen=5,
+      tragen=2, schleppen=3, hochtragen=4, runtertragen=4, tragehilfe=4, band=2, liveband=4, coverband=4, musiker=4, musikerin=4,
+      sänger=3, sängerin=3, livemusik=4, live-musik=4, pianist=3, pianistin=3, garten=1, gartengestaltung=5, gartenplanung=4,
+      gartenpflege=4, gartenbau=4, landschaftsbau=4, galabau=4, landschaftsgärtner=5`,
     en: `service=1, services=1, cleaning=4, cleaner=5, cleaners=5, cleaning lady=5, house cleaning=5, end of tenancy=5, deep clean=5,
       moving=3, movers=5, removal=4, removals=5, removal company=5, man with a van=5, courier=4, delivery=1, clearance=3, junk removal=5,
       house clearance=5, gardener=5, gardening=4, lawn=3, mow=3, mowing=3, hedge=2, tree surgeon=5, snow removal=4, babysitting=5,
@@ -255,10 +264,13 @@ const LEXICON: Record<CategoryId, CategoryLexicon> = {
       wedding photographer=5, videographer=4, web designer=4, website=2, web design=4, graphic design=3, personal trainer=4, tailor=4,
       alterations=3, wedding planner=4, event planner=4, chauffeur=3, magician=3, assemble furniture=4, furniture assembly=4, furniture=2, assemble=2, assembly=1,
       flat pack=3, help moving=5, pick up=1, cv=2, security guard=4, private investigator=4, music lessons=4, piano lessons=4,
-      guitar lessons=4, nursing=3, elderly care=4, home care=4, window cleaning=5, office cleaning=5`,
+      guitar lessons=4, nursing=3, elderly care=4, home care=4, window cleaning=5, office cleaning=5, carry=2, heavy lifting=4,
+      band=2, live band=4, live music=4, musician=4, singer=3, pianist=3, string quartet=4, landscaping=5, landscaper=5,
+      garden design=5, garden=1`,
   },
   essen: {
-    both: `pizza=3, sushi=3, burger=2, pasta=2, vegan=1, halal=2, meal prep=4, brunch=1, bowl=1`,
+    both: `pizza=3, sushi=3, burger=2, pasta=2, vegan=1, halal=2, meal prep=4, brunch=1, bowl=1, kebab=3, falafel=3, gyros=3, shawarma=3,
+      dürüm=3`,
     de: `essen=2, lebensmittel=4, einkauf=1, einkaufen=1, lieferdienst=4, lieferservice=3, essenslieferung=4, bestellen=1, döner=3,
       kuchen=3, torte=4, hochzeitstorte=4, geburtstagstorte=4, backen=2, bäcker=3, bäckerei=3, brötchen=3, metzger=3, metzgerei=3,
       fleisch=2, wurst=2, gemüse=2, obst=2, biokiste=4, gemüsekiste=4, kochbox=4, mittagessen=3, abendessen=3, frühstück=2, getränke=1,
@@ -385,7 +397,7 @@ export interface CategoryHit {
   weight: number;
   /** The word or phrase as written. */
   text: string;
-  how: 'word' | 'phrase' | 'compound' | 'modifier' | 'typo' | 'car';
+  how: 'word' | 'phrase' | 'compound' | 'modifier' | 'typo' | 'car' | 'deal';
 }
 
 export interface CategoryResult {
@@ -445,6 +457,35 @@ function matchTypo(idx: LangIndex, word: string): Entry[] | null {
   }
   if (!best) return null;
   return idx.words.get(best)!.map((e) => ({ category: e.category, weight: Math.max(1, e.weight - 1) }));
+}
+
+// A holiday named as a time: 'vor dem Urlaub', 'nach unserem Skiurlaub', 'before my holiday', 'after the holidays'.
+const HOLIDAY_AS_TIME_WORD = /urlaub|ferien|holiday|vacation|honeymoon|flitterwochen/;
+const TIME_BEFORE =
+  /(?:^|[^a-z])(?:before|after|until|till|during|vor|nach|bis zu|waehrend)\s+(?:my|our|the|your|his|her|their|dem|den|der|des|meinem|meinen|meiner|meines|unserem|unseren|unserer|unseres|zum|zur)\s*$/;
+
+function dropHolidaysAsTime(text: string, hits: CategoryHit[]): void {
+  for (const h of hits) {
+    if (h.category !== 'urlaub_reisen' || !HOLIDAY_AS_TIME_WORD.test(fold(h.text))) continue;
+    for (let at = text.indexOf(h.text); at >= 0; at = text.indexOf(h.text, at + 1)) {
+      if (TIME_BEFORE.test(fold(text.slice(Math.max(0, at - 30), at)))) h.weight = 0;
+    }
+  }
+}
+
+// A home and a word of buying, renting or selling at most four words apart ('Haus zum Kauf', 'Wohnung in Leipzig
+// mieten', 'buy a house'); 'Transporter mieten für den Umzug in die neue Wohnung' is too far apart to count.
+const PROPERTY = new Set(
+  'haus haeuser wohnung wohnungen eigentumswohnung grundstueck immobilie immobilien house houses flat flats apartment apartments property plot home'.split(' '),
+);
+const DEAL = new Set('kauf kaufen verkauf verkaufen miete mieten vermieten buy buying purchase sell selling sale rent renting'.split(' '));
+
+function dealNearHome(tokens: readonly { text: string; norm: string }[]): string | null {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!DEAL.has(tokens[i]!.norm)) continue;
+    for (let k = Math.max(0, i - 4); k <= Math.min(tokens.length - 1, i + 4); k++) if (PROPERTY.has(tokens[k]!.norm)) return tokens[i]!.text;
+  }
+  return null;
 }
 
 export interface ClassifyOptions {
@@ -515,6 +556,9 @@ function classifyWith(text: string, lang: Lang, ignore: readonly Span[]): Catego
     const typo = matchTypo(idx, w);
     if (typo) for (const e of typo) hits.push({ category: e.category, weight: e.weight, text: tok.text, how: 'typo' });
   }
+  dropHolidaysAsTime(text, hits);
+  const deal = dealNearHome(tokens);
+  if (deal) hits.push({ category: 'immobilien', weight: 4, text: deal, how: 'deal' });
   const scores: Partial<Record<CategoryId, number>> = {};
   for (const h of hits) scores[h.category] = (scores[h.category] ?? 0) + h.weight;
   let best: CategoryId | null = null;

@@ -15,8 +15,13 @@
 // - Weekdays: 'Freitag', 'am Freitag', 'diesen/kommenden Freitag', 'this/coming Friday': the next
 //   Friday after today. 'nächsten Freitag' / 'next Friday': the Friday of next calendar week (as chrono
 //   reads it), 'übernächsten Freitag' a week later. 'Wochenende' / 'weekend': the coming Saturday.
-// - Named days: Karfreitag, Ostersonntag/-montag, Pfingstsonntag/-montag (from Easter), Heiligabend, 1. Weihnachtstag,
-//   Silvester(party), Neujahr, Christmas Eve/Day, New Year's Eve/Day: their next date. 'in einem Monat' / 'in a month'.
+// - Named days: Karfreitag, Ostersonntag/-montag, Christi Himmelfahrt/Vatertag, Pfingstsonntag/-montag, Fronleichnam
+//   (from Easter), Muttertag / Mother's Day (second Sunday in May, as in Germany), Valentinstag, Halloween, Tag der
+//   Deutschen Einheit, Allerheiligen, Nikolaustag, Heiligabend, 1. Weihnachtstag, Silvester(party), Neujahr, Christmas
+//   Eve/Day, New Year's Eve/Day: their next date. 'in einem Monat' / 'in a month', 'in 2 Wochen' / 'in 10 days'.
+// - Seasons ('im Herbst', 'in the spring') and years ('nächstes Jahr') give no date, as holidays ('Sommerferien')
+//   do not: they are too vague for a day. urgency.ts reads how far away they are.
+// - 'heut' is 'heute'; 'nächsten Monat' is read in every case ('ab nächstem Monat').
 // - A number after a month ('1. Oktober, 2 Personen') is never its year; only four digits are.
 // - 'nächsten Monat' / 'next month': its 1st. 'innerhalb von 2 Wochen' / 'within 3 days': that deadline.
 // - 'asap', 'so schnell wie möglich', 'sofort' set asap (an urgency, not a date). The word 'so' is not
@@ -244,8 +249,17 @@ const HOLIDAYS: [string, (y: number) => Day][] = [
   ['karfreitag|good\\s+friday', (y) => addDays(dayOf(y, ...easterSunday(y)), -2)],
   ['ostersonntag|easter\\s+sunday', (y) => dayOf(y, ...easterSunday(y))],
   ['ostermontag|easter\\s+monday', (y) => addDays(dayOf(y, ...easterSunday(y)), 1)],
+  ['christi\\s+himmelfahrt|vatertag\\p{L}*|ascension\\s+day', (y) => addDays(dayOf(y, ...easterSunday(y)), 39)],
   ['pfingstsonntag|whit\\s*sunday|pentecost\\s+sunday', (y) => addDays(dayOf(y, ...easterSunday(y)), 49)],
   ['pfingstmontag|whit\\s*monday', (y) => addDays(dayOf(y, ...easterSunday(y)), 50)],
+  ['fronleichnam|corpus\\s+christi', (y) => addDays(dayOf(y, ...easterSunday(y)), 60)],
+  // The second Sunday in May, as in Germany (Britain's Mothering Sunday is in Lent).
+  ["muttertag\\p{L}*|mother(?:'|’)?s\\s+day", (y) => addDays(dayOf(y, 5, 1), ((7 - parts(dayOf(y, 5, 1)).wd) % 7) + 7)],
+  ["valentinstag\\p{L}*|valentine(?:'|’)?s(?:\\s+day)?", (y) => dayOf(y, 2, 14)],
+  ['halloween\\p{L}*', (y) => dayOf(y, 10, 31)],
+  ['tag\\s+der\\s+deutschen\\s+einheit|german\\s+unity\\s+day', (y) => dayOf(y, 10, 3)],
+  ["allerheiligen|all\\s+saints(?:'|’)?\\s+day", (y) => dayOf(y, 11, 1)],
+  ['nikolaustag|nikolausabend', (y) => dayOf(y, 12, 6)],
   ['heilig(?:en)?\\s*abend|weihnachtsabend|christmas\\s+eve', (y) => dayOf(y, 12, 24)],
   ['(?:1\\.|erste[rnm]?)\\s+weihnachts(?:feier)?tag|christmas\\s+day', (y) => dayOf(y, 12, 25)],
   ["silvester\\p{L}*|new\\s+year(?:'|’)?s\\s+eve", (y) => dayOf(y, 12, 31)],
@@ -297,7 +311,7 @@ const RULES: Rule[] = [
   // Ende des Monats, Monatsende, end of the month; Ende nächsten Monats, end of next month
   {
     re: new RegExp(
-      `\\b(?:(?:zum|bis zum|bis|by the|by|at the|to the)\\s+)?(?:ende\\s+(?:des\\s+|dieses\\s+|diesen\\s+)?(n(?:ä|ae)chsten\\s+|kommenden\\s+)?monats?|monatsende|end\\s+of\\s+(?:the\\s+|this\\s+)?(next\\s+)?month|month[-\\s]end)${WORD_END}`,
+      `\\b(?:(?:zum|bis zum|bis|by the|by|at the|to the)\\s+)?(?:ende\\s+(?:des\\s+|dieses\\s+|diesen\\s+)?(n(?:ä|ae)chste[nm]\\s+|kommende[nm]\\s+)?monats?|monatsende|end\\s+of\\s+(?:the\\s+|this\\s+)?(next\\s+)?month|month[-\\s]end)${WORD_END}`,
       'giu',
     ),
     make: (m, today) => {
@@ -307,7 +321,7 @@ const RULES: Rule[] = [
   },
   // Anfang/Mitte nächsten Monats, beginning of next month
   {
-    re: /\b(anfang|mitte|beginning\s+of|start\s+of|middle\s+of|mid)[\s-]+(?:des\s+)?(n(?:ä|ae)chsten|kommenden|next)\s+monats?\b|\b(anfang|mitte)\s+des\s+monats\b/giu,
+    re: /\b(anfang|mitte|beginning\s+of|start\s+of|middle\s+of|mid)[\s-]+(?:des\s+)?(n(?:ä|ae)chste[nm]|kommende[nm]|next)\s+monats?\b|\b(anfang|mitte)\s+des\s+monats\b/giu,
     make: (m, today) => {
       const { y, m: mo } = parts(today);
       const word = fold(m[1] ?? m[3] ?? '');
@@ -315,9 +329,9 @@ const RULES: Rule[] = [
       return { day: /mitte|middle|mid/.test(word) ? dayOf(y, mo + 1, 15) : dayOf(y, mo + 1, 1), kind: 'approx' };
     },
   },
-  // nächsten Monat, next month, im nächsten Monat
+  // nächsten Monat, ab nächstem Monat, next month, im nächsten Monat
   {
-    re: /\b(?:im\s+|in\s+)?(?:n(?:ä|ae)chsten|kommenden|next)\s+monat(?:s)?\b|\bnext\s+month\b/giu,
+    re: /\b(?:im\s+|in\s+)?(?:n(?:ä|ae)chste[nms]|kommende[nms]|next)\s+monat(?:s)?\b|\bnext\s+month\b/giu,
     make: (_m, today) => {
       const { y, m } = parts(today);
       return { day: dayOf(y, m + 1, 1), kind: 'approx' };
@@ -379,7 +393,7 @@ const RULES: Rule[] = [
   },
   // morgen, übermorgen, tomorrow, the day after tomorrow ('guten Morgen', 'am Morgen', 'jeden Morgen' are mornings)
   {
-    re: /(?<!(?:guten|am|jeden|heute|diesen|gestern|dem|den|einen|sch(?:ö|oe)nen|fr(?:ü|ue)hen|zum|vom|bis\s+zum)\s+)\b(?:((?:ü|ue)ber)morgen|morgen)\b|\b(?:(the\s+day\s+after\s+)tomorrow|tomorrow)\b/giu,
+    re: /(?<!(?:guten|am|jeden|heute?|diesen|gestern|dem|den|einen|sch(?:ö|oe)nen|fr(?:ü|ue)hen|zum|vom|bis\s+zum)\s+)\b(?:((?:ü|ue)ber)morgen|morgen)\b|\b(?:(the\s+day\s+after\s+)tomorrow|tomorrow)\b/giu,
     make: (m, today) => ({ day: addDays(today, m[1] || m[2] ? 2 : 1), kind: 'on' }),
   },
   // Weekdays with their modifiers.
@@ -416,32 +430,24 @@ const RULES: Rule[] = [
       return { day: dayOf(y, mo + n, d), kind: 'by' };
     },
   },
-  // in einem Monat, in zwei Monaten, in a month, in 3 months (chrono reads 'in 3 Wochen' but not these)
+  // in 3 Tagen, in zwei Wochen, in einem Monat, in a month, in 10 days: that day. chrono misses the months and
+  // reads 'in 2 weeks before my holiday' as two weeks before today.
   {
-    re: /\b(?:in|in\s+about|in\s+etwa|in\s+ca\.?)\s+(\d{1,2}|ein(?:em)?|zwei|drei|vier|f(?:ü|ue)nf|sechs|sieben|acht|neun|zehn|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+(monate?n?|months?)\b/giu,
+    re: /\b(?:in|in\s+about|in\s+etwa|in\s+ca\.?)\s+(\d{1,2}|ein(?:e[mr])?|zwei|drei|vier|f(?:ü|ue)nf|sechs|sieben|acht|neun|zehn|elf|zw(?:ö|oe)lf|vierzehn|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen)\s+(tage?n?|wochen?|monate?n?|days?|weeks?|months?)\b/giu,
     make: (m, today) => {
       const n = numberWord(m[1]!);
       if (n === null) return null;
+      const unit = fold(m[2]!);
+      if (/^(tag|day)/.test(unit)) return { day: addDays(today, n), kind: 'on' };
+      if (/^(woche|week)/.test(unit)) return { day: addDays(today, 7 * n), kind: 'on' };
       const { y, m: mo, d } = parts(today);
       return { day: dayOf(y, mo + n, d), kind: 'on' };
     },
   },
-  // heute, heute noch, today, tonight
+  // heute, heute noch, heut (colloquial), today, tonight
   {
-    re: /\b(?:heute|today|tonight|this\s+evening|this\s+afternoon)\b/giu,
+    re: /\b(?:heute?|today|tonight|this\s+evening|this\s+afternoon)\b/giu,
     make: (_m, today) => ({ day: today, kind: 'on' }),
-  },
-  // Seasons: im Sommer, in spring
-  {
-    re: /\b(?:im|in|diesen|this|next|n(?:ä|ae)chsten)\s+(fr(?:ü|ue)hling|fr(?:ü|ue)hjahr|sommer|herbst|winter|spring|summer|autumn|fall)\b/giu,
-    make: (m, today) => {
-      const season = fold(m[1]!);
-      const start = /fruehling|fruehjahr|spring/.test(season) ? 3 : /sommer|summer/.test(season) ? 6 : /herbst|autumn|fall/.test(season) ? 9 : 12;
-      const { y, m: mo } = parts(today);
-      const inSeason = (mo - start + 12) % 12 < 3;
-      if (inSeason) return { day: today, kind: 'approx' };
-      return { day: dayOf(start > mo ? y : y + 1, start, 1), kind: 'approx' };
-    },
   },
 ];
 
@@ -462,6 +468,9 @@ const NUMBER_WORDS: Record<string, number> = {
   acht: 8,
   neun: 9,
   zehn: 10,
+  elf: 11,
+  zwoelf: 12,
+  vierzehn: 14,
   a: 1,
   one: 1,
   two: 2,
@@ -473,6 +482,9 @@ const NUMBER_WORDS: Record<string, number> = {
   eight: 8,
   nine: 9,
   ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
 };
 
 function numberWord(s: string): number | null {
@@ -484,7 +496,7 @@ function numberWord(s: string): number | null {
 const GUARDS: RegExp[] = [
   /\bso\b(?!\.?,?\s*\d{1,2}\.\d{1,2}\.)/gi,
   /\b(mo|di|mi|do|fr|sa)\b(?!\.?,?\s*\d{1,2}\.\d{1,2}\.)/gi,
-  /\b(guten|am|jeden|heute|diesen|morgens?|gestern)\s+morgen\b/gi,
+  /\b(guten|am|jeden|heute?|diesen|morgens?|gestern)\s+morgen\b/gi,
   /\b(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)\b(?!\.?,?\s*\d)/gi,
   /\b(a|one)\s+second\b/gi,
   /\b(right\s+)?now\b/gi,

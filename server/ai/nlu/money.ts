@@ -4,8 +4,10 @@
 // a budget is an estimate and the domain stores integers. parseAmount keeps the exact value.
 // 'ca. 300' / 'around 300' is a point {300, 300} with approx: true: the seeker named one figure.
 // A bare number is money only with a currency ('€', 'EUR', 'Euro', '$', '£', 'CHF'), a multiplier
-// ('2k', '20 Tsd.', '1,5 Mio'), '500,-', or a budget word before it ('Budget', 'max.', 'bis',
-// 'ab', 'ca.', 'up to', 'around', ...), and never when a unit follows ('50 Personen', '3 Zimmer',
+// ('2k', '20 Tsd.', '1,5 Mio'), '500,-', a rate ('25 per hour', '20-30 pro Person'), 'total' after it
+// ('200-250 total', '800 insgesamt') or a budget word before it ('Budget', 'max.', 'bis', 'ab', 'ca.',
+// 'up to', 'around', ...); a bare range of numbers from 50 up also counts when it stands alone as one
+// item of the message ('…, office in Berlin, 400-600'). Never when a unit follows ('50 Personen', '3 Zimmer',
 // '2 travellers', '15 Uhr', '120 qm'), when it is a date or a time, or a year after 'ab'/'seit'/'Baujahr'.
 import { fold, foldSameLength, type Span } from './text.ts';
 import { parseAmount } from '../../domain/money/parse-money.ts';
@@ -93,6 +95,8 @@ interface NumberHit {
   end: number;
   multiplied: boolean;
   hasOwnMultiplier: boolean;
+  /** 1000 for 'k' / 'Tsd.', 1,000,000 for 'Mio.', else 1. */
+  factor: number;
   currency: Currency | null;
   unitAfter: boolean;
 }
@@ -136,11 +140,13 @@ function readNumbers(text: string): NumberHit[] {
     let rest = text.slice(end);
     let value = base;
     let multiplied = false;
+    let factor = 1;
     let lead = /^\s?/.exec(rest)![0].length;
-    for (const [re, factor] of MULTIPLIERS) {
+    for (const [re, f] of MULTIPLIERS) {
       const mm = re.exec(rest.slice(lead));
       if (mm) {
-        value = base * factor;
+        value = base * f;
+        factor = f;
         multiplied = true;
         end += lead + mm[0].length;
         rest = text.slice(end);
@@ -182,6 +188,7 @@ function readNumbers(text: string): NumberHit[] {
       end,
       multiplied,
       hasOwnMultiplier: multiplied,
+      factor,
       currency,
       unitAfter: unitAfter && !dash,
     });
@@ -204,6 +211,30 @@ function cueBefore(text: string, start: number, floor: number): { cue: Cue; cueS
 }
 
 const RANGE_JOIN = /^\s*(-|–|—|bis|to|und|and|or|oder|\/)\s*$/i;
+
+// A rate is money: '25 per hour', '20-30 per head', '12 pro Person' (not '3 pro Woche': that is how often).
+function rateAfter(text: string, end: number): boolean {
+  return /^\s*(?:\/|pro|per|je|die|the|an|a)\s*(?:stunde|std\.?|h|hour|hr|nacht|night|monat|month|person|pers\.?|kopf|head|gang|walk|qm|m²|sqm)(?![A-Za-z\u00C0-\u024F])/i.test(
+    text.slice(end, end + 16),
+  );
+}
+
+// 'total' after a figure makes it the whole price: '200-250 total', '800 insgesamt', '300 all in'.
+function totalAfter(text: string, end: number): boolean {
+  return /^\s*(?:in\s+total|total|altogether|all[\s-]in(?:clusive)?|insgesamt|gesamt|pauschal)(?![A-Za-z\u00C0-\u024F])/i.test(text.slice(end, end + 20));
+}
+
+function isYearLike(n: NumberHit): boolean {
+  return !n.currency && !n.multiplied && Number.isInteger(n.value) && n.value >= 1900 && n.value <= 2099;
+}
+
+// A range of larger numbers written alone as one item of a list ('…, office in Berlin, 400-600'): how people
+// write a budget. Small ranges ('Kinder 3-6', '8-12' o'clock) and postcodes stay what they are.
+function aloneRange(text: string, a: NumberHit, b: NumberHit, cueStart: number): boolean {
+  if (cueStart < a.start || !/^\s*[-–—]\s*$/.test(text.slice(a.end, b.start))) return false;
+  if (a.value < 50 || b.value <= a.value || /^\d{5}$/.test(a.raw) || /^\d{5}$/.test(b.raw)) return false;
+  return /(?:^|[,;:]|[.!?]\s)\s*$/.test(text.slice(0, a.start)) && /^\s*(?:$|[,;.!?)])/.test(text.slice(b.end));
+}
 
 function roundEuro(n: number): number {
   return Math.floor(n + 0.5);
@@ -231,13 +262,21 @@ export function findMoney(text: string, options: MoneyOptions = {}): MoneyMatch[
     if (b) {
       let lo = a.value;
       let hi = b.value;
-      // '1-2k', '1,5-2 Mio': the second number's multiplier covers the first when that keeps the order.
-      if (b.hasOwnMultiplier && !a.hasOwnMultiplier && a.value < b.value) {
-        const factor = b.value / parseAmount(b.raw.replace(/[^\d.,]/g, ''))!;
-        if (a.value * factor <= b.value) lo = a.value * factor;
-      }
+      // '1-2k', '1-2 Tsd. €', '1,5-2 Mio': the second number's multiplier covers the first when that keeps the order.
+      if (b.hasOwnMultiplier && !a.hasOwnMultiplier && a.value < b.value && a.value * b.factor <= b.value) lo = a.value * b.factor;
       const currency = a.currency ?? b.currency;
-      const isMoney = !b.unitAfter && !a.unitAfter && (currency !== null || a.multiplied || b.multiplied || cue !== null || options.assumeMoney === true);
+      const years = [a, b].every((n) => isYearLike(n));
+      const isMoney =
+        !b.unitAfter &&
+        !a.unitAfter &&
+        (currency !== null ||
+          a.multiplied ||
+          b.multiplied ||
+          cue !== null ||
+          options.assumeMoney === true ||
+          rateAfter(text, b.end) ||
+          totalAfter(text, b.end) ||
+          (aloneRange(text, a, b, cueStart) && !years));
       if (isMoney && cue !== 'year') {
         if (lo > hi) [lo, hi] = [hi, lo];
         out.push({
@@ -255,11 +294,7 @@ export function findMoney(text: string, options: MoneyOptions = {}): MoneyMatch[
         continue;
       }
     }
-    // A rate is money: '25 per hour', '20 die Stunde', '12 pro Person' (not '3 pro Woche': that is how often).
-    const rate =
-      /^\s*(?:\/|pro|per|je|die|the|an|a)\s*(?:stunde|std\.?|h|hour|hr|nacht|night|monat|month|person|pers\.?|kopf|head|gang|walk|qm|m²|sqm)(?![A-Za-z\u00C0-\u024F])/i.test(
-        text.slice(a.end, a.end + 16),
-      );
+    const rate = rateAfter(text, a.end);
     const isYear =
       !a.currency &&
       !a.multiplied &&
@@ -268,7 +303,7 @@ export function findMoney(text: string, options: MoneyOptions = {}): MoneyMatch[
       a.value <= 2099 &&
       (cue === 'year' || cue === 'min' || cue === 'rangeStart' || cue === null);
     const isPostcodeLike = !a.currency && !a.multiplied && /^\d{5}$/.test(a.raw) && cue !== 'budget' && cue !== 'max';
-    const marked = a.currency !== null || a.multiplied || rate || (cue !== null && cue !== 'year') || options.assumeMoney === true;
+    const marked = a.currency !== null || a.multiplied || rate || totalAfter(text, a.end) || (cue !== null && cue !== 'year') || options.assumeMoney === true;
     if (!marked || a.unitAfter || isYear || isPostcodeLike) {
       floor = a.end;
       continue;

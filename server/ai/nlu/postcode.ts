@@ -6,8 +6,12 @@
 //   'from', ...) or right after a postcode, or, without such a word, when it is written capitalised,
 //   is a town with 3+ postcodes and is not also an everyday word ('Essen', 'Halle', 'Wald').
 //   English exonyms are read as the German name (Munich → München, Cologne → Köln).
+// - A lower-case place counts when it stands alone as one item of the message (', cologne,', ', leipzig').
+// - A district the data names 'Town District' ('Hamburg Eppendorf', 'Berlin Kreuzberg') is its town.
 // - 'nach X' / 'to X' is a destination, not where the seeker is; it is used only when nothing else is
-//   named and the request is not about travel. For travel requests 'in X' is a destination as well.
+//   named and the request is not about travel. For a holiday or trip ('Urlaub', 'Ferienwohnung', 'Reise',
+//   'trip', 'holiday'), 'in X' is a destination as well; a stay with no holiday word (a hotel for a trade
+//   fair, a business trip, a night after a cancelled flight) is needed where it is, so 'in X' is its place.
 // - Postcode and place both named: the postcode wins; the place is the named one if the postcode
 //   belongs to it, else the postcode's own place.
 // - Only a place named: postcode stays null (we do not invent one) and precision is 'place';
@@ -97,6 +101,9 @@ const HOME_CUE =
 const DEST_CUE = /(?:^|\s)(nach|to|richtung|towards|zu|zum|zur)\s*$/;
 const WEAK_CUES = new Set(['um', 'von', 'vom', 'at', 'in the', 'ab']);
 const LIVE_CUE = /(wohne|wohnen|lebe|leben|live|living|based|aus|from)\s+(in\s+)?$/;
+// Words of a holiday or trip (folded); a business trip is a stay where the work is.
+const HOLIDAY = /urlaub|ferien|(?<!p)reise|trip|holiday|vacation|getaway|honeymoon|flitterwochen|kreuzfahrt|cruise|camping|wellness/;
+const BUSINESS = /dienstreise|geschaeftsreise|business\s+trip|work\s+trip/g;
 
 interface Candidate {
   info: PlaceInfo;
@@ -168,9 +175,21 @@ function lookupPlace(words: string): PlaceInfo | null {
   return null;
 }
 
+/** 'Hamburg Eppendorf' → Hamburg: a district the data names after its town, when the town holds its postcodes. */
+function townOf(info: PlaceInfo): PlaceInfo {
+  const words = info.name.split(' ');
+  for (let n = 1; n < words.length; n++) {
+    const base = words.slice(0, n).join(' ');
+    const town = placesByKey(placeKey(base)).find((p) => p.name === base && p !== info);
+    if (town && info.postcodes.every((plz) => town.postcodes.includes(plz))) return town;
+  }
+  return info;
+}
+
 function readPlaces(text: string, options: LocationOptions, postcodeSpan: Span | null): Candidate[] {
   const tokens = tokenize(text);
   const allLower = text === text.toLowerCase();
+  const holiday = HOLIDAY.test(fold(text).replace(BUSINESS, ' '));
   const out: Candidate[] = [];
   for (let i = 0; i < tokens.length; i++) {
     for (let n = Math.min(5, tokens.length - i); n >= 1; n--) {
@@ -179,12 +198,15 @@ function readPlaces(text: string, options: LocationOptions, postcodeSpan: Span |
       const last = tokens[i + n - 1]!;
       if (/^\d/.test(first.norm)) continue;
       const words = text.slice(first.start, last.end);
-      const info = lookupPlace(words);
-      if (!info) continue;
+      const found = lookupPlace(words);
+      if (!found) continue;
+      const info = townOf(found);
       const key = placeKey(words);
       const isExonym = EXONYMS[key] !== undefined || EXONYMS[placeKey(words, true)] !== undefined;
       if (n === 1 && NEVER.has(first.norm) && !isExonym) continue;
-      const capital = isCapitalized(first.text) || allLower;
+      // Alone as one item of the message (', cologne,', ', leipzig'): as good as written with a capital.
+      const alone = /(?:^|[,;:(]|[.!?–—]\s)\s*$/.test(text.slice(0, first.start)) && /^\s*(?:$|[,;.!?)–—])/.test(text.slice(last.end));
+      const written = isCapitalized(first.text) || allLower || alone;
       const before = fold(text.slice(Math.max(0, first.start - 30), first.start)).replace(/[,;:]+\s*$/, ' ');
       const afterPostcode = postcodeSpan !== null && /^\s*$/.test(text.slice(postcodeSpan.end, first.start));
       const beforePostcode = postcodeSpan !== null && /^[\s,]*$/.test(text.slice(last.end, postcodeSpan.start));
@@ -193,24 +215,18 @@ function readPlaces(text: string, options: LocationOptions, postcodeSpan: Span |
       let score = 0;
       let destination = false;
       if (afterPostcode || beforePostcode) score = 100;
-      else if (home && capital) {
+      else if (home && written) {
         const cue = home[1]!;
         score = WEAK_CUES.has(cue) ? 30 : 50;
-        if (options.category === 'urlaub_reisen' && cue === 'in' && !LIVE_CUE.test(before.replace(/in\s*$/, ''))) destination = true;
-      } else if (dest && capital) {
+        if (options.category === 'urlaub_reisen' && cue === 'in' && holiday && !LIVE_CUE.test(before.replace(/in\s*$/, ''))) destination = true;
+      } else if (dest && written) {
         score = 20;
         destination = true;
-      } else if (
-        (isCapitalized(first.text) || allLower) &&
-        info.postcodes.length >= 3 &&
-        !(options.lang === 'de' && NEEDS_CUE.has(first.norm)) &&
-        !NEVER.has(first.norm)
-      )
-        score = 15;
-      else if (isExonym && capital) score = 15;
-      else if (options.expectPlace && capital && !NEVER.has(first.norm)) score = 40;
+      } else if (written && info.postcodes.length >= 3 && !(options.lang === 'de' && NEEDS_CUE.has(first.norm)) && !NEVER.has(first.norm)) score = 15;
+      else if (isExonym && written) score = 15;
+      else if (options.expectPlace && written && !NEVER.has(first.norm)) score = 40;
       if (score === 0) continue;
-      if (!isCapitalized(first.text) && !allLower && !isExonym) score -= 10;
+      if (!written && !isExonym) score -= 10;
       score += Math.min(10, info.postcodes.length / 10) + n;
       out.push({ info, start: first.start, end: last.end, score, destination });
       i += n - 1;

@@ -101,9 +101,9 @@ const VERY = w(
     'dringendst',
     'h(?:ö|oe)chst\\s+dringend',
     'sofort(?:ig)?',
-    'heute\\s+noch',
-    'noch\\s+heute',
-    'gleich\\s+heute',
+    'heute?\\s+noch',
+    'noch\\s+heute?',
+    'gleich\\s+heute?',
     'not(?:fall|falls|fälle)',
     'notf(?:a|ä)llm(?:ä|ae)(?:ß|ss)ig',
     'notdienst',
@@ -284,10 +284,23 @@ const SEASON_START: Record<string, [number, number]> = {
   spring: [3, 20],
 };
 
+// Next year, or some years ahead: from the next 1 January on (the need is far away, whatever today is).
+const NEXT_YEARS = w(
+  [
+    '(?:im\\s+)?(?:n(?:ä|ae)chste[snm]?|kommende[snm]?)\\s+jahr(?:es)?',
+    'in\\s+(?:\\d{1,2}|ein\\s+paar|einigen|zwei|drei|vier|f(?:ü|ue)nf)\\s+jahren',
+    'next\\s+year',
+    'in\\s+(?:a\\s+(?:few|couple\\s+of)|\\d{1,2}|two|three|four|five|several)\\s+years',
+  ].join('|'),
+);
+
 /** Days until a holiday or season the text names (its next start; one already under way is 0), or null. */
 export function daysUntilNamedTime(text: string, now: Date): number | null {
   const year = now.getUTCFullYear();
   let best: number | null = null;
+  NEXT_YEARS.lastIndex = 0;
+  if (NEXT_YEARS.test(text)) best = daysUntil(`${year + 1}-01-01`, now);
+  NEXT_YEARS.lastIndex = 0;
   for (const { re, start } of HORIZONS) {
     for (const m of text.matchAll(re)) {
       let md = start(year);

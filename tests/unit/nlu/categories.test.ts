@@ -133,3 +133,49 @@ describe('classifyCategory, English', () => {
     expect(en('Heizung kaputt')).toBe('handwerk');
   });
 });
+
+describe('words and rules found by the second urgency set', () => {
+  const cases: [string, 'de' | 'en', CategoryId][] = [
+    // Carrying and helping hands are a service.
+    ['Wer hilft mir am Samstag, ein Sofa in den 3. Stock zu tragen?', 'de', 'dienstleistungen'],
+    ['Brauche zwei Leute zum Schleppen von Kisten', 'de', 'dienstleistungen'],
+    ['need two people to carry a piano upstairs', 'en', 'dienstleistungen'],
+    // Live music is a service, like a DJ.
+    ['Liveband für unser Sommerfest gesucht', 'de', 'dienstleistungen'],
+    ['Sängerin für die Trauung gesucht', 'de', 'dienstleistungen'],
+    ['looking for a live band and a singer for our reception', 'en', 'dienstleistungen'],
+    // Garden design and landscaping.
+    ['Gartengestaltung für unser Reihenhaus', 'de', 'dienstleistungen'],
+    ['landscaping for a small front garden', 'en', 'dienstleistungen'],
+    // Beauty: hair extensions, teeth whitening.
+    ['hair extensions for a wedding', 'en', 'beauty'],
+    ['Extensions einsetzen lassen, 60 cm', 'de', 'beauty'],
+    ['teeth whitening before the photos', 'en', 'beauty'],
+    ['Zahnaufhellung oder Bleaching gesucht', 'de', 'beauty'],
+    // Floors of a building are a trade.
+    ['squeaky floorboards in the hallway', 'en', 'handwerk'],
+    ['Dielen im Flur knarren, Dielenboden abschleifen', 'de', 'handwerk'],
+    // Street food as goods.
+    ['kebab delivered to the office', 'en', 'essen'],
+    ['Falafel und Gyros für 10 Leute', 'de', 'essen'],
+  ];
+  it.each(cases)('%s (%s) → %s', (text, lang, id) => expect(classifyCategory(text, { lang }).category).toBe(id));
+
+  it("reads a holiday after 'before/after my' or 'vor/nach dem' as a time, not as a trip", () => {
+    expect(en('need my nails done before our vacation')).toBe('beauty');
+    expect(de('Haarschnitt nach dem Urlaub')).toBe('beauty');
+    expect(en('dog sitter while we are on holiday')).toBe('dienstleistungen');
+    expect(en('trip to Rome after my exams')).toBe('urlaub_reisen');
+    expect(de('Flug nach Mallorca')).toBe('urlaub_reisen');
+  });
+
+  it('reads a home with a word of buying, renting or selling as real estate, over moving', () => {
+    expect(de('Wir wollen umziehen und suchen ein Haus zum Kauf')).toBe('immobilien');
+    expect(de('umziehen und eine Wohnung kaufen')).toBe('immobilien');
+    expect(en('moving to Leipzig, want to buy a house there')).toBe('immobilien');
+    expect(de('Umzug in unser neues Haus')).toBe('dienstleistungen');
+    expect(de('Umzugshelfer für die neue Wohnung')).toBe('dienstleistungen');
+    expect(de('Gebrauchtes Auto kaufen')).toBe('auto');
+    expect(de('Transporter mieten für den Umzug in die neue Wohnung')).toBe('dienstleistungen');
+  });
+});

@@ -148,3 +148,44 @@ describe('months with umlauts, numbers after a month, named days, months ahead',
     expect(en('in three months')).toBe('2026-06-11');
   });
 });
+
+describe('found by the second urgency set, as general rules', () => {
+  it("reads the colloquial 'heut' as 'heute'", () => {
+    expect(de('Brauch heut noch jemanden für den Rasen')).toBe('2026-03-11');
+    expect(de('kann heut abend wer kommen?')).toBe('2026-03-11');
+    expect(de('heut morgen ist die Heizung ausgefallen, jemand heute?')).toBe('2026-03-11');
+  });
+  it("reads 'nächsten Monat' in every case ('ab nächstem Monat', 'kommendes Monat')", () => {
+    expect(de('Gitarrenunterricht ab nächstem Monat')).toBe('2026-04-01');
+    expect(de('Putzhilfe ab kommendem Monat')).toBe('2026-04-01');
+    expect(de('Start im nächsten Monat')).toBe('2026-04-01');
+  });
+  it("reads 'in 2 Wochen' / 'in 10 days' as that day, also before words chrono reads backwards ('before my holiday')", () => {
+    expect(en('nails done in 2 weeks before my holiday')).toBe('2026-03-25');
+    expect(en('in 10 days before the wedding')).toBe('2026-03-21');
+    expect(de('in zwei Wochen vor dem Umzug')).toBe('2026-03-25');
+    expect(de('in 3 Tagen')).toBe('2026-03-14');
+    expect(de('vor 2 Wochen gekauft')).toBeNull();
+  });
+  it('reads more named days: Muttertag, Vatertag, Valentinstag, Halloween, Tag der Deutschen Einheit, Nikolaustag', () => {
+    expect(de('Blumen und Brunch zum Muttertag')).toBe('2026-05-10'); // second Sunday in May
+    expect(en("a spa voucher for Mother's Day")).toBe('2026-05-10');
+    expect(de('Bollerwagen-Tour am Vatertag')).toBe('2026-05-14'); // Ascension Day, Easter + 39
+    expect(de('Ausflug an Christi Himmelfahrt')).toBe('2026-05-14');
+    expect(de('Tisch für zwei am Valentinstag')).toBe('2027-02-14'); // this year's is past
+    expect(en("dinner for two on Valentine's Day")).toBe('2027-02-14');
+    expect(en('costumes for a Halloween party')).toBe('2026-10-31');
+    expect(de('Brückentag am Tag der Deutschen Einheit')).toBe('2026-10-03');
+    expect(de('Weihnachtsmann zum Nikolaustag')).toBe('2026-12-06');
+  });
+  it('gives no date for a season or a year, as for holidays (the urgency still reads their distance)', () => {
+    expect(de('Wir wollen im Herbst umziehen')).toBeNull();
+    expect(de('Gartenhaus bauen im Sommer')).toBeNull();
+    expect(de('Terrasse im Frühjahr')).toBeNull();
+    expect(en('new roof in the spring')).toBeNull();
+    expect(en('in summer')).toBeNull();
+    expect(de('nächstes Jahr bauen')).toBeNull();
+    expect(en('next year')).toBeNull();
+    expect(de('im Herbst, am 3. Oktober')).toBe('2026-10-03');
+  });
+});

@@ -141,3 +141,14 @@ describe('parseFormOutput', () => {
     expect(extractMessage('Maniküre in Köln für 40 €', { lang: 'de', now })).toMatchObject({ category: 'beauty', place: 'Köln' });
   });
 });
+
+describe('a whole message with the forms found by the second urgency set', () => {
+  it("reads a stay needed today in a German town: 'heut noch', the town, the budget", () => {
+    const r = extractRequest('Brauch heut noch ein Hotel in Leipzig wegen einer Tagung, 1 Nacht, max 120 €', { lang: 'de', now });
+    expect(r).toMatchObject({ category: 'urlaub_reisen', place: 'Leipzig', date: '2026-03-11', urgency: 'sehr_dringend', budget: { min: null, max: 120 } });
+  });
+  it('reads a season as a distance without a date, and a range before a rate as the budget', () => {
+    const r = extractRequest('Catering fürs Gartenfest im Sommer, 60 Gäste, 25-35 pro Person, Raum Bonn', { lang: 'de', now });
+    expect(r).toMatchObject({ category: 'gastronomie', place: 'Bonn', date: null, urgency: 'niedrig', budget: { min: 25, max: 35 } });
+  });
+});

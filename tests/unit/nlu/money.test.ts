@@ -101,3 +101,32 @@ describe('rates', () => {
     expect(budget('Putzen 3 pro Woche')).toBeNull();
   });
 });
+
+describe('found by the second urgency set, as general rules', () => {
+  it("applies a multiplier written with a dot to both ends of a range ('1-2 Tsd. €')", () => {
+    expect(budget('Budget 1-2 Tsd. €')).toEqual({ min: 1000, max: 2000 });
+    expect(budget('10-15 Tsd. Euro')).toEqual({ min: 10000, max: 15000 });
+    expect(budget('Haus für 1,5-2 Mio. €')).toEqual({ min: 1_500_000, max: 2_000_000 });
+    expect(budget('1-2k')).toEqual({ min: 1000, max: 2000 });
+  });
+  it('reads a range before a rate as money, a frequency not', () => {
+    expect(budget('catering for 40 guests, 20-30 per head')).toEqual({ min: 20, max: 30 });
+    expect(budget('Privatkoch, 40-60 pro Person')).toEqual({ min: 40, max: 60 });
+    expect(budget('Nachhilfe, 15-20 die Stunde')).toEqual({ min: 15, max: 20 });
+    expect(budget('Training 2-3 pro Woche')).toBeNull();
+  });
+  it("reads an amount or a range before 'total' / 'insgesamt' / 'all in' as money", () => {
+    expect(budget('nail tech for 5 people, 200-250 total')).toEqual({ min: 200, max: 250 });
+    expect(budget('Umzug, 800 insgesamt')).toEqual({ min: 800, max: 800 });
+    expect(budget('two nights, 300 all in')).toEqual({ min: 300, max: 300 });
+    expect(budget('3 Zimmer insgesamt')).toBeNull();
+  });
+  it('reads a bare range of larger numbers standing alone between commas as money', () => {
+    expect(budget('photographer for headshots, office in Berlin, 400-600')).toEqual({ min: 400, max: 600 });
+    expect(budget('Maler fürs Wohnzimmer, 800–1200, Köln')).toEqual({ min: 800, max: 1200 });
+    expect(budget('Kinder 3-6, Köln')).toBeNull();
+    expect(budget('Mo-Fr, 8-12')).toBeNull();
+    expect(budget('Oldtimer, 1965-1975, guter Zustand')).toBeNull();
+    expect(budget('Abholung 10115-10119')).toBeNull();
+  });
+});

@@ -128,7 +128,7 @@ describe('extractLocation', () => {
     expect(de('Essen bestellen').place).toBeNull();
     expect(de('Essen für 40 Gäste in Essen').place).toBe('Essen');
     expect(de('Flug von Hamburg nach Mallorca').place).toBe('Hamburg');
-    expect(extractLocation('Hotel in München für zwei Nächte', { lang: 'de', category: 'urlaub_reisen' }).place).toBeNull();
+    expect(extractLocation('Hotel in München für unseren Kurzurlaub', { lang: 'de', category: 'urlaub_reisen' }).place).toBeNull();
   });
 
   it('takes a lone place name as the answer to "where?"', () => {
@@ -147,5 +147,39 @@ describe('a postcode wherever it stands in the sentence', () => {
   it("reads 'Essen' as the city in English text without a location word", () => {
     expect(extractLocation('Ford Fiesta 2015, Essen, max 300', { lang: 'en' }).place).toBe('Essen');
     expect(extractLocation('Wir wollen Essen bestellen', { lang: 'de' }).place).toBeNull();
+  });
+});
+
+describe('found by the second urgency set, as general rules', () => {
+  const de = (text: string) => extractLocation(text, { lang: 'de' });
+  const en = (text: string) => extractLocation(text, { lang: 'en' });
+
+  it('names a district the data lists as "Town District" by its town', () => {
+    expect(de('Koch für 8 Personen, Hamburg-Eppendorf, bis 400 €').place).toBe('Hamburg');
+    expect(de('friseurin gesucht, berlin kreuzberg').place).toBe('Berlin');
+    expect(de('Fliesenleger in Köln Ehrenfeld').place).toBe('Köln');
+    expect(de('in 20249 Hamburg Eppendorf')).toMatchObject({ postcode: '20249', place: 'Hamburg' });
+    // Town names of several words stay whole.
+    expect(de('in Frankfurt am Main').place).toBe('Frankfurt am Main');
+    expect(de('Raum Freiburg im Breisgau').place).toBe('Freiburg im Breisgau');
+  });
+
+  it('reads a place written in lower case when it stands alone between commas', () => {
+    expect(en('need a make-up artist asap for a TV job, cologne, will pay 250').place).toBe('Köln');
+    expect(en('plumber needed ASAP, munich').place).toBe('München');
+    expect(de('Fliesen im Bad verlegen, Ca. 8 qm, leipzig').place).toBe('Leipzig');
+    expect(de('Maler gesucht, bitte melden, danke').place).toBeNull();
+    expect(de('Grillfest: kochen, essen, feiern').place).toBeNull();
+  });
+
+  it('reads a hotel stay in a German town as needed there, unless it is a holiday or trip', () => {
+    const travel = (text: string, lang: 'de' | 'en' = 'de') => extractLocation(text, { lang, category: 'urlaub_reisen' }).place;
+    expect(travel('Hotelzimmer in Leipzig wegen einer Tagung, 1 Nacht')).toBe('Leipzig');
+    expect(travel('need a hotel in Hanover for a trade fair', 'en')).toBe('Hannover');
+    expect(travel('flight cancelled, need a room in Frankfurt for tonight', 'en')).toBe('Frankfurt am Main');
+    expect(travel('Ferienwohnung in Garmisch für Skiurlaub')).toBeNull();
+    expect(travel('Hotel in München für unseren Städtetrip')).toBeNull();
+    expect(travel('holiday cottage in Sylt for a week', 'en')).toBeNull();
+    expect(travel('Hotel in Nürnberg für eine Dienstreise')).toBe('Nürnberg');
   });
 });

@@ -116,3 +116,23 @@ describe('urgency from a label', () => {
     expect(urgencyFromLabel('bald mal')).toBeNull();
   });
 });
+
+describe('found by the second urgency set, as general rules', () => {
+  it("reads the colloquial 'heut noch' as 'heute noch'", () => {
+    expect(de('Brauch heut noch ein Zimmer')).toBe('sehr_dringend');
+    expect(de('noch heut bitte')).toBe('sehr_dringend');
+  });
+  it("reads next year and 'in N Jahren' as far away (niedrig)", () => {
+    expect(de('Wir möchten nächstes Jahr bauen')).toBe('niedrig');
+    expect(de('im nächsten Jahr umziehen')).toBe('niedrig');
+    expect(de('im kommenden Jahr')).toBe('niedrig');
+    expect(de('in zwei Jahren')).toBe('niedrig');
+    expect(en('we plan to build next year')).toBe('niedrig');
+    expect(en('in a couple of years')).toBe('niedrig');
+    expect(detectUrgency('Maler gesucht, Jahr egal', { lang: 'de', now }).stated).toBe(false);
+  });
+  it('still reads a season by its distance now that it gives no date', () => {
+    expect(de('Umzug im Herbst')).toBe('niedrig');
+    expect(en('new roof in the spring')).toBe('normal'); // 20 March is 9 days away
+  });
+});
