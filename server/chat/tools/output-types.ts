@@ -146,7 +146,8 @@ export type ListPayoutsData = { payouts: PayoutRow[]; count: number; list: strin
 // ---------------------------------------------------------------------------------------------------
 // Favourites (seeker-favorites.ts).
 
-export type FavoriteRow = { ref: string; name: string; place: string };
+/** id: the provider's, for the public page (/anbieter/:id). */
+export type FavoriteRow = { ref: string; id: string; name: string; place: string };
 export type ListFavoritesData = { favorites: FavoriteRow[]; count: number; list: string };
 
 // ---------------------------------------------------------------------------------------------------

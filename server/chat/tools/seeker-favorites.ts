@@ -67,6 +67,7 @@ export const favoriteTools: AnyChatToolDef[] = [
       const favorites = (await listFavorites(ctx.deps.db.prisma, ctx.auth.user!.id)).map(
         (f): FavoriteRow => ({
           ref: shortRef(f.providerId),
+          id: f.providerId,
           name: f.firmenname,
           place: f.place,
         }),
