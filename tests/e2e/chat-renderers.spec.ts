@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
 import { E2E_URL } from './e2e-env.ts';
-import { providerAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer } from './seeker-helpers.ts';
+import { apiAccount, providerAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -20,6 +20,8 @@ const T = {
     profile: 'Zeig mein Profil',
     purchases: 'Zeig meine Käufe',
     documents: 'Zeig meine Nachweise',
+    urgent: 'Zeig mir nur dringende Anfragen',
+    filtered: 'Gefiltert: nur dringende',
     value: /^240,00\s€$/,
     yourTurn: 'Wartet auf deine Bestätigung',
     offers1: '1 Angebot',
@@ -43,6 +45,8 @@ const T = {
     profile: 'Show my profile',
     purchases: 'Show my purchases',
     documents: 'Show my documents',
+    urgent: 'Show me only urgent requests',
+    filtered: 'Filtered: urgent only',
     value: /^€240\.00$/,
     yourTurn: 'Waiting for your confirmation',
     offers1: '1 offer',
@@ -149,6 +153,12 @@ test('a seeker asks the chat for deals, requests, offers, payout methods, payout
   await expect(fav.getByRole('link', { name: firm })).toHaveAttribute('href', `/anbieter/${provider.id}`);
   await expectNoHorizontalScroll(page);
   await shoot(page, lang, 'seeker-favorites');
+  // The same cards on a desktop.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await say(page, l.deals);
+  await expect(page.getByTestId('chat-deals').last().getByTestId('chat-deal')).toHaveCount(1);
+  await expectNoHorizontalScroll(page);
+  await shoot(page, lang, 'seeker-deals-1280');
 });
 
 test('a provider asks the chat for the profile, deals, Goints purchases with the receipt, and trade documents', async ({ page, lang }) => {
@@ -175,8 +185,18 @@ test('a provider asks the chat for the profile, deals, Goints purchases with the
   const { purchaseId } = (await checkout.json()) as { purchaseId: string };
   const paid = await page.request.post(`/api/shop/test-checkout/${purchaseId}/pay`, { headers: WRITE });
   expect(paid.ok(), await paid.text()).toBe(true);
+  // An urgent request in the provider's area, for the filtered match list.
+  const seeker = await apiAccount('seeker', lang, 'Mia Beispiel');
+  const { requestId } = await requestByChat(seeker.api, lang, 'Mia');
+  await seeker.api.dispose();
 
   await page.goto('/search');
+
+  // The match list asked with a filter says so above its cards.
+  await say(page, l.urgent);
+  await expect(page.locator(`[data-testid="chat-match"][data-ref="${requestId.slice(0, 6)}"]`).last()).toBeVisible();
+  await expect(page.getByTestId('chat-match-filter').last()).toHaveText(l.filtered);
+  await shoot(page, lang, 'provider-matches-filtered');
 
   await say(page, l.profile);
   const card = page.getByTestId('chat-provider-profile').last();
@@ -207,4 +227,9 @@ test('a provider asks the chat for the profile, deals, Goints purchases with the
   await expect(page.getByTestId('chat-deals').last()).toHaveAttribute('data-count', '0');
   await expectNoHorizontalScroll(page);
   await shoot(page, lang, 'provider-documents');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await say(page, l.profile);
+  await expect(page.getByTestId('chat-provider-profile').last().getByTestId('chat-provider-profile-company')).toHaveText(firm);
+  await expectNoHorizontalScroll(page);
+  await shoot(page, lang, 'provider-profile-1280');
 });

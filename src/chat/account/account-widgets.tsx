@@ -168,14 +168,14 @@ function ListDeals({ output }: ToolRendererProps) {
       empty={t('deals.empty')}
       count={deals.length}
       footer={
-        <>
-          {waiting > 0 && <p className="text-xs font-medium text-amber-900">{t('deals.waiting', { count: waiting })}</p>}
-          {deals.length > 0 && (
+        deals.length > 0 && (
+          <>
+            {waiting > 0 && <p className="text-xs font-medium text-amber-900">{t('deals.waiting', { count: waiting })}</p>}
             <a className={link} href={dashboard}>
               {t('toDashboard')}
             </a>
-          )}
-        </>
+          </>
+        )
       }
     >
       {deals.map((d) => (

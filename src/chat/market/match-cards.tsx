@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { formatBudget, formatEuro, UrgencyBadge } from '@/components/market';
 import { useChatActions } from '../context.ts';
 import { WidgetCard } from '../intake/controls.tsx';
-import type { ChatMatchCard } from './types.ts';
+import { categoryLabel } from '../intake/labels.ts';
+import type { ChatMatchCard, ListMatchesData } from './types.ts';
 
 export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions?: boolean }) {
   const { t } = useTranslation('chatmarket');
@@ -90,10 +91,18 @@ export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions
   );
 }
 
-export function MatchList({ matches, more }: { matches: ChatMatchCard[]; more: boolean }) {
+export function MatchList({ matches, more, filter }: { matches: ChatMatchCard[]; more: boolean; filter?: ListMatchesData['filter'] }) {
   const { t } = useTranslation('chatmarket');
+  const { lang } = useChatActions();
+  // The filter the list was asked with ('nur dringende', a category), so a short list is not taken for all.
+  const filtered = [filter?.category ? categoryLabel(filter.category, lang) : null, filter?.urgentOnly ? t('urgentOnly') : null].filter(Boolean).join(' · ');
   return (
     <div className="flex flex-col">
+      {filtered && (
+        <p data-testid="chat-match-filter" className="mt-3 text-xs text-muted-foreground">
+          {t('filtered', { filter: filtered })}
+        </p>
+      )}
       {matches.map((m) => (
         <MatchCardView key={m.id} m={m} />
       ))}
