@@ -10,12 +10,14 @@ import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
 import { registerIntakeRenderers } from './intake/index.ts';
 import { registerLazyMarketRenderers } from './market/lazy-register.ts';
 import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
+import { registerLazyAccountRenderers } from './account/lazy-register.ts';
 import { registerPrivacyRenderers } from './tool-renderers/privacy.tsx';
 
 registerWelcomeRenderers();
 registerIntakeRenderers();
 registerLazyMarketRenderers();
 registerLazyAffiliateRenderers();
+registerLazyAccountRenderers();
 registerPrivacyRenderers();
 
 export interface ChatPanelProps {

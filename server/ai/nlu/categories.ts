@@ -20,22 +20,9 @@
 //   outweighs moving ('umziehen und ein Haus kaufen').
 import { findCars } from './car-brands.ts';
 import { editDistance, fold, tokenize, type Lang, type Span } from './text.ts';
+import { CATEGORY_IDS, type CategoryId } from './category-ids.ts';
 
-export const CATEGORY_IDS = [
-  'auto',
-  'urlaub_reisen',
-  'versicherung',
-  'essen',
-  'gastronomie',
-  'dienstleistungen',
-  'immobilien',
-  'elektronik',
-  'beauty',
-  'handwerk',
-  'news',
-] as const;
-
-export type CategoryId = (typeof CATEGORY_IDS)[number];
+export { CATEGORY_IDS, type CategoryId };
 
 export const CATEGORY_LABELS: Record<CategoryId, { de: string; en: string }> = {
   auto: { de: 'Auto', en: 'Cars' },

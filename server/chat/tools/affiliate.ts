@@ -20,6 +20,7 @@ import { sendSupportMessage } from '../../domain/support/send-support-message.ts
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
 import { amountOf, attempt, PAYOUT, refusalOf } from './market.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { MarketingTextData, PartnerEarningsData, PartnerNetworkData, ReferralCodeData } from './output-types.ts';
 
 const MACHINES = ['welcome', 'intake', 'providerDesk'] as const;
 const RESTING = ['greeting', 'explainingHowItWorks', 'offeringRequest', 'choosingCategory', 'submitted', 'ready'];
@@ -113,7 +114,7 @@ export const affiliateTools: AnyChatToolDef[] = [
     offline: { priority: 90, detect: ({ text }) => (matchesAny(normalize(text), CODE) ? {} : null) },
     run: async (ctx) => {
       const o = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
-      return { accepted: true, state: ctx.machine.state, data: { code: o.code, link: o.link } };
+      return { accepted: true, state: ctx.machine.state, data: { code: o.code, link: o.link } satisfies ReferralCodeData };
     },
   }),
   defineChatTool({
@@ -138,7 +139,7 @@ export const affiliateTools: AnyChatToolDef[] = [
           pendingEuro: euro(e.pending.cents, l),
           availableEuro: euro(e.available.cents, l),
           availableCents: e.available.cents,
-        },
+        } satisfies PartnerEarningsData,
       };
     },
   }),
@@ -157,7 +158,7 @@ export const affiliateTools: AnyChatToolDef[] = [
       return {
         accepted: true,
         state: ctx.machine.state,
-        data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) },
+        data: { count: n.size, active: n.active, levels: levels.join(', '), perLevel: n.levels.map((x) => x.people) } satisfies PartnerNetworkData,
       };
     },
   }),
@@ -188,7 +189,7 @@ export const affiliateTools: AnyChatToolDef[] = [
       return {
         accepted: true,
         state: ctx.machine.state,
-        data: { materialId: material.id, lang: material.lang, kind: material.kind, ...filled, link: overview.link },
+        data: { materialId: material.id, lang: material.lang, kind: material.kind, ...filled, link: overview.link } satisfies MarketingTextData,
       };
     },
   }),

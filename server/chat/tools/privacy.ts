@@ -8,6 +8,7 @@ import { checkAccountDeletion, deleteAccount } from '../../domain/privacy/delete
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt } from './market.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { DeleteMyAccountData, ExportMyDataData } from './output-types.ts';
 import type { ChangeView, ToolOutcome } from './outcome.ts';
 
 export const PRIVACY_PAGE = '/konto/datenschutz';
@@ -68,7 +69,7 @@ export const privacyTools: AnyChatToolDef[] = [
     run: async (ctx) => ({
       accepted: true,
       state: ctx.machine.state,
-      data: { jsonUrl: '/api/me/export?format=json', htmlUrl: `/api/me/export?format=html&lng=${ctx.lang}`, pageUrl: PRIVACY_PAGE },
+      data: { jsonUrl: '/api/me/export?format=json', htmlUrl: `/api/me/export?format=html&lng=${ctx.lang}`, pageUrl: PRIVACY_PAGE } satisfies ExportMyDataData,
     }),
   }),
   defineChatTool({
@@ -119,7 +120,7 @@ export const privacyTools: AnyChatToolDef[] = [
     run: (ctx) =>
       attempt(ctx, async () => {
         const result = await deleteAccount(ctx.deps, ctx.auth.user!.id);
-        return { accepted: true, state: ctx.machine.state, data: { ...result, homeUrl: '/' } };
+        return { accepted: true, state: ctx.machine.state, data: { ...result, homeUrl: '/' } satisfies DeleteMyAccountData };
       }),
   }),
 ];

@@ -14,6 +14,7 @@ import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, categoryNamed, parseEuro, refusalOf } from './market.ts';
 import type { ChangeView } from './outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { ProviderProfileChangeData, ProviderProfileData, ProviderProfileSavedData } from './output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
 
@@ -126,7 +127,7 @@ function changeView(p: ProviderProfileOutput, pinned: { before: Values; after: V
   };
 }
 
-function profileView(p: ProviderProfileOutput, lang: Lang) {
+function profileView(p: ProviderProfileOutput, lang: Lang): ProviderProfileData {
   const t = translator(lang);
   return {
     profile: p,
@@ -203,7 +204,7 @@ export const providerProfileTools: AnyChatToolDef[] = [
     pinInput: async (ctx, input) => ({ pinned: (await pendingChange(ctx, { ...input, pinned: undefined })).pinned }),
     confirmData: async (ctx, input) => {
       const { profile, pinned } = await pendingChange(ctx, input);
-      return { change: changeView(profile, pinned, ctx.lang) };
+      return { change: changeView(profile, pinned, ctx.lang) } satisfies ProviderProfileChangeData;
     },
     confirmSummary: () => ({ key: 'confirm.summary.editProviderProfile' }),
     offline: { priority: 80, detect: ({ text }) => editOf(text) },
@@ -217,7 +218,11 @@ export const providerProfileTools: AnyChatToolDef[] = [
         for (const [k, v] of Object.entries(pinned.before))
           if (JSON.stringify(current[k] ?? null) !== JSON.stringify(v ?? null)) throw new AppError('CONFLICT');
         const saved = await saveProviderProfile(ctx.deps, ctx.auth.user!.id, merged(p, pinned.after));
-        return { accepted: true, state: ctx.machine.state, data: { ...profileView(saved.profile, ctx.lang), matched: saved.matched } };
+        return {
+          accepted: true,
+          state: ctx.machine.state,
+          data: { ...profileView(saved.profile, ctx.lang), matched: saved.matched } satisfies ProviderProfileSavedData,
+        };
       }),
   }),
 ];

@@ -12,6 +12,7 @@ import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-p
 import { formatEuro } from '../../domain/offers/format.ts';
 import { shortRef } from './market.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+import type { ListPurchasesData, ListTradeDocumentsData, PurchaseRow, TradeDocumentRow } from './output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
 
@@ -36,16 +37,18 @@ export const providerShopTools: AnyChatToolDef[] = [
     offline: { priority: 62, detect: ({ text }) => (matchesAny(normalize(text), PURCHASES) ? {} : null) },
     run: async (ctx) => {
       const t = translator(ctx.lang);
-      const purchases = (await listPurchases(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map((p) => ({
-        ref: shortRef(p.id),
-        packageId: p.packageId,
-        goints: p.goints,
-        grossCents: p.grossCents,
-        status: p.status,
-        receiptNumber: p.receiptNumber,
-        receiptUrl: p.receiptNumber ? `/quittung/${p.id}` : null,
-        createdAt: p.createdAt,
-      }));
+      const purchases = (await listPurchases(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map(
+        (p): PurchaseRow => ({
+          ref: shortRef(p.id),
+          packageId: p.packageId,
+          goints: p.goints,
+          grossCents: p.grossCents,
+          status: p.status,
+          receiptNumber: p.receiptNumber,
+          receiptUrl: p.receiptNumber ? `/quittung/${p.id}` : null,
+          createdAt: p.createdAt,
+        }),
+      );
       const list = purchases
         .map((p) =>
           [`${p.goints} Goints`, formatEuro(p.grossCents, ctx.lang), t(`chat:status.${p.status}`, { defaultValue: p.status }) as string, p.receiptUrl]
@@ -53,7 +56,7 @@ export const providerShopTools: AnyChatToolDef[] = [
             .join(' · '),
         )
         .join('; ');
-      return { accepted: true, state: ctx.machine.state, data: { purchases, count: purchases.length, list } };
+      return { accepted: true, state: ctx.machine.state, data: { purchases, count: purchases.length, list } satisfies ListPurchasesData };
     },
   }),
   defineChatTool({
@@ -70,7 +73,7 @@ export const providerShopTools: AnyChatToolDef[] = [
         listOwnVerificationDocuments(ctx.deps.db.prisma, ctx.auth.user!.id),
         getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id),
       ]);
-      const documents = docs.map((d) => ({ kind: d.kind, fileName: d.fileName, status: d.status, note: d.note, createdAt: d.createdAt }));
+      const documents = docs.map((d): TradeDocumentRow => ({ kind: d.kind, fileName: d.fileName, status: d.status, note: d.note, createdAt: d.createdAt }));
       const verification = profile?.verification ?? 'none';
       const list = documents
         .map((d) => `${t(`chat:providerProfile.document.${d.kind}`)}: ${t(`chat:providerProfile.documentStatus.${d.status}`)}${d.note ? ` (${d.note})` : ''}`)
@@ -78,7 +81,13 @@ export const providerShopTools: AnyChatToolDef[] = [
       return {
         accepted: true,
         state: ctx.machine.state,
-        data: { verification, verificationText: t(`chat:providerProfile.verification.${verification}`) as string, documents, count: documents.length, list },
+        data: {
+          verification,
+          verificationText: t(`chat:providerProfile.verification.${verification}`) as string,
+          documents,
+          count: documents.length,
+          list,
+        } satisfies ListTradeDocumentsData,
       };
     },
   }),

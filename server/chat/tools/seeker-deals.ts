@@ -14,6 +14,7 @@ import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, refCommand, refusalOf, shortRef } from './market.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { DealRow, ListDealsData } from './output-types.ts';
 
 const parties = { roles: ['provider', 'seeker'] } as const;
 const MACHINES = ['intake', 'providerDesk'] as const;
@@ -40,7 +41,7 @@ const refInput = z
   .describe("The reference shown on the card ('#a1b2c3') or the full id");
 const clean = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 
-const dealView = (d: UserDeal, lang: ChatToolContext['lang']) => ({
+const dealView = (d: UserDeal, lang: ChatToolContext['lang']): DealRow => ({
   ref: shortRef(d.id),
   role: d.role,
   status: d.status,
@@ -92,7 +93,11 @@ export const dealTools: AnyChatToolDef[] = [
             `#${d.ref} · ${d.category} · ${formatEuro(d.valueCents, ctx.lang)} · ${d.counterpart} · ${t(`chat:status.${d.status}`, { defaultValue: d.status }) as string}`,
         )
         .join('; ');
-      return { accepted: true, state: ctx.machine.state, data: { deals, count: deals.length, list, waiting: deals.filter((d) => d.waitingForMe).length } };
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { deals, count: deals.length, list, waiting: deals.filter((d) => d.waitingForMe).length } satisfies ListDealsData,
+      };
     },
   }),
   defineChatTool({

@@ -10,6 +10,7 @@ import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { createDealInquiry, listSuccessfulDeals } from '../../domain/deals/successful-deals.ts';
 import { attempt, refOf, refusalOf, shortRef } from './market.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { FavoriteRow, ListFavoritesData } from './output-types.ts';
 
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
 
@@ -63,13 +64,16 @@ export const favoriteTools: AnyChatToolDef[] = [
       detect: ({ text }) => (matchesAny(normalize(text), LIST) && !ADD.test(normalize(text)) && !REMOVE.test(normalize(text)) ? {} : null),
     },
     run: async (ctx) => {
-      const favorites = (await listFavorites(ctx.deps.db.prisma, ctx.auth.user!.id)).map((f) => ({
-        ref: shortRef(f.providerId),
-        name: f.firmenname,
-        place: f.place,
-      }));
+      const favorites = (await listFavorites(ctx.deps.db.prisma, ctx.auth.user!.id)).map(
+        (f): FavoriteRow => ({
+          ref: shortRef(f.providerId),
+          id: f.providerId,
+          name: f.firmenname,
+          place: f.place,
+        }),
+      );
       const list = favorites.map((f) => `#${f.ref} ${f.name}${f.place ? ` (${f.place})` : ''}`).join('; ');
-      return { accepted: true, state: ctx.machine.state, data: { favorites, count: favorites.length, list } };
+      return { accepted: true, state: ctx.machine.state, data: { favorites, count: favorites.length, list } satisfies ListFavoritesData };
     },
   }),
   defineChatTool({

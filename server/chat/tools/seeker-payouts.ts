@@ -19,6 +19,7 @@ import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, refOf, refusalOf, shortRef } from './market.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from './output-types.ts';
 
 const users = 'user' as const;
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
@@ -76,7 +77,7 @@ function preview(ctx: ChatToolContext, input: MethodInput) {
     : { type: 'bank', label: payoutMethodLabel({ type: 'bank', paypalEmail: null, ibanLast4: c.iban.slice(-4) }), accountHolder: c.accountHolder, bic: c.bic };
 }
 
-const methodView = (m: PayoutMethodView) => ({
+const methodView = (m: PayoutMethodView): PayoutMethodRow => ({
   ref: shortRef(m.id),
   type: m.type,
   label: payoutMethodLabel(m),
@@ -128,7 +129,7 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const m = await addPayoutMethod(ctx.deps, ctx.auth.user!.id, domainInput(ctx, input));
-        return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } };
+        return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } satisfies PayoutMethodChangedData };
       }),
   }),
   defineChatTool({
@@ -142,7 +143,7 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     run: async (ctx) => {
       const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).map(methodView);
       const list = methods.map((m) => `#${m.ref} ${m.label}`).join('; ');
-      return { accepted: true, state: ctx.machine.state, data: { methods, count: methods.length, list } };
+      return { accepted: true, state: ctx.machine.state, data: { methods, count: methods.length, list } satisfies ListPayoutMethodsData };
     },
   }),
   defineChatTool({
@@ -180,7 +181,7 @@ export const payoutMethodTools: AnyChatToolDef[] = [
       attempt(ctx, async () => {
         const m = await ownMethod(ctx, input.method);
         await removePayoutMethod(ctx.deps, ctx.auth.user!.id, m.id);
-        return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } };
+        return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } satisfies PayoutMethodChangedData };
       }),
   }),
   defineChatTool({
@@ -192,19 +193,25 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     states: '*',
     offline: { priority: 84, detect: ({ text }) => (matchesAny(normalize(text), STATUS) && !/\bmethods?\b|methoden?\b/.test(normalize(text)) ? {} : null) },
     run: async (ctx) => {
-      const payouts = (await listPayouts(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map((p) => ({
-        ref: shortRef(p.id),
-        amountCents: p.amountCents,
-        method: p.method.label,
-        source: p.source,
-        status: p.status,
-        requestedAt: p.requestedAt,
-      }));
+      const payouts = (await listPayouts(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map(
+        (p): PayoutRow => ({
+          ref: shortRef(p.id),
+          amountCents: p.amountCents,
+          method: p.method.label,
+          source: p.source,
+          status: p.status,
+          requestedAt: p.requestedAt,
+        }),
+      );
       const t = translator(ctx.lang);
       const list = payouts
         .map((p) => `${formatEuro(p.amountCents, ctx.lang)} · ${p.method} · ${t(`chat:status.${p.status}`, { defaultValue: p.status }) as string}`)
         .join('; ');
-      return { accepted: true, state: ctx.machine.state, data: { payouts, count: payouts.length, list, latest: payouts[0]?.status ?? null } };
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { payouts, count: payouts.length, list, latest: payouts[0]?.status ?? null } satisfies ListPayoutsData,
+      };
     },
   }),
 ];

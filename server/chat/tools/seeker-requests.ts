@@ -11,6 +11,7 @@ import { closeRequest } from '../../domain/requests/end-request.ts';
 import { attempt, refOf, refusalOf, shortRef } from './market.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import type { ListMyRequestsData, MyRequestRow } from './output-types.ts';
 
 const seeker = { roles: ['seeker'] } as const;
 
@@ -40,7 +41,7 @@ const refInput = z
   .regex(/^#?[0-9a-fA-F-]{6,36}$/)
   .describe("The reference shown on the card ('#a1b2c3') or the full id");
 
-const row = (r: SeekerRequestRow, lang: ChatToolContext['lang']) => ({
+const row = (r: SeekerRequestRow, lang: ChatToolContext['lang']): MyRequestRow => ({
   ref: shortRef(r.id),
   category: categoryLabel(r.kategorie, lang),
   description: r.beschreibung,
@@ -85,7 +86,11 @@ export const seekerRequestTools: AnyChatToolDef[] = [
       const shown = requests.slice(0, 10).map((r) => row(r, ctx.lang));
       const t = translator(ctx.lang);
       const list = shown.map((r) => `#${r.ref} · ${r.category} · ${t(`chat:status.${r.status}`, { defaultValue: r.status }) as string}`).join('; ');
-      return { accepted: true, state: ctx.machine.state, data: { requests: shown, count: shown.length, list, more: requests.length > shown.length } };
+      return {
+        accepted: true,
+        state: ctx.machine.state,
+        data: { requests: shown, count: shown.length, list, more: requests.length > shown.length } satisfies ListMyRequestsData,
+      };
     },
   }),
   defineChatTool({

@@ -2,24 +2,13 @@
 // send (form strings, answers) are built without i18next and match what the screen shows. Pure: no DOM.
 import de from '../../i18n/locales/de/intake.json';
 import en from '../../i18n/locales/en/intake.json';
+import { CATEGORY_IDS, type CategoryId } from '../../../server/ai/nlu/category-ids.ts';
 
 export type Lang = 'de' | 'en';
 
-/** The category ids in the order of the contract (docs/domain/intake-contract.md). */
-export const INTAKE_CATEGORIES = [
-  'auto',
-  'urlaub_reisen',
-  'versicherung',
-  'essen',
-  'gastronomie',
-  'dienstleistungen',
-  'immobilien',
-  'elektronik',
-  'beauty',
-  'handwerk',
-  'news',
-] as const;
-export type CategoryId = (typeof INTAKE_CATEGORIES)[number];
+/** The category ids in the order of the contract (docs/domain/intake-contract.md): the server's list, not a copy. */
+export const INTAKE_CATEGORIES = CATEGORY_IDS;
+export type { CategoryId };
 
 export const URGENCIES = ['sehr_dringend', 'dringend', 'normal', 'niedrig'] as const;
 export type Urgency = (typeof URGENCIES)[number];

@@ -11,7 +11,7 @@ import { registerToolRenderer, type ToolRendererProps } from '../tool-renderers/
 import { MatchCardView, MatchList } from './match-cards.tsx';
 import { OfferFormWidget, type OfferPrefill } from './offer-form.tsx';
 import { OffersWidget } from './offers.tsx';
-import { list, type ChatDealToRate, type ChatMatchCard, type ChatOffer } from './types.ts';
+import { list, type ChatDealToRate, type ChatMatchCard, type ChatOffer, type ListMatchesData } from './types.ts';
 
 function Pending() {
   const { t } = useTranslation('chat');
@@ -22,7 +22,8 @@ function ListMatches({ output }: ToolRendererProps) {
   if (!output) return <Pending />;
   if (!output.accepted) return null;
   const matches = list<ChatMatchCard>(output.data?.matches);
-  return matches.length ? <MatchList matches={matches} more={output.data?.more === true} /> : null;
+  const filter = (output.data as Partial<ListMatchesData> | undefined)?.filter;
+  return matches.length ? <MatchList matches={matches} more={output.data?.more === true} {...(filter ? { filter } : {})} /> : null;
 }
 
 function UnlockRequest({ toolName, output }: ToolRendererProps) {

@@ -7,12 +7,16 @@ import { Button } from '@/components/ui/button';
 import { formatBudget, formatEuro, UrgencyBadge } from '@/components/market';
 import { useChatActions } from '../context.ts';
 import { WidgetCard } from '../intake/controls.tsx';
-import type { ChatMatchCard } from './types.ts';
+import { categoryLabel } from '../intake/labels.ts';
+import type { ChatMatchCard, ListMatchesData } from './types.ts';
 
 export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions?: boolean }) {
   const { t } = useTranslation('chatmarket');
   const { send, busy, lang } = useChatActions();
   const r = m.request;
+  // The details once unlocked (the seeker's contact among them), the teaser before.
+  const details = m.unlocked ? m.request : null;
+  const teaser = m.unlocked ? null : m.request;
   const budget = formatBudget(r.budgetMin, r.budgetMax, lang) ?? t('budgetOpen');
   return (
     <WidgetCard data-testid="chat-match" data-unlocked={m.unlocked} data-ref={m.ref}>
@@ -23,30 +27,30 @@ export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions
       <p className="mt-0.5 text-xs text-muted-foreground">
         #{m.ref} · {t('unlockedOf', { count: r.unlocked, max: r.maxUnlocks })}
       </p>
-      <p className="mt-2 text-sm">{m.unlocked ? r.description : r.descriptionPreview}</p>
+      <p className="mt-2 text-sm">{details ? details.description : teaser?.descriptionPreview}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
         <dt className="text-muted-foreground">{t('place')}</dt>
         <dd className="flex items-center gap-1">
           <MapPin className="size-3" aria-hidden />
-          {m.unlocked ? [r.postcode, r.place].filter(Boolean).join(' ') : [r.postcodeMasked, r.placeMasked].filter(Boolean).join(' ')}
+          {(details ? [details.postcode, details.place] : [teaser?.postcodeMasked, teaser?.placeMasked]).filter(Boolean).join(' ')}
           <span className="text-muted-foreground">({t('distance', { km: Math.round(m.distanceKm) })})</span>
         </dd>
         <dt className="text-muted-foreground">{t('budget')}</dt>
         <dd>{budget}</dd>
       </dl>
-      {m.unlocked ? (
+      {details ? (
         <div className="mt-2 rounded-md bg-muted/60 p-2 text-xs">
           <p className="flex items-center gap-1 font-medium text-green-700">
             <CheckCircle2 className="size-3.5" aria-hidden />
             {t('unlockedNote')}
           </p>
-          {r.contact && (
+          {details.contact && (
             <p className="mt-1 flex flex-wrap items-center gap-x-2">
-              <span>{r.contact.firstName ?? r.contact.name}</span>
-              {r.contact.email && (
-                <a className="inline-flex items-center gap-1 text-primary hover:underline" href={`mailto:${r.contact.email}`}>
+              <span>{details.contact.firstName ?? details.contact.name}</span>
+              {details.contact.email && (
+                <a className="inline-flex items-center gap-1 text-primary hover:underline" href={`mailto:${details.contact.email}`}>
                   <Mail className="size-3" aria-hidden />
-                  {r.contact.email}
+                  {details.contact.email}
                 </a>
               )}
             </p>
@@ -87,10 +91,18 @@ export function MatchCardView({ m, actions = true }: { m: ChatMatchCard; actions
   );
 }
 
-export function MatchList({ matches, more }: { matches: ChatMatchCard[]; more: boolean }) {
+export function MatchList({ matches, more, filter }: { matches: ChatMatchCard[]; more: boolean; filter?: ListMatchesData['filter'] }) {
   const { t } = useTranslation('chatmarket');
+  const { lang } = useChatActions();
+  // The filter the list was asked with ('nur dringende', a category), so a short list is not taken for all.
+  const filtered = [filter?.category ? categoryLabel(filter.category, lang) : null, filter?.urgentOnly ? t('urgentOnly') : null].filter(Boolean).join(' · ');
   return (
     <div className="flex flex-col">
+      {filtered && (
+        <p data-testid="chat-match-filter" className="mt-3 text-xs text-muted-foreground">
+          {t('filtered', { filter: filtered })}
+        </p>
+      )}
       {matches.map((m) => (
         <MatchCardView key={m.id} m={m} />
       ))}

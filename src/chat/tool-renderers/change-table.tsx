@@ -1,10 +1,6 @@
 // The before/after table of a confirmation that changes something (server: ChangeView under data.change).
 import { useTranslation } from 'react-i18next';
-
-export interface ChangeView {
-  subject: string;
-  rows: { label: string; before: string | null; after: string | null }[];
-}
+import type { ChangeView } from '../../../server/chat/tools/output-types.ts';
 
 export function isChangeView(value: unknown): value is ChangeView {
   const v = value as ChangeView | null;

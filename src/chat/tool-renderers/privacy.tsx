@@ -5,12 +5,13 @@ import { Download, ShieldCheck } from 'lucide-react';
 import { ConfirmCard } from './confirm-card.tsx';
 import { ChangeTable, isChangeView } from './change-table.tsx';
 import { registerToolRenderer, type ToolRendererProps } from './registry.tsx';
+import type { ExportMyDataData } from '../../../server/chat/tools/output-types.ts';
 
 const link = 'inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline';
 
 function ExportLinks({ output }: ToolRendererProps) {
   const { t } = useTranslation('chat');
-  const data = output?.data as { jsonUrl?: string; htmlUrl?: string; pageUrl?: string } | undefined;
+  const data = output?.data as Partial<ExportMyDataData> | undefined;
   if (!output?.accepted || !data?.jsonUrl) return null;
   return (
     <div className="flex flex-col gap-2 rounded-lg border bg-card p-3 text-sm" data-testid="chat-export-links">

@@ -1,19 +1,6 @@
-// The shapes of tool parts and outputs as the server sends them (server/chat/tools/outcome.ts).
-export interface ConfirmationView {
-  id: string;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'failed' | 'expired';
-  summary: { key: string; params: Record<string, string | number> };
-  result?: ToolOutput;
-}
-
-export interface ToolOutput {
-  accepted: boolean;
-  reason?: string;
-  state?: string;
-  data?: Record<string, unknown>;
-  options?: string[];
-  confirmation?: ConfirmationView;
-}
+// The shapes of tool parts (the AI SDK's) and of tool outputs: the server's types (server/chat/tools/output-types.ts).
+export type { ConfirmationInfo as ConfirmationView, ToolOutcome as ToolOutput, ToolRefusalCode } from '../../../server/chat/tools/output-types.ts';
+import type { ToolOutcome } from '../../../server/chat/tools/output-types.ts';
 
 export interface ToolPart {
   type: string;
@@ -21,7 +8,7 @@ export interface ToolPart {
   toolCallId: string;
   state: 'input-streaming' | 'input-available' | 'output-available' | 'output-error' | 'output-denied' | 'approval-requested' | 'approval-responded';
   input?: unknown;
-  output?: ToolOutput;
+  output?: ToolOutcome;
   errorText?: string;
 }
 

@@ -5,37 +5,18 @@ import { api, ApiError, type FieldError } from '@/lib/api';
 import type { UnlockQuote, UnlockResult } from '../../../machines/unlock.machine.ts';
 import type { DocumentSummary } from '../../../server/domain/providers/verification-documents.ts';
 
-export const CATEGORY_IDS = [
-  'auto',
-  'urlaub_reisen',
-  'versicherung',
-  'essen',
-  'gastronomie',
-  'dienstleistungen',
-  'immobilien',
-  'elektronik',
-  'beauty',
-  'handwerk',
-  'news',
-] as const;
-export type CategoryId = (typeof CATEGORY_IDS)[number];
+import type { CategoryId } from '../../../server/ai/nlu/category-ids.ts';
+import type { ProviderProfileOutput as ProviderProfile, PublicProvider as PublicProviderPage } from '../../../server/domain/providers/providers.schemas.ts';
+import type { ProviderFeed as Feed } from '../../../server/domain/matching/list-provider-matches.ts';
 
-export type Verification = 'none' | 'pending' | 'verified' | 'rejected';
+export { CATEGORY_IDS, type CategoryId } from '../../../server/ai/nlu/category-ids.ts';
+export type { ProviderProfile, Feed };
+/** GET /api/providers/:id: the public page, and whether the signed-in person keeps it as a favourite (null when not signed in). */
+export type PublicProvider = PublicProviderPage & { favorite: boolean | null };
+export type { RequestTeaser, RequestDetails } from '../../../server/domain/requests/request-views.ts';
+export type { MatchCard as MatchCardData } from '../../../server/domain/matching/list-provider-matches.ts';
 
-export interface ProviderProfile {
-  userId: string;
-  firmenname: string;
-  categories: CategoryId[];
-  postcode: string;
-  place: string;
-  radiusKm: number;
-  description: string;
-  phone: string;
-  email: string;
-  acceptsMatches: boolean;
-  minBudget: number | null;
-  verification: Verification;
-}
+export type Verification = ProviderProfile['verification'];
 
 export interface ProfileInput {
   firmenname: string;
@@ -56,66 +37,6 @@ export interface SavedProfile {
   matched: number;
 }
 
-interface TeaserBase {
-  id: string;
-  kategorie: CategoryId;
-  title: string;
-  descriptionPreview: string;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  dringlichkeit: string;
-  date: string | null;
-  status: string;
-  unlocked: number;
-  maxUnlocks: number;
-  /** Goints an unlock costs now (the price list's entry for the category). */
-  unlockPrice: number;
-  createdAt: string;
-}
-
-export interface RequestTeaser extends TeaserBase {
-  placeMasked: string | null;
-  postcodeMasked: string | null;
-}
-
-export interface RequestDetails extends TeaserBase {
-  description: string;
-  postcode: string | null;
-  place: string | null;
-  contact: { firstName: string | null; name: string | null; email: string | null };
-  /** Hidden after the contact retention period or when the seeker deleted the account (decision 046). */
-  contactHidden?: boolean;
-}
-
-export interface CardOffer {
-  id: string;
-  status: string;
-  priceCents: number;
-  beschreibung: string;
-  verfuegbarkeit: string;
-  createdAt: string;
-}
-
-export type DealStatus = 'awaiting_both' | 'awaiting_provider' | 'awaiting_seeker' | 'completed' | 'cancelled';
-
-interface CardBase {
-  id: string;
-  status: string;
-  distanceKm: number;
-  createdAt: string;
-  offer: CardOffer | null;
-  deal: { id: string; status: DealStatus | string } | null;
-}
-
-export type MatchCardData = CardBase & ({ unlocked: false; request: RequestTeaser } | { unlocked: true; request: RequestDetails });
-
-export interface Feed {
-  matches: MatchCardData[];
-  balance: number;
-  promoBalance: number;
-  nextCursor: string | null;
-}
-
 export type VerificationDocument = DocumentSummary;
 
 export const DOCUMENT_KINDS = ['gewerbeschein', 'handwerkskarte'] as const;
@@ -123,33 +44,7 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
-export interface PublicReview {
-  rating: number;
-  testimonial: string;
-  customer: string;
-  category: CategoryId;
-  createdAt: string;
-}
-
-export interface PublicProvider {
-  id: string;
-  firmenname: string;
-  description: string;
-  categories: CategoryId[];
-  place: string;
-  postcodeArea: string;
-  radiusKm: number;
-  verified: boolean;
-  badge: 'verifiziert' | 'top_bewertet' | null;
-  ratingAvg: number | null;
-  ratingCount: number;
-  dealsCompleted: number;
-  medianResponseMinutes: number | null;
-  reviews: PublicReview[];
-  memberSince: string;
-  /** null when not signed in */
-  favorite: boolean | null;
-}
+export type PublicReview = PublicProviderPage['reviews'][number];
 
 export const FEED_PAGE = 20;
 
