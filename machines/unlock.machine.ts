@@ -53,6 +53,21 @@ export type UnlockEvent =
   | { type: 'UNLOCK_SUCCEEDED'; result: UnlockResult }
   | { type: 'UNLOCK_FAILED'; code: string };
 
+/**
+ * Why a loaded quote stops the unlock before the confirmation, as the server's error code, in the order the
+ * guards below check it; null: the provider may confirm. The chat's check before its confirmation card uses
+ * the same function (decision 052).
+ */
+export function quoteRefusal(
+  quote: UnlockQuote,
+): 'ALREADY_UNLOCKED' | 'REQUEST_SOLD_OUT' | 'REQUEST_DEAL_PENDING' | 'REQUEST_NOT_AVAILABLE' | 'INSUFFICIENT_GOINTS' | null {
+  if (quote.alreadyUnlocked) return 'ALREADY_UNLOCKED';
+  if (quote.unlocked >= quote.max) return 'REQUEST_SOLD_OUT';
+  if (!quote.available) return quote.reason === 'inDeal' ? 'REQUEST_DEAL_PENDING' : 'REQUEST_NOT_AVAILABLE';
+  if (quote.balance < quote.price) return 'INSUFFICIENT_GOINTS';
+  return null;
+}
+
 const failure = (event: UnlockEvent): string => (event.type === 'UNLOCK_FAILED' || event.type === 'QUOTE_FAILED' ? event.code : 'UNLOCK_FAILED');
 
 export const unlockMachine = setup({
@@ -70,10 +85,10 @@ export const unlockMachine = setup({
     rememberError: assign({ error: ({ event }) => failure(event) }),
   },
   guards: {
-    isAlreadyUnlocked: ({ context }) => context.quote?.alreadyUnlocked === true,
-    isUnavailable: ({ context }) => context.quote?.available === false,
-    isSoldOut: ({ context }) => !!context.quote && context.quote.unlocked >= context.quote.max,
-    cannotAfford: ({ context }) => !!context.quote && context.quote.balance < context.quote.price,
+    isAlreadyUnlocked: ({ context }) => !!context.quote && quoteRefusal(context.quote) === 'ALREADY_UNLOCKED',
+    isUnavailable: ({ context }) => !!context.quote && ['REQUEST_NOT_AVAILABLE', 'REQUEST_DEAL_PENDING'].includes(quoteRefusal(context.quote) ?? ''),
+    isSoldOut: ({ context }) => !!context.quote && quoteRefusal(context.quote) === 'REQUEST_SOLD_OUT',
+    cannotAfford: ({ context }) => !!context.quote && quoteRefusal(context.quote) === 'INSUFFICIENT_GOINTS',
     failedForGoints: ({ event }) => failure(event) === 'INSUFFICIENT_GOINTS',
     failedSoldOut: ({ event }) => failure(event) === 'REQUEST_SOLD_OUT',
     failedAlreadyUnlocked: ({ event }) => failure(event) === 'ALREADY_UNLOCKED',

@@ -6,7 +6,10 @@ import { AppError } from '../errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Lang } from '../i18n.ts';
-import { openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic, toJson } from './session.ts';
+import { openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic } from './session.ts';
+import { getChatSession } from '../domain/chat/chat-sessions.ts';
+import { listRecentAssistantMessages, replaceChatMessageParts } from '../domain/chat/chat-messages.ts';
+import { decidePendingConfirmation, findChatConfirmation, finishChatConfirmation, getChatConfirmation } from '../domain/chat/chat-confirmations.ts';
 import { chatRuntime } from './turn.ts';
 import { publishChatEvent } from './events.ts';
 import { getChatTool, mayUse, offeredIn } from './tools/registry.ts';
@@ -36,7 +39,7 @@ export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang:
   const session = await openChatSession(deps, auth, input.sessionId);
   const release = await chatRuntime(deps).lock.acquire(session.id);
   try {
-    const row = await prisma.chatConfirmation.findFirst({ where: { id: input.confirmationId, sessionId: session.id } });
+    const row = await findChatConfirmation(prisma, session.id, input.confirmationId);
     if (!row) throw new AppError('NOT_FOUND');
     const wanted: ConfirmationStatus = input.decision === 'confirm' ? 'confirmed' : 'cancelled';
     if (row.status !== 'pending') {
@@ -46,17 +49,18 @@ export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang:
     }
     const now = new Date();
     if (row.expiresAt <= now) {
-      await prisma.chatConfirmation.updateMany({ where: { id: row.id, status: 'pending' }, data: { status: 'expired', decidedAt: now } });
+      await decidePendingConfirmation(prisma, row.id, { status: 'expired', decidedAt: now });
       await patchToolPart(deps, session.id, row, 'expired', null);
       throw new AppError('CHAT_CONFIRMATION_EXPIRED');
     }
     // Claim it: across app instances only one request moves it out of 'pending'.
-    const claimed = await prisma.chatConfirmation.updateMany({
-      where: { id: row.id, status: 'pending' },
-      data: { status: input.decision === 'confirm' ? 'running' : 'cancelled', decidedAt: now, decidedBy: auth.user?.id ?? null },
+    const claimed = await decidePendingConfirmation(prisma, row.id, {
+      status: input.decision === 'confirm' ? 'running' : 'cancelled',
+      decidedAt: now,
+      decidedBy: auth.user?.id ?? null,
     });
-    if (claimed.count !== 1) {
-      const current = await prisma.chatConfirmation.findUniqueOrThrow({ where: { id: row.id } });
+    if (!claimed) {
+      const current = await getChatConfirmation(prisma, row.id);
       if (current.status === wanted) return asResult(current, true);
       throw new AppError('CONFLICT');
     }
@@ -67,8 +71,8 @@ export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang:
 
     const outcome = await runConfirmed(deps, auth, lang, session.id, row);
     const status: ConfirmationStatus = outcome.accepted ? 'confirmed' : 'failed';
-    // updateMany: a confirmed account deletion (decision 046) has removed the session with its confirmations.
-    await prisma.chatConfirmation.updateMany({ where: { id: row.id }, data: { status, result: toJson(outcome) } });
+    // A confirmed account deletion (decision 046) has removed the session with its confirmations: nothing to update then.
+    await finishChatConfirmation(prisma, row.id, status, outcome);
     await patchToolPart(deps, session.id, row, status, outcome);
     return { status, result: outcome, repeated: false };
   } finally {
@@ -81,7 +85,7 @@ async function runConfirmed(deps: AppDeps, auth: AuthContext, lang: Lang, sessio
   const def = getChatTool(row.toolName);
   // Checked again now: the role may have changed since the model proposed it.
   if (!def || !def.requiresConfirmation || !mayUse(def, auth)) return { accepted: false, reason: 'TOOL_NOT_ALLOWED' };
-  const session = await prisma.chatSession.findUniqueOrThrow({ where: { id: sessionId } });
+  const session = await getChatSession(prisma, sessionId);
   const machine = restoreSessionMachine(session, deps.logger, await sessionMachineLogic(prisma, session, deps.logger));
   try {
     if (!offeredIn(def, machine.name, machine.state)) return { accepted: false, reason: 'NOT_POSSIBLE_NOW', state: machine.state };
@@ -109,9 +113,9 @@ async function runConfirmed(deps: AppDeps, auth: AuthContext, lang: Lang, sessio
 /** Writes the decision into the stored tool part, so a reload (and the model's next turn) sees it. */
 async function patchToolPart(deps: AppDeps, sessionId: string, row: Row, status: ConfirmationStatus, outcome: ToolOutcome | null) {
   const prisma = deps.db.prisma;
-  const messages = await prisma.chatMessage.findMany({ where: { sessionId, role: 'assistant' }, orderBy: { seq: 'desc' }, take: 50 });
+  const messages = await listRecentAssistantMessages(prisma, sessionId, 50);
   for (const m of messages) {
-    const parts = m.parts as unknown as UIMessage['parts'];
+    const parts = m.parts;
     let changed = false;
     const next = parts.map((p) => {
       const part = p as { toolCallId?: string; output?: ToolOutcome };
@@ -124,7 +128,7 @@ async function patchToolPart(deps: AppDeps, sessionId: string, row: Row, status:
       return { ...p, output };
     });
     if (changed) {
-      await prisma.chatMessage.update({ where: { id: m.id }, data: { parts: toJson(next) } });
+      await replaceChatMessageParts(prisma, m.id, next as UIMessage['parts']);
       return;
     }
   }

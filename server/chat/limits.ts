@@ -2,7 +2,7 @@
 // and the per-session turn lock. With PostgreSQL both hold across app instances (docs/decisions/021-several-instances.md).
 import type pg from 'pg';
 import { AppError } from '../errors.ts';
-import { sharedCounter } from '../http/rate-limit-store.ts';
+import { sharedCounter } from '../db/rate-limit-store.ts';
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** How many of the newest persisted messages the model sees. */
 export const CHAT_HISTORY_FOR_MODEL = 40;

@@ -14,9 +14,11 @@ import type { AppDeps } from '../deps.ts';
 import { personaName } from '../ai/prompts.ts';
 import { loadFollowUpScript, sayText, sessionFollowUpScript, stepsById, stepText } from '../intake/follow-up-script.ts';
 import { checkFirstName } from '../ai/nlu/names.ts';
-import { intakeView } from './tools/intake.ts';
+import { intakeView } from '../intake/intake-view.ts';
 import { claimSessionRequests } from '../domain/requests/requests.ts';
 import { getWhatsNew } from '../domain/users/get-whats-new.ts';
+import { claimChatSession, findChatSession, insertChatSession, storeSessionMachine, toJson } from '../domain/chat/chat-sessions.ts';
+import { insertChatMessage, listChatMessages } from '../domain/chat/chat-messages.ts';
 
 /** The ids of the follow-up script's steps an intake machine has said so far, in order. */
 export function saidIds(machine: MachineRun): string[] {
@@ -90,15 +92,13 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
       ],
     });
   }
-  const session = await prisma.chatSession.create({
-    data: {
-      userId: auth.user?.id ?? null,
-      locale: lang,
-      machine: machine.name,
-      machineSnapshot: toJson(machine.persisted()),
-      machineState: machine.state,
-      ...(loaded ? { followUpScript: toJson(loaded.script), followUpVersionId: loaded.versionId } : {}),
-    },
+  const session = await insertChatSession(prisma, {
+    userId: auth.user?.id ?? null,
+    locale: lang,
+    machine: machine.name,
+    machineSnapshot: machine.persisted(),
+    machineState: machine.state,
+    followUp: loaded ? { script: loaded.script, versionId: loaded.versionId } : null,
   });
   machine.stop();
   for (const message of greeting) await appendMessage(prisma, session.id, message);
@@ -134,7 +134,7 @@ export function knownFirstName(name: string | null | undefined): string | null {
  */
 export async function openChatSession(deps: AppDeps, auth: AuthContext, id: string) {
   const prisma = deps.db.prisma;
-  const session = await prisma.chatSession.findUnique({ where: { id } });
+  const session = await findChatSession(prisma, id);
   if (!session) throw new AppError('CHAT_SESSION_NOT_FOUND');
   const me = auth.user?.id ?? null;
   if (session.userId) {
@@ -143,8 +143,7 @@ export async function openChatSession(deps: AppDeps, auth: AuthContext, id: stri
   }
   if (!me) return session;
   // Only an unowned session can be claimed; two people racing for it cannot both win.
-  await prisma.chatSession.updateMany({ where: { id, userId: null }, data: { userId: me } });
-  const attached = await prisma.chatSession.findUniqueOrThrow({ where: { id } });
+  const attached = await claimChatSession(prisma, id, me);
   if (attached.userId !== me) throw new AppError('CHAT_SESSION_NOT_FOUND');
   // Requests confirmed in the anonymous session become the seeker's (released once verified).
   await claimSessionRequests(deps, id, { id: me, role: auth.user?.role ?? null });
@@ -153,20 +152,12 @@ export async function openChatSession(deps: AppDeps, auth: AuthContext, id: stri
 
 export type ChatSessionRow = Awaited<ReturnType<typeof openChatSession>>;
 
-export async function loadHistory(prisma: Db, sessionId: string, limit?: number): Promise<UIMessage[]> {
-  const rows = await prisma.chatMessage.findMany({
-    where: { sessionId },
-    orderBy: { seq: limit ? 'desc' : 'asc' },
-    ...(limit ? { take: limit } : {}),
-  });
-  if (limit) rows.reverse();
-  return rows.map((r) => ({ id: r.id, role: r.role as UIMessage['role'], parts: r.parts as unknown as UIMessage['parts'] }));
+export function loadHistory(prisma: Db, sessionId: string, limit?: number): Promise<UIMessage[]> {
+  return listChatMessages(prisma, sessionId, limit);
 }
 
 export async function appendMessage(prisma: Db, sessionId: string, message: UIMessage) {
-  await prisma.chatMessage.create({
-    data: { id: message.id, sessionId, role: message.role, parts: toJson(stripTransient(message.parts)) },
-  });
+  await insertChatMessage(prisma, sessionId, { ...message, parts: stripTransient(message.parts) });
 }
 
 /** Streaming states are not history: a persisted text part is done. */
@@ -184,11 +175,8 @@ const versions = new WeakMap<object, number>();
 export async function saveMachine(prisma: Db, sessionId: string, machine: MachineRun) {
   const version = versions.get(machine);
   if (version === undefined) throw new Error('saveMachine needs a machine from restoreSessionMachine');
-  const { count } = await prisma.chatSession.updateMany({
-    where: { id: sessionId, machineVersion: version },
-    data: { machine: machine.name, machineSnapshot: toJson(machine.persisted()), machineState: machine.state, machineVersion: { increment: 1 } },
-  });
-  if (count !== 1) throw new AppError('CHAT_BUSY');
+  const stored = await storeSessionMachine(prisma, sessionId, version, { name: machine.name, snapshot: machine.persisted(), state: machine.state });
+  if (!stored) throw new AppError('CHAT_BUSY');
   versions.set(machine, version + 1);
 }
 
@@ -212,7 +200,4 @@ export function restoreSessionMachine(
   return machine;
 }
 
-/** Prisma's Json input: plain JSON only. */
-export function toJson<T>(value: T): never {
-  return JSON.parse(JSON.stringify(value)) as never;
-}
+export { toJson };

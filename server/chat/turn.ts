@@ -23,6 +23,7 @@ import {
 } from './limits.ts';
 import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic, type ChatSessionRow } from './session.ts';
 import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
+import { getChatSession, setChatSessionLocale } from '../domain/chat/chat-sessions.ts';
 import { publishChatEvent } from './events.ts';
 
 /** Per-app chat state: the model, the per-session limiter, the per-session lock (both shared by all instances on PostgreSQL). */
@@ -71,7 +72,7 @@ function promptFor(auth: AuthContext, lang: Lang, machine: MachineRun) {
   const name = personaName(lang);
   return systemPrompt(promptRoleOf(auth), lang, {
     greeting: t('chat:greeting', { name }) as string,
-    userName: auth.user?.name || (lang === 'de' ? 'einer anonymen Person' : 'an anonymous visitor'),
+    userName: auth.user?.name || (t('chat:prompt.anonymousUser') as string),
     role: auth.user?.role ?? 'anonymous',
     today: new Date().toISOString().slice(0, 10),
     machine: machine.name,
@@ -101,12 +102,12 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
     const prisma = deps.db.prisma;
     const t = translator(input.lang);
     // Re-read under the lock: a turn that just finished may have moved the machine.
-    const fresh = await prisma.chatSession.findUniqueOrThrow({ where: { id: session.id } });
+    const fresh = await getChatSession(prisma, session.id);
     // Not stopped at the end: a tool of a cancelled stream may still be using it; it holds no timers.
     const machine = restoreSessionMachine(fresh, log, await sessionMachineLogic(prisma, fresh, log));
     if (machine.changed) await saveMachine(prisma, session.id, machine);
     // The session remembers the language the person last wrote in (for later notifications).
-    if (fresh.locale !== input.lang) await prisma.chatSession.update({ where: { id: session.id }, data: { locale: input.lang } });
+    if (fresh.locale !== input.lang) await setChatSessionLocale(prisma, session.id, input.lang);
     const history = await loadHistory(prisma, session.id, CHAT_HISTORY_FOR_MODEL);
     const userMessage: UIMessage = { id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: input.text }] };
     await appendMessage(prisma, session.id, userMessage);

@@ -11,6 +11,7 @@ import { USER_ROLES } from '../domain/users/admin-user-rules.ts';
 import { auditQuerySchema, listAuditLog } from '../domain/admin/audit.ts';
 import { ACTIVITY_KINDS, getRecentActivity } from '../domain/admin/get-recent-activity.ts';
 import { getAdminStatus } from '../domain/admin/get-admin-status.ts';
+import { findUserByEmail } from '../domain/users/find-user-by-email.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -134,9 +135,7 @@ export const adminUserRoutes = [
     handler: async ({ deps, query }) => {
       const { actor, ...q } = query;
       if (actor) {
-        const byEmail = actor.includes('@')
-          ? await deps.db.prisma.user.findFirst({ where: { email: { equals: actor, mode: 'insensitive' } }, select: { id: true } })
-          : null;
+        const byEmail = actor.includes('@') ? await findUserByEmail(deps.db.prisma, actor) : null;
         q.actorId = byEmail?.id ?? (actor.includes('@') ? '00000000-0000-0000-0000-000000000000' : actor);
       }
       return listAuditLog(deps.db.prisma, q);

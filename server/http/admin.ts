@@ -6,6 +6,7 @@ import { getSettings, settingsPatchSchema, SETTINGS, updateSettings } from '../d
 import { adminReasonInput, listRequestsForModeration, moderateRequest } from '../domain/requests/moderate-request.ts';
 import { decideVerificationDocument, getVerificationFile, listVerificationDocuments } from '../domain/providers/verification-documents.ts';
 import { notify, appLink } from '../domain/notifications/notify.ts';
+import { translator } from '../i18n.ts';
 import { idParams } from './marketplace.schemas.ts';
 
 const settingsSchema = z.object(Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, v])) as { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] });
@@ -169,12 +170,8 @@ export const adminRoutes = [
           template: 'verificationDecided',
           params: (lang) => ({
             decision:
-              result.status === 'approved'
-                ? lang === 'de'
-                  ? 'dein Nachweis wurde bestätigt. Dein Profil trägt jetzt das Abzeichen „Verifiziert“.'
-                  : 'your document has been approved. Your profile now carries the “Verified” badge.'
-                : (lang === 'de' ? 'dein Nachweis konnte leider nicht bestätigt werden.' : 'unfortunately your document could not be approved.') +
-                  (body.note ? ` ${body.note}` : ''),
+              (translator(lang)(result.status === 'approved' ? 'email:verificationDecided.approved' : 'email:verificationDecided.rejected') as string) +
+              (result.status !== 'approved' && body.note ? ` ${body.note}` : ''),
             url: appLink(deps, '/anbieter/dashboard'),
           }),
         },

@@ -1,6 +1,7 @@
 // Privacy rights of the signed-in person (decision 046): download what akut holds about them (JSON or
 // readable HTML), see what deleting the account would do, and delete it. Thin doors to server/domain/privacy.
 import { z } from 'zod';
+import { translator } from '../i18n.ts';
 import { AppError } from '../errors.ts';
 import { defineRoute } from './route.ts';
 import { exportPersonalData } from '../domain/privacy/export-personal-data.ts';
@@ -39,7 +40,7 @@ export const privacyRoutes = [
     responseDescription: 'An attachment: akut-daten-<date>.json, or .html in the person’s language',
     handler: async ({ deps, auth, query, res, lang }) => {
       const data = await exportPersonalData(deps.db.prisma, auth.user!.id);
-      const name = `akut-${lang === 'de' ? 'daten' : 'data'}-${data.exportedAt.slice(0, 10)}.${query.format}`;
+      const name = translator(lang)('account:export.fileName', { date: data.exportedAt.slice(0, 10), format: query.format }) as string;
       res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
       res.setHeader('Cache-Control', 'no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');

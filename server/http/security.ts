@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Database } from '../db.ts';
-import { SharedCounterStore } from './rate-limit-store.ts';
+import { SharedCounterStore } from '../db/rate-limit-store.ts';
 
 export function securityHeaders(config: Config, dev: boolean) {
   return helmet({

@@ -12,6 +12,7 @@ import { fulfillPurchase, markPurchaseUnpaid } from '../domain/shop/fulfill-purc
 import { getReceipt, listPurchases } from '../domain/shop/receipt.ts';
 import { handleStripeWebhook } from '../integrations/stripe/handle-webhook.ts';
 import { idParams } from './marketplace.schemas.ts';
+import { getOwnPurchase } from '../domain/shop/get-own-purchase.ts';
 
 const provider = { roles: ['provider'] } as const;
 
@@ -39,12 +40,6 @@ const purchaseSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });
-
-async function ownPurchase(prisma: Parameters<typeof listPurchases>[0], userId: string, id: string) {
-  const p = await prisma.purchase.findUnique({ where: { id } });
-  if (!p || p.userId !== userId) throw new AppError('NOT_FOUND');
-  return p;
-}
 
 export const shopRoutes = [
   defineRoute({
@@ -136,7 +131,7 @@ export const shopRoutes = [
     params: idParams,
     response: z.object({ purchaseId: z.string(), credited: z.boolean() }),
     handler: async ({ deps, auth, params }) => {
-      const p = await ownPurchase(deps.db.prisma, auth.user!.id, params.id);
+      const p = await getOwnPurchase(deps.db.prisma, auth.user!.id, params.id);
       if (p.provider !== 'test' || deps.money.stripe) throw new AppError('FORBIDDEN');
       if (!deps.config.testCheckout) throw new AppError('CHECKOUT_UNAVAILABLE');
       if (p.status !== 'created' && p.status !== 'paid') throw new AppError('CONFLICT');
@@ -151,7 +146,7 @@ export const shopRoutes = [
     access: provider,
     params: idParams,
     handler: async ({ deps, auth, params }) => {
-      const p = await ownPurchase(deps.db.prisma, auth.user!.id, params.id);
+      const p = await getOwnPurchase(deps.db.prisma, auth.user!.id, params.id);
       if (p.provider !== 'test') throw new AppError('FORBIDDEN');
       await markPurchaseUnpaid(deps, p.id, 'expired');
       return { ok: true };

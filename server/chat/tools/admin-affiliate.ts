@@ -21,7 +21,7 @@ import { findSupportConversation } from '../../domain/support/find-support-conve
 import { replySupportMessage } from '../../domain/support/reply-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
 import { normalize } from '../../ai/offline/intents.ts';
-import { attempt, refusalOf } from './market.ts';
+import { attempt, refusalOf } from './refs.ts';
 import type { ChangeView } from './outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 

@@ -14,7 +14,7 @@ import { findDraft, workingScript } from '../../domain/follow-up/follow-up-versi
 import { loadFollowUpScript } from '../../intake/follow-up-script.ts';
 import { AppError } from '../../errors.ts';
 import type { ChangeView } from './outcome.ts';
-import { attempt, refusalOf } from './market.ts';
+import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
 const admin = { roles: ['admin'] } as const;

@@ -19,8 +19,9 @@ import {
   type PriceEntryInput,
 } from '../../domain/prices/price-list.ts';
 import type { ChangeView } from './outcome.ts';
-import { attempt, refusalOf } from './market.ts';
+import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { findCategoryPriceEntry } from '../../domain/prices/find-category-price-entry.ts';
 
 const input = z.object({
   category: z.enum(CATEGORY_IDS).describe('The category whose price changes (handwerk, auto, …)'),
@@ -71,9 +72,7 @@ interface Planned {
 
 /** The category's entry now and the entry after the change; throws a translated refusal when the input is not valid. */
 async function plan(ctx: ChatToolContext, i: Input): Promise<Planned> {
-  const existing = await ctx.deps.db.prisma.priceListEntry.findUnique({
-    where: { industryCategory_serviceType: { industryCategory: i.category, serviceType: '' } },
-  });
+  const existing = await findCategoryPriceEntry(ctx.deps.db.prisma, i.category);
   const cents = i.basePrice === undefined ? undefined : parseEuroCents(i.basePrice);
   const bp = i.commissionRate === undefined ? undefined : parsePercentBp(i.commissionRate);
   if (cents === null || (cents === undefined && bp === undefined)) throw new AppError('PRICE_AMOUNT_INVALID');

@@ -14,8 +14,10 @@ import { closeRequestByAdmin } from '../../domain/requests/close-request-by-admi
 import { ENDABLE } from '../../domain/requests/end-request.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import type { ChangeView, ToolOutcome } from './outcome.ts';
-import { attempt, refOf, refusalOf, shortRef } from './market.ts';
+import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { cleanRef, findRequestsByRef } from '../../domain/refs/resolve-ref.ts';
+import { summarizeActiveUnlocks } from '../../domain/unlocks/summarize-active-unlocks.ts';
 
 const admin = { roles: ['admin'] } as const;
 /** How many rows a chat answer lists; the tabs page through all. */
@@ -79,15 +81,9 @@ function dealStatusOf(n: string): (typeof DEAL_STATUSES)[number] | undefined {
 
 // ---------------------------------------------------------------------------------------------------
 
-const cleanRef = (ref: string) => ref.replace(/^#/, '').toLowerCase();
-
 /** The request a reference names; refuses when none or several match. */
 async function requestOf(ctx: ChatToolContext, ref: string) {
-  const found = await ctx.deps.db.prisma.request.findMany({
-    where: { id: { startsWith: cleanRef(ref) } },
-    take: 2,
-    select: { id: true, status: true, kategorie: true, ort: true, unlockCount: true, acceptedOfferId: true, user: { select: { name: true, locale: true } } },
-  });
+  const found = await findRequestsByRef(ctx.deps.db.prisma, ref);
   if (found.length === 0) throw new AppError('NOT_FOUND');
   if (found.length > 1) throw new AppError('CONFLICT', { message: 'ambiguous reference' });
   return found[0]!;
@@ -281,7 +277,7 @@ export const adminRequestTools: AnyChatToolDef[] = [
     confirmData: async (ctx, input) => {
       const r = await requestOf(ctx, input.request);
       const t = translator(ctx.lang);
-      const active = await ctx.deps.db.prisma.unlock.aggregate({ where: { requestId: r.id, status: 'active' }, _count: { _all: true }, _sum: { price: true } });
+      const active = await summarizeActiveUnlocks(ctx.deps.db.prisma, r.id);
       const change: ChangeView = {
         subject: subjectOf(r, ctx.lang),
         rows: [
@@ -289,13 +285,13 @@ export const adminRequestTools: AnyChatToolDef[] = [
           {
             label: t('admin:requests.change.refunds') as string,
             before: null,
-            after: t('admin:requests.change.refundsValue', { count: active._count._all, goints: Number((active._sum.price ?? 0n) / 1000n) }) as string,
+            after: t('admin:requests.change.refundsValue', { count: active.count, goints: Number(active.priceMilli / 1000n) }) as string,
           },
           { label: t('admin:requests.change.reason') as string, before: null, after: input.reason?.trim() || (t('admin:requests.change.none') as string) },
           ...[noticeRow(r, ctx.lang)].filter((x) => x !== null),
         ],
       };
-      return { change, ref: shortRef(r.id), refunds: active._count._all };
+      return { change, ref: shortRef(r.id), refunds: active.count };
     },
     confirmSummary: (input, data) => ({
       key: 'confirm.summary.adminCloseRequest',

@@ -9,9 +9,11 @@ import { countActivitySince, getRecentActivity } from '../../domain/admin/get-re
 import { approvePayout } from '../../domain/payouts/admin-payouts.ts';
 import { suspendUser, unsuspendUser } from '../../domain/users/suspend-user.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
-import { attempt, refusalOf } from './market.ts';
+import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ChangeView, ToolOutcome } from './outcome.ts';
+import { findPayoutByRef } from '../../domain/refs/resolve-ref.ts';
+import { findUserByEmail } from '../../domain/users/find-user-by-email.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -51,21 +53,12 @@ function refuse(ctx: ChatToolContext, reason: string, data: Record<string, unkno
 }
 
 /** The payout an admin names by its short reference (#a1b2c3), when exactly one matches. */
-async function payoutByRef(ctx: ChatToolContext, ref: string) {
-  const clean = ref.replace(/^#/, '').toLowerCase();
-  const rows = await ctx.deps.db.prisma.payout.findMany({
-    where: { id: { startsWith: clean } },
-    take: 2,
-    include: { user: { select: { email: true } }, method: true },
-  });
-  return rows.length === 1 ? rows[0]! : null;
+function payoutByRef(ctx: ChatToolContext, ref: string) {
+  return findPayoutByRef(ctx.deps.db.prisma, ref);
 }
 
-async function userByEmail(ctx: ChatToolContext, email: string) {
-  return ctx.deps.db.prisma.user.findFirst({
-    where: { email: { equals: email.trim(), mode: 'insensitive' } },
-    select: { id: true, email: true, role: true, suspendedAt: true, suspendedReason: true },
-  });
+function userByEmail(ctx: ChatToolContext, email: string) {
+  return findUserByEmail(ctx.deps.db.prisma, email);
 }
 
 function reasonOf(text: string): string {

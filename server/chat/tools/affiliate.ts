@@ -12,13 +12,16 @@ import { fillMarketingMaterial, partnerSignature } from '../../domain/affiliate/
 import { formatEuro } from '../../domain/offers/format.ts';
 import { account } from '../../domain/ledger/accounts.ts';
 import { getBalance } from '../../domain/ledger/get-balance.ts';
-import { MIN_PAYOUT_CENTS, milliToCents } from '../../domain/ledger/money.ts';
+import { milliToCents } from '../../domain/ledger/money.ts';
+import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { AppError } from '../../errors.ts';
 import { sendSupportMessage } from '../../domain/support/send-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
-import { amountOf, attempt, PAYOUT, refusalOf } from './market.ts';
+import { amountOf } from './market-forms.ts';
+import { attempt, refusalOf } from './refs.ts';
+import { PAYOUT } from './market-detectors.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { MarketingTextData, PartnerEarningsData, PartnerNetworkData, ReferralCodeData } from './output-types.ts';
 
@@ -233,8 +236,7 @@ export const affiliateTools: AnyChatToolDef[] = [
       refusalOf(ctx, async () => {
         const available = await availableCents(ctx);
         const amount = amountCentsOf(input, available);
-        if (amount < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: euro(MIN_PAYOUT_CENTS, ctx.lang) } });
-        if (amount > available) throw new AppError('INSUFFICIENT_EARNINGS');
+        checkPayoutAmount(amount, available, ctx.lang);
         if (!(await methodFor(ctx, input))) throw new AppError('PAYOUT_METHOD_REQUIRED');
       }),
     confirmData: async (ctx, input) => {

@@ -6,7 +6,7 @@ import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { checkAccountDeletion, deleteAccount } from '../../domain/privacy/delete-account.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt } from './market.ts';
+import { attempt } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { DeleteMyAccountData, ExportMyDataData } from './output-types.ts';
 import type { ChangeView, ToolOutcome } from './outcome.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { dismissMatch, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { withdrawOffer } from '../../domain/offers/accept-offer.ts';
-import { attempt, refCommand, refusalOf, shortRef } from './market.ts';
+import { attempt, refCommand, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
 const provider = { roles: ['provider'] } as const;

@@ -11,7 +11,9 @@ import { getOwnProviderProfile, requireProviderProfile } from '../../domain/prov
 import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
 import { providerProfileInput, type ProviderProfileInput, type ProviderProfileOutput } from '../../domain/providers/providers.schemas.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, categoryNamed, parseEuro, refusalOf } from './market.ts';
+import { attempt, refusalOf } from './refs.ts';
+import { categoryNamed } from './market-detectors.ts';
+import { parseEuro } from './market-forms.ts';
 import type { ChangeView } from './outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ProviderProfileChangeData, ProviderProfileData, ProviderProfileSavedData } from './output-types.ts';

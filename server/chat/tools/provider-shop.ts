@@ -10,7 +10,7 @@ import { listPurchases } from '../../domain/shop/receipt.ts';
 import { listOwnVerificationDocuments } from '../../domain/providers/verification-documents.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { shortRef } from './market.ts';
+import { shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
 import type { ListPurchasesData, ListTradeDocumentsData, PurchaseRow, TradeDocumentRow } from './output-types.ts';
 

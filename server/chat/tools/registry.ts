@@ -3,7 +3,6 @@
 // A tool validates its input with zod and does its work through the machine or a domain command; the
 // model only proposes calls. Tools marked requiresConfirmation do nothing when the model calls them:
 // they record a pending confirmation that only the person can confirm (POST /api/chat/confirm).
-import crypto from 'node:crypto';
 import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import { checkAccess, type Access, type AuthContext } from '../../auth/guards.ts';
@@ -14,6 +13,7 @@ import type { MachineName } from '../../machines/registry.ts';
 import type { MachineRun } from '../../machines/runtime.ts';
 import { registerOfflineIntent, type OfflineIntent } from '../../ai/offline/intents.ts';
 import { CONFIRMATION_TTL_MS } from '../limits.ts';
+import { insertChatConfirmation } from '../../domain/chat/chat-confirmations.ts';
 import type { ToolOutcome } from './outcome.ts';
 
 /** What a tool's run() gets: who is asking, the session, and its machine. */
@@ -167,15 +167,12 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
 export async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input: unknown): Promise<ToolOutcome> {
   const data = def.confirmData ? await def.confirmData(ctx, input) : undefined;
   const summary = def.confirmSummary?.(input, data) ?? { key: 'confirm.summary.default', params: { tool: def.name } };
-  const row = await ctx.deps.db.prisma.chatConfirmation.create({
-    data: {
-      id: crypto.randomUUID(),
-      sessionId: ctx.sessionId,
-      toolCallId: ctx.toolCallId,
-      toolName: def.name,
-      input: JSON.parse(JSON.stringify(input ?? {})),
-      expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
-    },
+  const row = await insertChatConfirmation(ctx.deps.db.prisma, {
+    sessionId: ctx.sessionId,
+    toolCallId: ctx.toolCallId,
+    toolName: def.name,
+    input,
+    expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
   });
   return {
     accepted: false,

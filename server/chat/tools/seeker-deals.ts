@@ -12,7 +12,7 @@ import { cancelDeal } from '../../domain/deals/cancel-deal.ts';
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, refCommand, refusalOf, shortRef } from './market.ts';
+import { attempt, refCommand, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { DealRow, ListDealsData } from './output-types.ts';
 

@@ -8,7 +8,7 @@ import { translator } from '../../i18n.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../../domain/favorites/favorites.ts';
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { createDealInquiry, listSuccessfulDeals } from '../../domain/deals/successful-deals.ts';
-import { attempt, refOf, refusalOf, shortRef } from './market.ts';
+import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { FavoriteRow, ListFavoritesData } from './output-types.ts';
 

@@ -17,7 +17,7 @@ import {
 import { listPayouts } from '../../domain/payouts/request-payout.ts';
 import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, refOf, refusalOf, shortRef } from './market.ts';
+import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from './output-types.ts';
 

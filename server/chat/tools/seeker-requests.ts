@@ -8,7 +8,7 @@ import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { getSeekerDashboard, type SeekerRequestRow } from '../../domain/requests/seeker-dashboard.ts';
 import { closeRequest } from '../../domain/requests/end-request.ts';
-import { attempt, refOf, refusalOf, shortRef } from './market.ts';
+import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ListMyRequestsData, MyRequestRow } from './output-types.ts';

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/tx.ts';
 import { dealStatusOf, type DealParty } from '../../../machines/deal.machine.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from '../offers/format.ts';
+import { translator } from '../../i18n.ts';
 import { StaleDealError, transitionDeal } from './deal-transition.ts';
 import { settleDeal } from './settle-deal.ts';
 import { lockRequest } from '../requests/lock-request.ts';
@@ -79,7 +80,7 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
       mail: {
         template: 'dealConfirmed',
         params: (lang) => ({
-          party: party === 'provider' ? (lang === 'de' ? 'Der Anbieter' : 'The provider') : lang === 'de' ? 'Der Suchende' : 'The seeker',
+          party: translator(lang)(party === 'provider' ? 'email:dealConfirmed.partyProvider' : 'email:dealConfirmed.partySeeker') as string,
           price: price(lang),
           url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard'),
         }),

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { DbTx } from '../../db.ts';
 import { dealMachine, dealStatusOf, type DealEvent } from '../../../machines/deal.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';
+import { dealStepRefusal } from './deal-rules.ts';
 
 export class StaleDealError extends Error {}
 
@@ -16,10 +17,7 @@ export async function transitionDeal(
   const deal = await tx.deal.findUnique({ where: { id: dealId }, select: { machineSnapshot: true, version: true } });
   if (!deal) throw new AppError('NOT_FOUND');
   const step = stepEntity(dealMachine, deal.machineSnapshot, event);
-  if (!step.accepted) {
-    if (step.before === 'completed' || step.before === 'cancelled') throw new AppError('DEAL_NOT_ACTIVE');
-    throw new AppError('DEAL_ALREADY_CONFIRMED');
-  }
+  if (!step.accepted) throw new AppError(dealStepRefusal(step.before));
   const done = await tx.deal.updateMany({
     where: { id: dealId, version: deal.version },
     data: { machineSnapshot: step.snapshot as never, status: dealStatusOf(step.state), version: { increment: 1 }, ...extra },

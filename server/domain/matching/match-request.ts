@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
 import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
 import { getSettings } from '../settings/settings.ts';
+import { translator } from '../../i18n.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
 import { boundingBox, withinKm } from './area.ts';
@@ -85,8 +86,8 @@ export async function matchRequest(deps: AppDeps, requestId: string, opts: { not
           template: 'newMatch',
           params: (lang) => ({
             category: categoryLabel(r.kategorie as CategoryId, lang),
-            place: maskPlace(r.ort) ?? (lang === 'de' ? 'unbekannt' : 'unknown'),
-            budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (lang === 'de' ? 'offen' : 'open'),
+            place: maskPlace(r.ort) ?? (translator(lang)('email:newMatch.placeUnknown') as string),
+            budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (translator(lang)('email:newMatch.budgetOpen') as string),
             urgency: urgencyLabel(r.dringlichkeit as Urgency, lang),
             teaser: teaserDescription(r.beschreibung, lang),
             url: appLink(deps, '/anbieter/dashboard'),

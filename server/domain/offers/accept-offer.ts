@@ -10,6 +10,7 @@ import { initialEntity } from '../../machines/entity.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
 import { transitionOffer } from './offer-transition.ts';
+import { offerAcceptRefusal } from './offer-rules.ts';
 
 export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: string): Promise<{ offerId: string; dealId: string; repeated: boolean }> {
   const prisma = deps.db.prisma;
@@ -21,13 +22,14 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
       providerId: true,
       priceCents: true,
       status: true,
-      request: { select: { userId: true, kategorie: true, ort: true } },
+      request: { select: { userId: true, kategorie: true, ort: true, status: true, acceptedOfferId: true } },
       deal: { select: { id: true } },
     },
   });
   // Another seeker's offer looks exactly like a missing one.
   if (!offer || offer.request.userId !== seekerId) throw new AppError('NOT_FOUND');
   if (offer.status === 'angenommen' && offer.deal) return { offerId, dealId: offer.deal.id, repeated: true };
+  if (offerAcceptRefusal(offer)) throw new AppError('OFFER_NOT_AVAILABLE');
   const init = initialEntity(dealMachine);
   const deal = await inTransaction(prisma, async (tx) => {
     // The request's row lock first (this update takes it): from here on the request sells no unlocks.

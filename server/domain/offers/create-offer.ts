@@ -9,6 +9,8 @@ import { lockRequest } from '../requests/lock-request.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
 import { toCents, type CreateOfferInput } from './offers.schemas.ts';
+import { offerRefusal } from './offer-rules.ts';
+import { loadOfferFacts } from './check-offer.ts';
 
 export interface CreatedOffer {
   id: string;
@@ -19,14 +21,12 @@ export interface CreatedOffer {
 
 export async function createOffer(deps: AppDeps, providerId: string, input: CreateOfferInput): Promise<CreatedOffer> {
   const prisma = deps.db.prisma;
-  const [unlock, request, profile] = await Promise.all([
-    prisma.unlock.findUnique({ where: { requestId_providerId: { requestId: input.requestId, providerId } }, select: { id: true } }),
-    prisma.request.findUnique({ where: { id: input.requestId }, select: { status: true, userId: true } }),
+  const [facts, profile] = await Promise.all([
+    loadOfferFacts(prisma, providerId, input.requestId),
     prisma.providerProfile.findUnique({ where: { userId: providerId }, select: { firmenname: true } }),
   ]);
-  if (!request) throw new AppError('NOT_FOUND');
-  if (!unlock) throw new AppError('NOT_UNLOCKED');
-  if (request.status !== 'open') throw new AppError('REQUEST_NOT_AVAILABLE');
+  const refusal = offerRefusal(facts);
+  if (refusal) throw new AppError(refusal);
   const init = initialEntity(offerMachine);
   const priceCents = toCents(input.price);
   let offer;
@@ -54,9 +54,9 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
     if (isUniqueViolation(e)) throw new AppError('OFFER_EXISTS');
     throw e;
   }
-  if (request.userId) {
+  if (facts.seekerId) {
     await notify(deps, {
-      userId: request.userId,
+      userId: facts.seekerId,
       event: { type: 'offer.received', payload: { offerId: offer.id, requestId: input.requestId } },
       mail: {
         template: 'offerReceived',

@@ -9,7 +9,8 @@ import { payoutMachine } from '../../../machines/payout.machine.ts';
 import { initialEntity, stepEntity } from '../../machines/entity.ts';
 import { payoutHoldReasons } from './payout-hold.ts';
 import { account } from '../ledger/accounts.ts';
-import { centsToMilli, MIN_PAYOUT_CENTS } from '../ledger/money.ts';
+import { centsToMilli } from '../ledger/money.ts';
+import { checkPayoutAmount } from './payout-rules.ts';
 import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction.ts';
 import { sourceAccount } from './payout-transition.ts';
 
@@ -32,9 +33,6 @@ export interface PayoutView {
   failureReason: string | null;
 }
 
-const formatMin = (lang: 'de' | 'en') =>
-  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(MIN_PAYOUT_CENTS / 100);
-
 export async function requestPayout(
   deps: AppDeps,
   userId: string,
@@ -45,7 +43,7 @@ export async function requestPayout(
   const key = `${userId}:${input.idempotencyKey}`;
   const existing = await prisma.payout.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
   if (existing) return { payoutId: existing.id, repeated: true };
-  if (input.amountCents < MIN_PAYOUT_CENTS) throw new AppError('PAYOUT_BELOW_MINIMUM', { params: { min: formatMin(lang) } });
+  checkPayoutAmount(input.amountCents, null, lang);
   const method = await prisma.payoutMethod.findFirst({ where: { id: input.methodId, userId, deletedAt: null }, select: { id: true } });
   if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
   const init = initialEntity(payoutMachine);

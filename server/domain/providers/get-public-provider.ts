@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db.ts';
 import type { CategoryId } from '../../ai/nlu/categories.ts';
 import { getProviderStats } from './provider-stats.ts';
+import { translator } from '../../i18n.ts';
 import type { PublicProvider } from './providers.schemas.ts';
 
 export async function getPublicProvider(prisma: Db, providerId: string, lang: 'de' | 'en'): Promise<PublicProvider> {
@@ -22,7 +23,7 @@ export async function getPublicProvider(prisma: Db, providerId: string, lang: 'd
     prisma.deal.count({ where: { providerId, status: 'completed' } }),
   ]);
   const s = stats.get(providerId)!;
-  const anonymous = lang === 'de' ? 'Anonym' : 'Anonymous';
+  const anonymous = translator(lang)('provider:public.anonymous') as string;
   return {
     id: providerId,
     firmenname: row.firmenname,

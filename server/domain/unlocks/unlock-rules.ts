@@ -3,6 +3,9 @@
 // quote and the tests use them here, and tests/integration/unlock-rules.integration.test.ts pins each rule on
 // both paths, on PGlite and PostgreSQL.
 
+// Why a loaded quote stops an unlock: the unlock machine's guards and the chat's check before its card.
+export { quoteRefusal } from '../../../machines/unlock.machine.ts';
+
 /** The refusals of an unlock, as the server's error codes. */
 export type UnlockRefusal = 'NOT_FOUND' | 'REQUEST_NOT_AVAILABLE' | 'REQUEST_DEAL_PENDING' | 'REQUEST_SOLD_OUT' | 'INSUFFICIENT_GOINTS';
 

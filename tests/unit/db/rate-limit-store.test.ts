@@ -2,7 +2,7 @@
 // memory) instead of failing the request.
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SharedCounterStore } from '../../../server/http/rate-limit-store.ts';
+import { SharedCounterStore } from '../../../server/db/rate-limit-store.ts';
 import { freePort } from '../../helpers/pg-cluster.ts';
 
 describe('SharedCounterStore without a reachable database', () => {
