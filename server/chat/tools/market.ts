@@ -13,6 +13,7 @@ import { cleanRef, resolveDealRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro } from '../../domain/money/format-money.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+import type { ShowBalanceData } from './output-types.ts';
 import { attempt, refCommand, refInput, refusalOf, shortRef } from './refs.ts';
 import { BALANCE, CONFIRM_DEAL } from './market-detectors.ts';
 import { providerMarketTools } from './provider-market.ts';
@@ -46,7 +47,7 @@ const showBalance = defineChatTool({
         earningsCents: w.earnings.cents,
         earningsEuro: formatEuro(w.earnings.cents, ctx.lang),
         movements: w.movements,
-      },
+      } satisfies ShowBalanceData,
     };
   },
 });

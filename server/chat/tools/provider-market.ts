@@ -19,6 +19,7 @@ import { formatEuro } from '../../domain/money/format-money.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { CATEGORY_IDS } from '../../ai/nlu/categories.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef } from './registry.ts';
+import type { BuyGointsData, ListMatchesData } from './output-types.ts';
 import { attempt, refCommand, refInput, refuse, refusalOf, shortRef } from './refs.ts';
 import { BUY, CANCEL, categoryNamed, LIST_MATCHES, START_OFFER, UNLOCK, URGENT_ONLY } from './market-detectors.ts';
 import { OFFER_FORM, offerLineOf, parseOfferForm } from './market-forms.ts';
@@ -58,7 +59,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
         return {
           accepted: true,
           state: ctx.machine.state,
-          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance, filter },
+          data: { matches: shown, count: shown.length, more: feed.matches.length > CHAT_CARDS, balance: feed.balance, filter } satisfies ListMatchesData,
         };
       }),
   }),
@@ -230,7 +231,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
           packages: listPackages(await getCurrentPrices(ctx.deps.db.prisma)),
           checkout: ctx.deps.money.stripe ? 'stripe' : ctx.deps.config.testCheckout ? 'test' : 'off',
           goints: w.goints,
-        },
+        } satisfies BuyGointsData,
       };
     },
   }),

@@ -15,6 +15,7 @@ import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { resolveDealRef, resolveOfferRef } from '../../domain/refs/resolve-ref.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+import type { ListOffersData } from './output-types.ts';
 import { attempt, refCommand, refInput, refuse, refusalOf, shortRef } from './refs.ts';
 import { ACCEPT, LIST_OFFERS, PAYOUT } from './market-detectors.ts';
 import { amountOf, parseReviewForm, REVIEW_FORM } from './market-forms.ts';
@@ -45,7 +46,7 @@ export const seekerMarketTools: AnyChatToolDef[] = [
       const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id);
       const toRate = deals.filter((d) => d.status === 'completed' && !d.reviewed).map((d) => ({ ...d, ref: shortRef(d.id) }));
       const offers = top.map((o) => ({ ...o, ref: shortRef(o.id), dealRef: o.deal ? shortRef(o.deal.id) : null }));
-      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate, scope: input.scope ?? 'top' } };
+      return { accepted: true, state: ctx.machine.state, data: { offers, count: offers.length, toRate, scope: input.scope ?? 'top' } satisfies ListOffersData };
     },
   }),
   defineChatTool({
