@@ -124,6 +124,8 @@ describe('one conversation per signed-in person', () => {
     const anon = app.client();
     const anonymous = (await anon.post<{ id: string }>('/api/chat/session', { lang: 'de', current: true })).body.id;
     expect(anonymous).not.toBe(old.id);
+    // The person writes in their own conversation after the anonymous one was started elsewhere.
+    expect((await sendChat(c, old.id, 'Ich brauche einen Elektriker')).status).toBe(200);
     await signIn(anon, seeker.email, seeker.password);
     expect((await openCurrent(anon, anonymous)).id).toBe(anonymous);
     expect((await openCurrent(c)).id).toBe(anonymous);
