@@ -101,9 +101,17 @@ export async function noteEvent(deps: AppDeps, event: BusEvent): Promise<string 
   return stored.sessionId;
 }
 
-/** Tells every open chat of the person (on every instance) that the conversation has new messages. */
-export async function announceChatUpdate(deps: Pick<AppDeps, 'bus' | 'logger'>, userId: string, sessionId: string): Promise<void> {
-  await deps.bus.publish({ type: CHAT_UPDATED, to: { userId }, payload: { sessionId } }).catch((err: unknown) => {
+/**
+ * Tells every open chat of the person (on every instance) that the conversation changed. lastMessageId, when
+ * given, is its newest message: a chat that already shows it has nothing to load.
+ */
+export async function announceChatUpdate(
+  deps: Pick<AppDeps, 'bus' | 'logger'>,
+  userId: string,
+  sessionId: string,
+  lastMessageId?: string | null,
+): Promise<void> {
+  await deps.bus.publish({ type: CHAT_UPDATED, to: { userId }, payload: { sessionId, ...(lastMessageId ? { lastMessageId } : {}) } }).catch((err: unknown) => {
     deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'chat update could not be announced');
   });
 }

@@ -9,6 +9,7 @@ import { streamChatTurn, userText } from '../chat/turn.ts';
 import { decideConfirmation } from '../chat/confirm.ts';
 import { announceChatUpdate } from '../chat/live-notes.ts';
 import { findCurrentChatSession, touchChatSession } from '../domain/chat/current-chat-session.ts';
+import { lastChatMessageId } from '../domain/chat/last-chat-message-id.ts';
 import { inChatSession } from '../realtime/origin.ts';
 
 const uiMessage = z.object({
@@ -111,7 +112,7 @@ export const chatRoutes = [
       // The conversation written in last is the person's current one; their other tabs show the turn too.
       if (auth.user) {
         await touchChatSession(deps.db.prisma, body.sessionId);
-        await announceChatUpdate(deps, auth.user.id, body.sessionId);
+        await announceChatUpdate(deps, auth.user.id, body.sessionId, await lastChatMessageId(deps.db.prisma, body.sessionId));
       }
     },
   }),

@@ -114,9 +114,10 @@ export function Conversation({ initialSessionId, initialMessages, machine, fresh
 
   const busy = status === 'submitted' || status === 'streaming';
   // Notes and turns of the person's other tabs arrive live; shown at once, not typed again.
-  useConversationSync(sessionId, busy, setMessages, (ids) => {
+  const markHistory = useCallback((ids: string[]) => {
     for (const id of ids) historyIds.current.add(id);
-  });
+  }, []);
+  useConversationSync(sessionId, messages.at(-1)?.id, busy, setMessages, markHistory);
   const last = messages.at(-1);
   const typing =
     status === 'submitted' || (status === 'streaming' && (last?.role !== 'assistant' || !last.parts.some((p) => p.type === 'text' && p.text.length > 0)));

@@ -10,6 +10,8 @@ import { chatApi } from './api.ts';
 
 export function useConversationSync(
   sessionId: string | null,
+  /** The newest message shown here: a turn this tab took needs no reload. */
+  lastShownId: string | undefined,
   busy: boolean,
   setMessages: (messages: UIMessage[]) => void,
   /** The ids of messages shown by a reload: history, not typed out. */
@@ -17,23 +19,26 @@ export function useConversationSync(
 ) {
   const { user } = useAuth();
   const { i18n } = useTranslation();
-  const pending = useRef(false);
+  // A reload waiting for the reply in progress to end; with the newest message id the event named, if any.
+  const pending = useRef<{ lastMessageId: string | null } | null>(null);
   const busyRef = useRef(busy);
   busyRef.current = busy;
   const last = useRef<string | null>(null);
+  const lastShown = useRef(lastShownId);
+  lastShown.current = lastShownId;
 
   const reload = useCallback(async () => {
     if (!sessionId) return;
     if (busyRef.current) {
-      pending.current = true;
+      pending.current = { lastMessageId: null };
       return;
     }
-    pending.current = false;
+    pending.current = null;
     try {
       const s = await chatApi.history(sessionId, i18n.resolvedLanguage ?? 'de');
       // A reply may have started while this was loading: it comes back with the next event.
       if (busyRef.current) {
-        pending.current = true;
+        pending.current = { lastMessageId: null };
         return;
       }
       const signature = JSON.stringify(s.messages);
@@ -49,13 +54,25 @@ export function useConversationSync(
   useLiveEvents(
     ['chat.updated'],
     (e: LiveEvent) => {
-      const target = (e.payload as { sessionId?: unknown } | undefined)?.sessionId;
-      if (target === sessionId) void reload();
+      const p = e.payload as { sessionId?: unknown; lastMessageId?: unknown } | undefined;
+      if (p?.sessionId !== sessionId) return;
+      const named = typeof p.lastMessageId === 'string' ? p.lastMessageId : null;
+      if (busyRef.current) {
+        // Known once the reply has ended: the event may be about this very reply.
+        pending.current = pending.current && !pending.current.lastMessageId ? pending.current : { lastMessageId: named };
+        return;
+      }
+      if (named && named === lastShown.current) return;
+      void reload();
     },
     Boolean(user && sessionId),
   );
 
   useEffect(() => {
-    if (!busy && pending.current) void reload();
+    const waiting = pending.current;
+    if (busy || !waiting) return;
+    pending.current = null;
+    if (waiting.lastMessageId && waiting.lastMessageId === lastShown.current) return;
+    void reload();
   }, [busy, reload]);
 }

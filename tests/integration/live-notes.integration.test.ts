@@ -14,6 +14,9 @@ import { createProvider, createReleasedRequest, createSeeker } from '../factorie
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { noteEvent } from '../../server/chat/live-notes.ts';
+import { account } from '../../server/domain/ledger/accounts.ts';
+import { goints } from '../../server/domain/ledger/money.ts';
+import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -270,6 +273,70 @@ describe('own actions reach the dashboards live', () => {
       (n) => n.some((x) => x.text === 'Your profile is saved.'),
     );
     pws.ws.close();
+  });
+});
+
+describe('payouts in the chat', () => {
+  it('a payout requested on the dashboard and later paid is noted with its amount for its owner only', async () => {
+    const seeker = await createSeeker(app.deps.db.prisma, { name: 'Lena Beispiel', locale: 'en' });
+    const other = await createSeeker(app.deps.db.prisma, { name: 'Mara Muster' });
+    const s = await as(seeker, 'en');
+    const o = await as(other, 'de');
+    const session = (await openCurrent(s)).id;
+    const otherSession = (await openCurrent(o)).id;
+    await app.deps.db.prisma.$transaction((tx) =>
+      postTransaction(tx, {
+        idempotencyKey: `earn:${seeker.id}`,
+        kind: 'test_setup',
+        lines: [
+          { account: account.paymentClearing(), amount: -goints(250) },
+          { account: account.seekerEarnings(seeker.id), amount: goints(250) },
+        ],
+      }),
+    );
+    const method = await s.post<{ id: string }>('/api/payout-methods', { type: 'paypal', email: 'lena@example.com' });
+    expect(method.status).toBe(201);
+    const ws = await listen(app, s);
+    const payout = await s.post<{ payoutId: string }>('/api/payouts', {
+      amountCents: 2000,
+      methodId: method.body.id,
+      source: 'seeker_earnings',
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(payout.status).toBe(201);
+    const ref = payout.body.payoutId.slice(0, 6);
+    await until(
+      'payout.requested',
+      () => ws.events,
+      (e) => e.some((x) => x.type === 'payout.requested'),
+    );
+    await app.settle();
+    // Someone else named as the recipient of this payout's event gets no note about it.
+    await app.deps.bus.publish({ type: 'payout.paid', to: { userId: other.id }, payload: { payoutId: payout.body.payoutId } });
+    await app.deps.bus.publish({ type: 'payout.paid', to: { userId: seeker.id }, payload: { payoutId: payout.body.payoutId } });
+    await app.settle();
+    const texts = await until(
+      'the payout notes',
+      async () => (await notes(s, session)).map((n) => n.text),
+      (n) => n.length === 3,
+    );
+    expect(texts).toEqual(['Your new payout method is saved.', `Payout #${ref} of €20.00 is requested.`, `Payout #${ref} of €20.00 is paid out.`]);
+    expect(await notes(o, otherSession)).toEqual([]);
+    ws.ws.close();
+  });
+
+  it('after a turn, chat.updated names the newest stored message (the tab that took the turn already shows it)', async () => {
+    const seeker = await createSeeker(app.deps.db.prisma, { name: 'Lena Beispiel' });
+    const s = await as(seeker, 'de');
+    const session = (await openCurrent(s)).id;
+    const ws = await listen(app, s);
+    const turn = await sendChat(s, session, 'Wie hoch ist mein Guthaben?');
+    expect(turn.status).toBe(200);
+    const event = await until('chat.updated', () => ws.events.find((x) => x.type === 'chat.updated'), Boolean);
+    const stored = (await getSession(s, session)).body.messages;
+    expect(event!.payload).toEqual({ sessionId: session, lastMessageId: stored.at(-1)!.id });
+    expect(stored.at(-1)!.id).toBe(turn.message!.id);
+    ws.ws.close();
   });
 });
 
