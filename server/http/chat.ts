@@ -110,9 +110,14 @@ export const chatRoutes = [
         streamChatTurn(deps, auth, res, { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang }, res.locals.log ?? deps.logger),
       );
       // The conversation written in last is the person's current one; their other tabs show the turn too.
+      // The reply has been sent by now: a failure here is only logged.
       if (auth.user) {
-        await touchChatSession(deps.db.prisma, body.sessionId);
-        await announceChatUpdate(deps, auth.user.id, body.sessionId, await lastChatMessageId(deps.db.prisma, body.sessionId));
+        try {
+          await touchChatSession(deps.db.prisma, body.sessionId);
+          await announceChatUpdate(deps, auth.user.id, body.sessionId, await lastChatMessageId(deps.db.prisma, body.sessionId));
+        } catch (err) {
+          (res.locals.log ?? deps.logger).warn({ err: err instanceof Error ? err.message : String(err) }, 'chat update after the turn failed');
+        }
       }
     },
   }),
