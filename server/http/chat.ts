@@ -7,6 +7,10 @@ import { normalizeLang } from '../i18n.ts';
 import { createChatSession, loadHistory, openChatSession } from '../chat/session.ts';
 import { streamChatTurn, userText } from '../chat/turn.ts';
 import { decideConfirmation } from '../chat/confirm.ts';
+import { announceChatUpdate } from '../chat/live-notes.ts';
+import { findCurrentChatSession, touchChatSession } from '../domain/chat/current-chat-session.ts';
+import { lastChatMessageId } from '../domain/chat/last-chat-message-id.ts';
+import { inChatSession } from '../realtime/origin.ts';
 
 const uiMessage = z.object({
   id: z.string(),
@@ -42,20 +46,31 @@ export const chatRoutes = [
     tags: ['chat'],
     access: 'public',
     rateLimit: 'chat',
-    body: z.object({ lang: langField, resumeId: z.uuid().optional().describe('The session id the browser kept') }),
+    body: z.object({
+      lang: langField,
+      resumeId: z.uuid().optional().describe('The session id the browser kept'),
+      current: z
+        .boolean()
+        .optional()
+        .describe("For a signed-in caller: the person's current conversation (the one they used last, on any device or tab) rather than a new one"),
+    }),
     response: sessionView.extend({ resumed: z.boolean() }),
     responseDescription:
-      'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead.',
+      'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead. With current, a signed-in person gets their current conversation (after the kept anonymous one is attached), so every tab and device shows the same one.',
     handler: async ({ deps, auth, body, lang }) => {
-      if (body.resumeId) {
-        const existing = await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
-          if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
-          throw e;
-        });
-        if (existing) {
-          const messages = await loadHistory(deps.db.prisma, existing.id);
-          return { id: existing.id, machine: existing.machine, state: existing.machineState, messages: messages as z.infer<typeof uiMessage>[], resumed: true };
-        }
+      let existing = body.resumeId
+        ? await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
+            if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
+            throw e;
+          })
+        : null;
+      if (body.current && auth.user) {
+        const current = await findCurrentChatSession(deps.db.prisma, auth.user.id);
+        if (current && current.id !== existing?.id) existing = await openChatSession(deps, auth, current.id);
+      }
+      if (existing) {
+        const messages = await loadHistory(deps.db.prisma, existing.id);
+        return { id: existing.id, machine: existing.machine, state: existing.machineState, messages: messages as z.infer<typeof uiMessage>[], resumed: true };
       }
       const s = await createChatSession(deps.db.prisma, auth, body.lang ? normalizeLang(body.lang) : lang, deps.logger);
       const messages = await loadHistory(deps.db.prisma, s.id);
@@ -90,13 +105,20 @@ export const chatRoutes = [
     responseDescription: 'AI SDK UI message stream (server-sent events): text, tool and finish chunks',
     handler: async ({ deps, auth, body, res, lang }) => {
       const text = userText(body.message.parts);
-      await streamChatTurn(
-        deps,
-        auth,
-        res,
-        { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang },
-        res.locals.log ?? deps.logger,
+      // Events of the turn's actions name this session as their origin (no note about them in it, decision 054).
+      await inChatSession(body.sessionId, () =>
+        streamChatTurn(deps, auth, res, { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang }, res.locals.log ?? deps.logger),
       );
+      // The conversation written in last is the person's current one; their other tabs show the turn too.
+      // The reply has been sent by now: a failure here is only logged.
+      if (auth.user) {
+        try {
+          await touchChatSession(deps.db.prisma, body.sessionId);
+          await announceChatUpdate(deps, auth.user.id, body.sessionId, await lastChatMessageId(deps.db.prisma, body.sessionId));
+        } catch (err) {
+          (res.locals.log ?? deps.logger).warn({ err: err instanceof Error ? err.message : String(err) }, 'chat update after the turn failed');
+        }
+      }
     },
   }),
   defineRoute({
@@ -113,7 +135,8 @@ export const chatRoutes = [
       repeated: z.boolean(),
     }),
     handler: async ({ deps, auth, body, lang }) => {
-      const r = await decideConfirmation(deps, auth, lang, body);
+      const r = await inChatSession(body.sessionId, () => decideConfirmation(deps, auth, lang, body));
+      if (auth.user) await announceChatUpdate(deps, auth.user.id, body.sessionId);
       return { ...r, result: r.result as Record<string, unknown> | null };
     },
   }),

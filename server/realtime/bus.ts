@@ -1,9 +1,11 @@
 // Domain events to the people they concern. In-process by default; over PostgreSQL LISTEN/NOTIFY when
 // several app instances share one database (EVENT_BUS=postgres, the default with DATABASE_URL).
 import { EventEmitter } from 'node:events';
+import crypto from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Logger } from '../logger.ts';
+import { currentOrigin } from './origin.ts';
 
 export const busEventSchema = z.object({
   type: z.string().min(1),
@@ -13,8 +15,23 @@ export const busEventSchema = z.object({
     .refine((t) => t.userId || t.role, 'an event needs a recipient'),
   payload: z.unknown(),
   at: z.string().optional(),
+  // Set on publish: one id per event (every instance hears the same one, so work done per event can be done
+  // once), and the chat session whose turn or confirmation caused it, if any (server/realtime/origin.ts).
+  id: z.string().max(64).optional(),
+  origin: z.string().max(64).optional(),
 });
 export type BusEvent = z.infer<typeof busEventSchema>;
+
+/** The event as it goes out: with its id, time and origin. */
+function stamped(event: BusEvent): BusEvent {
+  const origin = event.origin ?? currentOrigin();
+  return {
+    ...busEventSchema.parse(event),
+    at: event.at ?? new Date().toISOString(),
+    id: event.id ?? crypto.randomUUID(),
+    ...(origin ? { origin } : {}),
+  };
+}
 
 export type BusStatus = 'ok' | 'reconnecting';
 
@@ -40,7 +57,7 @@ export function createMemoryBus(): EventBus {
   return {
     kind: 'memory',
     async publish(event) {
-      emitter.emit('event', { ...busEventSchema.parse(event), at: event.at ?? new Date().toISOString() });
+      emitter.emit('event', stamped(event));
     },
     subscribe(handler) {
       emitter.on('event', handler);
@@ -159,7 +176,7 @@ export async function createPostgresBus(url: string, logger: Logger, opts: Postg
   return {
     kind: 'postgres',
     async publish(event) {
-      const body = JSON.stringify({ ...busEventSchema.parse(event), at: event.at ?? new Date().toISOString() });
+      const body = JSON.stringify(stamped(event));
       await publisher.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, body]);
     },
     subscribe(handler) {

@@ -10,6 +10,7 @@ import { currentSessionUsers, getAuthContext, mayActAs, requireUser, type Sessio
 import { isAppError } from '../errors.ts';
 import type { AppDeps } from '../deps.ts';
 import type { BusEvent } from './bus.ts';
+import { startLiveNotes } from '../chat/live-notes.ts';
 
 /** Addressed to this person (their id, or their role when no id is given). */
 function isAddressedTo(event: BusEvent, user: SessionUser): boolean {
@@ -65,6 +66,8 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
   };
   // One event after the other, so each socket gets them in the order they were published.
   let queue = Promise.resolve();
+  // Events for a person also become notes in their chat (decision 054), on every instance that serves sockets.
+  const stopNotes = startLiveNotes(deps);
   const unsubscribe = deps.bus.subscribe((event) => {
     queue = queue
       .then(() => deliver(event))
@@ -104,6 +107,7 @@ export function attachWebSocket(server: Server, deps: AppDeps) {
     clients,
     async close() {
       unsubscribe();
+      await stopNotes();
       await queue;
       server.off('upgrade', onUpgrade);
       for (const ws of clients.keys()) ws.terminate();

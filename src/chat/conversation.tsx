@@ -11,6 +11,7 @@ import { errorText, isSessionGone } from './errors.ts';
 import { MessageList } from './message-list.tsx';
 import { typewriterEnabled } from './typewriter.ts';
 import { TtsPanel } from './tts/index.ts';
+import { useConversationSync } from './use-conversation-sync.ts';
 
 /** Without the typewriter, the greeting's messages follow each other at this pace. */
 const INTRO_STEP_MS = 700;
@@ -75,7 +76,7 @@ export function Conversation({ initialSessionId, initialMessages, machine, fresh
     [ensureSession],
   );
 
-  const { messages, sendMessage, status, error, clearError } = useChat({
+  const { messages, sendMessage, setMessages, status, error, clearError } = useChat({
     id: 'akut-chat',
     messages: initialMessages,
     transport,
@@ -112,6 +113,11 @@ export function Conversation({ initialSessionId, initialMessages, machine, fresh
   const visibleMessages = introducing ? messages.slice(0, introShown) : messages;
 
   const busy = status === 'submitted' || status === 'streaming';
+  // Notes and turns of the person's other tabs arrive live; shown at once, not typed again.
+  const markHistory = useCallback((ids: string[]) => {
+    for (const id of ids) historyIds.current.add(id);
+  }, []);
+  useConversationSync(sessionId, messages.at(-1)?.id, busy, setMessages, markHistory);
   const last = messages.at(-1);
   const typing =
     status === 'submitted' || (status === 'streaming' && (last?.role !== 'assistant' || !last.parts.some((p) => p.type === 'text' && p.text.length > 0)));

@@ -50,6 +50,34 @@ function MessageText({ text, animate, onTyped }: { text: string; animate: boolea
   );
 }
 
+/** What happened outside the chat (decision 054): a small notice, not an answer, with the words to type. */
+function NoteItem({ message }: { message: UIMessage }) {
+  const { t } = useTranslation('chat');
+  const part = message.parts.find((p) => p.type === 'data-note') as { data?: { text?: unknown; say?: unknown } } | undefined;
+  const text = typeof part?.data?.text === 'string' ? part.data.text : '';
+  const say = typeof part?.data?.say === 'string' ? part.data.say : '';
+  if (!text) return null;
+  return (
+    <div data-testid="chat-note" role="note" className="flex justify-center">
+      <p className="max-w-[90%] rounded-lg border border-dashed border-border bg-background px-3 py-1.5 text-center text-xs text-muted-foreground">
+        <span className="sr-only">{t('notes.label')}: </span>
+        {text}
+        {say && (
+          <>
+            {' '}
+            {t('notes.sayHint')}{' '}
+            <q data-testid="chat-note-say" className="font-medium text-foreground">
+              {say}
+            </q>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+const isNote = (m: UIMessage) => m.parts.some((p) => p.type === 'data-note');
+
 function MessageItem({ message, isLatest, animate, onTyped }: { message: UIMessage; isLatest: boolean; animate: boolean; onTyped?: (id: string) => void }) {
   const { t } = useTranslation('chat');
   const typed = useCallback(() => onTyped?.(message.id), [onTyped, message.id]);
@@ -144,6 +172,8 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
   const stick = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const name = t('persona.name');
+  // A note below a card does not make the card old: its buttons stay active.
+  const lastAnswer = messages.findLastIndex((m) => !isNote(m));
 
   const toBottom = useCallback(() => {
     stick.current = true;
@@ -220,9 +250,13 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
               <OptionButtons options={GREETING_OPTIONS} active={messages.length === 0} />
             </Bubble>
           )}
-          {messages.map((m, i) => (
-            <MessageItem key={m.id} message={m} isLatest={i === messages.length - 1} animate={animate?.(m.id) ?? false} onTyped={onTyped} />
-          ))}
+          {messages.map((m, i) =>
+            isNote(m) ? (
+              <NoteItem key={m.id} message={m} />
+            ) : (
+              <MessageItem key={m.id} message={m} isLatest={i === lastAnswer} animate={animate?.(m.id) ?? false} onTyped={onTyped} />
+            ),
+          )}
           {typing && <TypingIndicator />}
           <div ref={end} />
         </div>

@@ -9,6 +9,7 @@ import { transitionOffer } from '../offers/offer-transition.ts';
 import { partyOf } from './confirm-deal.ts';
 import { StaleDealError, transitionDeal } from './deal-transition.ts';
 import { lockRequest } from '../requests/lock-request.ts';
+import { tellOwnChange } from '../notifications/tell-own-change.ts';
 
 export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, reason: string): Promise<{ dealId: string; status: 'cancelled' }> {
   const { deal, party } = await partyOf(deps.db.prisma, userId, dealId);
@@ -42,5 +43,6 @@ export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, 
       }),
     },
   });
+  await tellOwnChange(deps, userId, 'deal.cancelled', { dealId, by: party });
   return { dealId, status: 'cancelled' };
 }

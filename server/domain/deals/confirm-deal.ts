@@ -6,6 +6,7 @@ import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { dealStatusOf, type DealParty } from '../../../machines/deal.machine.ts';
 import { appLink, notify } from '../notifications/notify.ts';
+import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { formatEuro } from '../offers/format.ts';
 import { translator } from '../../i18n.ts';
 import { StaleDealError, transitionDeal } from './deal-transition.ts';
@@ -86,6 +87,7 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
         }),
       },
     });
+    await tellOwnChange(deps, userId, 'deal.confirmed', { dealId, by: party });
   }
   return { dealId, status: dealStatusOf(result.state), completed };
 }

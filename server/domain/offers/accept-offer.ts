@@ -9,6 +9,7 @@ import { dealMachine, dealStatusOf } from '../../../machines/deal.machine.ts';
 import { initialEntity } from '../../machines/entity.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
+import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { transitionOffer } from './offer-transition.ts';
 import { offerAcceptRefusal } from './offer-rules.ts';
 
@@ -61,6 +62,7 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
       }),
     },
   });
+  await tellOwnChange(deps, seekerId, 'offer.accepted', { offerId, dealId: deal.id, requestId: offer.requestId });
   return { offerId, dealId: deal.id, repeated: false };
 }
 
@@ -71,6 +73,7 @@ export async function declineOffer(deps: AppDeps, seekerId: string, offerId: str
   if (offer.status === 'abgelehnt') return { status: 'abgelehnt' };
   const status = await inTransaction(prisma, (tx) => transitionOffer(tx, offerId, { type: 'OFFER_DECLINED' }));
   await deps.bus.publish({ type: 'offer.declined', to: { userId: offer.providerId }, payload: { offerId } }).catch(() => {});
+  await tellOwnChange(deps, seekerId, 'offer.declined', { offerId });
   return { status };
 }
 
@@ -81,5 +84,6 @@ export async function withdrawOffer(deps: AppDeps, providerId: string, offerId: 
   if (offer.status === 'zurueckgezogen') return { status: 'zurueckgezogen' };
   const status = await inTransaction(prisma, (tx) => transitionOffer(tx, offerId, { type: 'OFFER_WITHDRAWN' }));
   if (offer.request.userId) await deps.bus.publish({ type: 'offer.withdrawn', to: { userId: offer.request.userId }, payload: { offerId } }).catch(() => {});
+  await tellOwnChange(deps, providerId, 'offer.withdrawn', { offerId });
   return { status };
 }

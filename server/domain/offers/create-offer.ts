@@ -11,6 +11,7 @@ import { formatEuro } from './format.ts';
 import { toCents, type CreateOfferInput } from './offers.schemas.ts';
 import { offerRefusal } from './offer-rules.ts';
 import { loadOfferFacts } from './check-offer.ts';
+import { tellOwnChange } from '../notifications/tell-own-change.ts';
 
 export interface CreatedOffer {
   id: string;
@@ -64,5 +65,6 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
       },
     });
   }
+  await tellOwnChange(deps, providerId, 'offer.sent', { offerId: offer.id, requestId: offer.requestId });
   return { id: offer.id, requestId: offer.requestId, status: offer.status, priceCents: offer.priceCents };
 }

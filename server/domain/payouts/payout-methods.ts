@@ -4,6 +4,7 @@ import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } fro
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { AppDeps } from '../../deps.ts';
+import { tellOwnChange } from '../notifications/tell-own-change.ts';
 
 export const payoutMethodInput = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paypal'), email: z.string().trim().max(200).optional() }),
@@ -75,6 +76,7 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
     const row = await prisma.payoutMethod.create({
       data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) },
     });
+    await tellOwnChange(deps, userId, 'payout.method.added', { methodId: row.id });
     return view(deps, row);
   }
   const { iban, bic } = checked;
@@ -92,6 +94,7 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
       bankName: checked.bankName,
     },
   });
+  await tellOwnChange(deps, userId, 'payout.method.added', { methodId: row.id });
   return view(deps, row);
 }
 
@@ -141,6 +144,7 @@ export async function listPayoutMethods(deps: AppDeps, userId: string): Promise<
 export async function removePayoutMethod(deps: AppDeps, userId: string, id: string): Promise<void> {
   const done = await deps.db.prisma.payoutMethod.updateMany({ where: { id, userId, deletedAt: null }, data: { deletedAt: new Date() } });
   if (done.count !== 1) throw new AppError('NOT_FOUND');
+  await tellOwnChange(deps, userId, 'payout.method.removed', { methodId: id });
 }
 
 /** The decrypted IBAN for a SEPA file (admins only, through the batch). */

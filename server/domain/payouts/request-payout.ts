@@ -13,6 +13,7 @@ import { centsToMilli } from '../ledger/money.ts';
 import { checkPayoutAmount } from './payout-rules.ts';
 import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction.ts';
 import { sourceAccount } from './payout-transition.ts';
+import { tellOwnChange } from '../notifications/tell-own-change.ts';
 
 export const requestPayoutInput = z.object({
   amountCents: z.number().int().positive().max(100_000_000),
@@ -48,7 +49,7 @@ export async function requestPayout(
   if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
   const init = initialEntity(payoutMachine);
   try {
-    return await inTransaction(prisma, async (tx) => {
+    const created = await inTransaction(prisma, async (tx) => {
       // Deal earnings whose deal looks like one person on both sides wait for an admin (decision 019).
       const holdReasons = input.source === 'seeker_earnings' ? await payoutHoldReasons(tx, userId) : [];
       const start = holdReasons.length ? stepEntity(payoutMachine, init.snapshot, { type: 'HELD' }) : init;
@@ -75,6 +76,8 @@ export async function requestPayout(
       });
       return { payoutId: payout.id, repeated: false };
     });
+    await tellOwnChange(deps, userId, 'payout.requested', { payoutId: created.payoutId });
+    return created;
   } catch (e) {
     if (isInsufficientFunds(e)) throw new AppError('INSUFFICIENT_EARNINGS');
     if (isUniqueViolation(e)) {

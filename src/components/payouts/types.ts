@@ -30,8 +30,11 @@ export const payoutsApi = {
 /** The live events the server sends a person about their payouts. */
 export const PAYOUT_EVENTS = ['payout.approved', 'payout.processing', 'payout.paid', 'payout.failed', 'payout.rejected'] as const;
 
-/** Live events after which the earnings differ: the payout steps, and a deal completed (the seeker's share). */
-export const WALLET_EVENTS = [...PAYOUT_EVENTS, 'deal.completed'] as const;
+/**
+ * Live events after which the earnings differ: the payout steps, a deal completed (the seeker's share), and the
+ * person's own payout requests and methods (also when made by chat in another tab).
+ */
+export const WALLET_EVENTS = [...PAYOUT_EVENTS, 'deal.completed', 'payout.requested', 'payout.method.added', 'payout.method.removed'] as const;
 
 /** The euro cents a source holds in the wallet. */
 export const availableCents = (wallet: Wallet, source: PayoutSource) => (source === 'partner_earnings' ? wallet.partnerEarnings.cents : wallet.earnings.cents);

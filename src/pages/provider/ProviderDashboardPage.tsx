@@ -36,6 +36,10 @@ const LIVE_FEED_EVENTS = [
   'request.unlocked',
   'purchase.completed',
   'verification.decided',
+  // The provider's own actions taken by chat (or in another tab): offers sent or withdrawn, the profile saved.
+  'offer.sent',
+  'offer.withdrawn',
+  'profile.updated',
 ] as const;
 
 export function ProviderDashboardPage() {
@@ -258,6 +262,8 @@ function Dashboard({
         });
     }
     if (e.type === 'offer.accepted') toast.info(t('dashboard.live.offerAccepted'));
+    // A profile saved elsewhere: its new area and categories bring other matches too.
+    if (e.type === 'profile.updated') reloadProfile();
     if (e.type === 'verification.decided') {
       reloadProfile();
       setDocsKey((k) => k + 1);

@@ -8,7 +8,17 @@ import { useLiveEvents } from '@/lib/live';
 import { errorText } from './error-text';
 import type { SeekerDashboard, SeekerOffers } from './types';
 
-const LIVE_EVENTS = ['offer.received', 'offer.withdrawn', 'deal.confirmed', 'deal.completed', 'deal.cancelled', 'request.moderated'] as const;
+// Also the seeker's own accepts and declines (by chat in another tab, or on another device).
+const LIVE_EVENTS = [
+  'offer.received',
+  'offer.withdrawn',
+  'offer.accepted',
+  'offer.declined',
+  'deal.confirmed',
+  'deal.completed',
+  'deal.cancelled',
+  'request.moderated',
+] as const;
 
 export function useSeekerData(enabled: boolean) {
   const { t } = useTranslation('seeker');
