@@ -16,6 +16,7 @@ import { dealTools } from './seeker-deals.ts';
 import { payoutMethodTools } from './seeker-payouts.ts';
 import { providerOfferTools } from './provider-offers.ts';
 import { providerProfileTools } from './provider-profile.ts';
+import { providerOnboardingTools } from './provider-onboarding.ts';
 import { providerShopTools } from './provider-shop.ts';
 import { favoriteTools } from './seeker-favorites.ts';
 
@@ -34,6 +35,7 @@ export function registerBuiltInTools() {
     ...payoutMethodTools,
     ...providerOfferTools,
     ...providerProfileTools,
+    ...providerOnboardingTools,
     ...providerShopTools,
     ...favoriteTools,
     ...adminTools,
