@@ -167,6 +167,8 @@ const T = {
   },
 } as const;
 
+const RUNNING = /^(Einen Moment|One moment) …$/m;
+
 /** The chat of a page, read as a person reads it: the newest assistant message, the confirm card's buttons. */
 function chatOf(page: Page) {
   const log = page.getByTestId('chat-messages');
@@ -175,13 +177,16 @@ function chatOf(page: Page) {
   return {
     log,
     last: () => assistant.last(),
-    /** Sends a message and waits for the assistant's answer to it. */
+    /** Sends a message and waits for the assistant's whole answer to it (the streamed reply has ended). */
     async say(text: string): Promise<Locator> {
       const before = await assistant.count();
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat' && r.request().method() === 'POST', { timeout: 30_000 });
       await input.fill(text);
       await page.getByTestId('chat-send').click();
+      await (await answered).finished();
       await expect.poll(() => assistant.count(), { timeout: 20_000 }).toBeGreaterThan(before);
-      await expect(input).toBeEnabled({ timeout: 20_000 });
+      // A card that loads on first use shows 'Einen Moment …' meanwhile.
+      await expect(assistant.last()).not.toContainText(RUNNING);
       return assistant.last();
     },
     /** Clicks the confirm button of the newest card and waits until it ran. */
@@ -305,6 +310,7 @@ for (const layout of LAYOUTS) {
     // Provider: the new request among the matches; unlock it by typing its reference and confirming the card.
     const matches = await provider.say(l.newJobs);
     await expect(matches).toContainText(place.postcode.slice(0, 2));
+    await expect(matches).toContainText(/#[0-9a-f]{6}/);
     const ref = refIn(await matches.innerText(), /#([0-9a-f]{6})/);
     await paidUnlocks(lang, ref, place.postcode);
     const unlockCard = await provider.say(l.unlock(ref));
@@ -333,6 +339,7 @@ for (const layout of LAYOUTS) {
 
     // Both confirm the deal by typing its reference, read from their list of deals.
     const deals = await seeker.say(l.myDeals);
+    await expect(deals).toContainText(l.dealLine(firm));
     const dealRef = refIn(await deals.innerText(), l.dealLine(firm));
     const seekerConfirm = await seeker.say(l.confirmDeal(dealRef));
     await expect(seekerConfirm).toContainText(`#${dealRef}`);
@@ -340,7 +347,8 @@ for (const layout of LAYOUTS) {
     await seeker.confirm(seekerConfirm, l);
     const providerDeals = await provider.say(l.providerDeals);
     await expect(providerDeals).toContainText(l.yours);
-    expect(l.providerDealLine.exec(await providerDeals.innerText())?.[1]).toBe(dealRef);
+    await expect(providerDeals).toContainText(l.providerDealLine);
+    expect(refIn(await providerDeals.innerText(), l.providerDealLine)).toBe(dealRef);
     const providerConfirm = await provider.say(l.providerConfirm(dealRef));
     await provider.confirm(providerConfirm, l);
     await expect(await provider.say(l.providerDeals)).toContainText(l.completed);
