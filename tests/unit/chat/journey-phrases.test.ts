@@ -50,3 +50,14 @@ describe('seeker phrases of the journey', () => {
       expect(call('seeker', text, lang, state), state).toEqual({ tool: 'listOffers', input: {} });
   });
 });
+
+describe('the payout-method examples the chat gives', () => {
+  it.each([
+    ['de', 'Füge meine IBAN DE89 3704 0044 0532 0130 00 hinzu', { type: 'bank', iban: 'DE89 3704 0044 0532 0130 00' }],
+    ['de', 'Füge mein PayPal name@example.com hinzu', { type: 'paypal', email: 'name@example.com' }],
+    ['en', 'Add my IBAN DE89 3704 0044 0532 0130 00', { type: 'bank', iban: 'DE89 3704 0044 0532 0130 00' }],
+    ['en', 'Add my PayPal name@example.com', { type: 'paypal', email: 'name@example.com' }],
+  ] as const)('%s: "%s" proposes the method', (lang, text, input) => {
+    expect(call('seeker', text, lang)).toEqual({ tool: 'addPayoutMethod', input });
+  });
+});
