@@ -22,6 +22,8 @@ export const errorStatus = {
   // The database is unreachable for a moment (restart, failover, dropped connections): try again shortly.
   SERVICE_UNAVAILABLE: 503,
   PROVIDER_PROFILE_REQUIRED: 409,
+  PROVIDER_PROFILE_EXISTS: 409,
+  PROFILE_INCOMPLETE: 400,
   INSUFFICIENT_GOINTS: 402,
   UNLOCK_FAILED: 500,
   REQUEST_SOLD_OUT: 409,

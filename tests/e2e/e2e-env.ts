@@ -11,8 +11,8 @@ export const E2E_ADMIN = { email: 'e2e-admin@example.com', totpRawSecret: 'E2ETO
  * language project, for journeys where a deal must earn the seeker money: welcome-bonus and test-checkout
  * Goints are promotional and never become earnings (decision 019). Created by scripts/e2e-server.ts.
  */
-// The payouts spec uses the first five of a language; the affiliate journey the last.
-export const E2E_PAID_PROVIDERS = 6;
+// The payouts spec uses the first five of a language; the chat journeys the next four; the affiliate journey the last.
+export const E2E_PAID_PROVIDERS = 10;
 export const E2E_PAID_PROVIDER = (lang: string, i: number) => `e2e-paid-provider-${lang}-${i}@example.com`;
 /** Admins without two-factor, one per language project, for the enrolment journey. */
 export const E2E_ENROL_ADMIN = (lang: string) => `e2e-admin-enrol-${lang}@example.com`;

@@ -9,6 +9,16 @@ describe("the person's bubble after the category form", () => {
     expect(formBubbleText('Category: Cars; Make: BMW;')).toBe('Category: Cars · Make: BMW');
   });
 
+  it('the offer and rating forms of the chat read the same way: the words, then the details (found in the chat journey)', () => {
+    expect(formBubbleText('Angebot: Anfrage: #6f403e; Preis: 140,00 €; Verfügbarkeit: morgen ab 9 Uhr; Beschreibung: Dichtung und Kartusche tauschen;')).toBe(
+      'Dichtung und Kartusche tauschen\nAnfrage: #6f403e · Preis: 140,00 € · Verfügbarkeit: morgen ab 9 Uhr',
+    );
+    expect(formBubbleText('Review: Deal: #0fc092; Stars: 5; Text: Fixed the next morning!; Show first name: no; Contact: no;')).toBe(
+      'Fixed the next morning!\nDeal: #0fc092 · Stars: 5 · Show first name: no · Contact: no',
+    );
+    expect(formBubbleText('Angebot für #6f403e: 140 €, morgen')).toBeNull();
+  });
+
   it('leaves every other message as typed', () => {
     expect(formBubbleText('Ich brauche einen Maler; bitte schnell')).toBeNull();
     expect(formBubbleText('Kategorie: Handwerk')).toBeNull();

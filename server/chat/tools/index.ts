@@ -16,6 +16,7 @@ import { dealTools } from './seeker-deals.ts';
 import { payoutMethodTools } from './seeker-payouts.ts';
 import { providerOfferTools } from './provider-offers.ts';
 import { providerProfileTools } from './provider-profile.ts';
+import { providerOnboardingTools } from './provider-onboarding.ts';
 import { providerShopTools } from './provider-shop.ts';
 import { providerDocumentTools } from './provider-documents.ts';
 import { favoriteTools } from './seeker-favorites.ts';
@@ -35,6 +36,7 @@ export function registerBuiltInTools() {
     ...payoutMethodTools,
     ...providerOfferTools,
     ...providerProfileTools,
+    ...providerOnboardingTools,
     ...providerShopTools,
     ...providerDocumentTools,
     ...favoriteTools,

@@ -31,7 +31,8 @@ export const BALANCE = [
   /\bhow many points\b/,
   /\b(what|how much)\b.*\b(have i|did i|i have|i've)\b.*\bearn(ed|t)?\b/,
 ];
-export const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/];
+// 'Schalte die Anfrage #a1b2c3 frei': the German separable verb around the reference.
+export const UNLOCK = [/\b(freischalten|freigeschaltet werden|entsperren|unlock)\b/, /\bschalte?\b.*\bfrei\b/];
 export const START_OFFER = [
   /^(mein )?(angebot|offer) (fuer|for)\b/,
   /\bangebot\b.*\b(erstellen|schreiben|abgeben|machen|senden|schicken)\b/,
@@ -46,6 +47,11 @@ export const LIST_OFFERS = [
   /\b(show|see|list)( me)?( my| all| all my)?( best)? offers\b/,
   /\bmy offers\b/,
   /^(angebote|offers)[.!?]*$/,
+  // Questions about offers received: 'Habe ich schon Angebote bekommen?', 'Which offers have I received?'
+  /\b(habe|hab) ich\b.*\bangebote\b/,
+  /\bgibt es (schon |neue |irgendwelche )*angebote\b/,
+  /\b(which|what)( new)? offers\b/,
+  /\b(have|did) i (got|get|received|receive)\b.*\boffers\b/,
 ];
 export const ACCEPT = [/\b(annehmen|akzeptieren|accept)\b/, /\bnehme\b.*\ban\b/];
 export const BUY = [

@@ -96,7 +96,14 @@ export type DealRow = {
   waitingForMe: boolean;
 };
 
-export type ListDealsData = { deals: DealRow[]; count: number; list: string; waiting: number };
+export type ListDealsData = {
+  deals: DealRow[];
+  count: number;
+  list: string;
+  waiting: number;
+  /** How to confirm or cancel by typing, while a deal waits for this person (empty otherwise). */
+  hint: string;
+};
 
 // ---------------------------------------------------------------------------------------------------
 // The seeker's requests (seeker-requests.ts).

@@ -90,14 +90,14 @@ export const dealTools: AnyChatToolDef[] = [
       const list = deals
         .map(
           (d) =>
-            `#${d.ref} · ${d.category} · ${formatEuro(d.valueCents, ctx.lang)} · ${d.counterpart} · ${t(`chat:status.${d.status}`, { defaultValue: d.status }) as string}`,
+            // The status as this side reads it: a confirmation of their own is 'waiting for your confirmation'.
+            `#${d.ref} · ${d.category} · ${formatEuro(d.valueCents, ctx.lang)} · ${d.counterpart} · ${t(`chat:status.${d.status}`, { context: d.role, defaultValue: d.status }) as string}`,
         )
         .join('; ');
-      return {
-        accepted: true,
-        state: ctx.machine.state,
-        data: { deals, count: deals.length, list, waiting: deals.filter((d) => d.waitingForMe).length } satisfies ListDealsData,
-      };
+      const waiting = deals.filter((d) => d.waitingForMe).length;
+      // How to confirm or cancel, only while a deal waits for this person.
+      const hint = waiting ? ` ${t('chat:deals.hint') as string}` : '';
+      return { accepted: true, state: ctx.machine.state, data: { deals, count: deals.length, list, waiting, hint } satisfies ListDealsData };
     },
   }),
   defineChatTool({
