@@ -248,6 +248,7 @@ describe('OpenAI-compatible endpoint', () => {
       'cancelDeal',
       'changeFavorite',
       'confirmDeal',
+      'createProviderProfile',
       'deleteMyAccount',
       'dismissMatch',
       'editProviderProfile',
@@ -270,6 +271,7 @@ describe('OpenAI-compatible endpoint', () => {
       'showReferralCode',
       'startOffer',
       'unlockRequest',
+      'uploadTradeDocument',
       'withdrawOffer',
       'writeSupportMessage',
     ]);
