@@ -222,17 +222,25 @@ test('the greeting is in the page before any script runs; once the chat has take
   await expect(c.log.getByText(T[lang].hello)).toHaveCount(1);
 });
 
-test('with ?typing=1 the assistant types its replies', async ({ page, lang }) => {
-  await page.goto('/search?typing=1');
+test('with ?typing=1 the assistant types its messages; the greeting /search came with stands as it is', async ({ page, lang }) => {
+  // In the floating chat the greeting of a new session is typed out.
+  await page.goto('/?typing=1');
+  await page.getByRole('button', { name: lang === 'de' ? /Chat öffnen/i : /Open chat/i }).click();
   const c = chat(page, lang);
-  // The greeting comes with the page and stands as it is; the replies are typed out.
-  await expect(c.assistant).toHaveCount(3);
-  await c.input.fill(T[lang].name);
-  await page.getByTestId('chat-send').click();
   await expect(c.log.locator('[data-typing="true"]').first()).toBeVisible({ timeout: 10_000 });
   // Typed out letter by letter; screen readers get the whole text at once.
-  await expect(c.log.locator('p[aria-hidden="true"]', { hasText: T[lang].nameOk })).toBeVisible({ timeout: 15_000 });
+  await expect(c.log.locator('p[aria-hidden="true"]', { hasText: T[lang].askName })).toBeVisible({ timeout: 15_000 });
   await expect(c.log.locator('[data-typing="true"]')).toHaveCount(0);
+
+  // On /search the greeting is in the page (decision 055): the conversation does not type it again.
+  await page.evaluate(() => localStorage.removeItem('akut.chat.sessionId'));
+  await page.goto('/search?typing=1');
+  await expect(c.assistant).toHaveCount(3);
+  // Taken over once the words typed enable the conversation's send button.
+  await c.input.fill(T[lang].name);
+  await expect(page.getByTestId('chat-send')).toBeEnabled({ timeout: 15_000 });
+  await expect(c.log.locator('p[aria-hidden="true"]')).toHaveCount(0);
+  await expect(c.log.getByText(T[lang].askName)).toHaveCount(1);
 });
 
 test('with ?tts=1 the read-aloud panel appears and reads the newest message in the UI language', async ({ page, lang }) => {
