@@ -137,13 +137,15 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     app.use((req, res, next) => {
       const cache = fromCache(req);
       if (!cache) return next();
-      cacheEntry(req, res)
-        .then(({ key }) => {
+      // A greeting that cannot be read (database gone) is left to the page's route, which answers the shell.
+      cacheEntry(req, res).then(
+        ({ key }) => {
           const hit = cache.peek(key);
           if (!hit) return next();
-          return hit.then((page) => sendPage(res, page));
-        })
-        .catch(next);
+          hit.then((page) => sendPage(res, page), next);
+        },
+        () => next(),
+      );
     });
 
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
@@ -186,9 +188,10 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
           // A public page answers visitors who are not signed in from the page cache (decision 051); a signed-in
           // person always gets a fresh render, so nobody sees their own change late.
           const cache = fromCache(req);
-          if (!cache) return sendPage(res, await renderNow());
-          const { key, greeting } = await cacheEntry(req, res);
-          return sendPage(res, await cache.get(key, () => renderNow(greeting)));
+          // Without its key (the greeting could not be read) the page is rendered for this request only.
+          const entry = cache ? await cacheEntry(req, res).catch(() => null) : null;
+          if (!cache || !entry) return sendPage(res, await renderNow());
+          return sendPage(res, await cache.get(entry.key, () => renderNow(entry.greeting)));
         } catch (e) {
           // The browser can still render the page from the shell; the failure is logged loudly.
           if (e !== CLIENT_NOT_BUILT)

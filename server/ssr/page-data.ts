@@ -71,9 +71,11 @@ export async function fetchPageData(
     case '/search':
       // The greeting of a new anonymous session, shown in the chat panel before the chat's code has loaded
       // (decision 055). A signed-in person's greeting comes from their session (by name), as before.
+      // Without it (the database gone) the panel shows its loading line, and the chat says what went wrong.
       if (!page.signedIn) {
-        const greeting = page.greeting ?? (await anonymousGreeting(deps.db.prisma, page.lang, deps.logger));
-        out.data['chat-greeting'] = viaJson({ lang: greeting.lang, messages: greeting.messages });
+        const greeting = page.greeting ?? (await anonymousGreeting(deps.db.prisma, page.lang, deps.logger).catch(() => null));
+        if (greeting) out.data['chat-greeting'] = viaJson({ lang: greeting.lang, messages: greeting.messages });
+        else deps.logger.warn({ path: page.pathname }, 'the /search greeting could not be read; the page is rendered without it');
       }
       break;
     case '/impressum':

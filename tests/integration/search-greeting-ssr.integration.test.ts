@@ -144,3 +144,20 @@ describe('/search with the greeting in its HTML', () => {
     expect(renders).toHaveLength(4);
   });
 });
+
+describe('/search when the greeting cannot be read', () => {
+  it('still answers the page, with its frame and without the greeting, instead of an error', async () => {
+    const versions = app.deps.db.prisma.followUpScriptVersion;
+    const findFirst = versions.findFirst;
+    (versions as { findFirst: unknown }).findFirst = () => Promise.reject(new Error('database gone'));
+    try {
+      const page = await panelGreeting('/search');
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('Was brauchst du dringend?');
+      expect(page.html).toContain('data-testid="chat-loading"');
+      expect(page.messages).toEqual([]);
+    } finally {
+      (versions as { findFirst: unknown }).findFirst = findFirst;
+    }
+  });
+});
