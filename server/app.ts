@@ -18,6 +18,7 @@ import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../src/app/rou
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
 import { seoRouter } from './http/seo.ts';
+import { anonymousGreeting, type AnonymousGreeting } from './chat/session.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -121,11 +122,30 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     opts.pageCache && (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req.headers.cookie) && serverRenderedPattern(req.path)
       ? opts.pageCache
       : null;
+  // The key is the language and the address; /search's HTML also holds the greeting of a new anonymous session
+  // (decision 055), so its key also holds the greeting's stamp: a newly published follow-up script is never
+  // answered from a render of the old one. Worked out once per request (res.locals).
+  const cacheEntry = async (req: Request, res: Response): Promise<{ key: string; greeting?: AnonymousGreeting }> => {
+    if (res.locals.pageCacheEntry) return res.locals.pageCacheEntry as { key: string; greeting?: AnonymousGreeting };
+    const lang = langFromRequest(req);
+    const greeting = serverRenderedPattern(req.path) === '/search' ? await anonymousGreeting(deps.db.prisma, lang, deps.logger) : undefined;
+    const entry = { key: pageCacheKey(lang, req.originalUrl, greeting?.stamp), greeting };
+    res.locals.pageCacheEntry = entry;
+    return entry;
+  };
   if (opts.pageCache && opts.loadRenderer && !opts.renderIndex)
     app.use((req, res, next) => {
-      const hit = fromCache(req)?.peek(pageCacheKey(langFromRequest(req), req.originalUrl));
-      if (!hit) return next();
-      hit.then((page) => sendPage(res, page), next);
+      const cache = fromCache(req);
+      if (!cache) return next();
+      // A greeting that cannot be read (database gone) is left to the page's route, which answers the shell.
+      cacheEntry(req, res).then(
+        ({ key }) => {
+          const hit = cache.peek(key);
+          if (!hit) return next();
+          hit.then((page) => sendPage(res, page), next);
+        },
+        () => next(),
+      );
     });
 
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
@@ -157,17 +177,21 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
       const render = (pattern || status === 404) && opts.loadRenderer ? await opts.loadRenderer() : null;
       if (render) {
         const lang = langFromRequest(req);
-        const renderNow = async (): Promise<CachedPage> => {
+        const signedIn = hasSessionCookie(req.headers.cookie);
+        const renderNow = async (greeting?: AnonymousGreeting): Promise<CachedPage> => {
           const template = await readTemplate();
           if (template === null) throw CLIENT_NOT_BUILT;
-          const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang });
+          const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang, signedIn, greeting });
           return cachedPage(page.status, page.html);
         };
         try {
           // A public page answers visitors who are not signed in from the page cache (decision 051); a signed-in
           // person always gets a fresh render, so nobody sees their own change late.
           const cache = fromCache(req);
-          return sendPage(res, cache ? await cache.get(pageCacheKey(lang, req.originalUrl), renderNow) : await renderNow());
+          // Without its key (the greeting could not be read) the page is rendered for this request only.
+          const entry = cache ? await cacheEntry(req, res).catch(() => null) : null;
+          if (!cache || !entry) return sendPage(res, await renderNow());
+          return sendPage(res, await cache.get(entry.key, () => renderNow(entry.greeting)));
         } catch (e) {
           // The browser can still render the page from the shell; the failure is logged loudly.
           if (e !== CLIENT_NOT_BUILT)

@@ -12,7 +12,7 @@ import { restoreMachine, type MachineRun } from '../machines/runtime.ts';
 import type { Logger } from '../logger.ts';
 import type { AppDeps } from '../deps.ts';
 import { personaName } from '../ai/prompts.ts';
-import { loadFollowUpScript, sayText, sessionFollowUpScript, stepsById, stepText } from '../intake/follow-up-script.ts';
+import { loadFollowUpScript, sayText, sessionFollowUpScript, stepsById, stepText, type FollowUpStep } from '../intake/follow-up-script.ts';
 import { checkFirstName } from '../ai/nlu/names.ts';
 import { intakeView } from '../intake/intake-view.ts';
 import { claimSessionRequests } from '../domain/requests/requests.ts';
@@ -50,14 +50,7 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
       const text = await welcomeBack(prisma, auth, lang, known);
       greeting.push({ id: crypto.randomUUID(), role: 'assistant', parts: [{ type: 'text', text }] });
     }
-    for (const step of steps) {
-      const text = stepText(step, lang, { persona });
-      greeting.push({
-        id: crypto.randomUUID(),
-        role: 'assistant',
-        parts: [{ type: 'text', text }, ...(step.type === 'voice' ? [{ type: 'data-voice' as const, data: { lang } }] : [])],
-      });
-    }
+    for (const step of steps) greeting.push(stepMessage(step, lang, persona, crypto.randomUUID()));
     if (known && machine.state === 'choosingCategory') {
       const text = sayText(stepsById(script, saidIds(machine).slice(opened.length)), lang, { name: known, persona }) ?? '';
       greeting.push({
@@ -103,6 +96,39 @@ export async function createChatSession(prisma: Db, auth: AuthContext, lang: Lan
   machine.stop();
   for (const message of greeting) await appendMessage(prisma, session.id, message);
   return session;
+}
+
+/** One opening step of the intake as the assistant's message (a voice step is also read aloud). */
+function stepMessage(step: FollowUpStep, lang: Lang, persona: string, id: string): UIMessage {
+  const text = stepText(step, lang, { persona });
+  return { id, role: 'assistant', parts: [{ type: 'text', text }, ...(step.type === 'voice' ? [{ type: 'data-voice' as const, data: { lang } }] : [])] };
+}
+
+/** The greeting of a new anonymous session, as the server renders it into /search before the chat loads. */
+export interface AnonymousGreeting {
+  lang: Lang;
+  /** Changes whenever the messages change (another published script, another language): part of the page cache's key. */
+  stamp: string;
+  messages: UIMessage[];
+}
+
+/**
+ * The messages a new anonymous intake session opens with (createChatSession without a user), with fixed ids:
+ * deterministic for a language and a published follow-up script, so /search can show them in its HTML
+ * (decision 055) and the chat takes over when the session it opens says the same.
+ */
+export async function anonymousGreeting(prisma: Db, lang: Lang, logger?: Logger): Promise<AnonymousGreeting> {
+  const { script } = await loadFollowUpScript(prisma, logger);
+  const machine = restoreMachine('intake', null, logger, intakeLogicFor(script.steps));
+  const persona = personaName(lang);
+  const messages = stepsById(script, saidIds(machine)).map((step, i) => stepMessage(step, lang, persona, `greeting-${i}`));
+  machine.stop();
+  const stamp = crypto
+    .createHash('sha1')
+    .update(JSON.stringify([lang, messages]))
+    .digest('base64url')
+    .slice(0, 16);
+  return { lang, stamp, messages };
 }
 
 /** 'Neu für dich: 2 neue Angebote, 1 Deal wartet auf deine Bestätigung.' (empty when nothing is new). */

@@ -44,8 +44,9 @@ export interface PageCache {
 /** Pages kept at most: a page is 20 to 60 KB, so a few tens of MB at worst, whatever addresses are asked for. */
 export const PAGE_CACHE_ENTRIES = 500;
 
-/** The key of a page: its language and its address as asked for (path and query). */
-export const pageCacheKey = (lang: Lang, url: string) => `${lang} ${url}`;
+/** The key of a page: its language and its address as asked for (path and query), and a stamp of any other
+ *  data its anonymous render shows that can change at once (the /search greeting, decision 055). */
+export const pageCacheKey = (lang: Lang, url: string, stamp?: string) => (stamp ? `${lang} ${url} #${stamp}` : `${lang} ${url}`);
 
 interface Entry {
   expires: number;

@@ -13,6 +13,7 @@ import { getCommissionPlan } from '../domain/affiliate/get-commission-plan.ts';
 import { getSettings } from '../domain/settings/settings.ts';
 import { getMarketingFigures } from '../domain/marketing/get-marketing-figures.ts';
 import { listTestimonials } from '../domain/marketing/list-testimonials.ts';
+import { anonymousGreeting, type AnonymousGreeting } from '../chat/session.ts';
 import { organizationJsonLd, providerJsonLd, type JsonLd } from './structured-data.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +29,19 @@ const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 export async function fetchPageData(
   deps: AppDeps,
-  page: { pattern: string; pathname: string; query: URLSearchParams; lang: 'de' | 'en'; canonicalUrl: string; origin: string; description: string },
+  page: {
+    pattern: string;
+    pathname: string;
+    query: URLSearchParams;
+    lang: 'de' | 'en';
+    canonicalUrl: string;
+    origin: string;
+    description: string;
+    /** The request carries a session cookie: nothing is rendered that only an anonymous visitor would see. */
+    signedIn?: boolean;
+    /** The anonymous greeting of /search when the caller has it already (the page cache's key). */
+    greeting?: AnonymousGreeting;
+  },
 ): Promise<PageData> {
   const out: PageData = { data: {}, jsonLd: [], notFound: false };
   switch (page.pattern) {
@@ -54,6 +67,16 @@ export async function fetchPageData(
         unlockPriceGoints: UNLOCK_PRICE_GOINTS,
         maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
       });
+      break;
+    case '/search':
+      // The greeting of a new anonymous session, shown in the chat panel before the chat's code has loaded
+      // (decision 055). A signed-in person's greeting comes from their session (by name), as before.
+      // Without it (the database gone) the panel shows its loading line, and the chat says what went wrong.
+      if (!page.signedIn) {
+        const greeting = page.greeting ?? (await anonymousGreeting(deps.db.prisma, page.lang, deps.logger).catch(() => null));
+        if (greeting) out.data['chat-greeting'] = viaJson({ lang: greeting.lang, messages: greeting.messages });
+        else deps.logger.warn({ path: page.pathname }, 'the /search greeting could not be read; the page is rendered without it');
+      }
       break;
     case '/impressum':
     case '/datenschutz':

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { translator, type Lang } from '../i18n.ts';
 import type { RenderInput, RenderOutput } from '../../src/entry-server.tsx';
 import { fetchPageData } from './page-data.ts';
+import type { AnonymousGreeting } from '../chat/session.ts';
 import type { JsonLd } from './structured-data.ts';
 
 export type RenderFn = (input: RenderInput) => Promise<RenderOutput>;
@@ -81,7 +82,7 @@ export async function renderPage(
   deps: AppDeps,
   render: RenderFn,
   template: string,
-  req: { url: string; pathname: string; pattern: string | null; lang: Lang },
+  req: { url: string; pathname: string; pattern: string | null; lang: Lang; signedIn?: boolean; greeting?: AnonymousGreeting },
 ): Promise<RenderedPage> {
   const origin = deps.config.appUrl;
   const t = translator(req.lang);
@@ -98,6 +99,8 @@ export async function renderPage(
         canonicalUrl: pageUrl(origin, pathname, addressLang),
         origin,
         description: defaultDescription,
+        signedIn: req.signedIn,
+        greeting: req.greeting,
       })
     : { data: {}, jsonLd: [], notFound: true };
   const { html, head, namespaces } = await render({ url: req.url, lang: req.lang, data: page.data });

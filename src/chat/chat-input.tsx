@@ -14,14 +14,19 @@ export function ChatInput({
   disabled,
   autoFocus,
   onTooLong,
+  initialText = '',
+  onDraft,
 }: {
   onSend: (text: string) => void;
   disabled: boolean;
   autoFocus?: boolean;
   onTooLong?: (message: string | null) => void;
+  initialText?: string;
+  /** Told of every change of the words and whether the field has the focus (the served /search panel keeps them). */
+  onDraft?: (text: string, focused: boolean) => void;
 }) {
   const { t, i18n } = useTranslation('chat');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const used = [...text.trim()].length;
   const showCounter = used >= CHAT_COUNTER_FROM;
   const over = used > CHAT_MESSAGE_MAX_LENGTH;
@@ -61,7 +66,12 @@ export function ChatInput({
         value={text}
         rows={1}
         autoFocus={autoFocus}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          onDraft?.(e.target.value, true);
+        }}
+        onFocus={onDraft && ((e) => onDraft(e.target.value, true))}
+        onBlur={onDraft && ((e) => onDraft(e.target.value, false))}
         onKeyDown={onKeyDown}
         className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />

@@ -1,31 +1,61 @@
 // The chat surface: inline on /search (height from the parent) or in the floating panel.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The conversation itself (useChat, the AI SDK, zod, the tool widgets) is its own chunk, loaded while the session
+// opens: until then the panel shows what the server rendered into /search, the greeting of a new anonymous chat
+// (decision 055), or a loading line.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
 import { chatApi, sessionStore } from './api.ts';
-import { Conversation } from './conversation.tsx';
+import { ChatInput } from './chat-input.tsx';
+import { MessageList } from './message-list.tsx';
 import { cn } from '@/lib/utils';
 import { errorText } from './errors.ts';
-import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
-import { registerIntakeRenderers } from './intake/index.ts';
-import { registerLazyMarketRenderers } from './market/lazy-register.ts';
-import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
-import { registerLazyAccountRenderers } from './account/lazy-register.ts';
-import { registerPrivacyRenderers } from './tool-renderers/privacy.tsx';
+import { useAuth } from '@/lib/auth';
+import { useInitialData } from '@/lib/page-meta';
+import type { ConversationProps } from './conversation.tsx';
 
-registerWelcomeRenderers();
-registerIntakeRenderers();
-registerLazyMarketRenderers();
-registerLazyAffiliateRenderers();
-registerLazyAccountRenderers();
-registerPrivacyRenderers();
+type ConversationComponent = (props: ConversationProps) => ReactNode;
+let conversationChunk: Promise<ConversationComponent> | null = null;
+/** The conversation's code, loaded once (the tool widgets register themselves with it). */
+function loadConversation(): Promise<ConversationComponent> {
+  conversationChunk ??= import('./conversation.tsx').then((m) => m.Conversation);
+  conversationChunk.catch(() => {
+    conversationChunk = null;
+  });
+  return conversationChunk;
+}
+
+/** The greeting of a new anonymous chat as the server rendered it into /search (server/ssr/page-data.ts). */
+interface ServedGreeting {
+  lang: string;
+  messages: UIMessage[];
+}
+
+const textsOf = (messages: UIMessage[]) =>
+  messages.map((m) =>
+    m.parts
+      .filter((p) => p.type === 'text')
+      .map((p) => (p as { text: string }).text)
+      .join('\n\n'),
+  );
+/** Whether the session's messages are the ones already on screen (same words, same order). */
+const sameMessages = (a: UIMessage[], b: UIMessage[]) => a.length === b.length && textsOf(a).every((t, i) => t === textsOf(b)[i]);
 
 export interface ChatPanelProps {
   variant: 'inline' | 'floating';
   onClose?: () => void;
 }
 
-type Loaded = { sessionId: string | null; machine: string | null; messages: UIMessage[]; fresh: boolean; notice: string | null; key: number };
+type Loaded = {
+  sessionId: string | null;
+  machine: string | null;
+  messages: UIMessage[];
+  fresh: boolean;
+  notice: string | null;
+  key: number;
+  /** Null when the conversation's code could not be loaded. */
+  Conversation: ConversationComponent | null;
+};
 
 /**
  * Restores the stored session's history, or opens a new session (whose greeting the server sends);
@@ -39,12 +69,23 @@ function useStoredConversation(lang: string) {
 
   const open = useCallback(
     async (resumeId: string | null, notice: string | null) => {
+      const code = loadConversation().catch(() => null);
       try {
         const s = resumeId ? await chatApi.resumeSession(resumeId, langRef.current) : await chatApi.createSession(langRef.current);
         if (s.id !== resumeId) sessionStore.set(s.id);
-        setLoaded((l) => ({ sessionId: s.id, machine: s.machine, messages: s.messages, fresh: !s.resumed, notice, key: (l?.key ?? 0) + 1 }));
+        const Conversation = await code;
+        setLoaded((l) => ({
+          sessionId: s.id,
+          machine: s.machine,
+          messages: s.messages,
+          fresh: !s.resumed,
+          notice: Conversation ? notice : t('error.generic'),
+          key: (l?.key ?? 0) + 1,
+          Conversation,
+        }));
       } catch (err) {
-        setLoaded((l) => ({ sessionId: null, machine: null, messages: [], fresh: false, notice: errorText(err, t), key: (l?.key ?? 0) + 1 }));
+        const Conversation = await code;
+        setLoaded((l) => ({ sessionId: null, machine: null, messages: [], fresh: false, notice: errorText(err, t), key: (l?.key ?? 0) + 1, Conversation }));
       }
     },
     [t],
@@ -67,6 +108,14 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
   const [loaded, reset] = useStoredConversation(lang);
   const name = t('persona.name');
+  const { user } = useAuth();
+  const served = useInitialData<ServedGreeting>('chat-greeting');
+  const greeting = variant === 'inline' && !user && served && served.lang === lang && served.messages.length > 0 ? served.messages : null;
+  // What the visitor typed into the served panel before the conversation took over goes on in its field.
+  const draft = useRef({ text: '', focused: false });
+  const keepDraft = useCallback((text: string, focused: boolean) => {
+    draft.current = { text, focused };
+  }, []);
 
   return (
     <section
@@ -102,17 +151,28 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
           </button>
         )}
       </header>
-      {loaded ? (
-        <Conversation
+      {loaded?.Conversation ? (
+        <loaded.Conversation
           key={loaded.key}
           initialSessionId={loaded.sessionId}
           initialMessages={loaded.messages}
           machine={loaded.machine ?? undefined}
-          fresh={loaded.fresh}
+          // The greeting the server rendered is on screen already: it is not introduced again.
+          fresh={loaded.fresh && !(greeting && sameMessages(greeting, loaded.messages))}
           initialNotice={loaded.notice}
-          autoFocus={variant === 'floating'}
+          initialDraft={draft.current.text}
+          autoFocus={variant === 'floating' || draft.current.focused}
           onReset={reset}
         />
+      ) : loaded ? (
+        <p role="alert" data-testid="chat-error" className="m-3 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {loaded.notice}
+        </p>
+      ) : greeting ? (
+        <>
+          <MessageList messages={greeting} typing={false} />
+          <ChatInput onSend={ignore} disabled onDraft={keepDraft} />
+        </>
       ) : (
         <p role="status" data-testid="chat-loading" className="flex flex-1 items-center justify-center p-6 text-sm text-muted-foreground">
           {t('loading')}
@@ -121,3 +181,5 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
     </section>
   );
 }
+
+const ignore = () => undefined;

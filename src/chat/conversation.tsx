@@ -12,6 +12,20 @@ import { MessageList } from './message-list.tsx';
 import { typewriterEnabled } from './typewriter.ts';
 import { TtsPanel } from './tts/index.ts';
 import { useConversationSync } from './use-conversation-sync.ts';
+import { registerWelcomeRenderers } from './tool-renderers/welcome.tsx';
+import { registerIntakeRenderers } from './intake/index.ts';
+import { registerLazyMarketRenderers } from './market/lazy-register.ts';
+import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
+import { registerLazyAccountRenderers } from './account/lazy-register.ts';
+import { registerPrivacyRenderers } from './tool-renderers/privacy.tsx';
+
+// The widgets of the tools, with the conversation that shows them (this chunk loads after the page, decision 055).
+registerWelcomeRenderers();
+registerIntakeRenderers();
+registerLazyMarketRenderers();
+registerLazyAffiliateRenderers();
+registerLazyAccountRenderers();
+registerPrivacyRenderers();
 
 /** Without the typewriter, the greeting's messages follow each other at this pace. */
 const INTRO_STEP_MS = 700;
@@ -28,11 +42,22 @@ export interface ConversationProps {
   /** A notice to show from the start (for example: the stored conversation was gone). */
   initialNotice?: string | null;
   autoFocus?: boolean;
+  /** Words typed into the message field before the conversation took over. */
+  initialDraft?: string;
   /** The session is gone (another person's, or deleted): start a fresh conversation. */
   onReset(): void;
 }
 
-export function Conversation({ initialSessionId, initialMessages, machine, fresh = false, initialNotice, autoFocus, onReset }: ConversationProps) {
+export function Conversation({
+  initialSessionId,
+  initialMessages,
+  machine,
+  fresh = false,
+  initialNotice,
+  autoFocus,
+  initialDraft,
+  onReset,
+}: ConversationProps) {
   const { t, i18n } = useTranslation('chat');
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
   const langRef = useRef(lang);
@@ -150,7 +175,7 @@ export function Conversation({ initialSessionId, initialMessages, machine, fresh
         </p>
       )}
       <TtsPanel messages={visibleMessages} busy={busy || introducing} />
-      <ChatInput onSend={send} disabled={busy} autoFocus={autoFocus} onTooLong={setInputError} />
+      <ChatInput onSend={send} disabled={busy} autoFocus={autoFocus} initialText={initialDraft} onTooLong={setInputError} />
     </ChatActionsContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 // The chat on /search and in the floating panel, without login: the seeker intake by category form and
 // by free text, in German and English, the first-name check, the history over a reload, the switches.
 import { test, expect, type Lang } from './fixtures.ts';
+import { E2E_URL } from './e2e-env.ts';
 import type { Page } from '@playwright/test';
 
 const T = {
@@ -8,6 +9,7 @@ const T = {
     input: /Nachricht/i,
     send: /Senden/i,
     aiNotice: /künstlichen Intelligenz/i,
+    hello: 'Hallo! 👋 Ich bin',
     askName: 'Wie ist dein Vorname?',
     twoWords: 'Anna Schmidt',
     surname: 'Müller',
@@ -22,6 +24,7 @@ const T = {
     input: /Message/i,
     send: /Send/i,
     aiNotice: /artificial intelligence/i,
+    hello: 'Hello! 👋 I am',
     askName: 'What is your first name?',
     twoWords: 'John Smith',
     surname: 'Smith',
@@ -194,13 +197,50 @@ test('a seeker posts a request in one free sentence and is asked only for what i
   expect((await res.json()).state).toBe('submitted');
 });
 
-test('with ?typing=1 the assistant types its messages', async ({ page, lang }) => {
-  await page.goto('/search?typing=1');
+test('the greeting is in the page before any script runs; once the chat has taken over it is there once', async ({ browser, page, lang }) => {
+  // JavaScript off: the server's HTML alone (decision 055).
+  const noScript = await browser.newContext({ javaScriptEnabled: false, locale: lang === 'en' ? 'en-US' : 'de-DE', baseURL: E2E_URL });
+  const plain = await noScript.newPage();
+  await plain.goto('/search');
+  const served = plain.getByTestId('chat-messages').locator('[data-role="assistant"]');
+  await expect(served).toHaveCount(3);
+  await expect(served.first()).toContainText(T[lang].hello);
+  await expect(served.last()).toContainText(T[lang].askName);
+  await expect(plain.getByTestId('chat-loading')).toHaveCount(0);
+  await noScript.close();
+
+  await page.goto('/search');
+  const c = chat(page, lang);
+  // Taken over: the words typed go to the conversation, whose send button they enable.
+  await c.input.fill(T[lang].name);
+  await expect(page.getByTestId('chat-send')).toBeEnabled({ timeout: 15_000 });
+  await expect(c.assistant).toHaveCount(3);
+  await expect(c.log.getByText(T[lang].hello)).toHaveCount(1);
+  await expect(c.log.getByText(T[lang].askName)).toHaveCount(1);
+  await page.getByTestId('chat-send').click();
+  await expect(c.assistant.last()).toContainText(T[lang].nameOk, { timeout: 15_000 });
+  await expect(c.log.getByText(T[lang].hello)).toHaveCount(1);
+});
+
+test('with ?typing=1 the assistant types its messages; the greeting /search came with stands as it is', async ({ page, lang }) => {
+  // In the floating chat the greeting of a new session is typed out.
+  await page.goto('/?typing=1');
+  await page.getByRole('button', { name: lang === 'de' ? /Chat öffnen/i : /Open chat/i }).click();
   const c = chat(page, lang);
   await expect(c.log.locator('[data-typing="true"]').first()).toBeVisible({ timeout: 10_000 });
   // Typed out letter by letter; screen readers get the whole text at once.
   await expect(c.log.locator('p[aria-hidden="true"]', { hasText: T[lang].askName })).toBeVisible({ timeout: 15_000 });
   await expect(c.log.locator('[data-typing="true"]')).toHaveCount(0);
+
+  // On /search the greeting is in the page (decision 055): the conversation does not type it again.
+  await page.evaluate(() => localStorage.removeItem('akut.chat.sessionId'));
+  await page.goto('/search?typing=1');
+  await expect(c.assistant).toHaveCount(3);
+  // Taken over once the words typed enable the conversation's send button.
+  await c.input.fill(T[lang].name);
+  await expect(page.getByTestId('chat-send')).toBeEnabled({ timeout: 15_000 });
+  await expect(c.log.locator('p[aria-hidden="true"]')).toHaveCount(0);
+  await expect(c.log.getByText(T[lang].askName)).toHaveCount(1);
 });
 
 test('with ?tts=1 the read-aloud panel appears and reads the newest message in the UI language', async ({ page, lang }) => {

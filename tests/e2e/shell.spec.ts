@@ -1,6 +1,16 @@
 // The app shell: landing, navigation, language switch, not-found page, phone and desktop widths.
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect, expectNoHorizontalScroll, allowConsoleErrors } from './fixtures.ts';
 import { completedDeal, providerAccount, uniqueToken } from './seeker-helpers.ts';
+
+/** The address of a source module's built chunk, from the Vite manifest (chunks are named by their hash, decision 055). */
+function builtChunk(source: string): RegExp {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const file = manifest[source]?.file;
+  if (!file) throw new Error(`${source} is not in the build's manifest`);
+  return new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
 
 test('the landing page leads providers to sign-up and seekers to the chat', async ({ page, lang }) => {
   await page.goto('/');
@@ -69,12 +79,12 @@ test.describe('with the code of a section delayed', () => {
     // (React error 418, seen in CI when the section's code and the other language's words arrived together). The
     // switch starts by fetching the other language's words: that request must come after the section's code.
     const order: string[] = [];
-    await page.route(/\/assets\/Testimonials-[\w-]+\.js$/, async (route) => {
+    await page.route(builtChunk('src/pages/landing/Testimonials.tsx'), async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
       order.push('testimonials');
     });
-    await page.route(new RegExp(`/assets/lang-${other}-[\\w-]+\\.js$`), async (route) => {
+    await page.route(builtChunk(`src/i18n/lang-${other}.ts`), async (route) => {
       order.push('language');
       await route.continue();
     });
