@@ -84,7 +84,7 @@ export const providerOfferTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.withdrawOffer',
-      params: { ref: String(data?.ref ?? ''), price: (Number(data?.priceCents ?? 0) / 100).toFixed(2) },
+      params: { ref: String(data?.ref ?? ''), price: Number(data?.priceCents ?? 0) },
     }),
     offline: { priority: 78, detect: refCommand('request', WITHDRAW) },
     run: (ctx, input) =>

@@ -123,7 +123,7 @@ export const dealTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.cancelDeal',
-      params: { ref: String(data?.ref ?? ''), price: (Number(data?.valueCents ?? 0) / 100).toFixed(2), counterpart: String(data?.counterpart ?? '') },
+      params: { ref: String(data?.ref ?? ''), price: Number(data?.valueCents ?? 0), counterpart: String(data?.counterpart ?? '') },
     }),
     offline: { priority: 76, detect: refCommand('deal', CANCEL_DEAL) },
     run: (ctx, input) =>
@@ -152,7 +152,7 @@ export const dealTools: AnyChatToolDef[] = [
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.declineOffer',
-      params: { ref: String(data?.ref ?? ''), price: (Number(data?.priceCents ?? 0) / 100).toFixed(2), company: String(data?.company ?? '') },
+      params: { ref: String(data?.ref ?? ''), price: Number(data?.priceCents ?? 0), company: String(data?.company ?? '') },
     }),
     offline: { priority: 86, detect: refCommand('offer', DECLINE) },
     run: (ctx, input) =>
