@@ -46,11 +46,13 @@ function chat(page: Page, lang: Lang) {
     assistant: log.locator('[data-role="assistant"]'),
     async say(text: string) {
       const before = await log.locator('[data-role="assistant"]').count();
+      // The reply has arrived when its streamed answer has ended and a new assistant message is there (the input
+      // stays enabled while the assistant writes, so waiting for it would not wait for anything).
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat' && r.request().method() === 'POST', { timeout: 30_000 });
       await input.fill(text);
       await page.getByTestId('chat-send').click();
-      // The reply has arrived when a new assistant message is there and the input is enabled again.
+      await (await answered).finished();
       await expect(log.locator('[data-role="assistant"]')).toHaveCount(before + 1, { timeout: 15_000 });
-      await expect(input).toBeEnabled();
     },
   };
 }
