@@ -17,15 +17,18 @@ import { createClassGroupUtils, createParseClassName } from 'tailwind-merge/unst
 const root = path.resolve(import.meta.dirname, '..');
 export const CONFIG_FILE = path.join(root, 'src/lib/tw-merge-config.ts');
 
-/** Every whitespace- or quote-separated word of the client's sources (Tailwind's own scan is as coarse). */
+/**
+ * Every whitespace- or quote-separated word of the client's sources (Tailwind's own scan is as coarse). Not split
+ * at brackets, parentheses or commas: arbitrary values carry them ('w-[calc(100%-1rem)]',
+ * 'grid-cols-[minmax(0,14rem)_auto]'); words that are no class are dropped by knownClasses.
+ */
 export function sourceTokens(): Set<string> {
   const files = fs
     .readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && /\.(tsx?|html|css)$/.test(e.name) && path.join(e.parentPath, e.name) !== CONFIG_FILE)
     .map((e) => path.join(e.parentPath, e.name));
   const tokens = new Set<string>();
-  for (const file of [...files.sort(), path.join(root, 'index.html')])
-    for (const t of fs.readFileSync(file, 'utf8').split(/[\s'"`{}()<>,;]+/)) if (t) tokens.add(t);
+  for (const file of [...files.sort(), path.join(root, 'index.html')]) for (const t of fs.readFileSync(file, 'utf8').split(/[\s'"`]+/)) if (t) tokens.add(t);
   return tokens;
 }
 

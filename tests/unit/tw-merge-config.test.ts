@@ -28,6 +28,15 @@ describe('cn() with the reduced tailwind-merge configuration', () => {
     expect(different.slice(0, 20)).toEqual([]);
   });
 
+  // Found by the support dialog at 390 px (tests/e2e/support.spec.ts): the sources were split at parentheses and
+  // commas, so arbitrary values such as 'w-[calc(100%-1rem)]' were not known, and both widths stayed in the class.
+  it('knows the classes whose arbitrary values carry parentheses or commas', () => {
+    expect(classes).toEqual(expect.arrayContaining(['w-[calc(100%-1rem)]', 'w-[calc(100%-2rem)]', 'h-[min(600px,calc(100dvh-2rem))]']));
+    const dialog = 'grid w-[calc(100%-2rem)] max-w-lg gap-4 p-6';
+    expect(cn(dialog, 'flex w-[calc(100%-1rem)] max-w-none gap-3 p-4')).toBe(twMerge(dialog, 'flex w-[calc(100%-1rem)] max-w-none gap-3 p-4'));
+    expect(cn(dialog, 'w-[calc(100%-1rem)]')).not.toContain('w-[calc(100%-2rem)]');
+  });
+
   it('lets a class given to a component win over the component’s own class of the same kind', () => {
     expect(cn('h-10 px-4 py-2', 'h-8 px-3')).toBe('py-2 h-8 px-3');
     expect(cn('bg-primary text-primary-foreground hover:bg-primary/90', 'bg-accent hover:bg-accent/90')).toBe(
