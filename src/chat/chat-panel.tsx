@@ -121,6 +121,8 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
     <section
       data-testid="chat-panel"
       data-variant={variant}
+      // Whether the conversation has taken over (before, the served greeting and a field that cannot send yet).
+      data-ready={loaded?.Conversation ? 'true' : 'false'}
       aria-label={t('title', { name })}
       className={cn(
         'flex min-h-0 flex-col overflow-hidden bg-card text-card-foreground',

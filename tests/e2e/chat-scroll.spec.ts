@@ -36,6 +36,9 @@ async function open(page: Page, lang: Lang, typing = false) {
   await expect(log.getByText(T[lang].askName).first()).toBeAttached({ timeout: 15_000 });
   await expect(log.locator('[data-role="assistant"]')).toHaveCount(3, { timeout: 15_000 });
   await expect(log.locator('[data-typing="true"]')).toHaveCount(0, { timeout: 15_000 });
+  // The served greeting's field hands its words to the conversation's field when the conversation takes over; a
+  // fill() that straddles that moment lands in both. Type once the conversation is there.
+  await expect(page.getByTestId('chat-panel')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
   const say = async (text: string) => {
     const before = await log.locator('[data-role="assistant"]').count();
     await input.fill(text);

@@ -63,6 +63,8 @@ async function openChat(page: Page, lang: Lang) {
   const c = chat(page, lang);
   await expect(c.log.getByText(T[lang].askName)).toBeVisible({ timeout: 15_000 });
   await expect(c.assistant).toHaveCount(3);
+  // Type once the conversation has taken over from the served greeting (its field hands its words over then).
+  await expect(page.getByTestId('chat-panel')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
   return c;
 }
 
