@@ -12,20 +12,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { speak } from '@/chat/tts';
 import { buildIntakeMachine } from '../../../../machines/intake.machine.ts';
 import { stepsById, stepText, type FollowUpScript } from '../../../../machines/follow-up-script.ts';
+import { CATEGORY_IDS } from '../../../../server/ai/nlu/category-ids.ts';
 
-const CATEGORIES = [
-  'auto',
-  'urlaub_reisen',
-  'versicherung',
-  'essen',
-  'gastronomie',
-  'dienstleistungen',
-  'immobilien',
-  'elektronik',
-  'beauty',
-  'handwerk',
-  'news',
-] as const;
 const SAMPLE = { description: 'Vorschau', postcode: '50667', place: 'Köln', budgetMin: 100, budgetMax: 100, urgency: 'normal', date: '2099-01-01' } as const;
 
 interface Line {
@@ -144,7 +132,7 @@ export function PreviewChat({ script, lang }: { script: FollowUpScript; lang: 'd
             onChange={(e) => e.target.value && send({ type: 'CATEGORY_CHOSEN', category: e.target.value }, tc(`categories.${e.target.value}`))}
           >
             <option value="">{t('followup.preview.category')}</option>
-            {CATEGORIES.map((c) => (
+            {CATEGORY_IDS.map((c) => (
               <option key={c} value={c}>
                 {tc(`categories.${c}`)}
               </option>
