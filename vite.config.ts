@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -22,8 +24,50 @@ function zodJitless(): Plugin {
   };
 }
 
+/**
+ * The page's scripts are fetched at low priority (decision 057): public pages come rendered from the server, so
+ * their first paint needs the HTML and the stylesheet only, and the scripts that make them interactive should
+ * not compete with the stylesheet for a slow connection. They still start loading at once, in parallel.
+ */
+function scriptsAfterStyles(): Plugin {
+  return {
+    name: 'akut-scripts-after-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+          .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+    },
+  };
+}
+
+/** The build's scripts and styles, compressed once here instead of on every request (decision 057). */
+const PRECOMPRESSED = /\.(js|css)$/;
+function precompressAssets(): Plugin {
+  return {
+    name: 'akut-precompress',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? path.resolve(import.meta.dirname, 'dist');
+      for (const file of Object.keys(bundle)) {
+        if (!PRECOMPRESSED.test(file)) continue;
+        const source = fs.readFileSync(path.join(dir, file));
+        if (source.length < 1024) continue;
+        fs.writeFileSync(
+          path.join(dir, `${file}.br`),
+          zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+        );
+        fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [zodJitless(), react(), tailwindcss(), pwaPlugin()],
+  plugins: [zodJitless(), react(), tailwindcss(), pwaPlugin(), scriptsAfterStyles(), precompressAssets()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The manifest tells `npm run size` which chunks each page loads. Chunks are named by their hash only: the entry
   // carries the file name of every chunk a lazy page may preload, and the module names in them were about 1 KB gzip

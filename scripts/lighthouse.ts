@@ -223,7 +223,13 @@ try {
   await fetch(`${app.base}/`).catch(() => undefined);
   for (const page of pages) {
     log(`Lighthouse: ${page} …`);
-    const lhr = await measure(app.base + page);
+    let lhr = await measure(app.base + page);
+    // Lighthouse sometimes cannot read its own trace (NO_NAVSTART, NO_FCP): the page is measured again, up to
+    // twice. Only a failed measurement is repeated, never a low score.
+    for (let retry = 1; lhr.runtimeError && retry <= 2; retry++) {
+      log(`  runtime error: ${lhr.runtimeError.message}; measuring again (${retry} of 2)`);
+      lhr = await measure(app.base + page);
+    }
     if (lhr.runtimeError) log(`  runtime error: ${lhr.runtimeError.message}`);
     rows.push(toRow(page, lhr));
   }

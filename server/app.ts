@@ -1,8 +1,10 @@
 // Builds the Express app without listening; main.ts and the tests use it.
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import { toNodeHandler } from 'better-auth/node';
 import { AppError, isAppError } from './errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
@@ -51,7 +53,7 @@ function compressible(req: Request, res: Response): boolean {
  * Hashed build files are cached for a year; the service worker and its offline page are checked on every load,
  * so a new build reaches everybody (decision 036); the rest of dist/ for an hour.
  */
-function staticCacheHeaders(res: Response, file: string): void {
+function staticCacheHeaders(res: ServerResponse, file: string): void {
   const name = path.basename(file);
   if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else if (name === 'sw.js' || name === 'offline.html' || name === 'offline.js' || name === 'manifest.webmanifest') res.setHeader('Cache-Control', 'no-cache');
@@ -151,7 +153,16 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   if (opts.viteMiddlewares) app.use(opts.viteMiddlewares);
   const indexFile = opts.clientDir ? path.join(opts.clientDir, 'index.html') : null;
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
-    app.use(express.static(opts.clientDir, { index: false, maxAge: '1h', setHeaders: staticCacheHeaders }));
+    // The build's hashed scripts and styles come compressed from the build, in brotli and gzip (decision 057):
+    // no compression work per request, and brotli's best level. Other files are compressed as they are sent.
+    app.use(
+      expressStaticGzip(opts.clientDir, {
+        index: false,
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        serveStatic: { index: false, maxAge: '1h', setHeaders: staticCacheHeaders },
+      }),
+    );
   }
   // The specification's other addresses of pages the app has (/anbieter-dashboard?demo=true, ...): moved for
   // good, with the query kept.

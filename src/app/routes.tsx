@@ -61,14 +61,15 @@ const demoElements: Partial<Record<keyof typeof ROUTE_PATHS, ReactNode>> = {
   successfulDeals: page(loadDemo, 'DemoDealsPage'),
   providerDashboard: page(loadDemo, 'DemoProviderDashboardPage'),
 };
-/** Both chunks load before a server-rendered page with a demo mode hydrates. */
+const isDemoAddress = () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('demo') === 'true';
+/** Before a server-rendered page with a demo mode hydrates, the chunk of the one DemoSwitch shows loads. */
 function withDemo(name: keyof typeof ROUTE_PATHS): ReactNode {
   const real = elements[name];
   const demo = demoElements[name];
   if (!demo) return real;
   const element = <DemoSwitch real={real} demo={demo} />;
-  const loads = [real, demo].map((e) => (e && typeof e === 'object' ? loaders.get(e) : undefined));
-  loaders.set(element, () => Promise.all(loads.map((load) => load?.())));
+  const loaderOf = (e: ReactNode) => (e && typeof e === 'object' ? loaders.get(e) : undefined);
+  loaders.set(element, () => (isDemoAddress() ? loaderOf(demo) : loaderOf(real))?.() ?? Promise.resolve());
   return element;
 }
 

@@ -92,7 +92,10 @@ function useStoredConversation(lang: string) {
   );
 
   useEffect(() => {
-    void open(sessionStore.get(), null);
+    // In a task of its own, not in the one that runs the effects of hydration (decision 057): starting the
+    // conversation's code adds a preload link per chunk it needs, which made that task a long one on a phone.
+    const start = setTimeout(() => void open(sessionStore.get(), null), 0);
+    return () => clearTimeout(start);
     // The history is loaded once per mount; the language only changes how new replies are written.
   }, []);
 

@@ -173,3 +173,11 @@ export async function adminWindow(browser: Browser, lang: Lang) {
 }
 
 export { expect };
+
+/** The address of a source module's built chunk, from the Vite manifest (chunks are named by their hash, decision 055). */
+export function builtChunk(source: string): RegExp {
+  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const file = manifest[source]?.file;
+  if (!file) throw new Error(`${source} is not in the build's manifest`);
+  return new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}

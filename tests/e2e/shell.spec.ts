@@ -1,16 +1,6 @@
 // The app shell: landing, navigation, language switch, not-found page, phone and desktop widths.
-import fs from 'node:fs';
-import path from 'node:path';
-import { test, expect, expectNoHorizontalScroll, allowConsoleErrors } from './fixtures.ts';
+import { test, expect, expectNoHorizontalScroll, allowConsoleErrors, builtChunk } from './fixtures.ts';
 import { completedDeal, providerAccount, uniqueToken } from './seeker-helpers.ts';
-
-/** The address of a source module's built chunk, from the Vite manifest (chunks are named by their hash, decision 055). */
-function builtChunk(source: string): RegExp {
-  const manifest = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const file = manifest[source]?.file;
-  if (!file) throw new Error(`${source} is not in the build's manifest`);
-  return new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-}
 
 test('the landing page leads providers to sign-up and seekers to the chat', async ({ page, lang }) => {
   await page.goto('/');

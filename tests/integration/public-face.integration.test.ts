@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createSession } from '../helpers/chat.ts';
@@ -24,6 +25,12 @@ beforeAll(async () => {
     path.join(clientDir, 'assets/app-abc123.js'),
     `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word ${i}`))};\n`,
   );
+  // A file the build compressed (decision 057): its .br and .gz are sent as they are. Their contents differ from
+  // what compressing the file would give, so a test can tell which one was sent.
+  const built = `export const built = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `built ${i}`))};\n`;
+  fs.writeFileSync(path.join(clientDir, 'assets/built-def456.js'), built);
+  fs.writeFileSync(path.join(clientDir, 'assets/built-def456.js.br'), zlib.brotliCompressSync(`${built}// from the .br\n`));
+  fs.writeFileSync(path.join(clientDir, 'assets/built-def456.js.gz'), zlib.gzipSync(`${built}// from the .gz\n`));
   app = await startTestApp({ OPERATOR_EMAIL: OPERATOR, RATE_LIMIT_CONTACT: '3' }, { clientDir });
 });
 
@@ -116,6 +123,29 @@ describe('compression', () => {
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(plain.body.length / 2);
+  });
+
+  it.each([
+    ['br', 'br', '// from the .br'],
+    ['gzip, deflate, br', 'br', '// from the .br'],
+    ['gzip', 'gzip', '// from the .gz'],
+  ])('sends the file the build compressed for accept-encoding %s, as it is, with its type and a year of caching', async (accept, encoding, marker) => {
+    const res = await raw('GET', '/assets/built-def456.js', { 'accept-encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    const body = encoding === 'br' ? zlib.brotliDecompressSync(res.body) : zlib.gunzipSync(res.body);
+    expect(body.toString()).toContain(marker);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+  });
+
+  it('sends the build file itself to a client that takes no compression', async () => {
+    const res = await raw('GET', '/assets/built-def456.js', {});
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toMatch(/^export const built/);
+    expect(res.body.toString()).not.toContain('// from the');
   });
 
   it('leaves the chat event stream uncompressed, so it streams chunk by chunk', async () => {
