@@ -9,6 +9,14 @@ export async function signIn(client: TestClient, email: string, password: string
   return res;
 }
 
+/** A client of the test app signed in as an existing user, speaking `lang` when one is given. */
+export async function clientAs(app: TestApp, user: { email: string; password: string }, lang?: 'de' | 'en'): Promise<TestClient> {
+  const client = app.client();
+  if (lang) client.lang = lang;
+  await signIn(client, user.email, user.password);
+  return client;
+}
+
 export function totpCode(uri: string): string {
   return OTPAuth.URI.parse(uri).generate();
 }

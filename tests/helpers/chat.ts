@@ -64,6 +64,18 @@ export interface ChatTurn {
   tools: ToolPartView[];
 }
 
+/** The turn's tool part of this name; fails naming the turn's tools and text when there is none. */
+export function toolPart(turn: ChatTurn, name: string): ToolPartView {
+  const part = turn.tools.find((t) => t.toolName === name);
+  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
+  return part;
+}
+
+/** The data of the turn's tool part of this name. */
+export function toolData(turn: ChatTurn, name: string): Record<string, unknown> {
+  return toolPart(turn, name).output!.data as Record<string, unknown>;
+}
+
 export async function createSession(client: TestClient, lang: 'de' | 'en' = client.lang): Promise<string> {
   const res = await client.post<{ id: string }>('/api/chat/session', { lang });
   if (res.status !== 200) throw new Error(`session create failed: ${res.status} ${res.text}`);

@@ -3,8 +3,8 @@
 // den Anbieter' to the provider), and the hint how to confirm or cancel comes only while a deal waits for
 // the reader, not under a completed one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { clientAs } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
@@ -22,12 +22,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 const T = {
   de: {

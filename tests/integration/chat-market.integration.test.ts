@@ -3,8 +3,8 @@
 // the seeker rates it. The same domain commands as the dashboards; the model never confirms anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
-import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+import { signIn, clientAs } from '../helpers/auth.ts';
+import { createSession, sendChat, type ChatTurn, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
@@ -22,21 +22,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
-
-const tool = (turn: ChatTurn, name: string) => {
-  const part = turn.tools.find((t) => t.toolName === name);
-  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
-  return part;
-};
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 async function confirm(c: TestClient, sessionId: string, turn: ChatTurn, name: string) {
-  const id = tool(turn, name).output!.confirmation!.id;
+  const id = toolPart(turn, name).output!.confirmation!.id;
   return c.post<{ status: string; result: { accepted: boolean; data: Record<string, unknown> } }>('/api/chat/confirm', {
     sessionId,
     confirmationId: id,
@@ -127,7 +116,7 @@ for (const lang of ['de', 'en'] as const) {
       const pc = await as(provider.user, lang);
       const ps = await createSession(pc, lang);
       const listed = await sendChat(pc, ps, say.matches);
-      const cards = (tool(listed, 'listMatches').output!.data as { matches: unknown }).matches as {
+      const cards = (toolPart(listed, 'listMatches').output!.data as { matches: unknown }).matches as {
         ref: string;
         unlocked: boolean;
         request: Record<string, unknown>;
@@ -138,7 +127,7 @@ for (const lang of ['de', 'en'] as const) {
       expect(listed.text).toMatch(lang === 'de' ? /Dein Guthaben: 50 Goints/ : /Your balance: 50 Goints/);
 
       const proposal = await sendChat(pc, ps, say.unlock(ref));
-      expect(tool(proposal, 'unlockRequest').output).toMatchObject({
+      expect(toolPart(proposal, 'unlockRequest').output).toMatchObject({
         accepted: false,
         reason: 'CONFIRMATION_REQUIRED',
         data: { quote: { price: 50, balance: 50, unlocked: 0, max: 5 } },
@@ -155,23 +144,23 @@ for (const lang of ['de', 'en'] as const) {
       expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(0n);
 
       const form = await sendChat(pc, ps, say.offer(ref));
-      expect(tool(form, 'startOffer').output).toMatchObject({ accepted: true, state: 'writingOffer' });
+      expect(toolPart(form, 'startOffer').output).toMatchObject({ accepted: true, state: 'writingOffer' });
       const sent = await sendChat(pc, ps, say.form(ref));
-      expect(tool(sent, 'submitOffer').output).toMatchObject({ accepted: true, state: 'ready', data: { priceCents: 38000 } });
+      expect(toolPart(sent, 'submitOffer').output).toMatchObject({ accepted: true, state: 'ready', data: { priceCents: 38000 } });
       const offer = await app.deps.db.prisma.offer.findFirstOrThrow({ where: { requestId: r.id, providerId: provider.user.id } });
       expect(offer).toMatchObject({ priceCents: 38000, status: 'versendet' });
       const balance = await sendChat(pc, ps, say.balance);
-      expect(tool(balance, 'showBalance').output).toMatchObject({ accepted: true, data: { goints: 0 } });
+      expect(toolPart(balance, 'showBalance').output).toMatchObject({ accepted: true, data: { goints: 0 } });
 
       // Seeker (signed in: no name question, straight to the category step with the offers at hand)
       const sc = await as(seeker, lang);
       const ss = await createSession(sc, lang);
       const offers = await sendChat(sc, ss, say.offers);
-      const shown = (tool(offers, 'listOffers').output!.data as { offers: unknown }).offers as { ref: string; provider: { firmenname: string } }[];
+      const shown = (toolPart(offers, 'listOffers').output!.data as { offers: unknown }).offers as { ref: string; provider: { firmenname: string } }[];
       expect(shown.map((o) => o.provider.firmenname)).toEqual([`Therme Express ${lang}`]);
       const offerRef = shown[0]!.ref;
       const accept = await sendChat(sc, ss, say.accept(offerRef));
-      expect(tool(accept, 'acceptOffer').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
+      expect(toolPart(accept, 'acceptOffer').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
       const accepted = await confirm(sc, ss, accept, 'acceptOffer');
       expect(accepted.body.status).toBe('confirmed');
       const dealRef = String(accepted.body.result.data.dealRef);
@@ -180,19 +169,19 @@ for (const lang of ['de', 'en'] as const) {
       const pConfirm = await sendChat(pc, ps, say.deal(dealRef));
       expect((await confirm(pc, ps, pConfirm, 'confirmDeal')).body.result.data).toMatchObject({ status: 'awaiting_seeker', completed: false });
       const again = await sendChat(pc, ps, say.deal(dealRef));
-      expect(tool(again, 'confirmDeal').output).toMatchObject({ accepted: false, reason: 'DEAL_ALREADY_CONFIRMED' });
+      expect(toolPart(again, 'confirmDeal').output).toMatchObject({ accepted: false, reason: 'DEAL_ALREADY_CONFIRMED' });
       const sConfirm = await sendChat(sc, ss, say.deal(dealRef));
       expect((await confirm(sc, ss, sConfirm, 'confirmDeal')).body.result.data).toMatchObject({ status: 'completed', completed: true });
       // The provider unlocked with the welcome bonus (promotional Goints): the seeker earns nothing from it.
       expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(0n);
 
       const toRate = await sendChat(sc, ss, say.offers);
-      expect(((tool(toRate, 'listOffers').output!.data as { toRate: unknown }).toRate as { ref: string }[]).map((d) => d.ref)).toEqual([dealRef]);
+      expect(((toolPart(toRate, 'listOffers').output!.data as { toRate: unknown }).toRate as { ref: string }[]).map((d) => d.ref)).toEqual([dealRef]);
       const rated = await sendChat(sc, ss, say.review(dealRef));
-      expect(tool(rated, 'rateDeal').output).toMatchObject({ accepted: true, data: { rating: 5 } });
+      expect(toolPart(rated, 'rateDeal').output).toMatchObject({ accepted: true, data: { rating: 5 } });
       expect(await app.deps.db.prisma.review.findFirstOrThrow({ where: { providerId: provider.user.id } })).toMatchObject({ rating: 5, showFirstName: true });
       const earnings = await sendChat(sc, ss, say.balance);
-      expect(tool(earnings, 'showBalance').output).toMatchObject({ data: { earningsGoints: 0, earningsCents: 0 } });
+      expect(toolPart(earnings, 'showBalance').output).toMatchObject({ data: { earningsGoints: 0, earningsCents: 0 } });
       expect(earnings.text).toMatch(lang === 'de' ? /0 Goints \(0,00\s€\)/ : /0 Goints \(€0\.00\)/);
     });
   });
@@ -226,8 +215,8 @@ describe('what the chat refuses', () => {
     expect(await app.deps.db.prisma.unlock.count({ where: { providerId: provider.user.id } })).toBe(0);
     // An unknown reference is refused before any confirmation is asked for.
     const unknown = await sendChat(pc, ps, 'Anfrage #ffffff freischalten');
-    expect(tool(unknown, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
-    expect(tool(unknown, 'unlockRequest').output?.confirmation).toBeUndefined();
+    expect(toolPart(unknown, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
+    expect(toolPart(unknown, 'unlockRequest').output?.confirmation).toBeUndefined();
   });
 });
 
@@ -254,7 +243,7 @@ describe('with an OpenAI-compatible model', () => {
     fake.reply = (req) =>
       req.messages.at(-1)?.role === 'tool' ? { text: 'Erledigt.' } : { toolCalls: [{ name: 'unlockRequest', arguments: { request: r.id.slice(0, 6) } }] };
     const turn = await sendChat(c, s, 'Schalte bitte die neue Anfrage frei, ich bestätige schon jetzt.');
-    expect(tool(turn, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
+    expect(toolPart(turn, 'unlockRequest').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
     expect((await getGointsBalance(ai.deps.db.prisma, provider.user.id)).total).toBe(goints(50));
     await confirm(c, s, turn, 'unlockRequest');
     // The model opens the form (allowed) and then invents the form's contents (refused: not the person's words).
@@ -273,7 +262,7 @@ describe('with an OpenAI-compatible model', () => {
             ],
           };
     const invented = await sendChat(c, s, 'Mach einfach irgendein Angebot für mich');
-    expect(tool(invented, 'submitOffer').output).toMatchObject({ accepted: false, reason: 'NOT_FROM_PERSON' });
+    expect(toolPart(invented, 'submitOffer').output).toMatchObject({ accepted: false, reason: 'NOT_FROM_PERSON' });
     expect(await ai.deps.db.prisma.offer.count({ where: { providerId: provider.user.id } })).toBe(0);
   });
 });
@@ -284,15 +273,15 @@ describe('money by chat', () => {
     const pc = await as(provider.user, 'de');
     const ps = await createSession(pc, 'de');
     const shop = await sendChat(pc, ps, 'Ich möchte Goints kaufen');
-    expect(tool(shop, 'buyGoints').output).toMatchObject({ accepted: true, data: { checkout: 'test', goints: 50 } });
-    expect((tool(shop, 'buyGoints').output!.data as { packages: { id: string }[] }).packages.map((p) => p.id)).toEqual(['small', 'medium', 'large']);
+    expect(toolPart(shop, 'buyGoints').output).toMatchObject({ accepted: true, data: { checkout: 'test', goints: 50 } });
+    expect((toolPart(shop, 'buyGoints').output!.data as { packages: { id: string }[] }).packages.map((p) => p.id)).toEqual(['small', 'medium', 'large']);
     expect(await app.deps.db.prisma.purchase.count({ where: { userId: provider.user.id } })).toBe(0);
 
     const seeker = await createSeeker(app.deps.db.prisma, { name: 'Mia Muster' });
     const sc = await as(seeker, 'de');
     const ss = await createSession(sc, 'de');
     const none = await sendChat(sc, ss, 'Bitte zahl mir mein Geld aus');
-    expect(tool(none, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_BELOW_MINIMUM' });
+    expect(toolPart(none, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_BELOW_MINIMUM' });
     // 15 € of earnings and a bank account.
     await app.deps.db.prisma.$transaction(async (tx) => {
       const { postTransaction } = await import('../../server/domain/ledger/post-transaction.ts');
@@ -306,10 +295,10 @@ describe('money by chat', () => {
       });
     });
     const noMethod = await sendChat(sc, ss, 'Auszahlung bitte');
-    expect(tool(noMethod, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_METHOD_REQUIRED' });
+    expect(toolPart(noMethod, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_METHOD_REQUIRED' });
     expect((await sc.post('/api/payout-methods', { type: 'bank', iban: 'DE89370400440532013000', accountHolder: 'Mia Muster' })).status).toBe(201);
     const ask = await sendChat(sc, ss, 'Zahl mir 12,50 € aufs Konto aus');
-    expect(tool(ask, 'requestPayout').output).toMatchObject({
+    expect(toolPart(ask, 'requestPayout').output).toMatchObject({
       reason: 'CONFIRMATION_REQUIRED',
       data: { amountCents: 1250 },
       confirmation: { summary: { params: { amount: 1250 } } },
@@ -318,7 +307,7 @@ describe('money by chat', () => {
     const done = await confirm(sc, ss, ask, 'requestPayout');
     expect(done.body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { amountCents: 1250, method: 'bank' } } });
     // The same click again is the same payout.
-    const id = tool(ask, 'requestPayout').output!.confirmation!.id;
+    const id = toolPart(ask, 'requestPayout').output!.confirmation!.id;
     expect((await sc.post<{ repeated: boolean }>('/api/chat/confirm', { sessionId: ss, confirmationId: id, decision: 'confirm' })).body.repeated).toBe(true);
     expect(await app.deps.db.prisma.payout.count({ where: { userId: seeker.id } })).toBe(1);
     expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(goints(25));

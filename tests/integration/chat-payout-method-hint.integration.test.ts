@@ -2,8 +2,8 @@
 // in the chat (the chat adds IBANs and PayPal addresses), not sent to the dashboard; and the way it names
 // works. German and English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { clientAs } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createSeeker } from '../factories/marketplace.ts';
@@ -20,12 +20,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 const T = {
   de: { payout: 'Zahl mir bitte meine Einnahmen aus', dashboard: /Dashboard/, example: 'Füge meine IBAN DE89 3704 0044 0532 0130 00 hinzu' },

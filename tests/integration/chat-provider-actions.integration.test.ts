@@ -4,8 +4,8 @@
 // carried into the offer form. The same domain commands as the dashboard; a seeker is refused them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
-import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+import { clientAs } from '../helpers/auth.ts';
+import { createSession, sendChat, type ChatTurn, toolData, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
@@ -22,22 +22,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
-
-const tool = (turn: ChatTurn, name: string) => {
-  const part = turn.tools.find((t) => t.toolName === name);
-  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
-  return part;
-};
-const data = (turn: ChatTurn, name: string) => tool(turn, name).output!.data as Record<string, unknown>;
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 async function confirm(c: TestClient, sessionId: string, turn: ChatTurn, name: string) {
-  const id = tool(turn, name).output!.confirmation!.id;
+  const id = toolPart(turn, name).output!.confirmation!.id;
   return c.post<{ status: string; result: { accepted: boolean; reason?: string; data: Record<string, unknown> } }>('/api/chat/confirm', {
     sessionId,
     confirmationId: id,
@@ -65,7 +53,7 @@ async function desk(lang: 'de' | 'en') {
   return { seeker, provider, urgent, calm, c, sid };
 }
 
-const refsOf = (turn: ChatTurn) => ((data(turn, 'listMatches').matches as { ref: string }[]) ?? []).map((m) => m.ref);
+const refsOf = (turn: ChatTurn) => ((toolData(turn, 'listMatches').matches as { ref: string }[]) ?? []).map((m) => m.ref);
 
 const say = {
   de: {
@@ -124,7 +112,7 @@ for (const lang of ['de', 'en'] as const) {
       expect(electronics).toContain(calm.id.slice(0, 6));
       expect(electronics).not.toContain(urgent.id.slice(0, 6));
       const dismissed = await sendChat(c, sid, s.dismiss(calm.id.slice(0, 6)));
-      expect(tool(dismissed, 'dismissMatch').output).toMatchObject({ accepted: true, data: { ref: calm.id.slice(0, 6) } });
+      expect(toolPart(dismissed, 'dismissMatch').output).toMatchObject({ accepted: true, data: { ref: calm.id.slice(0, 6) } });
       const after = refsOf(await sendChat(c, sid, s.matches[0]!));
       expect(after).toContain(urgent.id.slice(0, 6));
       expect(after).not.toContain(calm.id.slice(0, 6));
@@ -140,7 +128,7 @@ for (const lang of ['de', 'en'] as const) {
         beschreibung: 'Rohr abdichten und ersetzen.',
       });
       const withdraw = await sendChat(c, sid, s.withdraw(urgent.id.slice(0, 6)));
-      expect(tool(withdraw, 'withdrawOffer').output).toMatchObject({
+      expect(toolPart(withdraw, 'withdrawOffer').output).toMatchObject({
         reason: 'CONFIRMATION_REQUIRED',
         data: { ref: urgent.id.slice(0, 6), priceCents: 30000 },
       });
@@ -158,7 +146,7 @@ for (const lang of ['de', 'en'] as const) {
       });
       const { dealId } = await acceptOffer(app.deps, seeker.id, o2.id);
       const cancel = await sendChat(c, sid, s.cancelDeal(dealId.slice(0, 6)));
-      expect(tool(cancel, 'cancelDeal').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { valueCents: 12000 } });
+      expect(toolPart(cancel, 'cancelDeal').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { valueCents: 12000 } });
       expect((await confirm(c, sid, cancel, 'cancelDeal')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
       expect((await app.deps.db.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).status).toBe('cancelled');
     });
@@ -166,9 +154,9 @@ for (const lang of ['de', 'en'] as const) {
     it('shows the profile and edits it with a before/after card; the click saves exactly what the card showed', async () => {
       const { provider, c, sid } = await desk(lang);
       const shown = await sendChat(c, sid, s.profile);
-      expect(data(shown, 'showProviderProfile')).toMatchObject({ profile: { postcode: '04109', radiusKm: 100, acceptsMatches: true } });
+      expect(toolData(shown, 'showProviderProfile')).toMatchObject({ profile: { postcode: '04109', radiusKm: 100, acceptsMatches: true } });
       const radius = await sendChat(c, sid, s.radius);
-      expect(tool(radius, 'editProviderProfile').output).toMatchObject({
+      expect(toolPart(radius, 'editProviderProfile').output).toMatchObject({
         reason: 'CONFIRMATION_REQUIRED',
         data: { change: { rows: [{ before: '100 km', after: '30 km' }] } },
       });
@@ -177,11 +165,11 @@ for (const lang of ['de', 'en'] as const) {
       expect((await getOwnProviderProfile(app.deps.db.prisma, provider.user.id))!.radiusKm).toBe(30);
 
       const pause = await sendChat(c, sid, s.pause);
-      expect(tool(pause, 'editProviderProfile').output).toMatchObject({
+      expect(toolPart(pause, 'editProviderProfile').output).toMatchObject({
         data: { change: { rows: [{ before: expect.any(String), after: expect.any(String) }] } },
       });
       const budget = await sendChat(c, sid, s.minBudget);
-      expect(tool(budget, 'editProviderProfile').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
+      expect(toolPart(budget, 'editProviderProfile').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
       // The budget card is confirmed first; the older pause card still saves only the pause.
       await confirm(c, sid, budget, 'editProviderProfile');
       await confirm(c, sid, pause, 'editProviderProfile');
@@ -206,11 +194,11 @@ for (const lang of ['de', 'en'] as const) {
         },
       });
       const purchases = await sendChat(c, sid, s.purchases);
-      expect(data(purchases, 'listPurchases').purchases).toEqual([
+      expect(toolData(purchases, 'listPurchases').purchases).toEqual([
         expect.objectContaining({ goints: 100, receiptUrl: expect.stringMatching(/^\/quittung\//) }),
       ]);
       const docs = await sendChat(c, sid, s.documents);
-      expect(data(docs, 'listTradeDocuments')).toMatchObject({ verification: 'none', documents: [] });
+      expect(toolData(docs, 'listTradeDocuments')).toMatchObject({ verification: 'none', documents: [] });
     });
 
     it('opens the upload card for a trade document in several paraphrases; the file goes through the same door as the dashboard', async () => {
@@ -221,7 +209,7 @@ for (const lang of ['de', 'en'] as const) {
           turn.tools.map((t) => t.toolName),
           text,
         ).toEqual(['uploadTradeDocument']);
-        expect(data(turn, 'uploadTradeDocument')).toMatchObject({
+        expect(toolData(turn, 'uploadTradeDocument')).toMatchObject({
           kinds: ['gewerbeschein', 'handwerkskarte'],
           types: ['application/pdf', 'image/jpeg', 'image/png'],
           maxMb: 5,
@@ -239,19 +227,19 @@ for (const lang of ['de', 'en'] as const) {
       });
       expect(res.status).toBe(201);
       const state = await sendChat(c, sid, s.documents);
-      expect(data(state, 'listTradeDocuments')).toMatchObject({
+      expect(toolData(state, 'listTradeDocuments')).toMatchObject({
         verification: 'pending',
         documents: [expect.objectContaining({ kind: 'handwerkskarte', status: 'pending' })],
       });
       const again = await sendChat(c, sid, s.upload[0]!);
-      expect(data(again, 'uploadTradeDocument')).toMatchObject({ verification: 'pending', count: 1 });
+      expect(toolData(again, 'uploadTradeDocument')).toMatchObject({ verification: 'pending', count: 1 });
     });
 
     it('carries offer details typed in the message into the offer form', async () => {
       const { provider, urgent, c, sid } = await desk(lang);
       await unlockRequest(app.deps, provider.user.id, urgent.id);
       const form = await sendChat(c, sid, s.offerLine(urgent.id.slice(0, 6)));
-      expect(tool(form, 'startOffer').output).toMatchObject({
+      expect(toolPart(form, 'startOffer').output).toMatchObject({
         accepted: true,
         state: 'writingOffer',
         data: {

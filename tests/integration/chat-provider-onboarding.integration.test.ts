@@ -3,9 +3,9 @@
 // (nothing before), stored only on the click, with the welcome bonus and the matches of the new area. A
 // message that lacks a field is told which; a provider who has a profile is pointed to editing it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
-import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { clientAs } from '../helpers/auth.ts';
+import { createSession, sendChat, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
@@ -21,18 +21,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
-
-const tool = (turn: ChatTurn, name: string) => {
-  const part = turn.tools.find((t) => t.toolName === name);
-  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
-  return part;
-};
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 const say = {
   de: {
@@ -71,11 +60,11 @@ for (const lang of ['de', 'en'] as const) {
 
       // Without a profile, asking for matches says how to set one up by chat.
       const early = await sendChat(c, sid, s.matches);
-      expect(tool(early, 'listMatches').output).toMatchObject({ accepted: false, reason: 'PROVIDER_PROFILE_REQUIRED' });
+      expect(toolPart(early, 'listMatches').output).toMatchObject({ accepted: false, reason: 'PROVIDER_PROFILE_REQUIRED' });
       expect(early.text).toMatch(s.hint);
 
       const turn = await sendChat(c, sid, s.whole);
-      const out = tool(turn, 'createProviderProfile').output!;
+      const out = toolPart(turn, 'createProviderProfile').output!;
       expect(out.confirmation?.status).toBe('pending');
       const change = (out.data as { change: { rows: { label: string; before: string | null; after: string | null }[] } }).change;
       expect(change.rows.map((r) => r.label)).toEqual(s.rows);
@@ -99,7 +88,7 @@ for (const lang of ['de', 'en'] as const) {
 
       // The matches of the new area are there at once.
       const list = await sendChat(c, sid, s.matches);
-      const refs = ((tool(list, 'listMatches').output!.data as { matches: { ref: string }[] }).matches ?? []).map((m) => m.ref);
+      const refs = ((toolPart(list, 'listMatches').output!.data as { matches: { ref: string }[] }).matches ?? []).map((m) => m.ref);
       expect(refs).toContain(request.id.slice(0, 6));
     });
 
@@ -108,7 +97,7 @@ for (const lang of ['de', 'en'] as const) {
       const c = await as(user, lang);
       const sid = await createSession(c, lang);
       const turn = await sendChat(c, sid, s.incomplete);
-      expect(tool(turn, 'createProviderProfile').output).toMatchObject({ accepted: false, reason: 'PROFILE_INCOMPLETE' });
+      expect(toolPart(turn, 'createProviderProfile').output).toMatchObject({ accepted: false, reason: 'PROFILE_INCOMPLETE' });
       expect(turn.text).toMatch(s.missing);
       expect(await getOwnProviderProfile(app.deps.db.prisma, user.id)).toBeNull();
     });
@@ -118,7 +107,7 @@ for (const lang of ['de', 'en'] as const) {
       const c = await as(user, lang);
       const sid = await createSession(c, lang);
       const turn = await sendChat(c, sid, s.whole);
-      expect(tool(turn, 'createProviderProfile').output).toMatchObject({ accepted: false, reason: 'PROVIDER_PROFILE_EXISTS' });
+      expect(toolPart(turn, 'createProviderProfile').output).toMatchObject({ accepted: false, reason: 'PROVIDER_PROFILE_EXISTS' });
       expect(turn.text).toMatch(s.exists);
       expect((await getOwnProviderProfile(app.deps.db.prisma, user.id))!.postcode).toBe('04109');
 

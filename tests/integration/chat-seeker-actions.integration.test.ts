@@ -4,8 +4,8 @@
 // runs exactly what the card showed. A provider is refused the seeker's actions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
-import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+import { clientAs } from '../helpers/auth.ts';
+import { createSession, sendChat, type ChatTurn, toolData, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
@@ -25,22 +25,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
-
-const tool = (turn: ChatTurn, name: string) => {
-  const part = turn.tools.find((t) => t.toolName === name);
-  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
-  return part;
-};
-const data = (turn: ChatTurn, name: string) => tool(turn, name).output!.data as Record<string, unknown>;
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 async function confirm(c: TestClient, sessionId: string, turn: ChatTurn, name: string) {
-  const id = tool(turn, name).output!.confirmation!.id;
+  const id = toolPart(turn, name).output!.confirmation!.id;
   return c.post<{ status: string; result: { accepted: boolean; reason?: string; data: Record<string, unknown> } }>('/api/chat/confirm', {
     sessionId,
     confirmationId: id,
@@ -139,10 +127,10 @@ for (const lang of ['de', 'en'] as const) {
       expect(state).toMatch(/^asking\./);
       for (const q of s.points) {
         const turn = await sendChat(c, sid, q);
-        expect(tool(turn, 'showBalance').output).toMatchObject({ accepted: true, data: { earningsGoints: 0 } });
+        expect(toolPart(turn, 'showBalance').output).toMatchObject({ accepted: true, data: { earningsGoints: 0 } });
       }
       const payout = await sendChat(c, sid, s.payout);
-      expect(tool(payout, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_BELOW_MINIMUM' });
+      expect(toolPart(payout, 'requestPayout').output).toMatchObject({ accepted: false, reason: 'PAYOUT_BELOW_MINIMUM' });
       // The draft is untouched: the next answer still goes to the question that was asked.
       expect((await c.get<{ state: string }>(`/api/chat/session/${sid}`)).body.state).toBe(state);
     });
@@ -153,13 +141,13 @@ for (const lang of ['de', 'en'] as const) {
       const sid = await createSession(c, lang);
       for (const q of s.requests) {
         const turn = await sendChat(c, sid, q);
-        expect(data(turn, 'listMyRequests').requests).toEqual([
+        expect(toolData(turn, 'listMyRequests').requests).toEqual([
           expect.objectContaining({ ref: request.id.slice(0, 6), status: 'open', offers: 1, unlocked: 1 }),
         ]);
       }
       for (const q of s.close) {
         const turn = await sendChat(c, sid, q);
-        expect(tool(turn, 'closeMyRequest').output).toMatchObject({
+        expect(toolPart(turn, 'closeMyRequest').output).toMatchObject({
           reason: 'CONFIRMATION_REQUIRED',
           data: { ref: request.id.slice(0, 6), refunds: 1 },
           confirmation: { status: 'pending', summary: { params: { ref: request.id.slice(0, 6), count: 1 } } },
@@ -174,7 +162,7 @@ for (const lang of ['de', 'en'] as const) {
       expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(goints(50));
       // Nothing left to close.
       const again = await sendChat(c, sid, s.close[0]!);
-      expect(tool(again, 'closeMyRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
+      expect(toolPart(again, 'closeMyRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
     });
 
     it('declines an offer, lists all offers, lists and cancels a deal (with its reference), each by a click', async () => {
@@ -182,11 +170,14 @@ for (const lang of ['de', 'en'] as const) {
       const c = await as(seeker, lang);
       const sid = await createSession(c, lang);
       const all = await sendChat(c, sid, s.allOffers);
-      expect((data(all, 'listOffers').offers as { ref: string }[]).map((o) => o.ref)).toEqual([offer.id.slice(0, 6)]);
-      expect(data(all, 'listOffers')).toMatchObject({ scope: 'all' });
+      expect((toolData(all, 'listOffers').offers as { ref: string }[]).map((o) => o.ref)).toEqual([offer.id.slice(0, 6)]);
+      expect(toolData(all, 'listOffers')).toMatchObject({ scope: 'all' });
 
       const decline = await sendChat(c, sid, s.decline(offer.id.slice(0, 6)));
-      expect(tool(decline, 'declineOffer').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { ref: offer.id.slice(0, 6), priceCents: 24000 } });
+      expect(toolPart(decline, 'declineOffer').output).toMatchObject({
+        reason: 'CONFIRMATION_REQUIRED',
+        data: { ref: offer.id.slice(0, 6), priceCents: 24000 },
+      });
       expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('versendet');
       expect((await confirm(c, sid, decline, 'declineOffer')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
       expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('abgelehnt');
@@ -203,10 +194,10 @@ for (const lang of ['de', 'en'] as const) {
       const { dealId } = await acceptOffer(app.deps, seeker.id, o2.id);
       for (const q of s.deals) {
         const turn = await sendChat(c, sid, q);
-        expect(data(turn, 'listDeals').deals).toEqual([expect.objectContaining({ ref: dealId.slice(0, 6), status: 'awaiting_both' })]);
+        expect(toolData(turn, 'listDeals').deals).toEqual([expect.objectContaining({ ref: dealId.slice(0, 6), status: 'awaiting_both' })]);
       }
       const cancel = await sendChat(c, sid, s.cancelDeal(dealId.slice(0, 6)));
-      expect(tool(cancel, 'cancelDeal').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { ref: dealId.slice(0, 6), valueCents: 26000 } });
+      expect(toolPart(cancel, 'cancelDeal').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { ref: dealId.slice(0, 6), valueCents: 26000 } });
       expect((await app.deps.db.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).status).toBe('awaiting_both');
       expect((await confirm(c, sid, cancel, 'cancelDeal')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
       expect((await app.deps.db.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).status).toBe('cancelled');
@@ -218,31 +209,31 @@ for (const lang of ['de', 'en'] as const) {
       const c = await as(seeker, lang);
       const sid = await createSession(c, lang);
       const bad = await sendChat(c, sid, s.badIban);
-      expect(tool(bad, 'addPayoutMethod').output).toMatchObject({ accepted: false, reason: 'IBAN_INVALID' });
+      expect(toolPart(bad, 'addPayoutMethod').output).toMatchObject({ accepted: false, reason: 'IBAN_INVALID' });
       const add = await sendChat(c, sid, s.addIban);
-      const card = tool(add, 'addPayoutMethod').output!;
+      const card = toolPart(add, 'addPayoutMethod').output!;
       expect(card).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { method: { label: 'IBAN •••• 3000' } } });
       expect(JSON.stringify(card)).not.toContain('0532013000');
       expect(await app.deps.db.prisma.payoutMethod.count({ where: { userId: seeker.id } })).toBe(0);
       expect((await confirm(c, sid, add, 'addPayoutMethod')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
       const listed = await sendChat(c, sid, s.methods);
-      const methods = data(listed, 'listPayoutMethods').methods as { ref: string; label: string }[];
+      const methods = toolData(listed, 'listPayoutMethods').methods as { ref: string; label: string }[];
       expect(methods).toEqual([expect.objectContaining({ label: 'IBAN •••• 3000' })]);
       expect(JSON.stringify(methods)).not.toContain('0532013000');
 
       // The card fixes the amount: more earnings between the card and the click do not change the payout.
       await earn(seeker.id, 1500);
       const ask = await sendChat(c, sid, s.payoutAll);
-      expect(tool(ask, 'requestPayout').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { amountCents: 1500 } });
+      expect(toolPart(ask, 'requestPayout').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { amountCents: 1500 } });
       await earn(seeker.id, 2000);
       const paid = await confirm(c, sid, ask, 'requestPayout');
       expect(paid.body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { amountCents: 1500 } } });
       expect(await getBalance(app.deps.db.prisma, account.seekerEarnings(seeker.id))).toBe(goints(200));
       const status = await sendChat(c, sid, s.payoutStatus);
-      expect(data(status, 'listPayouts').payouts).toEqual([expect.objectContaining({ amountCents: 1500, status: 'requested' })]);
+      expect(toolData(status, 'listPayouts').payouts).toEqual([expect.objectContaining({ amountCents: 1500, status: 'requested' })]);
 
       const remove = await sendChat(c, sid, s.removeMethod(methods[0]!.ref));
-      expect(tool(remove, 'removePayoutMethod').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { method: { label: 'IBAN •••• 3000' } } });
+      expect(toolPart(remove, 'removePayoutMethod').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { method: { label: 'IBAN •••• 3000' } } });
       expect((await confirm(c, sid, remove, 'removePayoutMethod')).body).toMatchObject({ status: 'confirmed', result: { accepted: true } });
       expect(await app.deps.db.prisma.payoutMethod.count({ where: { userId: seeker.id, deletedAt: null } })).toBe(0);
     });
@@ -252,11 +243,11 @@ for (const lang of ['de', 'en'] as const) {
       const c = await as(seeker, lang);
       const sid = await createSession(c, lang);
       const added = await sendChat(c, sid, s.favAdd(offer.id.slice(0, 6)));
-      expect(tool(added, 'changeFavorite').output).toMatchObject({ accepted: true, data: { ref: provider.user.id.slice(0, 6), added: true } });
+      expect(toolPart(added, 'changeFavorite').output).toMatchObject({ accepted: true, data: { ref: provider.user.id.slice(0, 6), added: true } });
       const listed = await sendChat(c, sid, s.favList);
-      expect(data(listed, 'listFavorites').favorites).toEqual([expect.objectContaining({ ref: provider.user.id.slice(0, 6) })]);
+      expect(toolData(listed, 'listFavorites').favorites).toEqual([expect.objectContaining({ ref: provider.user.id.slice(0, 6) })]);
       const removed = await sendChat(c, sid, s.favRemove(provider.user.id.slice(0, 6)));
-      expect(tool(removed, 'changeFavorite').output).toMatchObject({ accepted: true, data: { removed: true } });
+      expect(toolPart(removed, 'changeFavorite').output).toMatchObject({ accepted: true, data: { removed: true } });
       expect(await app.deps.db.prisma.favorite.count({ where: { userId: seeker.id } })).toBe(0);
 
       // A completed deal of someone else whose provider shows the contact.
@@ -264,7 +255,10 @@ for (const lang of ['de', 'en'] as const) {
       const { dealId } = await acceptOffer(app.deps, other.seeker.id, other.offer.id);
       await app.deps.db.prisma.deal.update({ where: { id: dealId }, data: { status: 'completed', completedAt: new Date(), providerContactVisible: true } });
       const ask = await sendChat(c, sid, s.inquiry(dealId.slice(0, 6)));
-      expect(tool(ask, 'sendDealInquiry').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED', data: { ref: dealId.slice(0, 6), email: seeker.email } });
+      expect(toolPart(ask, 'sendDealInquiry').output).toMatchObject({
+        reason: 'CONFIRMATION_REQUIRED',
+        data: { ref: dealId.slice(0, 6), email: seeker.email },
+      });
       expect(await app.deps.db.prisma.dealInquiry.count({ where: { inquirerId: seeker.id } })).toBe(0);
       expect((await confirm(c, sid, ask, 'sendDealInquiry')).body).toMatchObject({ status: 'confirmed', result: { accepted: true, data: { recipients: 1 } } });
       expect(await app.deps.db.prisma.dealInquiry.count({ where: { inquirerId: seeker.id } })).toBe(1);
@@ -312,7 +306,7 @@ for (const lang of ['de', 'en'] as const) {
       const sc = await as(stranger, lang);
       const ss = await createSession(sc, lang);
       const foreign = await sendChat(sc, ss, s.closeRef(request.id.slice(0, 6)));
-      expect(tool(foreign, 'closeMyRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
+      expect(toolPart(foreign, 'closeMyRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
       expect((await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: request.id } })).status).toBe('open');
     });
   });

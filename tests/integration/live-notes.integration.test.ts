@@ -8,8 +8,8 @@ import WebSocket from 'ws';
 import type { UIMessage } from 'ai';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-db.ts';
-import { signIn } from '../helpers/auth.ts';
-import { getSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
+import { signIn, clientAs } from '../helpers/auth.ts';
+import { getSession, sendChat, toolPart } from '../helpers/chat.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
@@ -52,12 +52,7 @@ async function until<T>(what: string, read: () => Promise<T> | T, ok: (v: T) => 
   return v;
 }
 
-async function as(user: { email: string; password: string }, lang: 'de' | 'en'): Promise<TestClient> {
-  const c = app.client();
-  c.lang = lang;
-  await signIn(c, user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }, lang: 'de' | 'en') => clientAs(app, user, lang);
 
 /** The conversation a chat opens for this caller: the person's current one. */
 async function openCurrent(c: TestClient, resumeId?: string) {
@@ -74,12 +69,6 @@ type NoteData = { key: string; text: string; say?: string; lang: string };
 const notesOf = (messages: UIMessage[]): NoteData[] =>
   messages.flatMap((m) => m.parts.filter((p) => p.type === 'data-note').map((p) => (p as unknown as { data: NoteData }).data));
 const notes = async (c: TestClient, sessionId: string) => notesOf((await getSession(c, sessionId)).body.messages);
-
-const tool = (turn: ChatTurn, name: string) => {
-  const part = turn.tools.find((t) => t.toolName === name);
-  if (!part) throw new Error(`no ${name} in ${JSON.stringify(turn.tools.map((t) => t.toolName))}: ${turn.text}`);
-  return part;
-};
 
 /** A seeker and a provider who unlocked the seeker's request; both signed in with a conversation each. */
 async function market(lang: 'de' | 'en') {
@@ -174,7 +163,7 @@ for (const lang of ['de', 'en'] as const) {
       expect(noteMessage.parts.map((p) => p.type)).toEqual(['data-note']);
       const next = await sendChat(m.s, m.seekerSession, lang === 'de' ? 'Zeig alle Angebote' : 'Show all offers');
       expect(next.status).toBe(200);
-      expect(tool(next, 'listOffers').output).toMatchObject({ accepted: true });
+      expect(toolPart(next, 'listOffers').output).toMatchObject({ accepted: true });
       seekerWs.ws.close();
       providerWs.ws.close();
     });
@@ -207,7 +196,7 @@ for (const lang of ['de', 'en'] as const) {
       // provider's own chat shows its confirmation card, no note; the provider's dashboard hears of it.
       const providerWs = await listen(app, m.p);
       const proposal = await sendChat(m.p, m.providerSession, t.confirm(deal));
-      const confirmation = tool(proposal, 'confirmDeal').output!.confirmation!.id;
+      const confirmation = toolPart(proposal, 'confirmDeal').output!.confirmation!.id;
       const done = await m.p.post<{ status: string }>('/api/chat/confirm', { sessionId: m.providerSession, confirmationId: confirmation, decision: 'confirm' });
       expect(done.body.status).toBe('confirmed');
       await app.settle();

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { clientAs } from '../helpers/auth.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 
 let app: TestApp;
@@ -34,11 +34,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function as(user: { email: string; password: string }): Promise<TestClient> {
-  const c = app.client();
-  await signIn(c, user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }) => clientAs(app, user);
 
 /** A request with an offer and a deal in the given status (made directly: only the reading side is tested here). */
 async function dealFor(status: 'completed' | 'awaiting_both', valueCents: number, contactVisible = true) {

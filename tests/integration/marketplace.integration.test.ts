@@ -3,7 +3,7 @@
 // split, refunds without a deal, reviews and the successful deals, with the forbidden cases of each door.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn, signedInClient } from '../helpers/auth.ts';
+import { signIn, signedInClient, clientAs } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
@@ -25,11 +25,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(user: { email: string; password: string }): Promise<TestClient> {
-  const c = app.client();
-  await signIn(c, user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }) => clientAs(app, user);
 
 const wallet = async (userId: string) => Number((await getGointsBalance(app.deps.db.prisma, userId)).total / 1000n);
 

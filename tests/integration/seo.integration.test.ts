@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
-import { signIn } from '../helpers/auth.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { clientAs } from '../helpers/auth.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { SERVER_RENDERED_PATHS, isAppPath } from '../../src/app/route-table.ts';
 
@@ -30,11 +30,7 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-async function as(user: { email: string; password: string }): Promise<TestClient> {
-  const c = app.client();
-  await signIn(c, user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }) => clientAs(app, user);
 
 /** A completed deal with the seeker's review: the provider's page has a real rating. */
 async function reviewedProvider(): Promise<string> {
