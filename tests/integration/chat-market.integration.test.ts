@@ -10,7 +10,8 @@ import { createProvider, createReleasedRequest, createSeeker } from '../factorie
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../server/domain/ledger/money.ts';
-import { parseEuro, parseOfferForm, parseReviewForm, refOf } from '../../server/chat/tools/market.ts';
+import { parseEuro, parseOfferForm, parseReviewForm } from '../../server/chat/tools/market-forms.ts';
+import { refOf } from '../../server/chat/tools/refs.ts';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server.ts';
 
 let app: TestApp;

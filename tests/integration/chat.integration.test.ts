@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { signedInClient, signIn } from '../helpers/auth.ts';
 import { createUser } from '../factories/users.ts';
 import { createSession, getSession, sendChat, textOf, toolParts } from '../helpers/chat.ts';
-import { registerChatTool, sendMachineEvent } from '../../server/chat/tools/index.ts';
+import { chatTools, sendMachineEvent, type ChatToolContext } from '../../server/chat/tools/index.ts';
 import type { BusEvent } from '../../server/realtime/bus.ts';
 
 let app: TestApp;
@@ -299,7 +299,7 @@ describe('confirmation of actions that spend money or change settings', () => {
 
   beforeAll(() => {
     // A stand-in for the first real use (buying Goints, unlocking, changing settings) in a later issue.
-    unregister = registerChatTool({
+    unregister = chatTools.add({
       name: 'testBuyGoints',
       description: 'Buy a package of Goints (test tool).',
       input: z.object({ amount: z.number().int().positive() }),
@@ -308,10 +308,10 @@ describe('confirmation of actions that spend money or change settings', () => {
       states: ['greeting', 'explainingHowItWorks'],
       requiresConfirmation: true,
       confirmSummary: (input) => ({ key: 'confirm.summary.default', params: { tool: `${input.amount} Goints` } }),
-      offline: { priority: 90, detect: ({ text }) => (/(\d+) goints/i.test(text) ? { amount: Number(/(\d+) goints/i.exec(text)![1]) } : null) },
-      run: async (ctx, input) => {
+      understand: { exact: ({ text }) => (/(\d+) goints/i.test(text) ? { amount: Number(/(\d+) goints/i.exec(text)![1]) } : null) },
+      run: async (ctx: ChatToolContext, input: { amount: number }) => {
         runs += 1;
-        await ctx.publish({ type: 'test.goints.bought', to: { userId: ctx.auth.user!.id }, payload: { amount: input.amount } });
+        await ctx.publish({ type: 'test.goints.bought', to: { userId: ctx.auth.user?.id ?? '' }, payload: { amount: input.amount } });
         return sendMachineEvent(ctx, { type: 'HOW_IT_WORKS_CHOSEN' }, () => ({ data: { amount: input.amount } }));
       },
     });

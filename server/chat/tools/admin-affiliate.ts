@@ -20,7 +20,9 @@ import { listSupportConversations } from '../../domain/support/list-support-conv
 import { findSupportConversation } from '../../domain/support/find-support-conversation.ts';
 import { replySupportMessage } from '../../domain/support/reply-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
-import { normalize } from '../../ai/offline/intents.ts';
+import { foldText } from '../../ai/understanding/features.ts';
+
+const normalize = (text: string) => foldText(text, 'de').replace(/\s+/g, ' ').trim();
 import { attempt, refusalOf } from './refs.ts';
 import type { ChangeView } from './outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
@@ -106,20 +108,6 @@ export function planEditOf(text: string): PlanChatInput | null {
   return pool ? { target: 'pool', percent: number(pool[1]!) } : null;
 }
 
-// 'Zeig ungelesene Support-Nachrichten', 'Support-Posteingang', 'neue Nachrichten von Partnern', 'show unread
-// support messages', 'support inbox', 'any new partner messages?'.
-const INBOX = [
-  /\b(support-?(posteingang|nachrichten|anfragen|inbox)|posteingang( des)? supports?)\b/,
-  /\b(ungelesene[nr]?|neuen?|offenen?)\b.*\b(support|partner)-?(nachrichten|anfragen)?\b.*\b(nachrichten|anfragen)?\b/,
-  /\b(unread|new|open)\b.*\b(support|partner)\b.*\b(messages?|requests?|tickets?)\b/,
-  /\bsupport (inbox|messages|tickets|requests)\b/,
-];
-const inboxAsked = (text: string) => {
-  const n = normalize(text);
-  if (!/\b(support|partner)/.test(n)) return false;
-  return INBOX.some((p) => p.test(n));
-};
-
 // 'Antworte Anna: …', 'Antworte Partner anna@example.com: …', 'Antwort an Anna Muster: …', 'Reply to Anna: …',
 // 'Answer partner anna@example.com: …'. The reply is what follows the colon (or a spaced dash), as written.
 const REPLY = [
@@ -172,12 +160,12 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
         after: String((data?.change as ChangeView | undefined)?.rows[0]?.after ?? ''),
       },
     }),
-    offline: { priority: 78, detect: ({ text }) => planEditOf(text) },
+    understand: { intents: ['changeCommissionPlan'], slots: ({ text }) => planEditOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         // Exactly what the card showed: when another plan came into force since, nothing changes.
         const { current, edit, next } = await proposedPlan(ctx, input);
-        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user!.id, next, {
+        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user.id, next, {
           logger: ctx.deps.logger,
           via: 'chat',
           basedOn: input.basedOn ?? null,
@@ -209,7 +197,7 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: { priority: 66, detect: ({ text }) => (inboxAsked(text) ? {} : null) },
+    understand: { intents: ['listSupportInbox'] },
     run: async (ctx) => {
       const inbox = await listSupportConversations(ctx.deps.db.prisma);
       const unread = inbox.conversations.filter((c) => c.unread > 0);
@@ -272,11 +260,11 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
       key: 'confirm.summary.answerSupportMessage',
       params: { name: String(data?.partnerName ?? input.partner), body: input.body.trim() },
     }),
-    offline: { priority: 96, detect: ({ text }) => replyOf(text) },
+    understand: { intents: ['answerSupportMessage'], slots: ({ text }) => replyOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const c = await findSupportConversation(ctx.deps.db.prisma, input.partner);
-        const m = await replySupportMessage(ctx.deps, ctx.auth.user!.id, c.id, input.body);
+        const m = await replySupportMessage(ctx.deps, ctx.auth.user.id, c.id, input.body);
         return {
           accepted: true,
           state: ctx.machine.state,

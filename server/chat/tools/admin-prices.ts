@@ -3,7 +3,8 @@
 // price-list tab (createPriceEntry / updatePriceEntry, audited with via 'chat'). Decision 032.
 import { z } from 'zod';
 import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
-import { normalize } from '../../ai/offline/intents.ts';
+import { categoryNamed, eurosOf, gointsOf, percentOf } from '../../ai/understanding/entities.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { AppError } from '../../errors.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
@@ -30,14 +31,9 @@ const input = z.object({
 });
 type Input = z.infer<typeof input>;
 
-// Category names as people write them (German and English labels, ids, a few everyday words).
-const NAMES: [RegExp, CategoryId][] = [
-  ...CATEGORY_IDS.flatMap((id): [RegExp, CategoryId][] => [
-    [new RegExp(String.raw`\b${normalize(CATEGORY_LABELS[id].de).replace(/[/&]/g, '.')}\b`), id],
-    [new RegExp(String.raw`\b${normalize(CATEGORY_LABELS[id].en).replace(/[/&]/g, '.')}\b`), id],
-    [new RegExp(String.raw`\b${id.replace('_', '[ _/-]?')}\b`), id],
-  ]),
-  [/\bhandwerk(er|s)?\b|\btrades?\b/, 'handwerk'],
+// Category names beyond the labels ('Handwerker', 'trades', 'food'): what admins call the price list's rows.
+const EXTRA_NAMES: [RegExp, CategoryId][] = [
+  [/\bhandwerk(er|s)?\b|\btrades?\b|\bcrafts?\b/, 'handwerk'],
   [/\b(urlaub|reisen?|travel|holidays?)\b/, 'urlaub_reisen'],
   [/\b(insurance|versicherungen)\b/, 'versicherung'],
   [/\b(food)\b/, 'essen'],
@@ -48,20 +44,25 @@ const NAMES: [RegExp, CategoryId][] = [
   [/\b(cars?)\b/, 'auto'],
 ];
 
-const PRICE_WORD = /\b(preis|preise|freischaltpreis|grundpreis|kosten|kostet|price|prices|cost|costs|base price|unlock price)\b/;
-const RATE_WORD = /\b(plattformanteil|plattform-anteil|anteil|provisionssatz|provisionsrate|provision|commission rate|commission|platform share|share)\b/;
-const CHANGE_WORD = /\b(setze?n?|setz|aender(e|n)|aendere|stelle?n?|erhoehe?n?|senke?n?|soll|auf|change|set|make|raise|lower|update|to)\b/;
-
-/** Reads 'Setze den Preis für Handwerk auf 8 €', 'Handwerk soll 8 Euro kosten', 'change the Handwerk price to 8 euros'. */
+/**
+ * The change a message names: the category, a new price in euros (or in Goints: 80 Goints = 8 €) and/or a new
+ * platform share in percent ('Setze den Preis für Handwerk auf 8 €', 'Handwerk soll 80 Goints kosten',
+ * 'platform share for cars 40 %').
+ */
 export function priceChangeOf(text: string): Input | null {
-  const n = normalize(text);
-  if (!CHANGE_WORD.test(n)) return null;
-  const category = NAMES.find(([re]) => re.test(n))?.[1];
+  const f = foldText(text, 'de');
+  const category = categoryNamed(text) ?? EXTRA_NAMES.find(([re]) => re.test(f))?.[1];
   if (!category) return null;
-  const rate = RATE_WORD.test(n) ? /(\d{1,3}(?:[.,]\d{1,2})?)\s*(%|prozent|percent)/.exec(n)?.[1] : undefined;
-  const price = PRICE_WORD.test(n) ? (/(?:€\s*)?(\d{1,6}(?:[.,]\d{1,2})?)\s*(€|eur\b|euro|euros)/.exec(n) ?? /€\s*(\d{1,6}(?:[.,]\d{1,2})?)/.exec(n)) : null;
-  if (!price && !rate) return null;
-  return { category, ...(price ? { basePrice: price[1]! } : {}), ...(rate ? { commissionRate: rate } : {}) };
+  const rate = percentOf(text);
+  const euros = eurosOf(text)[0];
+  const goints = gointsOf(text);
+  const price = euros ?? (goints !== null ? goints / 10 : undefined);
+  if (price === undefined && rate === null) return { category };
+  return {
+    category,
+    ...(price !== undefined ? { basePrice: String(price).replace('.', ',') } : {}),
+    ...(rate !== null ? { commissionRate: String(rate).replace('.', ',') } : {}),
+  };
 }
 
 interface Planned {
@@ -131,11 +132,11 @@ export const adminPriceTools: AnyChatToolDef[] = [
       key: 'confirm.summary.setCategoryPrice',
       params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category) },
     }),
-    offline: { priority: 85, detect: ({ text }) => priceChangeOf(text) },
+    understand: { intents: ['setCategoryPrice'], slots: ({ text }) => priceChangeOf(text) },
     run: (ctx, i) =>
       attempt(ctx, async () => {
         const p = await plan(ctx, i);
-        const adminId = ctx.auth.user!.id;
+        const adminId = ctx.auth.user.id;
         const entry = p.entryId
           ? await updatePriceEntry(ctx.deps.db.prisma, adminId, p.entryId, p.next, 'chat')
           : await createPriceEntry(ctx.deps.db.prisma, adminId, p.next, 'chat');

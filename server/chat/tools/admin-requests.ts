@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
 import { listAdminRequests, type AdminRequestRow } from '../../domain/admin/list-admin-requests.ts';
 import { listAdminDeals, DEAL_STATUSES, type AdminDealRow } from '../../domain/admin/list-admin-deals.ts';
@@ -35,35 +35,8 @@ const reasonInput = z
   .optional()
   .describe("The admin's reason, in their own words (required to reject); the seeker reads it");
 
-// ---------------------------------------------------------------------------------------------------
-// Offline detectors (normalized text: lower case, umlauts folded).
-
-const FLAGGED = [
-  /\b(markierte[nrm]?|gemeldete[nrm]?|geflaggte[nrm]?|zurueckgehaltene[nrm]?|angehaltene[nrm]?|auffaellige[nrm]?|verdaechtige[nrm]?|zu pruefende[nrm]?|gesperrte[nrm]?)\b.*\banfragen?\b/,
-  /\banfragen?\b.*\b(markiert|gemeldet|angehalten|zurueckgehalten)\b/,
-  /\banfragen?\b.*\b(auf|zur|in der|in) (moderation|pruefung|freigabe)\b/,
-  /\bmoderations?-?(warteschlange|liste|queue)\b/,
-  /\b(flagged|held|held-back|held back|suspicious|reported|pending)\b.*\brequests?\b/,
-  /\brequests?\b.*\b(flagged|under review|for review|in moderation|to review|awaiting review|held back)\b/,
-  /\bmoderation queue\b/,
-];
-const RECENT = [
-  /\b(neueste[nrm]?|neue[nrm]?|letzte[nrm]?|aktuelle[nrm]?|juengste[nrm]?|alle)\b.*\banfragen\b/,
-  /\banfragen\b.*\b(von heute|heute|zuletzt|neueste)\b/,
-  /\b(recent|latest|newest|new|last|all)\b.*\brequests\b/,
-  /\brequests\b.*\b(today|lately|recently)\b/,
-];
-const DEALS = [
-  /\b(letzte[nrm]?|neueste[nrm]?|aktuelle[nrm]?|juengste[nrm]?|alle|abgeschlossene[nrm]?|offene[nrm]?|stornierte[nrm]?)\b.*\bdeals?\b/,
-  /\b(zeig|zeige|liste|auflisten|anzeigen)\b.*\bdeals\b/,
-  /\b(recent|latest|newest|last|all|completed|pending|cancelled|canceled)\b.*\bdeals\b/,
-  /\b(show|list)\b.*\bdeals\b/,
-  /^deals[.!?]*$/,
-];
-const REJECT = [/\b(ablehnen|ablehne|lehne|lehn|zurueckweisen|weise)\b/, /\b(reject|decline|refuse|deny)\b/];
-const RELEASE = [/\b(freigeben|freigabe|gib|genehmigen|genehmige)\b/, /\b(release|approve|accept)\b/];
-const CLOSE = [/\b(schliessen|schliesse|schliess|beenden|beende)\b/, /\b(close|end)\b/];
-const REQUEST_WORD = /\b(anfrage|request)\b/;
+/** Rejecting, not releasing: the words an admin uses to turn a held request down. */
+const isRejection = (text: string) => /\b(ablehn\w*|lehn\w* \w* ?ab|zuruckweis\w*|abweis\w*|spam|reject\w*|decline\w*|refuse\w*|deny|turn down)\b/.test(foldText(text, 'de'));
 
 /** The reason: what follows a colon or dash after the reference, or 'weil …' / 'because …'. */
 function reasonOf(text: string): string | undefined {
@@ -73,9 +46,10 @@ function reasonOf(text: string): string | undefined {
   return reason ? reason.slice(0, ADMIN_REASON_MAX) : undefined;
 }
 
-function dealStatusOf(n: string): (typeof DEAL_STATUSES)[number] | undefined {
-  if (/\b(abgeschlossene[nrm]?|erledigte[nrm]?|completed|finished)\b/.test(n)) return 'completed';
-  if (/\b(stornierte[nrm]?|cancell?ed)\b/.test(n)) return 'cancelled';
+function dealStatusOf(text: string): (typeof DEAL_STATUSES)[number] | undefined {
+  const n = foldText(text, 'de');
+  if (/\b(abgeschlossen\w*|erledigt\w*|completed|finished|done)\b/.test(n)) return 'completed';
+  if (/\b(storniert\w*|abgebrochen\w*|cancell?ed)\b/.test(n)) return 'cancelled';
   return undefined;
 }
 
@@ -161,15 +135,9 @@ export const adminRequestTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: {
-      priority: 60,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (refOf(text)) return null;
-        if (matchesAny(n, FLAGGED)) return { filter: 'flagged' };
-        if (matchesAny(n, RECENT)) return { filter: 'recent' };
-        return null;
-      },
+    understand: {
+      intents: ['moderationQueue', 'adminListRequests'],
+      slots: (_m, intent) => ({ filter: intent === 'moderationQueue' ? 'flagged' : 'recent' }),
     },
     run: async (ctx, input) => {
       const page = await listAdminRequests(ctx.deps.db.prisma, {
@@ -236,26 +204,18 @@ export const adminRequestTools: AnyChatToolDef[] = [
       key: input.decision === 'approve' ? 'confirm.summary.adminReleaseRequest' : 'confirm.summary.adminRejectRequest',
       params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)) },
     }),
-    offline: {
-      priority: 96,
-      detect: ({ text }) => {
+    understand: {
+      intents: ['adminModerateRequest'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        if (!ref) return null;
-        // Only the words before the reason decide (a reason may say 'freigeben' or 'close').
-        const head = normalize(text.split(/[:–—]/)[0]!);
-        // 'approve payout #ab12cd' is about a payout (approvePayout), not a request.
-        if (/\b(auszahlung\w*|payouts?|pay-outs?)\b/.test(head)) return null;
         const reason = reasonOf(text);
-        if (matchesAny(head, REJECT)) return { request: ref, decision: 'reject', ...(reason ? { reason } : {}) };
-        if (matchesAny(head, RELEASE) && (REQUEST_WORD.test(head) || /\bfrei\b/.test(head) || /\b(release|approve)\b/.test(head)))
-          return { request: ref, decision: 'approve', ...(reason ? { reason } : {}) };
-        return null;
+        return { ...(ref ? { request: ref } : {}), decision: isRejection(text.split(/[:–—]/)[0]!) ? 'reject' : 'approve', ...(reason ? { reason } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const r = await requestOf(ctx, input.request);
-        const done = await moderateRequest(ctx.deps, ctx.auth.user!.id, r.id, input.decision, { reason: input.reason ?? null, via: 'chat' });
+        const done = await moderateRequest(ctx.deps, ctx.auth.user.id, r.id, input.decision, { reason: input.reason ?? null, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), ...done } };
       }),
   }),
@@ -297,21 +257,18 @@ export const adminRequestTools: AnyChatToolDef[] = [
       key: 'confirm.summary.adminCloseRequest',
       params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)), count: Number(data?.refunds ?? 0) },
     }),
-    offline: {
-      priority: 95,
-      detect: ({ text }) => {
+    understand: {
+      intents: ['adminCloseRequest'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        if (!ref) return null;
-        const head = normalize(text.split(/[:–—]/)[0]!);
-        if (!matchesAny(head, CLOSE) || !REQUEST_WORD.test(head)) return null;
         const reason = reasonOf(text);
-        return { request: ref, ...(reason ? { reason } : {}) };
+        return { ...(ref ? { request: ref } : {}), ...(reason ? { reason } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const r = await requestOf(ctx, input.request);
-        const done = await closeRequestByAdmin(ctx.deps, ctx.auth.user!.id, r.id, { reason: input.reason ?? null, via: 'chat' });
+        const done = await closeRequestByAdmin(ctx.deps, ctx.auth.user.id, r.id, { reason: input.reason ?? null, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), ...done } };
       }),
   }),
@@ -323,12 +280,10 @@ export const adminRequestTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: {
-      priority: 60,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (!matchesAny(n, DEALS) || refOf(text)) return null;
-        const status = dealStatusOf(n);
+    understand: {
+      intents: ['adminListDeals'],
+      slots: ({ text }) => {
+        const status = dealStatusOf(text);
         return status ? { status } : {};
       },
     },

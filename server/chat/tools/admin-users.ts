@@ -8,7 +8,6 @@ import { getAdminOverview } from '../../domain/admin/get-admin-overview.ts';
 import { countActivitySince, getRecentActivity } from '../../domain/admin/get-recent-activity.ts';
 import { approvePayout } from '../../domain/payouts/admin-payouts.ts';
 import { suspendUser, unsuspendUser } from '../../domain/users/suspend-user.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ChangeView, ToolOutcome } from './outcome.ts';
@@ -17,27 +16,9 @@ import { findUserByEmail } from '../../domain/users/find-user-by-email.ts';
 
 const admin = { roles: ['admin'] } as const;
 
-// 'Was ist neu?', 'Was ist heute passiert?', 'Neuigkeiten', 'what's new', 'what happened today', 'latest activity'.
-const ACTIVITY = [
-  /\bwas (ist|gibt es|gibt's|gibts) (denn )?(neu|neues)\b/,
-  /\bwas (ist|hat sich) (heute|gerade|zuletzt|in letzter zeit)? ?(passiert|getan|geschehen)\b/,
-  /\b(neuigkeiten|letzte aktivitaet|letzten aktivitaeten|aktivitaeten|was lief heute|heute los)\b/,
-  /\bwhat'?s new\b/,
-  /\bwhat (has )?(happened|went on)( today| lately| recently)?\b/,
-  /\b(recent|latest) (activity|activities|events)\b/,
-  /\bwhat is new\b/,
-];
-
-const PAYOUT_WORDS = /\b(auszahlung|payout)\b/;
-const APPROVE_WORDS = /\b(freigeben|freigabe|genehmigen|genehmige|gib .* frei|approve|release|bestaetigen|auszahlen)\b/;
 const REF = /#?\b([0-9a-f]{6,8}(?:-[0-9a-f]{4}){0,3}(?:-[0-9a-f]{12})?)\b/i;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const SUSPEND = [/\b(sperre|sperren|sperr|suspendiere|suspendieren)\b/, /\b(suspend|block|ban)\b/];
-const UNSUSPEND = [
-  /\b(entsperre|entsperren|sperre aufheben|hebe die sperre|sperre .* aufheben|freischalten des kontos|reaktiviere)\b/,
-  /\b(unsuspend|unblock|unban|lift the suspension|reactivate)\b/,
-];
 const REASON = /(?:\bwegen\b|\bweil\b|\bgrund:?|\bbecause( of)?\b|\breason:?|\bfor\b)\s*(.+)$/i;
 
 const euro = (cents: number, lang: Lang) =>
@@ -79,7 +60,7 @@ export const adminUserTools: AnyChatToolDef[] = [
     machine: '*',
     states: '*',
     // Above the counters (getPlatformOverview, 20): 'Was ist neu?' asks for the feed.
-    offline: { priority: 21, detect: ({ text }) => (matchesAny(normalize(text), ACTIVITY) ? {} : null) },
+    understand: { intents: ['getRecentActivity'] },
     run: async (ctx) => {
       const prisma = ctx.deps.db.prisma;
       const [overview, today, items] = await Promise.all([
@@ -134,11 +115,9 @@ export const adminUserTools: AnyChatToolDef[] = [
       key: 'confirm.summary.approvePayout',
       params: { ref: String(data?.ref ?? ''), amount: String(data?.amount ?? ''), email: String(data?.email ?? '') },
     }),
-    offline: {
-      priority: 96,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (!PAYOUT_WORDS.test(n) || !APPROVE_WORDS.test(n)) return null;
+    understand: {
+      intents: ['approvePayout'],
+      slots: ({ text }) => {
         const ref = REF.exec(text)?.[1];
         return ref ? { ref } : null;
       },
@@ -147,7 +126,7 @@ export const adminUserTools: AnyChatToolDef[] = [
       attempt(ctx, async () => {
         const p = await payoutByRef(ctx, input.ref);
         if (!p) return refuse(ctx, 'ADMIN_PAYOUT_NOT_FOUND', { ref: input.ref });
-        const r = await approvePayout(ctx.deps, ctx.auth.user!.id, p.id, 'chat');
+        const r = await approvePayout(ctx.deps, ctx.auth.user.id, p.id, 'chat');
         return { accepted: true, state: ctx.machine.state, data: { ref: p.id.slice(0, 8), status: status(ctx.lang, r.status) } };
       }),
   }),
@@ -165,7 +144,7 @@ export const adminUserTools: AnyChatToolDef[] = [
         if (!input.reason.trim()) throw new AppError('SUSPEND_REASON_REQUIRED');
         const u = await userByEmail(ctx, input.email);
         if (!u) throw new AppError('NOT_FOUND');
-        if (u.id === ctx.auth.user!.id) throw new AppError('USER_CHANGE_SELF');
+        if (u.id === ctx.auth.user.id) throw new AppError('USER_CHANGE_SELF');
         if (u.suspendedAt) throw new AppError('USER_ALREADY_SUSPENDED');
       }).then((r) => (r?.reason === 'NOT_FOUND' ? refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email }) : r)),
     confirmData: async (ctx, input) => {
@@ -190,11 +169,9 @@ export const adminUserTools: AnyChatToolDef[] = [
       return { change, email: u.email };
     },
     confirmSummary: (input, data) => ({ key: 'confirm.summary.suspendUser', params: { email: String(data?.email ?? input.email), reason: input.reason } }),
-    offline: {
-      priority: 97,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (matchesAny(n, UNSUSPEND) || !matchesAny(n, SUSPEND)) return null;
+    understand: {
+      intents: ['suspendUser'],
+      slots: ({ text }) => {
         const email = EMAIL.exec(text)?.[0];
         return email ? { email, reason: reasonOf(text) } : null;
       },
@@ -203,7 +180,7 @@ export const adminUserTools: AnyChatToolDef[] = [
       attempt(ctx, async () => {
         const u = await userByEmail(ctx, input.email);
         if (!u) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email });
-        const r = await suspendUser(ctx.deps, { actorId: ctx.auth.user!.id, userId: u.id, reason: input.reason, via: 'chat' });
+        const r = await suspendUser(ctx.deps, { actorId: ctx.auth.user.id, userId: u.id, reason: input.reason, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { email: u.email, sessionsEnded: r.sessionsEnded } };
       }),
   }),
@@ -219,7 +196,7 @@ export const adminUserTools: AnyChatToolDef[] = [
       refusalOf(ctx, async () => {
         const u = await userByEmail(ctx, input.email);
         if (!u) throw new AppError('NOT_FOUND');
-        if (u.id === ctx.auth.user!.id) throw new AppError('USER_CHANGE_SELF');
+        if (u.id === ctx.auth.user.id) throw new AppError('USER_CHANGE_SELF');
         if (!u.suspendedAt) throw new AppError('USER_NOT_SUSPENDED');
       }).then((r) => (r?.reason === 'NOT_FOUND' ? refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email }) : r)),
     confirmData: async (ctx, input) => {
@@ -239,10 +216,9 @@ export const adminUserTools: AnyChatToolDef[] = [
       return { change, email: u.email };
     },
     confirmSummary: (input, data) => ({ key: 'confirm.summary.unsuspendUser', params: { email: String(data?.email ?? input.email) } }),
-    offline: {
-      priority: 97,
-      detect: ({ text }) => {
-        if (!matchesAny(normalize(text), UNSUSPEND)) return null;
+    understand: {
+      intents: ['unsuspendUser'],
+      slots: ({ text }) => {
         const email = EMAIL.exec(text)?.[0];
         const reason = reasonOf(text);
         return email ? { email, ...(reason ? { reason } : {}) } : null;
@@ -252,7 +228,7 @@ export const adminUserTools: AnyChatToolDef[] = [
       attempt(ctx, async () => {
         const u = await userByEmail(ctx, input.email);
         if (!u) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email });
-        await unsuspendUser(ctx.deps, { actorId: ctx.auth.user!.id, userId: u.id, ...(input.reason ? { reason: input.reason } : {}), via: 'chat' });
+        await unsuspendUser(ctx.deps, { actorId: ctx.auth.user.id, userId: u.id, ...(input.reason ? { reason: input.reason } : {}), via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { email: u.email } };
       }),
   }),

@@ -241,3 +241,20 @@ export type MarketingTextData = {
   body: string;
   link: string;
 };
+
+// ---------------------------------------------------------------------------------------------------
+// The conversation itself (conversation.ts).
+
+/** A clarifying question: the candidate actions' labels (the buttons are the outcome's choices) and the unclear message. */
+export type ClarifyData = { options: string[]; text: string };
+
+/** One action of the help: its label and an example to click (sent as if typed). */
+export type HelpAction = { intent: string; label: string; example: string };
+export type HelpGroup = { id: string; title: string; actions: HelpAction[] };
+export type HelpData = { groups: HelpGroup[]; notUnderstood: boolean };
+
+/** The rating form of a completed deal (or of the few the seeker's words fit), with what they already said. */
+export type RateDealData = { toRate: ChatDealToRate[]; prefill: { stars: number | null; text: string } };
+
+/** What is new for the person (news.ts): the counts and the same words as the greeting. */
+export type ShowNewsData = { offers: number; matches: number; dealsToConfirm: number; dealsToRate: number; items: string; text: string };

@@ -4,12 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateText, isStepCount, streamText, tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { createOfflineModel } from '../../../server/ai/offline/model.ts';
-import { registerBuiltInTools } from '../../../server/chat/tools/index.ts';
+import { chatTools } from '../../../server/chat/tools/index.ts';
 import type { ToolOutcome } from '../../../server/chat/tools/outcome.ts';
 
-registerBuiltInTools();
-
-const model = createOfflineModel();
+const model = createOfflineModel({ catalog: () => chatTools.catalog() });
 
 /** AI SDK tools with the real names; execute is a spy returning the given outcome. */
 function fakeTools(outcomes: Record<string, ToolOutcome>) {

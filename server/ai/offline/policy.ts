@@ -1,0 +1,145 @@
+// The offline model's dialogue policy: from the person's message to one step, in this order.
+//   1. A message a tool takes exactly (a form's 'Label: value;' string, a button's label).
+//   2. The label of a button of the clarifying question just asked: that action, read from the message
+//      that was unclear.
+//   3. The intent classifier over the intents this person may act on now, and the answer to the question the
+//      state asks (a first name, a postcode): an explicit answer is taken; a plain one only when no other
+//      intent is clearly meant.
+//   4. A clear intent runs its tool (or is answered in words); two close ones are asked back as buttons;
+//      nothing that fits gets the help of this role, grouped, with examples.
+// Only tools given for this step are ever called, so the policy cannot widen what a person may do.
+import type { Lang } from '../../i18n.ts';
+import type { IntentModel, IntentScore } from '../understanding/classifier.ts';
+import { SPOKEN_INTENTS, type MessageInput, type ToolCatalog } from './catalog.ts';
+
+/** Intents every conversation knows, whether or not a tool of the state serves them. */
+export const CONVERSATION_INTENTS = [
+  ...SPOKEN_INTENTS,
+  'help',
+  'contactHuman',
+  'cancel',
+  'back',
+  'skip',
+  'affirm',
+  'deny',
+  'newConversation',
+  'need',
+] as const;
+
+export interface PolicyThresholds {
+  /** Below this raw output the best intent is not taken as meant at all. */
+  minRaw: number;
+  /** The best intent's share of the evidence it needs to be acted on without asking. */
+  minShare: number;
+  /** How far ahead of the second the best must be; closer and the person is asked. */
+  minLead: number;
+  /** A plain answer yields to another intent only when that one is at least this clear (raw and share). */
+  overrideRaw: number;
+  overrideShare: number;
+}
+
+export const DEFAULT_THRESHOLDS: PolicyThresholds = { minRaw: 0.2, minShare: 0.45, minLead: 0.2, overrideRaw: 0.45, overrideShare: 0.6 };
+
+/** The buttons of the clarifying question asked in the previous turn, and the message that was unclear. */
+export interface PendingClarify {
+  text: string;
+  options: { intent: string; label: string }[];
+}
+
+export type Decision =
+  | { kind: 'tool'; toolName: string; input: Record<string, unknown>; intent?: string; why: DecisionWhy }
+  | { kind: 'spoken'; intent: string; why: DecisionWhy }
+  | { kind: 'clarify'; options: string[]; why: 'ambiguous' }
+  | { kind: 'unknown'; why: 'nothing-fits' | 'not-now'; intent?: string };
+
+export type DecisionWhy = 'exact' | 'clarified' | 'answer' | 'intent';
+
+export interface PolicyInput {
+  message: MessageInput;
+  /** The tools given for this step, in the registry's order. */
+  allowed: readonly string[];
+  catalog: ToolCatalog;
+  model: IntentModel;
+  pending?: PendingClarify | null;
+  /** Labels of intents in the person's language (for matching a clicked clarify button). */
+  thresholds?: PolicyThresholds;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[.!?…]+$/u, '').replace(/\s+/g, ' ').trim();
+
+/** The allowed tool that serves an intent, with its input read from the message. */
+function toolFor(intent: string, message: MessageInput, allowed: readonly string[], catalog: ToolCatalog) {
+  for (const name of allowed) {
+    const u = catalog.get(name);
+    if (!u?.intents?.includes(intent)) continue;
+    const input = u.slots ? u.slots(message, intent) : {};
+    if (input) return { toolName: name, input };
+  }
+  return null;
+}
+
+/** The intents the classifier weighs for this step: those of the offered tools and the conversation's own. */
+export function candidateIntents(allowed: readonly string[], catalog: ToolCatalog, known: readonly string[]): string[] {
+  const out = new Set<string>(CONVERSATION_INTENTS);
+  for (const name of allowed) for (const intent of catalog.get(name)?.intents ?? []) out.add(intent);
+  return [...out].filter((i) => known.includes(i));
+}
+
+function act(intent: string, why: DecisionWhy, message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): Decision {
+  const tool = toolFor(intent, message, allowed, catalog);
+  if (tool) return { kind: 'tool', ...tool, intent, why };
+  if ((SPOKEN_INTENTS as readonly string[]).includes(intent)) return { kind: 'spoken', intent, why };
+  return { kind: 'unknown', why: 'not-now', intent };
+}
+
+/** Whether the ranking names one intent clearly enough to act on it. */
+export function isClear(ranked: readonly IntentScore[], t: PolicyThresholds): boolean {
+  const [top, second] = ranked;
+  if (!top || top.raw < t.minRaw) return false;
+  return top.score >= t.minShare && top.score - (second?.score ?? 0) >= t.minLead;
+}
+
+export function decideMessage(input: PolicyInput): Decision & { ranked?: IntentScore[] } {
+  const { message, allowed, catalog, model } = input;
+  const t = input.thresholds ?? DEFAULT_THRESHOLDS;
+
+  // 1. Exactly what a tool takes.
+  for (const name of allowed) {
+    const exact = catalog.get(name)?.exact?.(message);
+    if (exact) return { kind: 'tool', toolName: name, input: exact, why: 'exact' };
+  }
+
+  // 2. A button of the clarifying question just asked.
+  if (input.pending) {
+    const chosen = input.pending.options.find((o) => norm(o.label) === norm(message.text));
+    if (chosen) return act(chosen.intent, 'clarified', { ...message, text: input.pending.text }, allowed, catalog);
+  }
+
+  // 3. The classifier, and the answer to the question the state asks.
+  const ranked = model.classify(message.text, candidateIntents(allowed, catalog, model.intents));
+  const top = ranked[0];
+  let answer: { toolName: string; input: Record<string, unknown>; strength: 'explicit' | 'plain' } | null = null;
+  for (const name of allowed) {
+    const a = catalog.get(name)?.answer?.(message);
+    if (a) {
+      answer = { toolName: name, ...a };
+      break;
+    }
+  }
+  if (answer) {
+    const answerIntents = catalog.get(answer.toolName)?.intents ?? [];
+    const otherIsMeant =
+      top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare && isClear(ranked, t);
+    if (answer.strength === 'explicit' || !otherIsMeant) return { kind: 'tool', toolName: answer.toolName, input: answer.input, why: 'answer', ranked };
+  }
+
+  // 4. A clear intent, two close ones, or nothing.
+  if (!top || top.raw < t.minRaw) return { kind: 'unknown', why: 'nothing-fits', ranked };
+  if (isClear(ranked, t)) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+  const close = ranked.filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= top.score / 3).map((r) => r.intent);
+  if (close.length < 2) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+  return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
+}
+
+/** For reports: the language's model picked for a message. */
+export type ModelsByLang = Record<Lang, IntentModel>;
