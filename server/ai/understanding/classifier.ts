@@ -6,6 +6,7 @@
 // may do.
 import { NeuralNetwork, type NeuralJson } from '@nlpjs/neural';
 import type { Lang } from '../../i18n.ts';
+import winkNB from 'wink-naive-bayes-text-classifier';
 import { featuresOf, type FeatureOptions } from './features.ts';
 
 export interface IntentScore {
@@ -88,8 +89,7 @@ export function modelToJson(model: IntentModel): NeuralJson {
  * The naive Bayes engine the neural one was compared with (wink-naive-bayes-text-classifier, the same
  * features as words): kept for `npm run eval:chat -- --compare`, not used by the chat.
  */
-export async function trainBayes(lang: Lang, examples: readonly TrainingExample[], opts: TrainOptions = {}): Promise<IntentModel> {
-  const { default: winkNB } = await import('wink-naive-bayes-text-classifier');
+export function trainBayes(lang: Lang, examples: readonly TrainingExample[], opts: TrainOptions = {}): IntentModel {
   const nb = winkNB();
   nb.definePrepTasks([(x) => x]);
   nb.defineConfig({ considerOnlyPresence: true, smoothingFactor: 0.5 });
@@ -101,11 +101,11 @@ export async function trainBayes(lang: Lang, examples: readonly TrainingExample[
     lang,
     intents,
     classify(text, allowed) {
-      // Odds are log odds; turn them into a probability-like output per intent for ranking.
+      // Odds are log2 odds of the intent against all others; a softened logistic gives each intent's own
+      // probability (naive Bayes is overconfident: correlated features are counted as independent).
       const odds = nb.computeOdds(keys(text));
-      const best = Math.max(...odds.map(([, o]) => o));
       const outputs: Record<string, number> = {};
-      for (const [label, o] of odds) outputs[label] = Math.exp((o - best) / 2);
+      for (const [label, o] of odds) if (label !== 'unknown') outputs[label] = 1 / (1 + 2 ** (-o / 8));
       return rank(outputs, allowed);
     },
   };

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NeuralJson } from '@nlpjs/neural';
 import type { Lang } from '../../i18n.ts';
-import { modelToJson, neuralFromJson, trainNeural, type IntentModel } from './classifier.ts';
+import { modelToJson, neuralFromJson, trainBayes, trainNeural, type IntentModel } from './classifier.ts';
 import { loadCorpus, type Corpus } from './corpus.ts';
 import { FEATURE_VERSION } from './features.ts';
 import { LanguageDetector } from './language.ts';
@@ -48,15 +48,17 @@ function writeCached(file: string, json: Record<Lang, NeuralJson>) {
 }
 
 /** Builds the languages' models from a corpus: read from the cache when this corpus was trained before. */
-export function buildUnderstanding(corpus: Corpus, opts: { cache?: boolean } = {}): Understanding {
+export function buildUnderstanding(corpus: Corpus, opts: { cache?: boolean; engine?: 'nlpjs' | 'bayes' } = {}): Understanding {
+  const byLang = (lang: Lang) => corpus.examples.filter((e) => e.lang === lang);
+  const language = new LanguageDetector(corpus.examples.filter((e) => !e.near));
+  // Naive Bayes trains in a fraction of a second: no cache needed (decision 058 compares the engines).
+  if ((opts.engine ?? 'bayes') === 'bayes') return { corpus, models: { de: trainBayes('de', byLang('de')), en: trainBayes('en', byLang('en')) }, language };
   const file = `intents-v${FEATURE_VERSION}-${corpus.hash}.json`;
   const cached = opts.cache === false ? null : readCached(file);
-  const byLang = (lang: Lang) => corpus.examples.filter((e) => e.lang === lang);
   const models = cached
     ? { de: neuralFromJson('de', cached.de), en: neuralFromJson('en', cached.en) }
     : { de: trainNeural('de', byLang('de')), en: trainNeural('en', byLang('en')) };
   if (!cached && opts.cache !== false) writeCached(file, { de: modelToJson(models.de), en: modelToJson(models.en) });
-  const language = new LanguageDetector(corpus.examples.filter((e) => !e.near));
   return { corpus, models, language };
 }
 
