@@ -17,8 +17,12 @@ export interface MessageInput {
   context?: Record<string, unknown>;
 }
 
-/** How strongly a message reads as the answer to the question the state asks. */
-export type AnswerStrength = 'explicit' | 'plain';
+/**
+ * How strongly a message reads as the answer to the question the state asks: 'explicit' wins over any intent,
+ * 'plain' yields to an intent the classifier is sure of, 'fallback' (the tool cannot read it but the question
+ * is still open) is taken only when nothing else fits, so the tool asks its question again.
+ */
+export type AnswerStrength = 'explicit' | 'plain' | 'fallback';
 
 export interface ToolUnderstanding {
   /** The corpus intents that call this tool (when it is offered). */

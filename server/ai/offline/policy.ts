@@ -10,7 +10,7 @@
 // Only tools given for this step are ever called, so the policy cannot widen what a person may do.
 import type { Lang } from '../../i18n.ts';
 import type { IntentModel, IntentScore } from '../understanding/classifier.ts';
-import { SPOKEN_INTENTS, type MessageInput, type ToolCatalog } from './catalog.ts';
+import { SPOKEN_INTENTS, type AnswerStrength, type MessageInput, type ToolCatalog } from './catalog.ts';
 
 /** Intents every conversation knows, whether or not a tool of the state serves them. */
 export const CONVERSATION_INTENTS = [
@@ -118,7 +118,7 @@ export function decideMessage(input: PolicyInput): Decision & { ranked?: IntentS
   // 3. The classifier, and the answer to the question the state asks.
   const ranked = model.classify(message.text, candidateIntents(allowed, catalog, model.intents));
   const top = ranked[0];
-  let answer: { toolName: string; input: Record<string, unknown>; strength: 'explicit' | 'plain' } | null = null;
+  let answer: { toolName: string; input: Record<string, unknown>; strength: AnswerStrength } | null = null;
   for (const name of allowed) {
     const a = catalog.get(name)?.answer?.(message);
     if (a) {
@@ -126,19 +126,27 @@ export function decideMessage(input: PolicyInput): Decision & { ranked?: IntentS
       break;
     }
   }
-  if (answer) {
+  const clear = isClear(ranked, t);
+  const answered = (a: NonNullable<typeof answer>) => ({ kind: 'tool' as const, toolName: a.toolName, input: a.input, why: 'answer' as const, ranked });
+  if (answer?.strength === 'explicit') return answered(answer);
+  if (answer?.strength === 'plain') {
     const answerIntents = catalog.get(answer.toolName)?.intents ?? [];
-    const otherIsMeant =
-      top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare && isClear(ranked, t);
-    if (answer.strength === 'explicit' || !otherIsMeant) return { kind: 'tool', toolName: answer.toolName, input: answer.input, why: 'answer', ranked };
+    const otherIsMeant = top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare && clear;
+    if (!otherIsMeant) return answered(answer);
   }
 
-  // 4. A clear intent, two close ones, or nothing.
+  // 4. A clear intent, two close ones, the open question asked again, or nothing.
+  if (top && clear) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+  const close = ranked.filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog)).map((r) => r.intent);
+  if (close.length >= 2) return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
+  if (answer?.strength === 'fallback') return answered(answer);
   if (!top || top.raw < t.minRaw) return { kind: 'unknown', why: 'nothing-fits', ranked };
-  if (isClear(ranked, t)) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
-  const close = ranked.filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= top.score / 3).map((r) => r.intent);
-  if (close.length < 2) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
-  return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
+  return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+}
+
+/** Whether an intent can be acted on in this step (a tool serves it, or it is answered in words). */
+function canAct(intent: string, allowed: readonly string[], catalog: ToolCatalog): boolean {
+  return (SPOKEN_INTENTS as readonly string[]).includes(intent) || allowed.some((n) => catalog.get(n)?.intents?.includes(intent));
 }
 
 /** For reports: the language's model picked for a message. */

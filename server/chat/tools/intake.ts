@@ -170,7 +170,9 @@ export const intakeTools: AnyChatToolDef[] = [
         const { name, introduced } = firstNameOf(text);
         if (!name) return null;
         if (introduced) return { input: { name }, strength: 'explicit' };
-        return words(text) <= 3 ? { input: { name }, strength: 'plain' } : null;
+        // A word or two is taken as the name unless it clearly means something else ('Hallo', 'abbrechen');
+        // anything longer that fits nothing gets the name question again (with the reason).
+        return { input: { name }, strength: text.trim().split(/\s+/).length <= 2 ? 'plain' : 'fallback' };
       },
     },
     run: async (ctx, input) => {
@@ -284,8 +286,9 @@ export const intakeTools: AnyChatToolDef[] = [
         const { patch, invalidPostcode, pastDate } = patchOf(m);
         const input = { text: m.text.trim().slice(0, MAX_TEXT) };
         const gives = Object.keys(patch).length > 0 || invalidPostcode !== null || pastDate !== null;
-        if (field === 'description') return words(m.text) >= 2 ? { input, strength: 'plain' } : null;
-        if (!gives) return null;
+        if (field === 'description') return { input, strength: words(m.text) >= 2 ? 'plain' : 'fallback' };
+        // Not readable as an answer: the question is asked again when nothing else fits.
+        if (!gives) return { input, strength: 'fallback' };
         const keys: Record<string, string[]> = {
           category: ['category'],
           location: ['postcode', 'place'],

@@ -5,6 +5,7 @@ import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmCard } from './confirm-card.tsx';
 import { ChangeTable, isChangeView } from './change-table.tsx';
+import { ChoiceButtons } from './conversation.tsx';
 import type { ToolOutput, ToolPart } from './types.ts';
 
 export interface ToolRendererProps {
@@ -26,6 +27,18 @@ export function toolNameOf(part: ToolPart): string {
 }
 
 export function ToolPartView({ part, isLatest }: { part: ToolPart; isLatest: boolean }) {
+  const output = part.state === 'output-available' ? part.output : undefined;
+  // The buttons that complete the step (candidates to pick, a clarifying question's actions) follow any widget.
+  const choices = output?.choices?.length ? <ChoiceButtons choices={output.choices} active={isLatest} /> : null;
+  return (
+    <>
+      <ToolWidget part={part} isLatest={isLatest} />
+      {choices}
+    </>
+  );
+}
+
+function ToolWidget({ part, isLatest }: { part: ToolPart; isLatest: boolean }) {
   const { t } = useTranslation('chat');
   const toolName = toolNameOf(part);
   const output = part.state === 'output-available' ? part.output : undefined;
