@@ -3,6 +3,7 @@
 // refs.ts, the offline detectors in market-detectors.ts, the typed forms in market-forms.ts. Every tool calls
 // the same domain commands as the dashboards.
 import { z } from 'zod';
+import { dealAllows } from '../../../machines/deal.machine.ts';
 import { AppError } from '../../errors.ts';
 import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
 import { checkDealConfirmable } from '../../domain/deals/check-deal-confirmable.ts';
@@ -62,7 +63,8 @@ async function dealToConfirm(ctx: ChatToolContext<{ roles: ['provider', 'seeker'
     const deal = id ? deals.find((d) => d.id === id) : undefined;
     return deal ?? { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
   }
-  const waiting = deals.filter((d) => d.status !== 'completed' && d.status !== 'cancelled' && !(d.role === 'provider' ? d.providerConfirmed : d.seekerConfirmed));
+  // The deal machine's own rule: this side's confirmation is a transition of the deal's state.
+  const waiting = deals.filter((d) => dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'));
   if (!waiting.length) return { accepted: false, reason: 'NO_DEAL_TO_CONFIRM', state: ctx.machine.state };
   const fit = narrowByWords(waiting, input.hint ?? '', (d) => ({ names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place], amountCents: d.valueCents }));
   if (fit.length === 1) return fit[0]!;

@@ -2,8 +2,9 @@
 // Interesse' hides a match (free, as on the dashboard), withdrawing an offer ends it and waits for the click.
 // The same domain commands as POST /api/provider/matches/:id/dismiss and POST /api/provider/offers/:id/withdraw.
 import { z } from 'zod';
+import { offerAllows } from '../../../machines/offer.machine.ts';
 import { AppError } from '../../errors.ts';
-import { dismissMatch, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
+import { dismissMatch, isDismissable, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { withdrawOffer } from '../../domain/offers/accept-offer.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
@@ -57,13 +58,13 @@ async function matchFor(
   );
 }
 
-const WITHDRAW = { tool: 'withdrawOffer', fits: (m: MatchCard) => m.offer?.status === 'versendet', none: 'NO_OFFER_TO_WITHDRAW' } as const;
-const DISMISS = { tool: 'dismissMatch', fits: (m: MatchCard) => !m.unlocked && m.status === 'offen', none: 'NO_REQUEST_TO_DISMISS' } as const;
+const WITHDRAW = { tool: 'withdrawOffer', fits: (m: MatchCard) => m.offer !== null && offerAllows(m.offer.status, 'OFFER_WITHDRAWN'), none: 'NO_OFFER_TO_WITHDRAW' } as const;
+const DISMISS = { tool: 'dismissMatch', fits: isDismissable, none: 'NO_REQUEST_TO_DISMISS' } as const;
 
 async function withdrawable(ctx: ProviderCtx, input: { request?: string; hint?: string }) {
   const m = await matchFor(ctx, input, WITHDRAW);
   if (isToolOutcome(m)) return m;
-  if (!m.offer || m.offer.status !== 'versendet') return refuse(ctx, 'OFFER_NOT_AVAILABLE');
+  if (!m.offer || !offerAllows(m.offer.status, 'OFFER_WITHDRAWN')) return refuse(ctx, 'OFFER_NOT_AVAILABLE');
   return { match: m, offer: m.offer };
 }
 
@@ -86,7 +87,7 @@ export const providerOfferTools: AnyChatToolDef[] = [
       attempt(ctx, async () => {
         const m = await matchFor(ctx, input, DISMISS);
         if (isToolOutcome(m)) return m;
-        if (m.unlocked || m.status !== 'offen') throw new AppError('REQUEST_NOT_AVAILABLE');
+        if (!isDismissable(m)) throw new AppError('REQUEST_NOT_AVAILABLE');
         await dismissMatch(ctx.deps.db.prisma, ctx.auth.user.id, m.id);
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(m.request.id) } };
       }),

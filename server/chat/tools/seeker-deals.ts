@@ -3,6 +3,8 @@
 // commands as GET /api/deals, POST /api/deals/:id/cancel and POST /api/seeker/offers/:id/decline; cancelling
 // and declining end something, so they wait for the person's click on the card.
 import { z } from 'zod';
+import { dealAllows } from '../../../machines/deal.machine.ts';
+import { offerAllows } from '../../../machines/offer.machine.ts';
 import { translator } from '../../i18n.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
@@ -37,12 +39,13 @@ const dealView = (d: UserDeal, lang: ChatToolContext['lang']): DealRow => ({
   providerConfirmed: d.providerConfirmed,
   seekerConfirmed: d.seekerConfirmed,
   reviewed: d.reviewed,
-  waitingForMe: d.status !== 'completed' && d.status !== 'cancelled' && !(d.role === 'provider' ? d.providerConfirmed : d.seekerConfirmed),
+  waitingForMe: dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'),
 });
 
 type PartyCtx = ChatToolContext<typeof parties>;
 type SeekerCtx = ChatToolContext<{ roles: ['seeker'] }>;
-const active = (d: UserDeal) => d.status !== 'completed' && d.status !== 'cancelled';
+/** A deal that can still be cancelled, by the deal machine's own rule. */
+const active = (d: UserDeal) => dealAllows(d.status, 'DEAL_CANCELLED');
 
 /**
  * The deal to cancel: the one with this reference; else, of the active deals, the one the words name (the
@@ -71,9 +74,9 @@ async function declinableOffer(ctx: SeekerCtx, input: { offer?: string; hint?: s
   if (input.offer) {
     const offer = all.find((o) => o.id.startsWith(clean(input.offer!)));
     if (!offer) return refuse(ctx, 'NOT_FOUND');
-    return offer.status === 'versendet' ? offer : refuse(ctx, 'OFFER_NOT_AVAILABLE');
+    return offerAllows(offer.status, 'OFFER_DECLINED') ? offer : refuse(ctx, 'OFFER_NOT_AVAILABLE');
   }
-  const open = all.filter((o) => o.status === 'versendet');
+  const open = all.filter((o) => offerAllows(o.status, 'OFFER_DECLINED'));
   if (!open.length) return refuse(ctx, 'NO_OFFER_TO_DECLINE');
   const fit = narrowByWords(open, input.hint ?? '', (o) => ({ names: [o.provider.firmenname], amountCents: o.priceCents }));
   if (fit.length === 1) return fit[0]!;

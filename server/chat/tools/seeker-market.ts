@@ -2,6 +2,7 @@
 // asking for a payout of the earnings. At any point of the conversation once signed in; the tools do not
 // move the intake machine, so the question that was asked stays open (decision 050).
 import { z } from 'zod';
+import { offerAllows } from '../../../machines/offer.machine.ts';
 import { AppError } from '../../errors.ts';
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { acceptOffer } from '../../domain/offers/accept-offer.ts';
@@ -37,7 +38,7 @@ async function offerToAccept(ctx: SeekerCtx, input: { offer?: string; hint?: str
     const ref = input.offer.replace(/^#/, '').toLowerCase();
     return all.find((o) => o.id.startsWith(ref)) ?? { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
   }
-  const open = all.filter((o) => o.status === 'versendet' && !o.deal);
+  const open = all.filter((o) => offerAllows(o.status, 'OFFER_ACCEPTED') && !o.deal);
   if (!open.length) return { accepted: false, reason: 'NO_OFFER_TO_ACCEPT', state: ctx.machine.state };
   const fit = narrowByWords(open, input.hint ?? '', (o) => ({ names: [o.provider.firmenname], amountCents: o.priceCents }));
   if (fit.length === 1) return fit[0]!;
