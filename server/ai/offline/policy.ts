@@ -115,8 +115,9 @@ export function decideMessage(input: PolicyInput): Decision & { ranked?: IntentS
     if (chosen) return act(chosen.intent, 'clarified', { ...message, text: input.pending.text }, allowed, catalog);
   }
 
-  // 3. The classifier, and the answer to the question the state asks.
-  const ranked = model.classify(message.text, candidateIntents(allowed, catalog, model.intents));
+  // 3. The classifier, and the answer to the question the state asks. An intent nobody can act on here
+  // (a provider's 'need') is only taken when nothing that can be done here comes close.
+  const ranked = preferActionable(model.classify(message.text, candidateIntents(allowed, catalog, model.intents)), allowed, catalog, t);
   const top = ranked[0];
   let answer: { toolName: string; input: Record<string, unknown>; strength: AnswerStrength } | null = null;
   for (const name of allowed) {
@@ -142,6 +143,18 @@ export function decideMessage(input: PolicyInput): Decision & { ranked?: IntentS
   if (answer?.strength === 'fallback') return answered(answer);
   if (!top || top.raw < t.minRaw) return { kind: 'unknown', why: 'nothing-fits', ranked };
   return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+}
+
+/**
+ * The ranking with an intent that cannot be acted on in this step moved behind the best one that can, when
+ * that one has real evidence too (a quarter of the top's share and the minimum output).
+ */
+function preferActionable(ranked: IntentScore[], allowed: readonly string[], catalog: ToolCatalog, t: PolicyThresholds): IntentScore[] {
+  const top = ranked[0];
+  if (!top || canAct(top.intent, allowed, catalog) || ['cancel', 'back', 'skip', 'affirm', 'deny'].includes(top.intent)) return ranked;
+  const best = ranked.find((r) => canAct(r.intent, allowed, catalog));
+  if (!best || best.raw < t.minRaw || best.score < top.score / 4) return ranked;
+  return [best, ...ranked.filter((r) => r !== best)];
 }
 
 /** Whether an intent can be acted on in this step (a tool serves it, or it is answered in words). */

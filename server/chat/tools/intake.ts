@@ -297,9 +297,14 @@ export const intakeTools: AnyChatToolDef[] = [
           date: ['date'],
         };
         const asked = field ? (keys[field] ?? []).some((k) => k in patch) || (field === 'location' && invalidPostcode !== null) || (field === 'date' && pastDate !== null) : false;
-        return { input, strength: asked && words(m.text) <= 6 ? 'explicit' : 'plain' };
+        // A new value for a field already filled ('nein, nicht Köln, 53111 Bonn', 'doch lieber Montag') is a
+        // correction of the form, whatever 'nein' or 'doch' resemble.
+        const draft = draftOf(m);
+        const corrects = (['postcode', 'place', 'budgetMin', 'budgetMax', 'urgency', 'date', 'category'] as const).some(
+          (k) => patch[k] !== undefined && patch[k] !== null && draft[k] !== null && patch[k] !== draft[k],
+        );
+        return { input, strength: (asked && words(m.text) <= 6) || (corrects && words(m.text) <= 12) ? 'explicit' : 'plain' };
       },
-    },
     run: async (ctx, input) => {
       const now = new Date();
       const { text, ...fields } = input;
