@@ -305,6 +305,7 @@ export const intakeTools: AnyChatToolDef[] = [
         );
         return { input, strength: (asked && words(m.text) <= 6) || (corrects && words(m.text) <= 12) ? 'explicit' : 'plain' };
       },
+    },
     run: async (ctx, input) => {
       const now = new Date();
       const { text, ...fields } = input;
