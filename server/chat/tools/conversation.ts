@@ -20,7 +20,10 @@ export const HELP_GROUPS: readonly { id: string; intents: readonly string[] }[] 
   { id: 'money', intents: ['showBalance', 'buyGoints', 'listPurchases', 'requestPayout', 'listPayouts', 'addPayoutMethod', 'listPayoutMethods', 'removePayoutMethod'] },
   { id: 'favorites', intents: ['listFavorites', 'changeFavorite', 'sendDealInquiry'] },
   { id: 'profile', intents: ['showProviderProfile', 'editProviderProfile', 'createProviderProfile', 'uploadTradeDocument', 'listTradeDocuments'] },
-  { id: 'partner', intents: ['showReferralCode', 'showPartnerEarnings', 'showPartnerNetwork', 'showMarketingText', 'requestPartnerPayout'] },
+  {
+    id: 'partner',
+    intents: ['showReferralCode', 'invitePartnerFriend', 'showPartnerEarnings', 'showPartnerNetwork', 'showMarketingText', 'requestPartnerPayout', 'setPartnerRanking', 'editPartnerProfile'],
+  },
   { id: 'adminOverview', intents: ['getPlatformOverview', 'getRecentActivity'] },
   { id: 'adminRequests', intents: ['moderationQueue', 'adminListRequests', 'adminModerateRequest', 'adminCloseRequest', 'adminListDeals'] },
   { id: 'adminMoney', intents: ['listPendingPayouts', 'approvePayout', 'rejectPayout', 'setCategoryPrice', 'changeCommissionPlan'] },

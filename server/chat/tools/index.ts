@@ -24,12 +24,14 @@ import { providerDocumentTools } from './provider-documents.ts';
 import { favoriteTools } from './seeker-favorites.ts';
 import { conversationTools } from './conversation.ts';
 import { newsTools } from './news.ts';
+import { partnerAccountTools } from './partner-account.ts';
 
 export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...welcomeTools,
   ...intakeTools,
   ...marketTools,
   ...affiliateTools,
+  ...partnerAccountTools,
   ...seekerRequestTools,
   ...dealTools,
   ...payoutMethodTools,

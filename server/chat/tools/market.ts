@@ -3,6 +3,7 @@
 // refs.ts, the offline detectors in market-detectors.ts, the typed forms in market-forms.ts. Every tool calls
 // the same domain commands as the dashboards.
 import { z } from 'zod';
+import { translator } from '../../i18n.ts';
 import { dealAllows } from '../../../machines/deal.machine.ts';
 import { AppError } from '../../errors.ts';
 import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
@@ -124,7 +125,12 @@ const confirmDealTool = defineChatTool({
       const id = input.deal ? await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user.id, input.deal) : null;
       if (!id) throw new AppError('NOT_FOUND');
       const r = await confirmDeal(ctx.deps, ctx.auth.user.id, id);
-      return { accepted: true, state: ctx.machine.state, data: { ...r, ref: shortRef(id) } };
+      // A completed deal can be rated at once: the button opens the rating form (the seeker's side).
+      const rate =
+        r.status === 'completed' && ctx.auth.user.role === 'seeker'
+          ? [{ label: translator(ctx.lang)('chat:intents.rateDeal.label') as string, tool: 'rateDeal', input: { deal: shortRef(id) } }]
+          : [];
+      return { accepted: true, state: ctx.machine.state, data: { ...r, ref: shortRef(id) }, ...(rate.length ? { choices: rate } : {}) };
     }),
 });
 
