@@ -52,8 +52,11 @@ interface RoleView {
   role: EvalRole;
   allowed: string[];
   candidates: Set<string>;
-  /** The action an intent takes here: a tool's name, or 'say:<intent>' for an answer in words. */
-  actionOf(intent: string): string;
+  /**
+   * The action an intent takes here: the first offered tool that serves it and can take the message (as the
+   * policy picks it), or 'say:<intent>' for an answer in words (small talk, or 'not now' when no tool takes it).
+   */
+  actionOf(intent: string, text?: string, lang?: Lang): string;
   /** Whether an example of the corpus counts for this role. */
   counts(e: Example): boolean;
 }
@@ -62,8 +65,14 @@ function roleView(role: EvalRole, known: readonly string[]): RoleView {
   const allowed = chatTools.forState(authAs(role.role), role.machine, role.state).map((d) => d.name);
   const catalog = chatTools.catalog();
   const candidates = new Set(candidateIntents(allowed, catalog, known));
-  const actionOf = (intent: string) => {
-    for (const name of allowed) if (catalog.get(name)?.intents?.includes(intent)) return name;
+  const actionOf = (intent: string, text?: string, lang?: Lang) => {
+    for (const name of allowed) {
+      const u = catalog.get(name);
+      if (!u?.intents?.includes(intent)) continue;
+      if (text === undefined || !u.slots) return name;
+      const message = { text, lang: lang ?? 'de', now: new Date(), machine: role.machine, state: role.state };
+      if (u.slots(message, intent)) return name;
+    }
     return `say:${intent}`;
   };
   // A seeker's account answers both the seeker's and the partner's intents; the rows keep them apart.
@@ -179,6 +188,8 @@ export interface RunResult {
   misses: Miss[];
   times: number[];
   trainMs: number[];
+  /** Held-out examples that a model trained without them confidently files under another intent (label noise?). */
+  suspects: { lang: Lang; intent: string; text: string; file: string; other: string; p: number }[];
   /** Per example and role: the decision's ranking (for --calibrate). */
   decisions: { expected: string[]; view: RoleView; ranked: PolicyDecision['ranked']; d: PolicyDecision | null; key: string }[];
 }
@@ -189,6 +200,8 @@ interface CvOptions {
   train?: Omit<TrainOptions, 'engine'>;
   folds: number;
   keepDecisions?: boolean;
+  /** Also classify each held-out example over all intents and keep the confident disagreements. */
+  suspects?: boolean;
 }
 
 /** Cross-validation over the corpus: every example decided by a model that never saw it. */
@@ -199,6 +212,7 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
   const times: number[] = [];
   const trainMs: number[] = [];
   const decisions: RunResult['decisions'] = [];
+  const suspects: RunResult['suspects'] = [];
   const language = new LanguageDetector(corpus.examples.filter((e) => !e.near));
   for (let f = 0; f < opts.folds; f++) {
     const models = {} as Record<Lang, IntentModel>;
@@ -211,6 +225,10 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
     const u: Understanding = { corpus, models, language };
     for (const e of corpus.examples) {
       if (fold.get(e) !== f) continue;
+      if (opts.suspects) {
+        const [top] = models[e.lang].classify(e.text);
+        if (top && top.intent !== e.intent && top.raw >= 0.6) suspects.push({ lang: e.lang, intent: e.intent, text: e.text, file: e.file, other: top.intent, p: top.raw });
+      }
       for (const view of views) {
         if (!view.counts(e)) continue;
         let decision: PolicyDecision | null = null;
@@ -223,7 +241,7 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
             decision = d;
           },
         });
-        const expected = [view.actionOf(e.intent)];
+        const expected = [view.actionOf(e.intent, e.text, e.lang)];
         const { outcome, got } = outcomeOf(decision, expected, view);
         for (const key of [`${view.role.id}|${e.lang}`, `${view.role.id}|all`, `all|${e.lang}`, 'all|all']) {
           if (!table.has(key)) table.set(key, tally());
@@ -236,7 +254,7 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
       }
     }
   }
-  return { table, misses, times, trainMs, decisions };
+  return { table, misses, times, trainMs, decisions, suspects };
 }
 
 function printTable(title: string, table: Map<string, Tally>, rows: readonly string[]) {
@@ -302,7 +320,7 @@ function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engi
         decision = d;
       },
     });
-    const expected = intentsOfAction(item.action, item.role).map((i) => view.actionOf(i));
+    const expected = intentsOfAction(item.action, item.role).map((i) => view.actionOf(i, item.text, item.lang));
     const { outcome, got } = outcomeOf(decision, expected, view);
     for (const key of [`${item.role}|${item.lang}`, `${item.role}|all`, `all|${item.lang}`, 'all|all']) {
       if (!table.has(key)) table.set(key, tally());
@@ -389,6 +407,7 @@ function main() {
       calibrate: { type: 'boolean', default: false },
       role: { type: 'string' },
       train: { type: 'string' },
+      suspects: { type: 'boolean', default: false },
     },
   });
   const corpus = loadCorpus();
@@ -407,7 +426,7 @@ function main() {
   const summary: string[] = [];
   for (const eng of engines) {
     const train = values.train ? (JSON.parse(values.train) as Omit<TrainOptions, 'engine'>) : undefined;
-    const r = crossValidate(corpus, views, { engine: eng, folds: k, keepDecisions: values.calibrate, train });
+    const r = crossValidate(corpus, views, { engine: eng, folds: k, keepDecisions: values.calibrate, train, suspects: values.suspects });
     printTable(`Tuned corpus, ${k}-fold cross-validation, engine ${eng}`, r.table, [...views.map((v) => v.role.id), 'all']);
     const trainTime = `training per language and fold: mean ${(r.trainMs.reduce((s, x) => s + x, 0) / r.trainMs.length / 1000).toFixed(2)} s, max ${(Math.max(...r.trainMs) / 1000).toFixed(2)} s`;
     const lat = `classification: p50 ${quantile(r.times, 0.5).toFixed(2)} ms, p95 ${quantile(r.times, 0.95).toFixed(2)} ms, max ${Math.max(...r.times).toFixed(1)} ms`;
@@ -442,6 +461,10 @@ function main() {
       }
     }
     if (values.calibrate) calibrate(r);
+    if (values.suspects) {
+      console.log(`\nlabel noise suspects (held out, another intent at p ≥ 0.6): ${r.suspects.length}`);
+      for (const x of r.suspects.sort((a, b) => b.p - a.p)) console.log(`  ${x.file} [${x.lang}] ${x.intent} → ${x.other} ${x.p.toFixed(2)}: ${x.text}`);
+    }
   }
   if (summary.length > 1) {
     console.log('\nengines compared on the same folds:');

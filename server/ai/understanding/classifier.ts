@@ -31,7 +31,7 @@ export interface TrainingExample {
   text: string;
 }
 
-export const ENGINES = ['ensemble', 'perceptron', 'bayes', 'nlpjs'] as const;
+export const ENGINES = ['softmax', 'ensemble', 'nb', 'perceptron', 'bayes', 'nlpjs'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 export interface TrainOptions {
@@ -47,6 +47,10 @@ export interface TrainOptions {
   temperature?: number;
   /** Weight of the perceptron in the ensemble (the rest is naive Bayes). */
   mix?: number;
+  /** L2 penalty of the softmax regression. */
+  l2?: number;
+  /** Naive Bayes's add-α smoothing. */
+  alpha?: number;
   /** Features seen in fewer training examples than this are left out (0/1: none). */
   minCount?: number;
 }
@@ -190,6 +194,161 @@ function trainNeural(inputs: readonly Record<string, number>[], labels: readonly
   return neuralScorer(net);
 }
 
+
+// ----- sparse linear engines (written here: the libraries above train or classify too slowly at this size,
+// decision 058 has the figures) -----
+
+/** Feature names → column numbers, fixed at training. */
+function indexOf(inputs: readonly Record<string, number>[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (const f of inputs) for (const k of Object.keys(f)) if (!index.has(k)) index.set(k, index.size);
+  return index;
+}
+
+/** The example's features as (column, value) pairs, scaled to unit length. */
+function sparse(f: Record<string, number>, index: ReadonlyMap<string, number>): { cols: number[]; vals: number[] } {
+  const cols: number[] = [];
+  const vals: number[] = [];
+  let norm = 0;
+  for (const k in f) {
+    const c = index.get(k);
+    if (c === undefined) continue;
+    cols.push(c);
+    vals.push(f[k]!);
+    norm += f[k]! ** 2;
+  }
+  const n = Math.sqrt(norm) || 1;
+  for (let i = 0; i < vals.length; i++) vals[i]! /= n;
+  return { cols, vals };
+}
+
+interface LinearJson {
+  kind: 'softmax' | 'nb';
+  intents: string[];
+  features: string[];
+  /** Row-major weights: features × intents, then the intents' biases. */
+  weights: number[];
+  temperature: number;
+}
+
+function linearScorer(json: Omit<LinearJson, 'weights'> & { weights: ArrayLike<number> }): Scorer {
+  const k = json.intents.length;
+  const index = new Map(json.features.map((f, i) => [f, i]));
+  const w = json.weights instanceof Float64Array ? json.weights : Float64Array.from(json.weights);
+  const biasAt = json.features.length * k;
+  return {
+    probs(features) {
+      const z = new Float64Array(k);
+      for (let c = 0; c < k; c++) z[c] = w[biasAt + c]!;
+      if (json.kind === 'softmax') {
+        const { cols, vals } = sparse(features, index);
+        for (let i = 0; i < cols.length; i++) {
+          const row = cols[i]! * k;
+          const v = vals[i]!;
+          for (let c = 0; c < k; c++) z[c]! += v * w[row + c]!;
+        }
+      } else {
+        for (const f in features) {
+          const col = index.get(f);
+          if (col === undefined) continue;
+          const row = col * k;
+          for (let c = 0; c < k; c++) z[c]! += w[row + c]!;
+        }
+      }
+      let max = -Infinity;
+      for (let c = 0; c < k; c++) max = Math.max(max, z[c]! / json.temperature);
+      let sum = 0;
+      const out: Record<string, number> = {};
+      for (let c = 0; c < k; c++) {
+        const e = Math.exp(z[c]! / json.temperature - max);
+        out[json.intents[c]!] = e;
+        sum += e;
+      }
+      for (const key in out) out[key]! /= sum;
+      return out;
+    },
+    // Saved rounded to five decimals (the cache file stays small; the ranking does not change).
+    json: (): LinearJson => ({ ...json, weights: Array.from(w, (x) => Math.round(x * 1e5) / 1e5) }),
+  };
+}
+
+/**
+ * Multinomial logistic regression by stochastic gradient descent: fixed epochs, a learning rate that
+ * decays, the examples in a fixed interleaved order (no randomness: same corpus, same weights).
+ */
+function trainSoftmax(inputs: readonly Record<string, number>[], labels: readonly string[], opts: TrainOptions): Scorer {
+  const intents = [...new Set(labels)].sort();
+  const k = intents.length;
+  const index = indexOf(inputs);
+  const nf = index.size;
+  const w = new Float64Array(nf * k + k);
+  const xs = inputs.map((f) => sparse(f, index));
+  const ys = labels.map((l) => intents.indexOf(l));
+  const epochs = opts.iterations ?? 25;
+  const lr0 = opts.learningRate ?? 4;
+  const l2 = opts.l2 ?? 1e-5;
+  // A fixed order that mixes the intents (the corpus lists them one after the other).
+  const order = xs.map((_, i) => i).sort((a, b) => ((a * 2654435761) >>> 0) % 1000003 - ((b * 2654435761) >>> 0) % 1000003 || a - b);
+  const z = new Float64Array(k);
+  let step = 0;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (const i of order) {
+      const lr = lr0 / (1 + 0.0005 * step++);
+      const { cols, vals } = xs[i]!;
+      for (let c = 0; c < k; c++) z[c] = w[nf * k + c]!;
+      for (let j = 0; j < cols.length; j++) {
+        const row = cols[j]! * k;
+        for (let c = 0; c < k; c++) z[c]! += vals[j]! * w[row + c]!;
+      }
+      let max = -Infinity;
+      for (let c = 0; c < k; c++) max = Math.max(max, z[c]!);
+      let sum = 0;
+      for (let c = 0; c < k; c++) {
+        z[c] = Math.exp(z[c]! - max);
+        sum += z[c]!;
+      }
+      for (let c = 0; c < k; c++) {
+        const g = z[c]! / sum - (c === ys[i] ? 1 : 0);
+        z[c] = g;
+        w[nf * k + c]! -= lr * g;
+      }
+      for (let j = 0; j < cols.length; j++) {
+        const row = cols[j]! * k;
+        const v = vals[j]!;
+        for (let c = 0; c < k; c++) w[row + c]! -= lr * (z[c]! * v + l2 * w[row + c]!);
+      }
+    }
+  }
+  return linearScorer({ kind: 'softmax', intents, features: [...index.keys()], weights: w, temperature: 1 });
+}
+
+/** Naive Bayes over the features' presence (multinomial counts, add-α smoothing), tempered. */
+function trainNaiveBayes(inputs: readonly Record<string, number>[], labels: readonly string[], opts: TrainOptions): Scorer {
+  const intents = [...new Set(labels)].sort();
+  const k = intents.length;
+  const index = indexOf(inputs);
+  const nf = index.size;
+  const counts = new Float64Array(nf * k);
+  const totals = new Float64Array(k);
+  const docs = new Float64Array(k);
+  inputs.forEach((f, i) => {
+    const c = intents.indexOf(labels[i]!);
+    docs[c]!++;
+    for (const key in f) {
+      counts[index.get(key)! * k + c]!++;
+      totals[c]!++;
+    }
+  });
+  const alpha = opts.alpha ?? 0.3;
+  const w = new Float64Array(nf * k + k);
+  for (let c = 0; c < k; c++) {
+    const denom = Math.log(totals[c]! + alpha * nf);
+    for (let f = 0; f < nf; f++) w[f * k + c] = Math.log(counts[f * k + c]! + alpha) - denom;
+    w[nf * k + c] = Math.log(docs[c]! / inputs.length);
+  }
+  return linearScorer({ kind: 'nb', intents, features: [...index.keys()], weights: w, temperature: opts.temperature ?? 4 });
+}
+
 // ----- the model -----
 
 /** What a saved model holds: enough to classify exactly as after training, without training again. */
@@ -253,7 +412,7 @@ class Model implements IntentModel {
 
 /** Trains a model of the given engine on the examples of one language. Same examples, same model. */
 export function trainModel(lang: Lang, examples: readonly TrainingExample[], opts: TrainOptions = {}): Model {
-  const engine = opts.engine ?? 'ensemble';
+  const engine = opts.engine ?? 'softmax';
   const lexicons = lexiconsOf(opts.lexicon);
   const space = FeatureSpace.fromTexts(
     lang,
@@ -262,7 +421,8 @@ export function trainModel(lang: Lang, examples: readonly TrainingExample[], opt
     opts.features,
   );
   const all = examples.map((e) => space.features(e.text));
-  const keep = pruner(all, opts.minCount ?? 1);
+  const minCount = opts.minCount ?? (engine === 'softmax' || engine === 'ensemble' || engine === 'nb' ? 2 : 1);
+  const keep = pruner(all, minCount);
   const inputs = all.map(keep);
   const labels = examples.map((e) => e.intent);
   const intents = [...new Set(labels)].sort();
@@ -282,21 +442,30 @@ export function trainModel(lang: Lang, examples: readonly TrainingExample[], opt
       scorers = [trainPerceptron(inputs, labels, opts)];
       weights = [1];
       break;
+    case 'softmax':
+      scorers = [trainSoftmax(inputs, labels, opts)];
+      weights = [1];
+      break;
+    case 'nb':
+      scorers = [trainNaiveBayes(inputs, labels, opts)];
+      weights = [1];
+      break;
     case 'ensemble':
-      scorers = [trainPerceptron(inputs, labels, opts), trainBayesScorer(inputs, labels)];
+      scorers = [trainSoftmax(inputs, labels, opts), trainNaiveBayes(inputs, labels, opts)];
       weights = [mix, 1 - mix];
       break;
   }
-  const kept = (opts.minCount ?? 1) > 1 ? [...new Set(inputs.flatMap((f) => Object.keys(f)))].sort() : undefined;
+  const kept = minCount > 1 ? [...new Set(inputs.flatMap((f) => Object.keys(f)))].sort() : undefined;
   const saved = { engine, lang, intents, vocabulary: space.vocabularyList(), features: opts.features ?? {}, kept, mix };
-  return new Model(space, scorers, weights, saved, (opts.minCount ?? 1) > 1 ? keep : null);
+  return new Model(space, scorers, weights, saved, minCount > 1 ? keep : null);
 }
 
 /** A model saved with `modelToJson`, read back without training (the lexicon must be the one it was trained with). */
 export function modelFromJson(json: SavedModel, lexicon?: string | null): IntentModel {
   const space = new FeatureSpace(json.lang, json.vocabulary, lexiconsOf(lexicon)?.[json.lang] ?? null, json.features);
-  const scorers = json.scorers.map((s, i) => {
-    const engine = json.engine === 'ensemble' ? (i === 0 ? 'perceptron' : 'bayes') : json.engine;
+  const scorers = json.scorers.map((s) => {
+    if (json.engine === 'ensemble' || json.engine === 'softmax' || json.engine === 'nb') return linearScorer(s as LinearJson);
+    const engine = json.engine;
     if (engine === 'perceptron') {
       const p = s as { weights: Record<string, Record<string, number>>; biases: Record<string, number>; temperature: number };
       return perceptronScorer(p.weights, p.biases, p.temperature);

@@ -1,0 +1,17 @@
+import { performance } from 'node:perf_hooks';
+import { trainModel } from '/work/wt-nlu/server/ai/understanding/classifier.ts';
+import { loadCorpus } from '/work/wt-nlu/server/ai/understanding/corpus.ts';
+const c = loadCorpus();
+const ex = c.examples.filter((e) => e.lang === 'de');
+const engine = (process.argv[2] ?? 'ensemble') as any;
+const train = JSON.parse(process.argv[3] ?? '{}');
+let t0 = performance.now();
+const m = trainModel('de', ex, { engine, ...train });
+console.log('train', (performance.now() - t0).toFixed(0));
+t0 = performance.now();
+for (const e of ex.slice(0, 300)) m.classify(e.text, c.intents.slice(0, 30));
+console.log('classify per msg', ((performance.now() - t0) / 300).toFixed(2));
+const sp = (m as any).space;
+t0 = performance.now();
+for (const e of ex.slice(0, 300)) sp.features(e.text);
+console.log('features per msg', ((performance.now() - t0) / 300).toFixed(2));
