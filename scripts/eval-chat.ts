@@ -14,7 +14,7 @@
 //   npm run eval:chat                      cross-validated table (5 folds) and the most frequent confusions
 //   npm run eval:chat -- --folds 10        more folds
 //   npm run eval:chat -- --misses 40       list up to 40 misses per role
-//   npm run eval:chat -- --compare         every engine on the same folds (decision 058)
+//   npm run eval:chat -- --compare         every engine on the same folds (decision 058); --engines a,b: some
 //   npm run eval:chat -- --engine bayes    one engine
 //   npm run eval:chat -- --blind f.json    the blind set (add --show-blind to list its misses)
 //   npm run eval:chat -- --calibrate       the policy thresholds that keep wrong actions rare on the folds
@@ -400,6 +400,7 @@ function main() {
       folds: { type: 'string', default: '5' },
       engine: { type: 'string' },
       compare: { type: 'boolean', default: false },
+      engines: { type: 'string' },
       misses: { type: 'string', default: '0' },
       confusions: { type: 'string', default: '15' },
       blind: { type: 'string' },
@@ -422,7 +423,9 @@ function main() {
     return;
   }
 
-  const engines = values.compare ? [...ENGINES] : [engine];
+  // --compare: every engine (NLP.js and wink's perceptron take minutes per fold on a loaded machine);
+  // --engines a,b: those.
+  const engines = values.engines ? (values.engines.split(',') as Engine[]) : values.compare ? [...ENGINES] : [engine];
   const summary: string[] = [];
   for (const eng of engines) {
     const train = values.train ? (JSON.parse(values.train) as Omit<TrainOptions, 'engine'>) : undefined;

@@ -15,7 +15,7 @@ export interface IntentScore {
   intent: string;
   /** Share of the allowed intents' evidence (sums to 1 over the allowed ones). */
   score: number;
-  /** How much the message looks like this intent's examples at all, against every intent known (0 to 1). */
+  /** How much the message looks like this intent's examples (0 to 1): its probability among the allowed intents. */
   raw: number;
 }
 
@@ -62,7 +62,14 @@ function rank(probs: Record<string, number>, allowed: readonly string[] | undefi
   const names = (allowed ?? Object.keys(probs)).filter((n) => n in probs);
   const total = names.reduce((s, n) => s + probs[n]!, 0);
   return names
-    .map((intent) => ({ intent, raw: probs[intent]!, score: total > 0 ? probs[intent]! / total : 1 / names.length }))
+    .map((intent) => {
+      const score = total > 0 ? probs[intent]! / total : 1 / names.length;
+      // One model serves every role: an intent of another role ('what's new' is a provider's news and an
+      // admin's activity) takes probability from this role's twin. So the evidence an intent has is read
+      // among the intents this person may use: raw is its share there, and 'nothing fits' is no intent
+      // with a fair share of it.
+      return { intent, raw: allowed ? score : probs[intent]!, score };
+    })
     .sort((a, b) => b.score - a.score || a.intent.localeCompare(b.intent));
 }
 
@@ -402,7 +409,12 @@ class Model implements IntentModel {
   }
 
   classify(text: string, allowed?: readonly string[]): IntentScore[] {
-    return rank(this.probs(text), allowed);
+    const ranked = rank(this.probs(text), allowed);
+    // Not one word (stem, concept or piece of a word) the corpus knows: nothing fits, however the shape of
+    // the message ('asdf qwer' is as short as 'hallo du') leans.
+    const f = this.space.features(text);
+    const known = Object.keys(this.keep ? this.keep(f) : f).some((k) => /^[wkc]:/.test(k) && !/^w:x[a-z]+$/.test(k));
+    return known ? ranked : ranked.map((r) => ({ ...r, raw: 0 }));
   }
 
   toJSON(): SavedModel {
