@@ -44,7 +44,7 @@ declare module '@nlpjs/neural' {
   }
 }
 
-// The naive Bayes classifier the intent classifier was compared with (npm run eval:chat -- --compare).
+// wink's naive Bayes text classifier: half of the intent classifier's ensemble (server/ai/understanding/classifier.ts).
 declare module 'wink-naive-bayes-text-classifier' {
   interface WinkNaiveBayes {
     definePrepTasks(tasks: ((tokens: string[]) => string[])[]): void;
@@ -52,6 +52,8 @@ declare module 'wink-naive-bayes-text-classifier' {
     learn(tokens: string[], label: string): void;
     consolidate(): void;
     computeOdds(tokens: string[]): [string, number][];
+    exportJSON(): string;
+    importJSON(json: string): boolean;
   }
   const create: () => WinkNaiveBayes;
   export default create;

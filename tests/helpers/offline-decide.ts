@@ -4,6 +4,8 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { decide } from '../../server/ai/offline/model.ts';
 import { chatTools } from '../../server/chat/tools/index.ts';
 import type { AuthContext, Role } from '../../server/auth/guards.ts';
+import type { PolicyDecision } from '../../server/ai/offline/policy.ts';
+import type { Understanding } from '../../server/ai/understanding/models.ts';
 
 export type DecideRole = Role | 'anonymous';
 
@@ -22,6 +24,10 @@ export interface DecideOptions {
   context?: Record<string, unknown>;
   /** Earlier messages of the conversation, as the model sees them (for buttons of the last answer). */
   history?: LanguageModelV4CallOptions['prompt'];
+  /** The classifier to decide with (default: the one trained on the whole corpus). */
+  understanding?: () => Understanding;
+  /** Told the policy's decision (what was meant, the ranking) for the message. */
+  onDecision?: (decision: PolicyDecision) => void;
 }
 
 /** The machine a role's conversation runs and the state it rests in. */
@@ -43,7 +49,7 @@ export function decideFor(role: DecideRole, text: string, opts: DecideOptions = 
       tools,
       providerOptions: { akut: { lang: opts.lang ?? 'de', machine, state, role, context: opts.context ?? null } },
     } as unknown as LanguageModelV4CallOptions,
-    { catalog: () => chatTools.catalog() },
+    { catalog: () => chatTools.catalog(), understanding: opts.understanding, onDecision: opts.onDecision },
   );
   return d.kind === 'tool' ? { tool: d.toolName, input: d.input } : { tool: null, text: d.text };
 }

@@ -17,7 +17,7 @@ import type {
 import { normalizeLang, translator, type Lang } from '../../i18n.ts';
 import { understanding as defaultUnderstanding, type Understanding } from '../understanding/models.ts';
 import type { ToolCatalog } from './catalog.ts';
-import { decideMessage, type PendingClarify } from './policy.ts';
+import { decideMessage, type PendingClarify, type PolicyDecision } from './policy.ts';
 import { fallbackReply, replyForToolResult, spokenReply, toolErrorReply } from './replies.ts';
 
 /** Hints the chat turn passes as providerOptions.akut; real providers ignore them. */
@@ -91,6 +91,8 @@ export interface OfflineModelOptions {
   catalog?: () => ToolCatalog;
   /** The trained classifier (default: the corpus in server/chat/intents, trained once per process). */
   understanding?: () => Understanding;
+  /** Told the policy's decision for each message (the evaluation reads what was meant and how sure it was). */
+  onDecision?: (decision: PolicyDecision) => void;
 }
 
 const norm = (s: string) =>
@@ -146,6 +148,7 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
     pending && pending.choices.some((c) => c.intent) ? { text: pending.text || text, options: pending.choices.filter((c) => c.intent).map((c) => ({ intent: c.intent!, label: c.label })) } : null;
 
   const d = decideMessage({ message, allowed, catalog, model, pending: clarify });
+  opts.onDecision?.(d);
   switch (d.kind) {
     case 'tool':
       return { kind: 'tool', toolName: d.toolName, input: d.input };

@@ -99,7 +99,10 @@ export function isClear(ranked: readonly IntentScore[], t: PolicyThresholds): bo
   return top.score >= t.minShare && top.score - (second?.score ?? 0) >= t.minLead;
 }
 
-export function decideMessage(input: PolicyInput): Decision & { ranked?: IntentScore[] } {
+/** A decision with the ranking it was made from (absent when a form string or a button decided). */
+export type PolicyDecision = Decision & { ranked?: IntentScore[] };
+
+export function decideMessage(input: PolicyInput): PolicyDecision {
   const { message, allowed, catalog, model } = input;
   const t = input.thresholds ?? DEFAULT_THRESHOLDS;
 

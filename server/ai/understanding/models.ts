@@ -1,15 +1,16 @@
 // The trained models of this process: the intent classifier per language and the language detector, made
-// once from the corpus. Training takes seconds; the result is kept on disk under a name made of the corpus's
-// hash and the feature version, so later starts (and every test process) read it instead of training again.
-// A cache that cannot be written (a read-only install) only costs the training at each start.
+// once from the corpus. Training takes about a second per language; the result is kept on disk under a name
+// made of the corpus's hash, the concept lexicon's hash and the feature version, so later starts (and every
+// test process) read it instead of training again. A cache that cannot be written (a read-only install) only
+// costs the training at each start.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { NeuralJson } from '@nlpjs/neural';
 import type { Lang } from '../../i18n.ts';
-import { modelToJson, neuralFromJson, trainBayes, trainNeural, type IntentModel } from './classifier.ts';
+import { modelFromJson, modelToJson, trainModel, type IntentModel, type SavedModel } from './classifier.ts';
 import { loadCorpus, type Corpus } from './corpus.ts';
-import { FEATURE_VERSION } from './features.ts';
+import { FEATURE_VERSION, lexiconText } from './features.ts';
 import { LanguageDetector } from './language.ts';
 
 export interface Understanding {
@@ -20,10 +21,10 @@ export interface Understanding {
 
 const CACHE_DIRS = [path.resolve(import.meta.dirname, '../../../node_modules/.cache/akut-intents'), path.join(os.tmpdir(), 'akut-intents')];
 
-function readCached(file: string): Record<Lang, NeuralJson> | null {
+function readCached(file: string): Record<Lang, SavedModel> | null {
   for (const dir of CACHE_DIRS) {
     try {
-      return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<Lang, NeuralJson>;
+      return JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Record<Lang, SavedModel>;
     } catch {
       // not there (or unreadable): the next place, then training
     }
@@ -31,7 +32,7 @@ function readCached(file: string): Record<Lang, NeuralJson> | null {
   return null;
 }
 
-function writeCached(file: string, json: Record<Lang, NeuralJson>) {
+function writeCached(file: string, json: Record<Lang, SavedModel>) {
   const body = JSON.stringify(json);
   for (const dir of CACHE_DIRS) {
     try {
@@ -48,17 +49,17 @@ function writeCached(file: string, json: Record<Lang, NeuralJson>) {
 }
 
 /** Builds the languages' models from a corpus: read from the cache when this corpus was trained before. */
-export function buildUnderstanding(corpus: Corpus, opts: { cache?: boolean; engine?: 'nlpjs' | 'bayes' } = {}): Understanding {
-  const byLang = (lang: Lang) => corpus.examples.filter((e) => e.lang === lang);
-  const language = new LanguageDetector(corpus.examples.filter((e) => !e.near));
-  // Naive Bayes trains in a fraction of a second: no cache needed (decision 058 compares the engines).
-  if ((opts.engine ?? 'bayes') === 'bayes') return { corpus, models: { de: trainBayes('de', byLang('de')), en: trainBayes('en', byLang('en')) }, language };
-  const file = `intents-v${FEATURE_VERSION}-${corpus.hash}.json`;
+export function buildUnderstanding(corpus: Corpus, opts: { cache?: boolean } = {}): Understanding {
+  const lexicon = lexiconText();
+  const lexiconHash = crypto.createHash('sha256').update(lexicon).digest('hex').slice(0, 8);
+  const file = `intents-v${FEATURE_VERSION}-${corpus.hash}-${lexiconHash}.json`;
   const cached = opts.cache === false ? null : readCached(file);
+  const byLang = (lang: Lang) => corpus.examples.filter((e) => e.lang === lang);
   const models = cached
-    ? { de: neuralFromJson('de', cached.de), en: neuralFromJson('en', cached.en) }
-    : { de: trainNeural('de', byLang('de')), en: trainNeural('en', byLang('en')) };
+    ? { de: modelFromJson(cached.de, lexicon), en: modelFromJson(cached.en, lexicon) }
+    : { de: trainModel('de', byLang('de'), { lexicon }), en: trainModel('en', byLang('en'), { lexicon }) };
   if (!cached && opts.cache !== false) writeCached(file, { de: modelToJson(models.de), en: modelToJson(models.en) });
+  const language = new LanguageDetector(corpus.examples.filter((e) => !e.near));
   return { corpus, models, language };
 }
 
