@@ -17,6 +17,7 @@ import { registerIntakeRenderers } from './intake/index.ts';
 import { registerLazyMarketRenderers } from './market/lazy-register.ts';
 import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
 import { registerLazyAccountRenderers } from './account/lazy-register.ts';
+import { registerLazyAdminRenderers } from './admin/lazy-register.ts';
 import { registerPrivacyRenderers } from './tool-renderers/privacy.tsx';
 
 // The widgets of the tools, with the conversation that shows them (this chunk loads after the page, decision 055).
@@ -25,6 +26,7 @@ registerIntakeRenderers();
 registerLazyMarketRenderers();
 registerLazyAffiliateRenderers();
 registerLazyAccountRenderers();
+registerLazyAdminRenderers();
 registerPrivacyRenderers();
 
 /** Without the typewriter, the greeting's messages follow each other at this pace. */
