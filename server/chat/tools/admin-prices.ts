@@ -63,7 +63,8 @@ export function priceValuesOf(text: string): Omit<Input, 'category'> {
   const goints = gointsOf(text);
   const price = euros ?? (goints !== null ? goints / 10 : undefined);
   return {
-    ...(price !== undefined ? { basePrice: String(price).replace('.', ',') } : {}),
+    // Cents as written in German: '8', '7,50'.
+    ...(price !== undefined ? { basePrice: Number.isInteger(price) ? String(price) : price.toFixed(2).replace('.', ',') } : {}),
     ...(rate !== null ? { commissionRate: String(rate).replace('.', ',') } : {}),
   };
 }
