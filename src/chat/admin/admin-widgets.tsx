@@ -73,11 +73,15 @@ function PayoutItem({ p, choices }: { p: AdminPayoutRow; choices: ChoiceView[] }
       <p className="text-xs break-words text-muted-foreground">
         #{p.ref} · {p.email} · {p.method}
       </p>
-      <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-        <Badge className={p.status === 'held' ? TONE.wait : TONE.quiet} data-status={p.status}>
-          {p.statusLabel}
-        </Badge>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        {/* Held ones need a decision first; a requested one just waits (as the payouts tab shows them). */}
+        {p.status === 'held' && (
+          <Badge className={TONE.wait} data-status={p.status}>
+            {p.statusLabel}
+          </Badge>
+        )}
         <span>{t('payouts.requested', { date: p.requested })}</span>
+        <span aria-hidden>·</span>
         <span>{p.source}</span>
       </p>
       {p.holdReasons.length > 0 && <p className="text-xs text-amber-900">{t('payouts.held', { reasons: p.holdReasons.join('; ') })}</p>}
@@ -140,7 +144,8 @@ function DocumentItem({ d, choices }: { d: DocumentReviewRow; choices: ChoiceVie
           <span className="sr-only"> ({t('documents.newTab')})</span>
         </a>
         <span>{t('documents.uploaded', { date: d.uploaded })}</span>
-        <span>{d.verificationLabel}</span>
+        {/* A verified provider sending a newer document keeps the badge meanwhile: worth knowing before deciding. */}
+        {d.verification === 'verified' && <span className="text-emerald-700">{d.verificationLabel}</span>}
       </p>
       <Decide choices={choices} approve={t('documents.approve')} reject={t('documents.reject')} label={t('documents.actions', { ref: d.ref })} />
     </Row>
