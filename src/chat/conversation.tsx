@@ -17,6 +17,7 @@ import { registerIntakeRenderers } from './intake/index.ts';
 import { registerLazyMarketRenderers } from './market/lazy-register.ts';
 import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
 import { registerLazyAccountRenderers } from './account/lazy-register.ts';
+import { registerLazyAdminRenderers } from './admin/lazy-register.ts';
 import { registerPrivacyRenderers } from './tool-renderers/privacy.tsx';
 import { registerConversationRenderers } from './tool-renderers/conversation.tsx';
 
@@ -26,6 +27,7 @@ registerIntakeRenderers();
 registerLazyMarketRenderers();
 registerLazyAffiliateRenderers();
 registerLazyAccountRenderers();
+registerLazyAdminRenderers();
 registerPrivacyRenderers();
 registerConversationRenderers();
 

@@ -249,8 +249,9 @@ describe('price changes by chat', () => {
       ['change the commission rate for cars to 35%', { category: 'auto', commissionRate: '35' }],
     ] as const;
     for (const [text, want] of de) expect(priceChangeOf(text), text).toEqual(want);
-    for (const text of ['Wie viele Anfragen gibt es?', 'Ich brauche einen Handwerker für 80 € morgen', 'what does Handwerk cost?', 'Setze den Preis auf 8 €'])
-      expect(priceChangeOf(text), text).toBeNull();
+    // Whether a message asks for a price change at all is the intent classifier's business now: the look-alikes
+    // that must not propose one are in tests/unit/chat/admin-missing-values-intents.test.ts.
+    expect(priceChangeOf('Wie viele Anfragen gibt es?')).toBeNull();
     // '8,055' groups thousands like every money field (decision 049): 8.055 €, above the price limit.
     expect([parseEuroCents('8'), parseEuroCents('7,50 €'), parseEuroCents('€8.5'), parseEuroCents('8,055'), parseEuroCents('abc')]).toEqual([
       800,

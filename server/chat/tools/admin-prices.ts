@@ -20,12 +20,12 @@ import {
   type PriceEntryInput,
 } from '../../domain/prices/price-list.ts';
 import type { ChangeView } from './outcome.ts';
-import { attempt, refusalOf } from './refs.ts';
+import { attempt, refuse, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import { findCategoryPriceEntry } from '../../domain/prices/find-category-price-entry.ts';
 
 const input = z.object({
-  category: z.enum(CATEGORY_IDS).describe('The category whose price changes (handwerk, auto, …)'),
+  category: z.enum(CATEGORY_IDS).optional().describe('The category whose price changes (handwerk, auto, …)'),
   basePrice: z.string().max(20).optional().describe("New base price in euros, e.g. '8' or '7,50' (an unlock costs it × 10 Goints)"),
   commissionRate: z.string().max(10).optional().describe("New platform share of the unlock fees at a deal, in percent, e.g. '40'"),
 });
@@ -53,14 +53,18 @@ export function priceChangeOf(text: string): Input | null {
   const f = foldText(text, 'de');
   const category = categoryNamed(text) ?? EXTRA_NAMES.find(([re]) => re.test(f))?.[1];
   if (!category) return null;
+  return { category, ...priceValuesOf(text) };
+}
+
+/** The new price (euros, or Goints: 80 Goints = 8 €) and platform share a message names, with or without its category. */
+export function priceValuesOf(text: string): Omit<Input, 'category'> {
   const rate = percentOf(text);
   const euros = eurosOf(text)[0];
   const goints = gointsOf(text);
   const price = euros ?? (goints !== null ? goints / 10 : undefined);
-  if (price === undefined && rate === null) return { category };
   return {
-    category,
-    ...(price !== undefined ? { basePrice: String(price).replace('.', ',') } : {}),
+    // Cents as written in German: '8', '7,50'.
+    ...(price !== undefined ? { basePrice: Number.isInteger(price) ? String(price) : price.toFixed(2).replace('.', ',') } : {}),
     ...(rate !== null ? { commissionRate: String(rate).replace('.', ',') } : {}),
   };
 }
@@ -73,6 +77,7 @@ interface Planned {
 
 /** The category's entry now and the entry after the change; throws a translated refusal when the input is not valid. */
 async function plan(ctx: ChatToolContext, i: Input): Promise<Planned> {
+  if (!i.category) throw new AppError('PRICE_CATEGORY_UNKNOWN');
   const existing = await findCategoryPriceEntry(ctx.deps.db.prisma, i.category);
   const cents = i.basePrice === undefined ? undefined : parseEuroCents(i.basePrice);
   const bp = i.commissionRate === undefined ? undefined : parsePercentBp(i.commissionRate);
@@ -110,6 +115,22 @@ function changeView(p: Planned, lang: Lang): ChangeView {
   };
 }
 
+const categoriesList = (lang: Lang) => CATEGORY_IDS.map((id) => CATEGORY_LABELS[id][lang]).join(', ');
+
+/** The question for what a price change still lacks (the category; a price or a share), with the values now. */
+async function priceQuestion(ctx: ChatToolContext, i: Input) {
+  if (!i.category) return refuse(ctx, 'PRICE_CATEGORY_REQUIRED', { categories: categoriesList(ctx.lang) });
+  if (i.basePrice !== undefined || i.commissionRate !== undefined) return null;
+  const existing = await findCategoryPriceEntry(ctx.deps.db.prisma, i.category);
+  const cents = existing?.basePriceCents ?? DEFAULT_BASE_PRICE_CENTS;
+  return refuse(ctx, 'PRICE_VALUE_REQUIRED', {
+    category: CATEGORY_LABELS[i.category][ctx.lang],
+    price: formatEuro(cents, ctx.lang),
+    goints: centsToUnlockGoints(cents),
+    rate: percent(existing?.commissionRateBp ?? DEFAULT_COMMISSION_RATE_BP, ctx.lang),
+  });
+}
+
 export const adminPriceTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'setCategoryPrice',
@@ -120,19 +141,16 @@ export const adminPriceTools: AnyChatToolDef[] = [
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, i) =>
-      refusalOf(ctx, async () => {
-        await plan(ctx, i);
-      }),
+    precheck: async (ctx, i) => (await priceQuestion(ctx, i)) ?? refusalOf(ctx, async () => void (await plan(ctx, i))),
     confirmData: async (ctx, i) => {
       const p = await plan(ctx, i);
       return { change: changeView(p, ctx.lang), category: i.category, basePriceCents: p.next.basePriceCents, commissionRateBp: p.next.commissionRateBp };
     },
     confirmSummary: (i, data) => ({
       key: 'confirm.summary.setCategoryPrice',
-      params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category) },
+      params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category ?? '') },
     }),
-    understand: { intents: ['setCategoryPrice'], slots: ({ text }) => priceChangeOf(text) },
+    understand: { intents: ['setCategoryPrice'], slots: ({ text }) => priceChangeOf(text) ?? priceValuesOf(text) },
     run: (ctx, i) =>
       attempt(ctx, async () => {
         const p = await plan(ctx, i);

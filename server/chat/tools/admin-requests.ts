@@ -14,8 +14,9 @@ import { closeRequestByAdmin } from '../../domain/requests/close-request-by-admi
 import { ENDABLE } from '../../domain/requests/end-request.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import type { ChangeView, ToolOutcome } from './outcome.ts';
-import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refOf, refuse, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { reasonAfterCommand } from './admin-words.ts';
 import { cleanRef, findRequestsByRef } from '../../domain/refs/resolve-ref.ts';
 import { summarizeActiveUnlocks } from '../../domain/unlocks/summarize-active-unlocks.ts';
 
@@ -36,7 +37,8 @@ const reasonInput = z
   .describe("The admin's reason, in their own words (required to reject); the seeker reads it");
 
 /** Rejecting, not releasing: the words an admin uses to turn a held request down. */
-const isRejection = (text: string) => /\b(ablehn\w*|lehn\w* \w* ?ab|zuruckweis\w*|abweis\w*|spam|reject\w*|decline\w*|refuse\w*|deny|turn down)\b/.test(foldText(text, 'de'));
+const REJECTION = /\b(ablehn\w*|lehn\w* \w* ?ab|lehn\w*|zuruckweis\w*|abweis\w*|reject\w*|decline\w*|refuse\w*|deny|turn down)\b/;
+const isRejection = (text: string) => REJECTION.test(foldText(text, 'de')) || /\bspam\b/.test(foldText(text, 'de'));
 
 /** The reason: what follows a colon or dash after the reference, or 'weil …' / 'because …'. */
 function reasonOf(text: string): string | undefined {
@@ -61,6 +63,35 @@ async function requestOf(ctx: ChatToolContext, ref: string) {
   if (found.length === 0) throw new AppError('NOT_FOUND');
   if (found.length > 1) throw new AppError('CONFLICT', { message: 'ambiguous reference' });
   return found[0]!;
+}
+
+/**
+ * Without a reference: the requests waiting for this action (held back by the pre-filter to release or reject;
+ * open ones without a pending deal to close), the one the admin's words name (category, place, seeker) when
+ * they name one, as buttons. The tool is called with a reference again from a button.
+ */
+async function requestCandidates(
+  ctx: ChatToolContext,
+  tool: 'adminModerateRequest' | 'adminCloseRequest',
+  keep: Record<string, unknown>,
+  hint: string,
+): Promise<ToolOutcome> {
+  const page = await listAdminRequests(ctx.deps.db.prisma, { status: tool === 'adminModerateRequest' ? 'review' : 'open', page: 1, pageSize: 50 });
+  const rows = page.requests.filter((r) => tool === 'adminModerateRequest' || !r.dealPending);
+  if (!rows.length) return refuse(ctx, tool === 'adminModerateRequest' ? 'NO_REQUESTS_IN_REVIEW' : 'NO_REQUESTS_TO_CLOSE');
+  const fit = narrowByWords(rows, hint, (r) => ({
+    names: [category(r.kategorie, ctx.lang), r.ort, r.postcode, r.seeker?.name, r.firstName],
+    order: -Date.parse(r.createdAt),
+  }));
+  return chooseOne(
+    ctx,
+    fit.map((r) => ({
+      label: `#${shortRef(r.id)} · ${category(r.kategorie, ctx.lang)} · ${[r.postcode, r.ort].filter(Boolean).join(' ') || (translator(ctx.lang)('admin:requests.noPlace') as string)} · ${dateTime(r.createdAt, ctx.lang)}`,
+      tool,
+      input: { ...keep, request: shortRef(r.id) },
+    })),
+    { context: tool },
+  );
 }
 
 const category = (id: string, lang: Lang) => (isCategoryId(id) ? categoryLabel(id, lang) : id);
@@ -163,18 +194,31 @@ export const adminRequestTools: AnyChatToolDef[] = [
     name: 'adminModerateRequest',
     description:
       "Releases (decision 'approve': opens it and sends it to matching providers) or rejects (ends it) a request the pre-filter held back, with the admin's reason; the seeker is told by e-mail in their language. A reason is required to reject. Only proposes it: the admin confirms with the button (admins only).",
-    input: z.object({ request: refInput, decision: z.enum(['approve', 'reject']), reason: reasonInput }),
+    input: z.object({
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the admin named the request without its reference (category, place)'),
+      decision: z.enum(['approve', 'reject']),
+      reason: reasonInput,
+    }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
     precheck: async (ctx, input) => {
+      const ref = input.request;
+      if (!ref)
+        return requestCandidates(
+          ctx,
+          'adminModerateRequest',
+          { decision: input.decision, ...(input.reason ? { reason: input.reason } : {}) },
+          input.hint ?? '',
+        );
       const refused = await refusalOf(ctx, async () => {
         checkAdminReason(input.reason, input.decision === 'reject');
-        await requestOf(ctx, input.request);
+        await requestOf(ctx, ref);
       });
       if (refused) return refused;
-      const r = await requestOf(ctx, input.request);
+      const r = await requestOf(ctx, ref);
       if (r.status === 'review') return null;
       return {
         accepted: false,
@@ -184,7 +228,7 @@ export const adminRequestTools: AnyChatToolDef[] = [
       };
     },
     confirmData: async (ctx, input) => {
-      const r = await requestOf(ctx, input.request);
+      const r = await requestOf(ctx, input.request ?? '');
       const t = translator(ctx.lang);
       const change: ChangeView = {
         subject: subjectOf(r, ctx.lang),
@@ -202,19 +246,25 @@ export const adminRequestTools: AnyChatToolDef[] = [
     },
     confirmSummary: (input, data) => ({
       key: input.decision === 'approve' ? 'confirm.summary.adminReleaseRequest' : 'confirm.summary.adminRejectRequest',
-      params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)) },
+      params: { ref: String(data?.ref ?? cleanRef(input.request ?? '').slice(0, 6)) },
     }),
     understand: {
       intents: ['adminModerateRequest'],
       slots: ({ text }) => {
         const ref = refOf(text);
-        const reason = reasonOf(text);
-        return { ...(ref ? { request: ref } : {}), decision: isRejection(text.split(/[:–—]/)[0]!) ? 'reject' : 'approve', ...(reason ? { reason } : {}) };
+        const reject = isRejection(text.split(/[:–—]/)[0]!);
+        // 'Lehn die Anfrage ab, das ist Spam': the words around the command are the reason too.
+        const reason = reasonOf(text) ?? (reject ? reasonAfterCommand(text, REJECTION) || undefined : undefined);
+        return {
+          ...(ref ? { request: ref } : { hint: text.slice(0, 300) }),
+          decision: reject ? 'reject' : 'approve',
+          ...(reason ? { reason } : {}),
+        };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const r = await requestOf(ctx, input.request);
+        const r = await requestOf(ctx, input.request ?? '');
         const done = await moderateRequest(ctx.deps, ctx.auth.user.id, r.id, input.decision, { reason: input.reason ?? null, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), ...done } };
       }),
@@ -223,19 +273,26 @@ export const adminRequestTools: AnyChatToolDef[] = [
     name: 'adminCloseRequest',
     description:
       "Closes a request without a deal: every provider who unlocked it gets their Goints back in full, open offers close; the seeker is told, with the admin's reason if given. Not possible while a deal waits for its confirmations. Only proposes it: the admin confirms with the button (admins only).",
-    input: z.object({ request: refInput, reason: reasonInput }),
+    input: z.object({
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the admin named the request without its reference (category, place)'),
+      reason: reasonInput,
+    }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: (ctx, input) => {
+      const ref = input.request;
+      if (!ref) return requestCandidates(ctx, 'adminCloseRequest', input.reason ? { reason: input.reason } : {}, input.hint ?? '');
+      return refusalOf(ctx, async () => {
         checkAdminReason(input.reason, false);
-        const r = await requestOf(ctx, input.request);
+        const r = await requestOf(ctx, ref);
         if (!ENDABLE.includes(r.status) || r.acceptedOfferId) throw new AppError('REQUEST_NOT_CLOSABLE');
-      }),
+      });
+    },
     confirmData: async (ctx, input) => {
-      const r = await requestOf(ctx, input.request);
+      const r = await requestOf(ctx, input.request ?? '');
       const t = translator(ctx.lang);
       const active = await summarizeActiveUnlocks(ctx.deps.db.prisma, r.id);
       const change: ChangeView = {
@@ -255,19 +312,19 @@ export const adminRequestTools: AnyChatToolDef[] = [
     },
     confirmSummary: (input, data) => ({
       key: 'confirm.summary.adminCloseRequest',
-      params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)), count: Number(data?.refunds ?? 0) },
+      params: { ref: String(data?.ref ?? cleanRef(input.request ?? '').slice(0, 6)), count: Number(data?.refunds ?? 0) },
     }),
     understand: {
       intents: ['adminCloseRequest'],
       slots: ({ text }) => {
         const ref = refOf(text);
         const reason = reasonOf(text);
-        return { ...(ref ? { request: ref } : {}), ...(reason ? { reason } : {}) };
+        return { ...(ref ? { request: ref } : { hint: text.slice(0, 300) }), ...(reason ? { reason } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const r = await requestOf(ctx, input.request);
+        const r = await requestOf(ctx, input.request ?? '');
         const done = await closeRequestByAdmin(ctx.deps, ctx.auth.user.id, r.id, { reason: input.reason ?? null, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), ...done } };
       }),

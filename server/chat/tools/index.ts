@@ -7,6 +7,10 @@ import { adminTools } from './admin.ts';
 import { adminRequestTools } from './admin-requests.ts';
 import { adminPriceTools } from './admin-prices.ts';
 import { adminUserTools } from './admin-users.ts';
+import { adminPayoutTools } from './admin-payouts.ts';
+import { adminSettingTools } from './admin-settings.ts';
+import { adminDocumentTools } from './admin-documents.ts';
+import { adminMarketingTools } from './admin-marketing.ts';
 import { intakeTools } from './intake.ts';
 import { marketTools } from './market.ts';
 import { affiliateTools } from './affiliate.ts';
@@ -47,6 +51,10 @@ export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...adminAffiliateTools,
   ...adminPriceTools,
   ...adminUserTools,
+  ...adminPayoutTools,
+  ...adminSettingTools,
+  ...adminDocumentTools,
+  ...adminMarketingTools,
   ...privacyTools,
   ...newsTools,
   ...conversationTools,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isAppError } from '../../errors.ts';
 import { translator } from '../../i18n.ts';
-import { euroAmountOf, refOf } from '../../ai/understanding/entities.ts';
+import { emailOf, euroAmountOf, refOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
 import type { Choice, ToolOutcome } from './outcome.ts';
 import type { ChatToolContext } from './registry.ts';
@@ -57,7 +57,10 @@ export interface Nameable {
 const STOP = new Set(
   'der die das den dem des ein eine einer einem von vom fur mit und oder the a an of for from and or gmbh ug kg ohg ltd inc co e.k. ek'.split(' '),
 );
-const tokens = (s: string) => foldText(s, 'de').match(/\p{L}[\p{L}\d-]*|\d+/gu)?.filter((w) => w.length >= 3 && !STOP.has(w)) ?? [];
+const tokens = (s: string) =>
+  foldText(s, 'de')
+    .match(/\p{L}[\p{L}\d-]*|\d+/gu)
+    ?.filter((w) => w.length >= 3 && !STOP.has(w)) ?? [];
 
 /**
  * The candidates a message points to without a reference: by a name it contains (all the name's words, or
@@ -101,4 +104,48 @@ export function narrowByWords<T>(items: readonly T[], text: string, nameable: (i
 /** The refusal that offers the candidates as buttons: each completes the action for one of them. */
 export function chooseOne(ctx: Pick<ChatToolContext, 'machine'>, choices: Choice[], data: Record<string, unknown> = {}): ToolOutcome {
   return { ...refuse(ctx, 'CHOOSE_ONE', { ...data, count: choices.length }), choices: choices.slice(0, 8) };
+}
+
+/** How a person (or a thing of one person: a payout, a document) can be named: their names and e-mail address. */
+export interface PersonNameable {
+  /** The person's name, their company: any of their words names them ('Lisa', 'Brandt', 'Kaya'). */
+  names: readonly (string | null | undefined)[];
+  email?: string | null;
+}
+
+const nameWords = (s: string) =>
+  foldText(s, 'de')
+    .match(/\p{L}[\p{L}\d-]*/gu)
+    ?.filter((w) => w.length >= 2 && !STOP.has(w)) ?? [];
+
+/** The words of a message as names may appear in it ('Lisas', "Lisa's" and 'Lisa' alike), minus `ignore`. */
+export function messageNameWords(text: string, ignore: ReadonlySet<string> = new Set()): Set<string> {
+  const out = new Set<string>();
+  for (const w of nameWords(emailOf(text) ? text.replace(emailOf(text)!, ' ') : text)) {
+    // 'Instagram-Text' names Instagram; 'Anna-Maria' names Anna-Maria.
+    for (const part of [w, ...(w.includes('-') ? w.split('-') : [])]) {
+      if (part.length < 2 || ignore.has(part)) continue;
+      out.add(part);
+      if (part.length > 3 && part.endsWith('s')) out.add(part.slice(0, -1));
+    }
+  }
+  return out;
+}
+
+/**
+ * The candidates a message names as people: by the e-mail address it contains (exactly), else by the words of
+ * their names it contains (a first name alone is enough), those named by the most words first. null when it
+ * names nobody this way (the caller then narrows by other words, or offers them all); [] when its e-mail
+ * address is none of theirs. `ignore`: words of the command that may also be part of a name ('Admin').
+ */
+export function narrowByPerson<T>(items: readonly T[], text: string, nameable: (item: T) => PersonNameable, ignore?: ReadonlySet<string>): T[] | null {
+  const email = emailOf(text)?.toLowerCase();
+  if (email) return items.filter((item) => nameable(item).email?.toLowerCase() === email);
+  const words = messageNameWords(text, ignore);
+  const scored = items.map((item) => {
+    const own = new Set(nameable(item).names.flatMap((n) => (n ? nameWords(n).flatMap((w) => [w, ...(w.includes('-') ? w.split('-') : [])]) : [])));
+    return { item, score: [...own].filter((w) => !ignore?.has(w) && words.has(w)).length };
+  });
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  return best > 0 ? scored.filter((s) => s.score === best).map((s) => s.item) : null;
 }

@@ -57,9 +57,10 @@ export interface AdminPayout {
   requestedAt: string;
 }
 
-export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<AdminPayout[]> {
+/** Payouts for the admins, newest first: of one status, of several (the approval queue: held and requested), or all. */
+export async function listAdminPayouts(deps: AppDeps, status?: string | readonly string[]): Promise<AdminPayout[]> {
   const rows = await deps.db.prisma.payout.findMany({
-    where: status ? { status } : {},
+    where: status === undefined ? {} : typeof status === 'string' ? { status } : { status: { in: [...status] } },
     orderBy: { requestedAt: 'desc' },
     take: 300,
     include: { method: true, user: { select: { email: true, name: true } } },

@@ -1,5 +1,6 @@
 // Trade documents for the 'Verifiziert' badge: a provider uploads a Gewerbeschein or Handwerkskarte (PDF,
 // JPEG or PNG, at most 5 MB, checked by content, not by name); an admin approves or rejects it.
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { Db } from '../../db.ts';
@@ -7,6 +8,8 @@ import { inTransaction } from '../../db/tx.ts';
 
 export const DOCUMENT_KINDS = ['gewerbeschein', 'handwerkskarte'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+/** An admin's note on a decision (the provider reads it when a document is rejected): the same rule for both doors. */
+export const verificationNote = z.string().trim().max(500);
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
@@ -83,6 +86,11 @@ export async function listOwnVerificationDocuments(prisma: Db, providerId: strin
 export interface PendingDocument extends DocumentSummary {
   providerId: string;
   firmenname: string;
+  /** The provider's own name and e-mail (admins name a document by them too). */
+  providerName: string;
+  providerEmail: string;
+  /** The provider's badge now: none, pending, verified or rejected. */
+  verification: string;
 }
 
 export async function listVerificationDocuments(prisma: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<PendingDocument[]> {
@@ -91,9 +99,16 @@ export async function listVerificationDocuments(prisma: Db, status: 'pending' | 
     orderBy: { createdAt: 'asc' },
     take: 200,
     omit: { data: true },
-    include: { provider: { select: { firmenname: true } } },
+    include: { provider: { select: { firmenname: true, verification: true, user: { select: { name: true, email: true } } } } },
   });
-  return docs.map((d) => ({ ...summary(d), providerId: d.providerId, firmenname: d.provider.firmenname }));
+  return docs.map((d) => ({
+    ...summary(d),
+    providerId: d.providerId,
+    firmenname: d.provider.firmenname,
+    providerName: d.provider.user.name,
+    providerEmail: d.provider.user.email,
+    verification: d.provider.verification,
+  }));
 }
 
 export async function getVerificationFile(prisma: Db, id: string): Promise<{ fileName: string; mimeType: string; data: Uint8Array }> {

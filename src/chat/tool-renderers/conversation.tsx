@@ -8,34 +8,13 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import type { Choice } from '../../../server/chat/tools/outcome.ts';
 import type { HelpData } from '../../../server/chat/tools/output-types.ts';
 import { useChatActions } from '../context.ts';
 import { WidgetCard } from '../intake/controls.tsx';
+import { chip } from './choice-buttons.tsx';
 import { ConfirmCard } from './confirm-card.tsx';
 import { registerToolRenderer, type ToolRendererProps } from './registry.tsx';
 
-const chip = cn(
-  'rounded-full border border-primary/40 bg-background px-3 py-1.5 text-left text-sm font-medium text-primary transition-colors',
-  'hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-  'disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-background disabled:hover:text-primary',
-);
-
-/** Buttons that complete what the person asked for; a click sends the label as their message. */
-export function ChoiceButtons({ choices, active }: { choices: readonly Choice[]; active: boolean }) {
-  const { t } = useTranslation('chat');
-  const { send, busy } = useChatActions();
-  if (!choices.length) return null;
-  return (
-    <div role="group" aria-label={t('options.label')} data-testid="chat-choices" className="mt-2 flex flex-wrap gap-2">
-      {choices.map((c) => (
-        <button key={c.label} type="button" data-testid="chat-choice" disabled={!active || busy} onClick={() => send(c.label)} className={chip}>
-          {c.label}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 function HelpCard({ output, isLatest }: ToolRendererProps) {
   const { t } = useTranslation('chat');
