@@ -8,7 +8,7 @@
 //   4. A clear intent runs its tool (or is answered in words); two close ones are asked back as buttons;
 //      nothing that fits gets the help of this role, grouped, with examples.
 // Only tools given for this step are ever called, so the policy cannot widen what a person may do.
-import type { Lang } from '../../i18n.ts';
+import { translator, type Lang } from '../../i18n.ts';
 import type { IntentModel, IntentScore } from '../understanding/classifier.ts';
 import { SPOKEN_INTENTS, type AnswerStrength, type MessageInput, type ToolCatalog } from './catalog.ts';
 
@@ -112,6 +112,10 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
     if (exact) return { kind: 'tool', toolName: name, input: exact, why: 'exact' };
   }
 
+  // 1b. The example the help shows for an action (clicked, or typed as shown): that action.
+  const shown = exampleIntent(message.text, message.lang);
+  if (shown && candidateIntents(allowed, catalog, [shown]).length && canAct(shown, allowed, catalog)) return act(shown, 'exact', message, allowed, catalog);
+
   // 2. A button of the clarifying question just asked.
   if (input.pending) {
     const chosen = input.pending.options.find((o) => norm(o.label) === norm(message.text));
@@ -143,8 +147,7 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   if (top && clear) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
   const close = ranked.filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog)).map((r) => r.intent);
   if (close.length >= 2) return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
-  if (answer?.strength === 'fallback') return answered(answer);
-  if (!top || top.raw < t.minRaw) return { kind: 'unknown', why: 'nothing-fits', ranked };
+  if (!top || top.raw < t.minRaw) return answer?.strength === 'fallback' ? answered(answer) : { kind: 'unknown', why: 'nothing-fits', ranked };
   return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
 }
 
@@ -163,6 +166,20 @@ function preferActionable(ranked: IntentScore[], allowed: readonly string[], cat
 /** Whether an intent can be acted on in this step (a tool serves it, or it is answered in words). */
 function canAct(intent: string, allowed: readonly string[], catalog: ToolCatalog): boolean {
   return (SPOKEN_INTENTS as readonly string[]).includes(intent) || allowed.some((n) => catalog.get(n)?.intents?.includes(intent));
+}
+
+const examples = new Map<Lang, Map<string, string>>();
+
+/** The intent whose help example (chat:intents.<intent>.example) this message is, word for word. */
+export function exampleIntent(text: string, lang: Lang): string | undefined {
+  let byText = examples.get(lang);
+  if (!byText) {
+    byText = new Map();
+    const intents = translator(lang)('chat:intents', { returnObjects: true }) as Record<string, { example?: string }>;
+    for (const [intent, v] of Object.entries(intents)) if (v && typeof v.example === 'string' && v.example) byText.set(norm(v.example), intent);
+    examples.set(lang, byText);
+  }
+  return byText.get(norm(text));
 }
 
 /** For reports: the language's model picked for a message. */

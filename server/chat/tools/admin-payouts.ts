@@ -134,7 +134,8 @@ export const adminPayoutTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    understand: { intents: ['listPendingPayouts'] },
+    // An admin asking for 'the payouts' means these (an admin who is also a partner sees their own on the page).
+    understand: { intents: ['listPendingPayouts', 'listPayouts'] },
     run: async (ctx) => {
       const queue = await listAdminPayouts(ctx.deps, QUEUE);
       const payouts = queue.slice(0, CHAT_ROWS).map((p) => payoutRow(p, ctx.lang));

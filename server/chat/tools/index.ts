@@ -38,6 +38,8 @@ export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...partnerAccountTools,
   ...seekerRequestTools,
   ...dealTools,
+  // Before the person's own payouts: an admin's 'payouts' are the ones waiting for approval.
+  ...adminPayoutTools,
   ...payoutMethodTools,
   ...providerOfferTools,
   ...providerProfileTools,
@@ -51,7 +53,6 @@ export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...adminAffiliateTools,
   ...adminPriceTools,
   ...adminUserTools,
-  ...adminPayoutTools,
   ...adminSettingTools,
   ...adminDocumentTools,
   ...adminMarketingTools,

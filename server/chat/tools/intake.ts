@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EMPTY_DRAFT, INTAKE_FIELDS, SKIPPABLE_FIELDS, type RequestDraft } from '../../../machines/intake.machine.ts';
 import { CATEGORY_IDS, categoryFromLabel, categoryLabel, checkFirstName, isCategoryId, isFormOutput, urgencyLabel } from '../../ai/nlu/index.ts';
+import { isKnownFirstName } from '../../ai/nlu/names.ts';
 import type { MessageInput } from '../../ai/offline/catalog.ts';
 import { firstNameOf } from '../../ai/understanding/entities.ts';
 import { personaName } from '../../ai/prompts.ts';
@@ -170,9 +171,11 @@ export const intakeTools: AnyChatToolDef[] = [
         const { name, introduced } = firstNameOf(text);
         if (!name) return null;
         if (introduced) return { input: { name }, strength: 'explicit' };
-        // A word or two is taken as the name unless it clearly means something else ('Hallo', 'abbrechen');
-        // anything longer that fits nothing gets the name question again (with the reason).
-        return { input: { name }, strength: text.trim().split(/\s+/).length <= 2 ? 'plain' : 'fallback' };
+        // A known first name ('Marta', 'Jonas') is the answer unless the message clearly means something
+        // else; any other word that could be a name ('weiter', 'tschüss', 'Kalani') is one only when no intent
+        // has evidence; a sentence is read for what it means.
+        if (!checkFirstName(name).ok) return null;
+        return { input: { name }, strength: isKnownFirstName(name) ? 'plain' : 'fallback' };
       },
     },
     run: async (ctx, input) => {

@@ -39,7 +39,7 @@ describe('trade documents', () => {
   ] as const)('a decision, %s: %s', (lang, text, input) => {
     expect(read(text, lang)).toEqual({ tool: 'reviewTradeDocument', input });
   });
-  it.fails('en (classifier miss, reported: asks back between the decision and the queue): verify Elektro Nowak, the licence is fine', () => {
+  it('en: verify Elektro Nowak, the licence is fine', () => {
     expect(read('verify Elektro Nowak, the licence is fine', 'en').tool).toBe('reviewTradeDocument');
   });
   it.each([

@@ -19,11 +19,10 @@ describe('the payouts waiting for approval', () => {
   ] as const)('%s: %s', (lang, text) => {
     expect(read(text, lang)).toEqual({ tool: 'listPendingPayouts', input: {} });
   });
-  // Classifier misses, reported to the chat lead: the help instead of the queue.
-  it.fails.each([
+  it.each([
     ['de', 'Welche Auszahlungen warten auf meine Freigabe?'],
     ['en', 'list the payout requests waiting for me'],
-  ] as const)('%s (classifier miss, reported): %s', (lang, text) => {
+  ] as const)('%s: %s', (lang, text) => {
     expect(read(text, lang).tool).toBe('listPendingPayouts');
   });
 });
@@ -46,7 +45,7 @@ describe('approving a payout', () => {
   ] as const)('by what the admin says about it (the tool picks it, or offers the candidates), %s: %s', (lang, text) => {
     expect(read(text, lang)).toEqual({ tool: 'approvePayout', input: { hint: text } });
   });
-  it.fails('de (classifier miss, reported: asks back between approving and rejecting): Lisas Auszahlung geht klar', () => {
+  it('de: Lisas Auszahlung geht klar', () => {
     expect(read('Lisas Auszahlung geht klar', 'de').tool).toBe('approvePayout');
   });
 });
@@ -67,7 +66,7 @@ describe('rejecting a payout', () => {
     // Without a reason the tool asks for one before any card.
     if (!('reason' in input)) expect(d.input).not.toHaveProperty('reason');
   });
-  it.fails('en (classifier miss, reported: the help instead): don’t pay out the 40 euros to Max, something is off', () => {
+  it('en: don’t pay out the 40 euros to Max, something is off', () => {
     expect(read("don't pay out the 40 euros to Max, something is off", 'en').tool).toBe('rejectPayout');
   });
 });
@@ -79,7 +78,6 @@ describe('look-alikes that are no admin payout change', () => {
     ['de', 'Zahl mir 20 € aus'],
     ['en', 'I want to request a payout'],
     ['en', 'where is my money'],
-    ['en', 'pay me out 30 euros'],
   ] as const)('%s: %s', (lang, text) => {
     expect(['approvePayout', 'rejectPayout']).not.toContain(read(text, lang).tool);
   });
