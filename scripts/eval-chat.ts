@@ -169,7 +169,10 @@ function foldsOf(examples: readonly Example[], k: number): Map<Example, number> 
   const fold = new Map<Example, number>();
   let offset = 0;
   for (const key of [...groups.keys()].sort()) {
-    const list = groups.get(key)!.slice().sort((a, b) => hashOf(a.text) - hashOf(b.text) || a.text.localeCompare(b.text));
+    const list = groups
+      .get(key)!
+      .slice()
+      .sort((a, b) => hashOf(a.text) - hashOf(b.text) || a.text.localeCompare(b.text));
     list.forEach((e, i) => fold.set(e, (i + offset) % k));
     offset += list.length;
   }
@@ -227,7 +230,8 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
       if (fold.get(e) !== f) continue;
       if (opts.suspects) {
         const [top] = models[e.lang].classify(e.text);
-        if (top && top.intent !== e.intent && top.raw >= 0.6) suspects.push({ lang: e.lang, intent: e.intent, text: e.text, file: e.file, other: top.intent, p: top.raw });
+        if (top && top.intent !== e.intent && top.raw >= 0.6)
+          suspects.push({ lang: e.lang, intent: e.intent, text: e.text, file: e.file, other: top.intent, p: top.raw });
       }
       for (const view of views) {
         if (!view.counts(e)) continue;
@@ -250,7 +254,15 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
         const d = decision as PolicyDecision | null;
         if (opts.keepDecisions) decisions.push({ expected, view, ranked: d?.ranked, d, key: `${view.role.id}|${e.lang}` });
         if (outcome !== 'correct')
-          misses.push({ role: view.role.id, lang: e.lang, intent: e.intent, text: e.text, outcome, got, top: d?.ranked?.[0] ? `${d.ranked[0].intent} ${d.ranked[0].raw.toFixed(2)}/${d.ranked[0].score.toFixed(2)}` : '' });
+          misses.push({
+            role: view.role.id,
+            lang: e.lang,
+            intent: e.intent,
+            text: e.text,
+            outcome,
+            got,
+            top: d?.ranked?.[0] ? `${d.ranked[0].intent} ${d.ranked[0].raw.toFixed(2)}/${d.ranked[0].score.toFixed(2)}` : '',
+          });
       }
     }
   }
@@ -388,7 +400,9 @@ function calibrate(result: RunResult) {
     console.log(`best with clarify ≤ ${maxQ * 100} %:`);
     for (const r of ok.slice(0, 5)) console.log(`  ${fmt(r)}`);
   }
-  const cur = rows.find((r) => r.t.minRaw === DEFAULT_THRESHOLDS.minRaw && r.t.minShare === DEFAULT_THRESHOLDS.minShare && r.t.minLead === DEFAULT_THRESHOLDS.minLead);
+  const cur = rows.find(
+    (r) => r.t.minRaw === DEFAULT_THRESHOLDS.minRaw && r.t.minShare === DEFAULT_THRESHOLDS.minShare && r.t.minLead === DEFAULT_THRESHOLDS.minLead,
+  );
   if (cur) console.log(`current: ${fmt(cur)}`);
 }
 
@@ -416,7 +430,9 @@ function main() {
   const engine = (values.engine ?? ENGINES[0]) as Engine;
   if (!ENGINES.includes(engine)) throw new Error(`unknown engine ${engine}; one of ${ENGINES.join(', ')}`);
   const k = Number(values.folds);
-  console.log(`corpus: ${corpus.intents.length} intents, ${corpus.examples.filter((e) => e.lang === 'de').length} German and ${corpus.examples.filter((e) => e.lang === 'en').length} English examples (hash ${corpus.hash})`);
+  console.log(
+    `corpus: ${corpus.intents.length} intents, ${corpus.examples.filter((e) => e.lang === 'de').length} German and ${corpus.examples.filter((e) => e.lang === 'en').length} English examples (hash ${corpus.hash})`,
+  );
 
   if (values.blind) {
     runBlind(values.blind, corpus, views, engine, values['show-blind']);

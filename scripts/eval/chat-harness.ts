@@ -88,7 +88,11 @@ export async function run(c: Conversation, steps: readonly Step[]): Promise<void
       const turn = c.turns.at(-1);
       const pending = [...(turn?.tools ?? [])].reverse().find((t) => t.output?.confirmation?.status === 'pending');
       if (!pending) throw new Error('no confirm card to click');
-      const res = await c.client.post<{ status: string }>('/api/chat/confirm', { sessionId: c.sessionId, confirmationId: pending.output!.confirmation!.id, decision: 'confirm' });
+      const res = await c.client.post<{ status: string }>('/api/chat/confirm', {
+        sessionId: c.sessionId,
+        confirmationId: pending.output!.confirmation!.id,
+        decision: 'confirm',
+      });
       c.log.push(`  [click confirm ${pending.toolName}: ${res.status} ${res.body.status}]`);
       if (res.status !== 200) throw new Error(`confirm answered ${res.status}`);
     } else if ('form' in step) {
@@ -173,7 +177,12 @@ export async function market(
   const providerClients: TestClient[] = [];
   const offers: string[] = [];
   for (const [i, company] of companies.entries()) {
-    const p = await createProvider(deps, { firmenname: company, categories: [opts.category ?? 'handwerk'], postcode: '50667', user: { name: `Anbieter ${i + 1}` } });
+    const p = await createProvider(deps, {
+      firmenname: company,
+      categories: [opts.category ?? 'handwerk'],
+      postcode: '50667',
+      user: { name: `Anbieter ${i + 1}` },
+    });
     await givePaidGointsOnly(deps.db.prisma, p.user.id, 500);
     providers.push({ ...p.user, company });
     providerClients.push(await clientAs(app, p.user));

@@ -46,26 +46,32 @@ const ok = (cond: boolean, why: string): true | string => (cond ? true : why);
 
 const visitor = (lang: Lang) => async (app: TestApp) => ({ conversation: await converse(app, app.client(), lang), app, extra: {} });
 
-const seekerWith = (lang: Lang, opts: Parameters<typeof market>[1] = {}) => async (app: TestApp) => {
-  const m = await market(app, opts);
-  return { conversation: await converse(app, m.seekerClient, lang), app, market: m, extra: {} };
-};
+const seekerWith =
+  (lang: Lang, opts: Parameters<typeof market>[1] = {}) =>
+  async (app: TestApp) => {
+    const m = await market(app, opts);
+    return { conversation: await converse(app, m.seekerClient, lang), app, market: m, extra: {} };
+  };
 
 /** The first provider of the market (who sent the 350 € offer). */
-const providerOfMarket = (lang: Lang, opts: Parameters<typeof market>[1] = {}) => async (app: TestApp) => {
-  const m = await market(app, opts);
-  return { conversation: await converse(app, m.providerClients[0]!, lang), app, market: m, extra: {} };
-};
+const providerOfMarket =
+  (lang: Lang, opts: Parameters<typeof market>[1] = {}) =>
+  async (app: TestApp) => {
+    const m = await market(app, opts);
+    return { conversation: await converse(app, m.providerClients[0]!, lang), app, market: m, extra: {} };
+  };
 
 /** A third provider in Köln who has not looked at the market's request yet (and, with `unlocked`, unlocked it). */
-const freshProvider = (lang: Lang, unlocked = false) => async (app: TestApp) => {
-  const m = await market(app, { offers: false });
-  const p = await createProvider(app.deps, { firmenname: 'Rohrblitz Köln', categories: ['handwerk'], postcode: '50667', radiusKm: 20 });
-  await givePaidGointsOnly(app.deps.db.prisma, p.user.id, 500);
-  if (unlocked) await unlockRequest(app.deps, p.user.id, m.requestId);
-  const client = await clientAs(app, p.user);
-  return { conversation: await converse(app, client, lang), app, market: m, extra: { providerId: p.user.id } };
-};
+const freshProvider =
+  (lang: Lang, unlocked = false) =>
+  async (app: TestApp) => {
+    const m = await market(app, { offers: false });
+    const p = await createProvider(app.deps, { firmenname: 'Rohrblitz Köln', categories: ['handwerk'], postcode: '50667', radiusKm: 20 });
+    await givePaidGointsOnly(app.deps.db.prisma, p.user.id, 500);
+    if (unlocked) await unlockRequest(app.deps, p.user.id, m.requestId);
+    const client = await clientAs(app, p.user);
+    return { conversation: await converse(app, client, lang), app, market: m, extra: { providerId: p.user.id } };
+  };
 
 const partner = (lang: Lang) => async (app: TestApp) => {
   const { client, user } = await partnerClient(app, lang);
@@ -78,7 +84,8 @@ const admin = (lang: Lang) => async (app: TestApp) => {
 };
 
 /** The request this conversation stored (the intake's confirmation), or null. */
-const storedRequest = (r: TaskRun) => r.app.deps.db.prisma.request.findFirst({ where: { sessionId: r.conversation.sessionId }, orderBy: { createdAt: 'desc' } });
+const storedRequest = (r: TaskRun) =>
+  r.app.deps.db.prisma.request.findFirst({ where: { sessionId: r.conversation.sessionId }, orderBy: { createdAt: 'desc' } });
 
 // ---------------------------------------------------------------------------------------------------
 // The tasks.
@@ -94,13 +101,34 @@ export const TASKS: Task[] = [
     lang: de,
     setup: visitor(de),
     phrasings: [
-      ['Anna', 'Ich brauche einen Klempner, mein Wasserhahn tropft, in 50667 Köln, Budget 200 Euro', { answer: { urgency: 'dringend', date: 'egal' } }, 'Nein, nicht Köln, sondern 53111 Bonn', { click: 'confirm' }],
-      ['Ich heiße Tom', 'Suche dringend jemanden, der meinen tropfenden Wasserhahn repariert, 50667 Köln, bis 200 €', { answer: { date: 'kein fester Termin' } }, 'doch lieber in 53111 Bonn', { click: 'confirm' }],
-      ['Mia', 'wasserhahn tropft, klempner gesucht, 50667 köln, so 200 euro', { answer: { urgency: 'sehr dringend', date: 'weiß nicht' } }, 'ach nee, der Ort ist falsch: 53111 Bonn', { click: 'confirm' }],
+      [
+        'Anna',
+        'Ich brauche einen Klempner, mein Wasserhahn tropft, in 50667 Köln, Budget 200 Euro',
+        { answer: { urgency: 'dringend', date: 'egal' } },
+        'Nein, nicht Köln, sondern 53111 Bonn',
+        { click: 'confirm' },
+      ],
+      [
+        'Ich heiße Tom',
+        'Suche dringend jemanden, der meinen tropfenden Wasserhahn repariert, 50667 Köln, bis 200 €',
+        { answer: { date: 'kein fester Termin' } },
+        'doch lieber in 53111 Bonn',
+        { click: 'confirm' },
+      ],
+      [
+        'Mia',
+        'wasserhahn tropft, klempner gesucht, 50667 köln, so 200 euro',
+        { answer: { urgency: 'sehr dringend', date: 'weiß nicht' } },
+        'ach nee, der Ort ist falsch: 53111 Bonn',
+        { click: 'confirm' },
+      ],
     ],
     check: async (r) => {
       const req = await storedRequest(r);
-      return ok(req?.postcode === '53111' && req.kategorie === 'handwerk', `stored ${JSON.stringify(req && { postcode: req.postcode, kategorie: req.kategorie })}`);
+      return ok(
+        req?.postcode === '53111' && req.kategorie === 'handwerk',
+        `stored ${JSON.stringify(req && { postcode: req.postcode, kategorie: req.kategorie })}`,
+      );
     },
   },
   {
@@ -110,12 +138,27 @@ export const TASKS: Task[] = [
     setup: visitor(de),
     phrasings: [
       ['Mein Wasserhahn tropft seit gestern, bitte schnell jemand in 50667 Köln, Budget 150 Euro', 'Marta', { answer: { date: 'egal' } }, { click: 'confirm' }],
-      ['Hallo', 'Ich brauche einen Klempner in 50667 Köln, der Wasserhahn tropft, bis 150 €', 'Ich heiße Marta', { answer: { urgency: 'dringend', date: 'egal' } }, { click: 'confirm' }],
-      ['Moin', 'Marta', 'Tropfender Wasserhahn in 50667 Köln, wer kann helfen? Maximal 150 Euro', { answer: { urgency: 'sehr dringend', date: 'egal' } }, { click: 'confirm' }],
+      [
+        'Hallo',
+        'Ich brauche einen Klempner in 50667 Köln, der Wasserhahn tropft, bis 150 €',
+        'Ich heiße Marta',
+        { answer: { urgency: 'dringend', date: 'egal' } },
+        { click: 'confirm' },
+      ],
+      [
+        'Moin',
+        'Marta',
+        'Tropfender Wasserhahn in 50667 Köln, wer kann helfen? Maximal 150 Euro',
+        { answer: { urgency: 'sehr dringend', date: 'egal' } },
+        { click: 'confirm' },
+      ],
     ],
     check: async (r) => {
       const req = await storedRequest(r);
-      return ok(req?.firstName === 'Marta' && req.postcode === '50667' && /wasserhahn/i.test(req.beschreibung), `stored ${JSON.stringify(req && { firstName: req.firstName, beschreibung: req.beschreibung })}`);
+      return ok(
+        req?.firstName === 'Marta' && req.postcode === '50667' && /wasserhahn/i.test(req.beschreibung),
+        `stored ${JSON.stringify(req && { firstName: req.firstName, beschreibung: req.beschreibung })}`,
+      );
     },
   },
   {
@@ -124,9 +167,24 @@ export const TASKS: Task[] = [
     lang: de,
     setup: visitor(de),
     phrasings: [
-      ['Lena', 'Klempner Berlin', { answer: { location: '10115', description: 'Der Abfluss im Bad ist verstopft.', budget: '100 bis 200 Euro', urgency: 'dringend', date: 'egal' } }, { click: 'confirm' }],
-      ['Lena', 'Ich suche einen Klempner in Berlin', { answer: { location: 'PLZ 10115', description: 'Abfluss im Bad verstopft', budget: 'bis 200 €', urgency: 'eilig', date: 'egal' } }, { click: 'confirm' }],
-      ['Lena', 'brauche klempner berlin abfluss verstopft', { answer: { location: '10115 Berlin', budget: 'so 200', urgency: 'dringend', date: 'kein Termin' } }, { click: 'confirm' }],
+      [
+        'Lena',
+        'Klempner Berlin',
+        { answer: { location: '10115', description: 'Der Abfluss im Bad ist verstopft.', budget: '100 bis 200 Euro', urgency: 'dringend', date: 'egal' } },
+        { click: 'confirm' },
+      ],
+      [
+        'Lena',
+        'Ich suche einen Klempner in Berlin',
+        { answer: { location: 'PLZ 10115', description: 'Abfluss im Bad verstopft', budget: 'bis 200 €', urgency: 'eilig', date: 'egal' } },
+        { click: 'confirm' },
+      ],
+      [
+        'Lena',
+        'brauche klempner berlin abfluss verstopft',
+        { answer: { location: '10115 Berlin', budget: 'so 200', urgency: 'dringend', date: 'kein Termin' } },
+        { click: 'confirm' },
+      ],
     ],
     check: async (r) => {
       const req = await storedRequest(r);
@@ -139,9 +197,30 @@ export const TASKS: Task[] = [
     lang: en,
     setup: visitor(en),
     phrasings: [
-      ['Tom', 'I need a painter for two rooms in 10115 Berlin', 'go back', '20095 Hamburg', { answer: { budget: 'about 600 euros', urgency: 'not urgent', date: 'no fixed date' } }, { click: 'confirm' }],
-      ['Tom', 'Looking for a painter to do two rooms, 10115 Berlin', 'wait, back one step please', 'postcode 20095 Hamburg', { answer: { budget: '600 €', urgency: 'normal', date: 'any time' } }, { click: 'confirm' }],
-      ['Tom', 'painter needed for 2 rooms in 10115 berlin', 'previous question', '20095 hamburg', { answer: { budget: '600 euro', urgency: 'no rush', date: 'whenever' } }, { click: 'confirm' }],
+      [
+        'Tom',
+        'I need a painter for two rooms in 10115 Berlin',
+        'go back',
+        '20095 Hamburg',
+        { answer: { budget: 'about 600 euros', urgency: 'not urgent', date: 'no fixed date' } },
+        { click: 'confirm' },
+      ],
+      [
+        'Tom',
+        'Looking for a painter to do two rooms, 10115 Berlin',
+        'wait, back one step please',
+        'postcode 20095 Hamburg',
+        { answer: { budget: '600 €', urgency: 'normal', date: 'any time' } },
+        { click: 'confirm' },
+      ],
+      [
+        'Tom',
+        'painter needed for 2 rooms in 10115 berlin',
+        'previous question',
+        '20095 hamburg',
+        { answer: { budget: '600 euro', urgency: 'no rush', date: 'whenever' } },
+        { click: 'confirm' },
+      ],
     ],
     check: async (r) => {
       const req = await storedRequest(r);
@@ -170,7 +249,11 @@ export const TASKS: Task[] = [
     role: 'visitor',
     lang: de,
     setup: visitor(de),
-    phrasings: [['Ich möchte mit einem Menschen sprechen'], ['Kann ich bitte mit jemandem vom Team reden?'], ['Gibt es hier auch echte Mitarbeiter? Ich brauche persönliche Hilfe']],
+    phrasings: [
+      ['Ich möchte mit einem Menschen sprechen'],
+      ['Kann ich bitte mit jemandem vom Team reden?'],
+      ['Gibt es hier auch echte Mitarbeiter? Ich brauche persönliche Hilfe'],
+    ],
     check: called('showContactForm'),
   },
   {
@@ -181,7 +264,10 @@ export const TASKS: Task[] = [
     phrasings: [['How does this work?'], ['what is akut and what does it cost me?'], ['Is this free for me? How do the providers get my request?']],
     check: async (r) => {
       const last = r.conversation.turns.at(-1);
-      return ok(/akut/i.test(last?.text ?? '') && (last?.tools.length ?? 0) === 0, `replied ${JSON.stringify(last?.text.slice(0, 80))} with ${JSON.stringify(lastTools(r.conversation))}`);
+      return ok(
+        /akut/i.test(last?.text ?? '') && (last?.tools.length ?? 0) === 0,
+        `replied ${JSON.stringify(last?.text.slice(0, 80))} with ${JSON.stringify(lastTools(r.conversation))}`,
+      );
     },
   },
 
@@ -320,7 +406,11 @@ export const TASKS: Task[] = [
     role: 'seeker',
     lang: de,
     setup: seekerWith(de, { deal: 'completed' }),
-    phrasings: [['Merk dir Müller Sanitär als Favorit'], ['Füg Müller Sanitär zu meinen Favoriten hinzu'], ['Den Anbieter von meinem letzten Auftrag will ich mir merken']],
+    phrasings: [
+      ['Merk dir Müller Sanitär als Favorit'],
+      ['Füg Müller Sanitär zu meinen Favoriten hinzu'],
+      ['Den Anbieter von meinem letzten Auftrag will ich mir merken'],
+    ],
     check: async (r) => {
       const fav = await r.app.deps.db.prisma.favorite.findFirst({ where: { userId: r.market!.seeker.id, providerId: r.market!.providers[0]!.id } });
       return ok(Boolean(fav), 'no favourite stored');
@@ -334,7 +424,10 @@ export const TASKS: Task[] = [
     phrasings: [['Welche Angebote habe ich bekommen?'], ['Zeig mir bitte meine Angebote'], ['Hat schon jemand auf meine Anfrage geantwortet?']],
     check: async (r) => {
       const last = r.conversation.turns.at(-1);
-      return ok(lastTools(r.conversation).includes('listOffers') && /\b(Angebot|Angebote|du)\b/.test(last?.text ?? ''), `replied ${JSON.stringify(last?.text.slice(0, 80))}`);
+      return ok(
+        lastTools(r.conversation).includes('listOffers') && /\b(Angebot|Angebote|du)\b/.test(last?.text ?? ''),
+        `replied ${JSON.stringify(last?.text.slice(0, 80))}`,
+      );
     },
   },
   {
@@ -424,7 +517,11 @@ export const TASKS: Task[] = [
     role: 'provider',
     lang: de,
     setup: freshProvider(de),
-    phrasings: [['Die Anfrage in Köln interessiert mich nicht'], ['Kein Interesse an dem Wasserhahn-Auftrag'], ['blende die Köln-Anfrage aus, ist nix für mich']],
+    phrasings: [
+      ['Die Anfrage in Köln interessiert mich nicht'],
+      ['Kein Interesse an dem Wasserhahn-Auftrag'],
+      ['blende die Köln-Anfrage aus, ist nix für mich'],
+    ],
     check: async (r) => {
       const m = await r.app.deps.db.prisma.match.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market!.requestId } });
       return ok(m?.status === 'kein_interesse', `match ${m?.status}`);
@@ -506,7 +603,11 @@ export const TASKS: Task[] = [
     role: 'partner',
     lang: de,
     setup: partner(de),
-    phrasings: [['Gib mir einen Text für Instagram auf Englisch'], ['Ich brauche einen englischen Post für Insta'], ['Hast du was zum Posten auf Instagram, aber auf Englisch?']],
+    phrasings: [
+      ['Gib mir einen Text für Instagram auf Englisch'],
+      ['Ich brauche einen englischen Post für Insta'],
+      ['Hast du was zum Posten auf Instagram, aber auf Englisch?'],
+    ],
     check: async (r) => {
       const part = r.conversation.turns.at(-1)?.tools.find((t) => t.toolName === 'showMarketingText');
       return ok((part?.input as { lang?: string } | undefined)?.lang === 'en', `marketing text ${JSON.stringify(part?.input)}`);
@@ -643,5 +744,8 @@ export const TASKS: Task[] = [
 
 /** A provider request in another category, for tasks that need two. */
 export async function extraRequest(app: TestApp, seekerId: string) {
-  return createReleasedRequest(app.deps, seekerId, { kategorie: 'elektronik', beschreibung: 'Das Display meines Laptops ist gesprungen und muss ersetzt werden.' });
+  return createReleasedRequest(app.deps, seekerId, {
+    kategorie: 'elektronik',
+    beschreibung: 'Das Display meines Laptops ist gesprungen und muss ersetzt werden.',
+  });
 }

@@ -44,8 +44,7 @@ export async function runChatTasks(opts: { only?: string[]; show?: boolean; log?
       const passed = result.phrasings.filter((p) => p.ok).length;
       say(`${passed === result.phrasings.length ? 'PASS' : 'fail'} ${task.role.padEnd(8)} ${task.lang} ${task.id} (${passed}/${result.phrasings.length})`);
       if (opts.show)
-        for (const [i, p] of result.phrasings.entries())
-          if (!p.ok) say(`   phrasing ${i + 1}: ${p.why}\n${p.log.map((l) => `      ${l}`).join('\n')}`);
+        for (const [i, p] of result.phrasings.entries()) if (!p.ok) say(`   phrasing ${i + 1}: ${p.why}\n${p.log.map((l) => `      ${l}`).join('\n')}`);
     }
   } finally {
     await app.close();

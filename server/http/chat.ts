@@ -59,12 +59,13 @@ export const chatRoutes = [
     responseDescription:
       'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead. With current, a signed-in person gets their current conversation (after the kept anonymous one is attached), so every tab and device shows the same one.',
     handler: async ({ deps, auth, body, lang }) => {
-      let existing = body.resumeId && !body.fresh
-        ? await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
-            if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
-            throw e;
-          })
-        : null;
+      let existing =
+        body.resumeId && !body.fresh
+          ? await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
+              if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
+              throw e;
+            })
+          : null;
       if (body.current && !body.fresh && auth.user) {
         const current = await findCurrentChatSession(deps.db.prisma, auth.user.id);
         if (current && current.id !== existing?.id) existing = await openChatSession(deps, auth, current.id);

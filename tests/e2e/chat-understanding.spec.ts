@@ -107,7 +107,10 @@ for (const width of [390, 1280] as const) {
       await expect(c.log.getByText(t.need)).toHaveCount(0);
     });
 
-    test('a city alone asks for the postcode; the help shows examples that run when clicked; the reply follows the message language', async ({ page, lang }, info) => {
+    test('a city alone asks for the postcode; the help shows examples that run when clicked; the reply follows the message language', async ({
+      page,
+      lang,
+    }, info) => {
       const t = T[lang];
       const c = await openChat(page, lang);
       await c.say(t.name);

@@ -62,7 +62,16 @@ const expectations: Record<string, (s: Snap) => void> = {
     expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(JSON.stringify(s.context.draft) !== JSON.stringify(FULL));
   },
   idle: (s) => {
-    expect(s.context.draft).toEqual({ category: null, description: null, postcode: null, place: null, budgetMin: null, budgetMax: null, urgency: null, date: null });
+    expect(s.context.draft).toEqual({
+      category: null,
+      description: null,
+      postcode: null,
+      place: null,
+      budgetMin: null,
+      budgetMax: null,
+      urgency: null,
+      date: null,
+    });
     expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(true);
     expect(s.can({ type: 'NEW_REQUEST_STARTED' })).toBe(true);
   },
@@ -326,7 +335,16 @@ describe('transition coverage', () => {
   it('every transition of the intake machine is taken by the generated paths and the named sequences', () => {
     const coverage = createTransitionCoverage(intakeMachine, {
       paths: shortestPaths,
-      extra: [ASKED_IN_ORDER, ANOTHER_CATEGORY_FORM, CATEGORY_WHEN_ASKED, NEW_REQUEST_AFTER_SUBMITTED, NEED_BEFORE_NAME, CANCEL_AND_AGAIN, BACK, CANCEL_IN_SUMMARY],
+      extra: [
+        ASKED_IN_ORDER,
+        ANOTHER_CATEGORY_FORM,
+        CATEGORY_WHEN_ASKED,
+        NEW_REQUEST_AFTER_SUBMITTED,
+        NEED_BEFORE_NAME,
+        CANCEL_AND_AGAIN,
+        BACK,
+        CANCEL_IN_SUMMARY,
+      ],
     });
     expect(coverage.covered().size).toBeGreaterThan(0);
     coverage.assertAllCovered();

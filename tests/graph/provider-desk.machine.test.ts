@@ -143,9 +143,9 @@ describe('provider desk: the chat tools against the graph', () => {
   });
 
   it('names only states the machine has, and offers every provider-desk tool in one of them', () => {
-    const deskTools = chatTools.forRole(provider).filter(
-      (d) => d.machine === '*' || d.machine === 'providerDesk' || (Array.isArray(d.machine) && d.machine.includes('providerDesk')),
-    );
+    const deskTools = chatTools
+      .forRole(provider)
+      .filter((d) => d.machine === '*' || d.machine === 'providerDesk' || (Array.isArray(d.machine) && d.machine.includes('providerDesk')));
     expect(deskTools.length).toBeGreaterThan(10);
     const inSomeState = new Set(states.flatMap(offered));
     for (const def of deskTools) {

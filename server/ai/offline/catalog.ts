@@ -48,12 +48,4 @@ export type ToolCatalog = ReadonlyMap<string, ToolUnderstanding>;
  * Intents the model answers itself, without a tool: small talk and asking for the question again. Every
  * other intent reaches the person only through a tool offered in the state.
  */
-export const SPOKEN_INTENTS = [
-  'smallTalk.greet',
-  'smallTalk.thanks',
-  'smallTalk.bye',
-  'smallTalk.bot',
-  'smallTalk.howAreYou',
-  'repeat',
-  'howItWorks',
-] as const;
+export const SPOKEN_INTENTS = ['smallTalk.greet', 'smallTalk.thanks', 'smallTalk.bye', 'smallTalk.bot', 'smallTalk.howAreYou', 'repeat', 'howItWorks'] as const;

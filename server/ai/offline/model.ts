@@ -145,7 +145,9 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
   const clicked = pending?.choices.find((c) => norm(c.label) === norm(text));
   if (clicked?.tool && clicked.input && allowed.includes(clicked.tool)) return { kind: 'tool', toolName: clicked.tool, input: clicked.input };
   const clarify: PendingClarify | null =
-    pending && pending.choices.some((c) => c.intent) ? { text: pending.text || text, options: pending.choices.filter((c) => c.intent).map((c) => ({ intent: c.intent!, label: c.label })) } : null;
+    pending && pending.choices.some((c) => c.intent)
+      ? { text: pending.text || text, options: pending.choices.filter((c) => c.intent).map((c) => ({ intent: c.intent!, label: c.label })) }
+      : null;
 
   const d = decideMessage({ message, allowed, catalog, model, pending: clarify });
   opts.onDecision?.(d);

@@ -13,18 +13,7 @@ import type { IntentModel, IntentScore } from '../understanding/classifier.ts';
 import { SPOKEN_INTENTS, type AnswerStrength, type MessageInput, type ToolCatalog } from './catalog.ts';
 
 /** Intents every conversation knows, whether or not a tool of the state serves them. */
-export const CONVERSATION_INTENTS = [
-  ...SPOKEN_INTENTS,
-  'help',
-  'contactHuman',
-  'cancel',
-  'back',
-  'skip',
-  'affirm',
-  'deny',
-  'newConversation',
-  'need',
-] as const;
+export const CONVERSATION_INTENTS = [...SPOKEN_INTENTS, 'help', 'contactHuman', 'cancel', 'back', 'skip', 'affirm', 'deny', 'newConversation', 'need'] as const;
 
 export interface PolicyThresholds {
   /** Below this raw output the best intent is not taken as meant at all. */
@@ -65,7 +54,12 @@ export interface PolicyInput {
   thresholds?: PolicyThresholds;
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[.!?…]+$/u, '').replace(/\s+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[.!?…]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The allowed tool that serves an intent, with its input read from the message. */
 function toolFor(intent: string, message: MessageInput, allowed: readonly string[], catalog: ToolCatalog) {
@@ -145,7 +139,9 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
 
   // 4. A clear intent, two close ones, the open question asked again, or nothing.
   if (top && clear) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
-  const close = ranked.filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog)).map((r) => r.intent);
+  const close = ranked
+    .filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog))
+    .map((r) => r.intent);
   if (close.length >= 2) return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
   if (!top || top.raw < t.minRaw) return answer?.strength === 'fallback' ? answered(answer) : { kind: 'unknown', why: 'nothing-fits', ranked };
   return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };

@@ -32,7 +32,9 @@ export function replyForToolResult(t: TFunction, toolName: string, output: unkno
 function replyParams(t: TFunction, toolName: string, data: Record<string, unknown>): Record<string, unknown> {
   if (toolName === 'clarify' && Array.isArray(data.options)) {
     const quoted = (data.options as string[]).map((o) => t('chat:offline.quoted', { text: o }) as string);
-    return { options: quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} ${t('chat:offline.or') as string} ${quoted[quoted.length - 1]}` : (quoted[0] ?? '') };
+    return {
+      options: quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} ${t('chat:offline.or') as string} ${quoted[quoted.length - 1]}` : (quoted[0] ?? ''),
+    };
   }
   if (toolName === 'showHelp' && data.notUnderstood) return { context: 'notUnderstood' };
   if (toolName === 'cancelRequestDraft' && !data.hadDraft) return { context: 'empty' };
@@ -68,7 +70,8 @@ export interface SpokenContext {
 export function spokenReply(t: TFunction, intent: string, where: SpokenContext): string {
   const key = intent.replace(/\./g, '_');
   const own = maybe(t, `chat:offline.spoken.${key}`, { name: typeof where.context?.firstName === 'string' ? where.context.firstName : '' });
-  const waiting = (where.machine && where.state ? maybe(t, `chat:offline.fallback.${where.machine}.${where.state}`) : null) ?? (t('chat:offline.spoken.next') as string);
+  const waiting =
+    (where.machine && where.state ? maybe(t, `chat:offline.fallback.${where.machine}.${where.state}`) : null) ?? (t('chat:offline.spoken.next') as string);
   if (intent === 'repeat') return waiting;
   return own ? `${own} ${waiting}` : waiting;
 }

@@ -201,7 +201,6 @@ function trainNeural(inputs: readonly Record<string, number>[], labels: readonly
   return neuralScorer(net);
 }
 
-
 // ----- sparse linear engines (written here: the libraries above train or classify too slowly at this size,
 // decision 058 has the figures) -----
 
@@ -295,7 +294,7 @@ function trainSoftmax(inputs: readonly Record<string, number>[], labels: readonl
   const lr0 = opts.learningRate ?? 4;
   const l2 = opts.l2 ?? 1e-5;
   // A fixed order that mixes the intents (the corpus lists them one after the other).
-  const order = xs.map((_, i) => i).sort((a, b) => ((a * 2654435761) >>> 0) % 1000003 - ((b * 2654435761) >>> 0) % 1000003 || a - b);
+  const order = xs.map((_, i) => i).sort((a, b) => (((a * 2654435761) >>> 0) % 1000003) - (((b * 2654435761) >>> 0) % 1000003) || a - b);
   const z = new Float64Array(k);
   let step = 0;
   for (let epoch = 0; epoch < epochs; epoch++) {

@@ -15,28 +15,29 @@ export const INTENTS_DIR = path.resolve(import.meta.dirname, '../../chat/intents
 const utterance = z.string().trim().min(1).max(2000);
 const intentId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z][a-zA-Z0-9]*)?$/);
 const nearSchema = z.object({ text: utterance, intent: intentId, not: intentId });
-const fileSchema = z
-  .record(z.string(), z.unknown())
-  .transform((raw, ctx) => {
-    const intents: Record<string, { de: string[]; en: string[] }> = {};
-    let near: z.infer<typeof nearSchema>[] = [];
-    for (const [key, value] of Object.entries(raw)) {
-      if (key === 'near') {
-        const parsed = z.array(nearSchema).safeParse(value);
-        if (!parsed.success) ctx.addIssue({ code: 'custom', message: `near: ${parsed.error.message}` });
-        else near = parsed.data;
-        continue;
-      }
-      const id = intentId.safeParse(key);
-      const examples = z.object({ de: z.array(utterance).default([]), en: z.array(utterance).default([]) }).strict().safeParse(value);
-      if (!id.success || !examples.success) {
-        ctx.addIssue({ code: 'custom', message: `${key}: ${id.success ? examples.error?.message : 'not an intent id'}` });
-        continue;
-      }
-      intents[key] = examples.data;
+const fileSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+  const intents: Record<string, { de: string[]; en: string[] }> = {};
+  let near: z.infer<typeof nearSchema>[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'near') {
+      const parsed = z.array(nearSchema).safeParse(value);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', message: `near: ${parsed.error.message}` });
+      else near = parsed.data;
+      continue;
     }
-    return { intents, near };
-  });
+    const id = intentId.safeParse(key);
+    const examples = z
+      .object({ de: z.array(utterance).default([]), en: z.array(utterance).default([]) })
+      .strict()
+      .safeParse(value);
+    if (!id.success || !examples.success) {
+      ctx.addIssue({ code: 'custom', message: `${key}: ${id.success ? examples.error?.message : 'not an intent id'}` });
+      continue;
+    }
+    intents[key] = examples.data;
+  }
+  return { intents, near };
+});
 
 export interface Example {
   intent: string;

@@ -152,12 +152,18 @@ export function stepNumbersOf(text: string): { step?: number; after?: number; be
   const num = '(\\d{1,2}|eins|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|one|two|three|four|five|six|seven|eight|nine|ten)';
   const after = new RegExp(`\\b(?:nach|hinter|after)\\s+(?:dem\\s+|the\\s+)?(?:schritt|step|nr\\.?|nummer|number)?\\s*${num}\\b`).exec(f);
   const before = new RegExp(`\\b(?:vor|before)\\s+(?:dem\\s+|the\\s+)?(?:schritt|step|nr\\.?|nummer|number)?\\s*${num}\\b`).exec(f);
-  const to = new RegExp(`\\b(?:an|auf|to|into|in)\\s+(?:die\\s+|the\\s+)?(?:position|stelle|platz|place|slot)\\s*${num}\\b|\\b(?:zur|zum|to)\\s+(?:schritt|step)\\s*${num}\\b`).exec(f);
+  const to = new RegExp(
+    `\\b(?:an|auf|to|into|in)\\s+(?:die\\s+|the\\s+)?(?:position|stelle|platz|place|slot)\\s*${num}\\b|\\b(?:zur|zum|to)\\s+(?:schritt|step)\\s*${num}\\b`,
+  ).exec(f);
   const step = new RegExp(`\\b(?:schritt|step|nachricht|message|nr\\.?|nummer|number)\\s*${num}\\b`).exec(f);
   if (after) out.after = numberAt(after[1]!) ?? undefined;
   if (before) out.before = numberAt(before[1]!) ?? undefined;
   if (to) out.to = numberAt((to[1] ?? to[2])!) ?? undefined;
-  if (step && !(after && step.index >= after.index && step.index < after.index + after[0].length) && !(before && step.index >= before.index && step.index < before.index + before[0].length))
+  if (
+    step &&
+    !(after && step.index >= after.index && step.index < after.index + after[0].length) &&
+    !(before && step.index >= before.index && step.index < before.index + before[0].length)
+  )
     out.step = numberAt(step[1]!) ?? undefined;
   return out;
 }
@@ -261,13 +267,20 @@ export function firstNameOf(text: string): { name: string; introduced: boolean }
 export function pauseNamed(text: string): boolean | null {
   const f = foldText(text, 'de');
   if (/\b(wieder|fortsetzen|reaktivier\w*|einschalten|aktivier\w*|resume|back on|turn on|switch on|unpause|start sending|again)\b/.test(f)) return false;
-  if (/\b(pausier\w*|pause|urlaub|ferien|keine (neuen )?(anfragen|auftrage|matches)|nicht mehr|aus ?schalten|abschalten|stopp\w*|deaktivier\w*|holiday|vacation|away|stop|turn off|switch off|no more|hold)\b/.test(f)) return true;
+  if (
+    /\b(pausier\w*|pause|urlaub|ferien|keine (neuen )?(anfragen|auftrage|matches)|nicht mehr|aus ?schalten|abschalten|stopp\w*|deaktivier\w*|holiday|vacation|away|stop|turn off|switch off|no more|hold)\b/.test(
+      f,
+    )
+  )
+    return true;
   return null;
 }
 
 /** Whether the words take something away ('nimm Beauty raus', 'remove Elektronik') rather than add it. */
 export function removalNamed(text: string): boolean {
-  return /\b(entfern\w*|losch\w*|streich\w*|raus\w*|weg\w*|nicht mehr|ohne|remove\w*|delete\w*|drop\w*|take \w+ (off|out)|no longer|without)\b/.test(foldText(text, 'de'));
+  return /\b(entfern\w*|losch\w*|streich\w*|raus\w*|weg\w*|nicht mehr|ohne|remove\w*|delete\w*|drop\w*|take \w+ (off|out)|no longer|without)\b/.test(
+    foldText(text, 'de'),
+  );
 }
 
 /** A minimum budget named ('Mindestbudget 200 €', 'minimum 150', 'nur Aufträge ab 300 €'); null for 'kein Mindestbudget'. */

@@ -65,7 +65,12 @@ export function foldText(text: string, lang: Lang): string {
     .replace(/ü/g, 'u')
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
-  return lang === 'de' ? folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/(?<!q)ue/g, 'u') : folded;
+  return lang === 'de'
+    ? folded
+        .replace(/ae/g, 'a')
+        .replace(/oe/g, 'o')
+        .replace(/(?<!q)ue/g, 'u')
+    : folded;
 }
 
 /** The message's words, entities masked and folded, hyphenated words taken apart: what the stemmer gets. */
@@ -162,8 +167,55 @@ const NEGATIONS: Record<Lang, ReadonlySet<string>> = {
   en: new Set(['not', 'no', 'never', 'nothing', 'without', 'dont', 'cant', 'wont', 'didnt', 'doesnt', 'isnt', 'nt']),
 };
 const QUESTION_WORDS: Record<Lang, ReadonlySet<string>> = {
-  de: new Set(['wie', 'was', 'wo', 'wann', 'wer', 'welche', 'welcher', 'welches', 'wieviel', 'wieviele', 'warum', 'wieso', 'weshalb', 'gibt', 'hat', 'habe', 'hab', 'ist', 'sind', 'kann', 'konnen', 'konnte', 'wurde', 'bin']),
-  en: new Set(['how', 'what', 'where', 'when', 'who', 'which', 'why', 'is', 'are', 'was', 'were', 'did', 'do', 'does', 'has', 'have', 'can', 'could', 'any', 'whats', 'wheres']),
+  de: new Set([
+    'wie',
+    'was',
+    'wo',
+    'wann',
+    'wer',
+    'welche',
+    'welcher',
+    'welches',
+    'wieviel',
+    'wieviele',
+    'warum',
+    'wieso',
+    'weshalb',
+    'gibt',
+    'hat',
+    'habe',
+    'hab',
+    'ist',
+    'sind',
+    'kann',
+    'konnen',
+    'konnte',
+    'wurde',
+    'bin',
+  ]),
+  en: new Set([
+    'how',
+    'what',
+    'where',
+    'when',
+    'who',
+    'which',
+    'why',
+    'is',
+    'are',
+    'was',
+    'were',
+    'did',
+    'do',
+    'does',
+    'has',
+    'have',
+    'can',
+    'could',
+    'any',
+    'whats',
+    'wheres',
+  ]),
 };
 
 /** The smallest part a compound is split into, and the shortest word that is tried. */

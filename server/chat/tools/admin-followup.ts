@@ -109,7 +109,8 @@ function addedTexts(text: string): { de?: string; en?: string } | null {
   if (!first) return null;
   if (second) return { de: first.slice(0, MAX_STEP_TEXT), en: second.slice(0, MAX_STEP_TEXT) };
   // One text: German unless it reads as English.
-  const english = /\b(the|you|your|we|our|and|is|are|hello|welcome|thanks)\b/i.test(first) && !/\b(der|die|das|du|dein|wir|und|ist|hallo|willkommen|danke)\b/i.test(first);
+  const english =
+    /\b(the|you|your|we|our|and|is|are|hello|welcome|thanks)\b/i.test(first) && !/\b(der|die|das|du|dein|wir|und|ist|hallo|willkommen|danke)\b/i.test(first);
   return english ? { en: first.slice(0, MAX_STEP_TEXT) } : { de: first.slice(0, MAX_STEP_TEXT) };
 }
 
@@ -146,8 +147,8 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
       };
     },
   }),
-  editTool('hideFollowUpStep', 'hide', 'Hides one step of the follow-up script in the draft (publish to use it). Only proposes it: the admin confirms.', ),
-  editTool('showFollowUpStep', 'show', 'Shows a hidden step of the follow-up script again, in the draft. Only proposes it: the admin confirms.', ),
+  editTool('hideFollowUpStep', 'hide', 'Hides one step of the follow-up script in the draft (publish to use it). Only proposes it: the admin confirms.'),
+  editTool('showFollowUpStep', 'show', 'Shows a hidden step of the follow-up script again, in the draft. Only proposes it: the admin confirms.'),
   defineChatTool({
     name: 'addFollowUpStep',
     description:
@@ -165,7 +166,12 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
     precheck: async (ctx, input) => {
       // A step speaks to German and English visitors alike: both words are needed, never one copied into the other.
       if (!input.de || !input.en)
-        return { accepted: false, reason: 'FOLLOW_UP_TEXT_MISSING', state: ctx.machine.state, data: { missing: input.de ? 'en' : 'de', given: input.de ?? input.en ?? '' } };
+        return {
+          accepted: false,
+          reason: 'FOLLOW_UP_TEXT_MISSING',
+          state: ctx.machine.state,
+          data: { missing: input.de ? 'en' : 'de', given: input.de ?? input.en ?? '' },
+        };
       return refusalOf(ctx, async () => void applyFollowUpEdit(await workingScript(ctx.deps.db.prisma), { op: 'add', ...input, de: input.de!, en: input.en! }));
     },
     confirmData: (ctx, input) => editCard(ctx, { op: 'add', ...input, de: input.de ?? '', en: input.en ?? '' }),

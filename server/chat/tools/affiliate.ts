@@ -41,7 +41,9 @@ function marketingKindOf(text: string): 'email' | 'social' | undefined {
  */
 function hasConcern(body: string): boolean {
   const filler = new Set(
-    'ich du sie mit einem einer einen dem den der die das mal bitte gern gerne will mochte mochten konnen kann reden sprechen schreiben kontakt kontaktieren mensch menschen echten person support admin team mitarbeiter jemand jemandem jemanden verbinden hilfe helfen i you me to with a an the please want would like talk speak write contact human real person someone somebody support admin team help staff agent connect can could get'.split(' '),
+    'ich du sie mit einem einer einen dem den der die das mal bitte gern gerne will mochte mochten konnen kann reden sprechen schreiben kontakt kontaktieren mensch menschen echten person support admin team mitarbeiter jemand jemandem jemanden verbinden hilfe helfen i you me to with a an the please want would like talk speak write contact human real person someone somebody support admin team help staff agent connect can could get'.split(
+      ' ',
+    ),
   );
   const words = foldText(body, 'de').match(/\p{L}{2,}/gu) ?? [];
   return words.filter((w) => !filler.has(w)).length >= 3;

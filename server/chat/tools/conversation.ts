@@ -17,12 +17,24 @@ export const HELP_GROUPS: readonly { id: string; intents: readonly string[] }[] 
   { id: 'offers', intents: ['listOffers', 'acceptOffer', 'declineOffer'] },
   { id: 'market', intents: ['listMatches', 'showNews', 'unlockRequest', 'startOffer', 'listSentOffers', 'withdrawOffer', 'dismissMatch'] },
   { id: 'deals', intents: ['listDeals', 'confirmDeal', 'cancelDeal', 'rateDeal'] },
-  { id: 'money', intents: ['showBalance', 'buyGoints', 'listPurchases', 'requestPayout', 'listPayouts', 'addPayoutMethod', 'listPayoutMethods', 'removePayoutMethod'] },
+  {
+    id: 'money',
+    intents: ['showBalance', 'buyGoints', 'listPurchases', 'requestPayout', 'listPayouts', 'addPayoutMethod', 'listPayoutMethods', 'removePayoutMethod'],
+  },
   { id: 'favorites', intents: ['listFavorites', 'changeFavorite', 'sendDealInquiry'] },
   { id: 'profile', intents: ['showProviderProfile', 'editProviderProfile', 'createProviderProfile', 'uploadTradeDocument', 'listTradeDocuments'] },
   {
     id: 'partner',
-    intents: ['showReferralCode', 'invitePartnerFriend', 'showPartnerEarnings', 'showPartnerNetwork', 'showMarketingText', 'requestPartnerPayout', 'setPartnerRanking', 'editPartnerProfile'],
+    intents: [
+      'showReferralCode',
+      'invitePartnerFriend',
+      'showPartnerEarnings',
+      'showPartnerNetwork',
+      'showMarketingText',
+      'requestPartnerPayout',
+      'setPartnerRanking',
+      'editPartnerProfile',
+    ],
   },
   { id: 'adminOverview', intents: ['getPlatformOverview', 'getRecentActivity'] },
   { id: 'adminRequests', intents: ['moderationQueue', 'adminListRequests', 'adminModerateRequest', 'adminCloseRequest', 'adminListDeals'] },
@@ -87,7 +99,8 @@ export const conversationTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'showHelp',
-    description: 'Shows what the person can do here right now, grouped, with an example to click for each action. Use it when asked what you can do, or when nothing they said fits.',
+    description:
+      'Shows what the person can do here right now, grouped, with an example to click for each action. Use it when asked what you can do, or when nothing they said fits.',
     input: z.object({ notUnderstood: z.boolean().optional().describe('True when the message fitted no action') }),
     access: 'public',
     machine: '*',

@@ -63,7 +63,8 @@ export function questionText(lang: Lang, state: string, draft?: RequestDraft): s
 async function updateDraft(ctx: ChatToolContext, type: 'DRAFT_UPDATED' | 'FORM_SUBMITTED', reading: Pick<Reading, 'patch' | 'open'>): Promise<ToolOutcome> {
   const before = contextOf(ctx.machine).draft;
   const outcome = await sendMachineEvent(ctx, { type, patch: reading.patch, open: reading.open });
-  if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft) }) };
+  if (!outcome.accepted)
+    return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft) }) };
   return describeReached(ctx, outcome, acknowledge(before, contextOf(ctx.machine).draft, ctx.lang));
 }
 
@@ -240,7 +241,9 @@ export const intakeTools: AnyChatToolDef[] = [
         if (m.state !== 'choosingCategory' && m.state !== 'fillingForm') return null;
         if (isFormOutput(m.text)) return null;
         const { patch } = patchOf(m);
-        return patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' } : null;
+        return patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined
+          ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' }
+          : null;
       },
     },
     run: async (ctx, input) => {
@@ -299,7 +302,9 @@ export const intakeTools: AnyChatToolDef[] = [
           urgency: ['urgency'],
           date: ['date'],
         };
-        const asked = field ? (keys[field] ?? []).some((k) => k in patch) || (field === 'location' && invalidPostcode !== null) || (field === 'date' && pastDate !== null) : false;
+        const asked = field
+          ? (keys[field] ?? []).some((k) => k in patch) || (field === 'location' && invalidPostcode !== null) || (field === 'date' && pastDate !== null)
+          : false;
         // A new value for a field already filled ('nein, nicht Köln, 53111 Bonn', 'doch lieber Montag') is a
         // correction of the form, whatever 'nein' or 'doch' resemble.
         const draft = draftOf(m);

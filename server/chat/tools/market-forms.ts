@@ -6,8 +6,7 @@ import { parseEuroCents } from '../../domain/money/parse-money.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
 
 /** A form label as the parser compares it: lower case, umlauts spelled out ('Verfügbarkeit' → 'verfuegbarkeit'). */
-const normalize = (s: string) =>
-  s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
+const normalize = (s: string) => s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
 export function amountOf(text: string): number | null {
@@ -29,7 +28,10 @@ const LEAD =
 export function offerDetailsOf(text: string): { price?: string; verfuegbarkeit?: string; beschreibung?: string } | null {
   // What follows the reference (or the whole message when there is none).
   const afterRef = /#?[0-9a-f]{6}[0-9a-f-]*\s*[:\-–]?\s*([\s\S]*)$/i.exec(text);
-  let rest = (afterRef ? afterRef[1]! : text).trim().replace(LEAD, '').replace(/^[:\-–,\s]+/, '');
+  let rest = (afterRef ? afterRef[1]! : text)
+    .trim()
+    .replace(LEAD, '')
+    .replace(/^[:\-–,\s]+/, '');
   const out: { price?: string; verfuegbarkeit?: string; beschreibung?: string } = {};
   const price = /(?:€\s*)?(\d[\d.]*(?:,\d{1,2})?)\s*(?:€|eur\b|euro\b|euros\b)|€\s*(\d[\d.]*(?:[.,]\d{1,2})?)/i.exec(rest);
   if (price && parseEuro((price[1] ?? price[2])!) !== null) {

@@ -67,7 +67,10 @@ async function dealToConfirm(ctx: ChatToolContext<{ roles: ['provider', 'seeker'
   // The deal machine's own rule: this side's confirmation is a transition of the deal's state.
   const waiting = deals.filter((d) => dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'));
   if (!waiting.length) return { accepted: false, reason: 'NO_DEAL_TO_CONFIRM', state: ctx.machine.state };
-  const fit = narrowByWords(waiting, input.hint ?? '', (d) => ({ names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place], amountCents: d.valueCents }));
+  const fit = narrowByWords(waiting, input.hint ?? '', (d) => ({
+    names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place],
+    amountCents: d.valueCents,
+  }));
   if (fit.length === 1) return fit[0]!;
   return chooseOne(
     ctx,
@@ -82,7 +85,7 @@ async function dealToConfirm(ctx: ChatToolContext<{ roles: ['provider', 'seeker'
 const confirmDealTool = defineChatTool({
   name: 'confirmDeal',
   description:
-    "Confirms a deal (accepted offer) for the person: by its reference, or by the words the person named it with (the other side, the amount) in hint; with neither, the only deal waiting for them, or the candidates as buttons. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.",
+    'Confirms a deal (accepted offer) for the person: by its reference, or by the words the person named it with (the other side, the amount) in hint; with neither, the only deal waiting for them, or the candidates as buttons. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.',
   input: z.object({
     deal: refInput.optional(),
     hint: z.string().trim().max(300).optional().describe('How the person named the deal, when not by its reference (a name, an amount)'),

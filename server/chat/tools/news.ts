@@ -14,7 +14,8 @@ const LOOK: Record<(typeof KINDS)[number], string> = { offers: 'listOffers', mat
 export const newsTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'showNews',
-    description: "Tells the person what is new for them: new offers (seekers), new matching requests (providers), deals waiting for their confirmation or rating.",
+    description:
+      'Tells the person what is new for them: new offers (seekers), new matching requests (providers), deals waiting for their confirmation or rating.',
     input: z.object({}),
     access: { roles: ['seeker', 'provider'] },
     machine: '*',

@@ -37,7 +37,10 @@ const LABELS: Record<Field, RegExp> = {
 /** The profile fields a message names: labelled ones, or an address written out ('Hauptstr. 5, 50667 Köln'). */
 export function partnerFieldsOf(text: string): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
-  const address = /([\p{L}][\p{L}. -]*?(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|street|road|avenue|lane)\s*\d+\s*[a-z]?)\s*,\s*(\d{4,5})\s+([\p{L}][\p{L} -]+)/iu.exec(text);
+  const address =
+    /([\p{L}][\p{L}. -]*?(?:stra(?:ss|ß)e|str\.|weg|gasse|platz|allee|ring|damm|street|road|avenue|lane)\s*\d+\s*[a-z]?)\s*,\s*(\d{4,5})\s+([\p{L}][\p{L} -]+)/iu.exec(
+      text,
+    );
   if (address) {
     out.street = address[1]!.trim();
     out.zip = address[2]!;
@@ -83,7 +86,8 @@ function countryCode(name: string): string | null {
   return Object.hasOwn(COUNTRIES, n) ? COUNTRIES[n]! : null;
 }
 
-const optOut = (text: string) => /\b(nicht|kein\w*|raus|aus\b|abmeld\w*|verberg\w*|versteck\w*|opt[ -]?out|hide|remove|leave|stop|don'?t|no longer|without)\b/.test(foldText(text, 'de'));
+const optOut = (text: string) =>
+  /\b(nicht|kein\w*|raus|aus\b|abmeld\w*|verberg\w*|versteck\w*|opt[ -]?out|hide|remove|leave|stop|don'?t|no longer|without)\b/.test(foldText(text, 'de'));
 
 function profileChange(p: PartnerProfileView | null, next: Record<Field, string | undefined>, lang: Lang): ChangeView {
   const t = translator(lang);
@@ -106,7 +110,9 @@ async function changedProfile(ctx: UserCtx, input: Partial<Record<Field, string>
   if (!parsed.success)
     throw new AppError('PROFILE_CHANGE_INVALID', {
       params: {
-        fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))].map((f) => translator(ctx.lang)(`chat:partnerProfile.field.${f}`) as string).join(', '),
+        fields: [...new Set(parsed.error.issues.map((i) => String(i.path[0])))]
+          .map((f) => translator(ctx.lang)(`chat:partnerProfile.field.${f}`) as string)
+          .join(', '),
       },
     });
   return { current, next, parsed: parsed.data };
@@ -146,7 +152,8 @@ export const partnerAccountTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'setPartnerRanking',
-    description: "Takes the person's figures into the partners' country ranking (pseudonymously) or out of it. Only proposes it: the person confirms with the button.",
+    description:
+      "Takes the person's figures into the partners' country ranking (pseudonymously) or out of it. Only proposes it: the person confirms with the button.",
     input: z.object({ optIn: z.boolean() }),
     access: 'user',
     machine: MACHINES,

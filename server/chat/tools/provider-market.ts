@@ -218,7 +218,9 @@ export const providerMarketTools: AnyChatToolDef[] = [
         const found = await matchFor(ctx, 'offer', input);
         if (isToolOutcome(found)) {
           // The candidates' buttons carry the details already written, so nothing typed is lost.
-          return input.prefill && found.choices ? { ...found, choices: found.choices.map((c) => ({ ...c, input: { ...c.input, prefill: input.prefill } })) } : found;
+          return input.prefill && found.choices
+            ? { ...found, choices: found.choices.map((c) => ({ ...c, input: { ...c.input, prefill: input.prefill } })) }
+            : found;
         }
         const id = found;
         // The offer rule of createOffer, before the form opens.

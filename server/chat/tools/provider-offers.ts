@@ -58,7 +58,11 @@ async function matchFor(
   );
 }
 
-const WITHDRAW = { tool: 'withdrawOffer', fits: (m: MatchCard) => m.offer !== null && offerAllows(m.offer.status, 'OFFER_WITHDRAWN'), none: 'NO_OFFER_TO_WITHDRAW' } as const;
+const WITHDRAW = {
+  tool: 'withdrawOffer',
+  fits: (m: MatchCard) => m.offer !== null && offerAllows(m.offer.status, 'OFFER_WITHDRAWN'),
+  none: 'NO_OFFER_TO_WITHDRAW',
+} as const;
 const DISMISS = { tool: 'dismissMatch', fits: isDismissable, none: 'NO_REQUEST_TO_DISMISS' } as const;
 
 async function withdrawable(ctx: ProviderCtx, input: { request?: string; hint?: string }) {
@@ -130,7 +134,8 @@ export const providerOfferTools: AnyChatToolDef[] = [
   }),
   defineChatTool({
     name: 'listSentOffers',
-    description: "Lists the requests the provider has sent an offer for, with each offer's price and status (sent, accepted, declined, withdrawn) and its deal.",
+    description:
+      "Lists the requests the provider has sent an offer for, with each offer's price and status (sent, accepted, declined, withdrawn) and its deal.",
     input: z.object({}),
     access: provider,
     machine: 'providerDesk',
@@ -139,11 +144,20 @@ export const providerOfferTools: AnyChatToolDef[] = [
     run: (ctx) =>
       attempt(ctx, async () => {
         const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user.id, ctx.lang, { limit: 100 });
-        const shown = feed.matches.filter((m) => m.offer).slice(0, 6).map(card);
+        const shown = feed.matches
+          .filter((m) => m.offer)
+          .slice(0, 6)
+          .map(card);
         return {
           accepted: true,
           state: ctx.machine.state,
-          data: { matches: shown, count: shown.length, more: feed.matches.filter((m) => m.offer).length > shown.length, balance: feed.balance, filter: {} } satisfies ListMatchesData,
+          data: {
+            matches: shown,
+            count: shown.length,
+            more: feed.matches.filter((m) => m.offer).length > shown.length,
+            balance: feed.balance,
+            filter: {},
+          } satisfies ListMatchesData,
         };
       }),
   }),

@@ -70,7 +70,8 @@ function unlabelledValues(text: string): Partial<Record<LabelField, string>> {
     else if (!out.categories && categoriesNamed(part).length && part.split(/\s+/).length <= 4) out.categories = part;
     else rest.push(part);
   }
-  const lead = /^(?:(?:ich|wir) (?:bin|sind|hei(?:ss|ß)e|hei(?:ss|ß)en)|(?:i am|i'm|we are|we're)|(?:mein |unser )?(?:profil|profile)(?: anlegen| erstellen| einrichten)?:?|(?:set up|create) (?:my )?profile:?)\s*/i;
+  const lead =
+    /^(?:(?:ich|wir) (?:bin|sind|hei(?:ss|ß)e|hei(?:ss|ß)en)|(?:i am|i'm|we are|we're)|(?:mein |unser )?(?:profil|profile)(?: anlegen| erstellen| einrichten)?:?|(?:set up|create) (?:my )?profile:?)\s*/i;
   const company = rest.find((r) => r.length <= 80 && r.split(/\s+/).length <= 8);
   if (company) out.firmenname = company.replace(lead, '').trim();
   const description = rest.find((r) => r !== company && r.length >= 20);

@@ -15,7 +15,6 @@ import type { ListPurchasesData, ListTradeDocumentsData, PurchaseRow, TradeDocum
 
 const provider = { roles: ['provider'] } as const;
 
-
 export const providerShopTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'listPurchases',

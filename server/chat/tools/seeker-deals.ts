@@ -60,11 +60,18 @@ async function cancellableDeal(ctx: PartyCtx, input: { deal?: string; hint?: str
   }
   const open = deals.filter(active);
   if (!open.length) return refuse(ctx, 'NO_ACTIVE_DEAL');
-  const fit = narrowByWords(open, input.hint ?? '', (d) => ({ names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place], amountCents: d.valueCents }));
+  const fit = narrowByWords(open, input.hint ?? '', (d) => ({
+    names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place],
+    amountCents: d.valueCents,
+  }));
   if (fit.length === 1) return fit[0]!;
   return chooseOne(
     ctx,
-    fit.map((d) => ({ label: `#${shortRef(d.id)} · ${d.counterpart} · ${formatEuro(d.valueCents, ctx.lang)}`, tool: 'cancelDeal', input: { deal: shortRef(d.id) } })),
+    fit.map((d) => ({
+      label: `#${shortRef(d.id)} · ${d.counterpart} · ${formatEuro(d.valueCents, ctx.lang)}`,
+      tool: 'cancelDeal',
+      input: { deal: shortRef(d.id) },
+    })),
   );
 }
 
@@ -82,7 +89,11 @@ async function declinableOffer(ctx: SeekerCtx, input: { offer?: string; hint?: s
   if (fit.length === 1) return fit[0]!;
   return chooseOne(
     ctx,
-    fit.map((o) => ({ label: `#${shortRef(o.id)} · ${o.provider.firmenname} · ${formatEuro(o.priceCents, ctx.lang)}`, tool: 'declineOffer', input: { offer: shortRef(o.id) } })),
+    fit.map((o) => ({
+      label: `#${shortRef(o.id)} · ${o.provider.firmenname} · ${formatEuro(o.priceCents, ctx.lang)}`,
+      tool: 'declineOffer',
+      input: { offer: shortRef(o.id) },
+    })),
   );
 }
 

@@ -27,7 +27,8 @@ const clean = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 type UserCtx = ChatToolContext<'user'>;
 
 /** Removing, not adding: the words a person uses to take a provider off their favourites. */
-const isRemoval = (text: string) => /\b(entfern\w*|losch\w*|streich\w*|raus\w*|nicht mehr|weg|remove\w*|delete\w*|take \w+ off|unfavou?rite|drop)\b/.test(foldText(text, 'de'));
+const isRemoval = (text: string) =>
+  /\b(entfern\w*|losch\w*|streich\w*|raus\w*|nicht mehr|weg|remove\w*|delete\w*|take \w+ off|unfavou?rite|drop)\b/.test(foldText(text, 'de'));
 
 /** The favourite to remove: by reference, else by the words (the company, the place), else the candidates. */
 async function favoriteFor(ctx: UserCtx, input: { ref?: string; hint?: string }) {
@@ -38,7 +39,11 @@ async function favoriteFor(ctx: UserCtx, input: { ref?: string; hint?: string })
   if (fit.length === 1) return fit[0]!;
   return chooseOne(
     ctx,
-    fit.map((f) => ({ label: `#${shortRef(f.providerId)} · ${f.firmenname}`, tool: 'changeFavorite', input: { ref: shortRef(f.providerId), action: 'remove' } })),
+    fit.map((f) => ({
+      label: `#${shortRef(f.providerId)} · ${f.firmenname}`,
+      tool: 'changeFavorite',
+      input: { ref: shortRef(f.providerId), action: 'remove' },
+    })),
   );
 }
 
@@ -83,7 +88,9 @@ async function inquiryDeal(ctx: UserCtx, input: { deal?: string; hint?: string }
   if (!fit.length) return refuse(ctx, 'INQUIRY_DEAL_REQUIRED');
   return chooseOne(
     ctx,
-    fit.slice(0, 6).map((d) => ({ label: `#${shortRef(d.id)} · ${d.providerName}`, tool: 'sendDealInquiry', input: { deal: shortRef(d.id), message: input.hint ?? '' } })),
+    fit
+      .slice(0, 6)
+      .map((d) => ({ label: `#${shortRef(d.id)} · ${d.providerName}`, tool: 'sendDealInquiry', input: { deal: shortRef(d.id), message: input.hint ?? '' } })),
   );
 }
 
@@ -155,7 +162,7 @@ export const favoriteTools: AnyChatToolDef[] = [
       "'Nachfragen': sends the person's question about a completed public deal to its contactable party by e-mail, with the person's account address to reply to. Only proposes it: the person confirms with the button.",
     input: z.object({
       deal: refInput.optional(),
-      hint: z.string().trim().max(300).optional().describe("How the person named the deal or its provider, when not by its reference"),
+      hint: z.string().trim().max(300).optional().describe('How the person named the deal or its provider, when not by its reference'),
       message: z.string().trim().min(1).max(2000).describe("The question, in the person's own words"),
     }),
     access: 'user',

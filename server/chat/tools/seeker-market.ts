@@ -44,14 +44,20 @@ async function offerToAccept(ctx: SeekerCtx, input: { offer?: string; hint?: str
   if (fit.length === 1) return fit[0]!;
   return chooseOne(
     ctx,
-    fit.map((o) => ({ label: `#${shortRef(o.id)} · ${o.provider.firmenname} · ${formatEuro(o.priceCents, ctx.lang)}`, tool: 'acceptOffer', input: { offer: shortRef(o.id) } })),
+    fit.map((o) => ({
+      label: `#${shortRef(o.id)} · ${o.provider.firmenname} · ${formatEuro(o.priceCents, ctx.lang)}`,
+      tool: 'acceptOffer',
+      input: { offer: shortRef(o.id) },
+    })),
   );
 }
 
 /** The completed deals not yet rated, the one the words name first (the provider, the amount). */
 async function dealsToRate(ctx: SeekerCtx, hint: { deal?: string; text?: string }): Promise<ChatDealToRate[]> {
   const deals = (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id)).filter((d) => d.role === 'seeker' && d.status === 'completed' && !d.reviewed);
-  const named = hint.deal ? deals.filter((d) => d.id.startsWith(hint.deal!.replace(/^#/, '').toLowerCase())) : narrowByWords(deals, hint.text ?? '', (d) => ({ names: [d.counterpart], amountCents: d.valueCents }));
+  const named = hint.deal
+    ? deals.filter((d) => d.id.startsWith(hint.deal!.replace(/^#/, '').toLowerCase()))
+    : narrowByWords(deals, hint.text ?? '', (d) => ({ names: [d.counterpart], amountCents: d.valueCents }));
   return named.map((d) => ({ ...d, ref: shortRef(d.id) }));
 }
 
@@ -217,9 +223,7 @@ seekerMarketTools.push(
     },
     confirmData: async (ctx, input) => {
       const method = await payoutMethodFor(ctx, input);
-      const label = method
-        ? payoutMethodLabel(method)
-        : payoutMethodLabel({ type: 'bank', paypalEmail: null, ibanLast4: (input.iban ?? '').slice(-4) });
+      const label = method ? payoutMethodLabel(method) : payoutMethodLabel({ type: 'bank', paypalEmail: null, ibanLast4: (input.iban ?? '').slice(-4) });
       return { amountCents: input.amountCents, methodId: method?.id ?? null, methodLabel: label, newMethod: !method };
     },
     confirmSummary: (_input, data) => ({
@@ -241,7 +245,8 @@ seekerMarketTools.push(
         const method = input.methodId
           ? await payoutMethodFor(ctx, input)
           : input.iban
-            ? ((await payoutMethodFor(ctx, input)) ?? (await addPayoutMethod(ctx.deps, ctx.auth.user.id, { type: 'bank', iban: input.iban, accountHolder: ctx.auth.user.name })))
+            ? ((await payoutMethodFor(ctx, input)) ??
+              (await addPayoutMethod(ctx.deps, ctx.auth.user.id, { type: 'bank', iban: input.iban, accountHolder: ctx.auth.user.name })))
             : null;
         if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
         const amountCents = input.amountCents ?? 0;

@@ -49,7 +49,9 @@ async function closableRequest(ctx: SeekerCtx, input: { request?: string; hint?:
   }
   const open = requests.filter((x) => x.closable);
   if (!open.length) return { accepted: false, reason: 'NO_REQUEST_TO_CLOSE', state: ctx.machine.state };
-  const fit = narrowByWords(open, input.hint ?? '', (r) => ({ names: [categoryLabel(r.kategorie, ctx.lang), r.ort, r.beschreibung.split(/\s+/).slice(0, 6).join(' ')] }));
+  const fit = narrowByWords(open, input.hint ?? '', (r) => ({
+    names: [categoryLabel(r.kategorie, ctx.lang), r.ort, r.beschreibung.split(/\s+/).slice(0, 6).join(' ')],
+  }));
   if (fit.length === 1) return fit[0]!;
   return chooseOne(
     ctx,

@@ -15,7 +15,6 @@ import { chip } from './choice-buttons.tsx';
 import { ConfirmCard } from './confirm-card.tsx';
 import { registerToolRenderer, type ToolRendererProps } from './registry.tsx';
 
-
 function HelpCard({ output, isLatest }: ToolRendererProps) {
   const { t } = useTranslation('chat');
   const { send, busy } = useChatActions();

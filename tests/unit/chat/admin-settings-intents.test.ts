@@ -17,9 +17,7 @@ describe('showing the settings', () => {
   ] as const)('%s: %s', (lang, text) => {
     expect(read(text, lang)).toEqual({ tool: 'showSettings', input: {} });
   });
-  it.each([
-    ['en', 'what is the request expiry set to?'],
-  ] as const)('%s: %s', (lang, text) => {
+  it.each([['en', 'what is the request expiry set to?']] as const)('%s: %s', (lang, text) => {
     expect(read(text, lang).tool).toBe('showSettings');
   });
 });
