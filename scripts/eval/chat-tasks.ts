@@ -2,7 +2,7 @@
 // task in three phrasings. A task counts only when all its phrasings succeed (pass^3, as τ-bench scores).
 // Success is read from the database and from the tools the turns called, never from the reply's words.
 import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { adminClient, converse, createUser, market, partnerClient, run, type Conversation, type Lang, type Market, type Step } from './chat-harness.ts';
+import { adminClient, converse, createUser, market, partnerClient, type Conversation, type Lang, type Market, type Step } from './chat-harness.ts';
 import { createProvider, createReleasedRequest, givePaidGointsOnly } from '../../tests/factories/marketplace.ts';
 import { clientAs } from '../../tests/helpers/auth.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
@@ -291,7 +291,7 @@ export const TASKS: Task[] = [
       ['Kannst du meine Anfrage beenden? Hab schon jemanden gefunden', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const req = await r.app.deps.db.prisma.request.findUnique({ where: { id: r.market!.requestId } });
+      const req = await r.app.deps.db.prisma.request.findUnique({ where: { id: r.market?.requestId } });
       return ok(req?.status === 'closed', `request ${req?.status}`);
     },
   },
@@ -306,7 +306,7 @@ export const TASKS: Task[] = [
       ['Müller Sanitär soll den Auftrag bekommen', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market!.offers[0]! } });
+      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market?.offers[0]! } });
       return ok(Boolean(deal), 'no deal for the offer of Müller Sanitär');
     },
   },
@@ -321,7 +321,7 @@ export const TASKS: Task[] = [
       ['go with Kaya please, their offer is fine', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market!.offers[1]! } });
+      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market?.offers[1]! } });
       return ok(Boolean(deal), 'no deal for the 180 € offer');
     },
   },
@@ -336,7 +336,7 @@ export const TASKS: Task[] = [
       ['Kaya passt mir nicht, Angebot absagen', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const offer = await r.app.deps.db.prisma.offer.findUnique({ where: { id: r.market!.offers[1]! } });
+      const offer = await r.app.deps.db.prisma.offer.findUnique({ where: { id: r.market?.offers[1]! } });
       return ok(offer?.status === 'abgelehnt', `offer ${offer?.status}`);
     },
   },
@@ -351,7 +351,7 @@ export const TASKS: Task[] = [
       ['everything was done properly, mark my deal as confirmed', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market!.offers[0]! } });
+      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market?.offers[0]! } });
       return ok(Boolean(deal?.seekerConfirmedAt), 'the seeker did not confirm');
     },
   },
@@ -366,7 +366,7 @@ export const TASKS: Task[] = [
       ['Wie kann ich den Handwerker von meinem letzten Auftrag bewerten?', { form: 'review' }],
     ],
     check: async (r) => {
-      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market!.offers[0]! }, include: { review: true } });
+      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market?.offers[0]! }, include: { review: true } });
       return ok(Boolean(deal?.review), 'no review stored');
     },
   },
@@ -381,7 +381,7 @@ export const TASKS: Task[] = [
       ['Bitte überweis mir das Guthaben an DE89 3704 0044 0532 0130 00', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const payout = await r.app.deps.db.prisma.payout.findFirst({ where: { userId: r.market!.seeker.id }, include: { method: true } });
+      const payout = await r.app.deps.db.prisma.payout.findFirst({ where: { userId: r.market?.seeker.id }, include: { method: true } });
       return ok(payout?.method?.ibanLast4 === '3000', `payout ${JSON.stringify(payout && { status: payout.status, last4: payout.method?.ibanLast4 })}`);
     },
   },
@@ -396,7 +396,7 @@ export const TASKS: Task[] = [
       ['I want my money to go to PayPal: lena.vogt@example.com', { click: 'confirm' }, 'where will my payouts go?'],
     ],
     check: async (r) => {
-      const method = await r.app.deps.db.prisma.payoutMethod.findFirst({ where: { userId: r.market!.seeker.id, paypalEmail: 'lena.vogt@example.com' } });
+      const method = await r.app.deps.db.prisma.payoutMethod.findFirst({ where: { userId: r.market?.seeker.id, paypalEmail: 'lena.vogt@example.com' } });
       const listed = await called('listPayoutMethods')(r);
       return method ? listed : 'no PayPal method stored';
     },
@@ -412,7 +412,7 @@ export const TASKS: Task[] = [
       ['Den Anbieter von meinem letzten Auftrag will ich mir merken'],
     ],
     check: async (r) => {
-      const fav = await r.app.deps.db.prisma.favorite.findFirst({ where: { userId: r.market!.seeker.id, providerId: r.market!.providers[0]!.id } });
+      const fav = await r.app.deps.db.prisma.favorite.findFirst({ where: { userId: r.market?.seeker.id, providerId: r.market?.providers[0]?.id } });
       return ok(Boolean(fav), 'no favourite stored');
     },
   },
@@ -475,7 +475,7 @@ export const TASKS: Task[] = [
       ['open up that Köln request for me', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const u = await r.app.deps.db.prisma.unlock.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market!.requestId } });
+      const u = await r.app.deps.db.prisma.unlock.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market?.requestId } });
       return ok(Boolean(u), 'not unlocked');
     },
   },
@@ -490,7 +490,7 @@ export const TASKS: Task[] = [
       ['biete 220 € an: kartusche tauschen inkl montage, termin morgen ab 8 uhr', { form: 'offer' }],
     ],
     check: async (r) => {
-      const o = await r.app.deps.db.prisma.offer.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market!.requestId } });
+      const o = await r.app.deps.db.prisma.offer.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market?.requestId } });
       return ok(
         o?.priceCents === 22000 && /morgen/i.test(o.verfuegbarkeit) && /kartusche/i.test(o.beschreibung),
         `offer ${JSON.stringify(o && { price: o.priceCents, v: o.verfuegbarkeit, b: o.beschreibung })}`,
@@ -508,7 +508,7 @@ export const TASKS: Task[] = [
       ['Das Angebot über 350 € bitte stornieren', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const o = await r.app.deps.db.prisma.offer.findUnique({ where: { id: r.market!.offers[0]! } });
+      const o = await r.app.deps.db.prisma.offer.findUnique({ where: { id: r.market?.offers[0]! } });
       return ok(o?.status === 'zurueckgezogen', `offer ${o?.status}`);
     },
   },
@@ -523,7 +523,7 @@ export const TASKS: Task[] = [
       ['blende die Köln-Anfrage aus, ist nix für mich'],
     ],
     check: async (r) => {
-      const m = await r.app.deps.db.prisma.match.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market!.requestId } });
+      const m = await r.app.deps.db.prisma.match.findFirst({ where: { providerId: r.extra.providerId!, requestId: r.market?.requestId } });
       return ok(m?.status === 'kein_interesse', `match ${m?.status}`);
     },
   },
@@ -584,7 +584,7 @@ export const TASKS: Task[] = [
       ['Der Job in Köln ist fertig, ich bestätige', { click: 'confirm' }],
     ],
     check: async (r) => {
-      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market!.offers[0]! } });
+      const deal = await r.app.deps.db.prisma.deal.findFirst({ where: { offerId: r.market?.offers[0]! } });
       return ok(Boolean(deal?.providerConfirmedAt), 'the provider did not confirm');
     },
   },

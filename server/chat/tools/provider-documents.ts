@@ -18,8 +18,6 @@ export interface DocumentUploadData {
   count: number;
 }
 
-const DOC =
-  '(nachweis|nachweise|dokument|dokumente|unterlagen|gewerbeschein|handwerkskarte|gewerbeanmeldung|document|documents|trade licen[cs]e|craft card|certificate|licen[cs]e)';
 
 export const providerDocumentTools: AnyChatToolDef[] = [
   defineChatTool({

@@ -2,7 +2,6 @@
 // favourite providers; ask a contactable party of a completed deal ('Nachfragen', sent by e-mail, so it
 // waits for the click). The same domain commands as /api/favorites and POST /api/successful-deals/:id/inquiries.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { quotedOf, refOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
 import { listUserDeals } from '../../domain/deals/list-user-deals.ts';

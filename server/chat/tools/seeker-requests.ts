@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { getSeekerDashboard, type SeekerRequestRow } from '../../domain/requests/seeker-dashboard.ts';
 import { closeRequest } from '../../domain/requests/end-request.ts';
-import { attempt, chooseOne, narrowByWords, refOf, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refOf, shortRef } from './refs.ts';
 import { isToolOutcome, type ToolOutcome } from './outcome.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
@@ -42,7 +42,7 @@ type SeekerCtx = ChatToolContext<typeof seeker>;
 async function closableRequest(ctx: SeekerCtx, input: { request?: string; hint?: string }): Promise<SeekerRequestRow | ToolOutcome> {
   const { requests } = await getSeekerDashboard(ctx.deps.db.prisma, ctx.auth.user.id);
   if (input.request) {
-    const r = requests.find((x) => x.id.startsWith(input.request!.replace(/^#/, '').toLowerCase()));
+    const r = requests.find((x) => x.id.startsWith(input.request?.replace(/^#/, '').toLowerCase()));
     if (!r) return { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
     if (!r.closable) return { accepted: false, reason: 'REQUEST_NOT_CLOSABLE', state: ctx.machine.state };
     return r;
