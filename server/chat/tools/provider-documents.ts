@@ -18,7 +18,6 @@ export interface DocumentUploadData {
   count: number;
 }
 
-
 export const providerDocumentTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'uploadTradeDocument',

@@ -42,7 +42,8 @@ type SeekerCtx = ChatToolContext<typeof seeker>;
 async function closableRequest(ctx: SeekerCtx, input: { request?: string; hint?: string }): Promise<SeekerRequestRow | ToolOutcome> {
   const { requests } = await getSeekerDashboard(ctx.deps.db.prisma, ctx.auth.user.id);
   if (input.request) {
-    const r = requests.find((x) => x.id.startsWith(input.request?.replace(/^#/, '').toLowerCase()));
+    const ref = input.request.replace(/^#/, '').toLowerCase();
+    const r = requests.find((x) => x.id.startsWith(ref));
     if (!r) return { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
     if (!r.closable) return { accepted: false, reason: 'REQUEST_NOT_CLOSABLE', state: ctx.machine.state };
     return r;
