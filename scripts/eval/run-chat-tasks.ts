@@ -1,7 +1,9 @@
 // Runs the multi-turn tasks (chat-tasks.ts) against a test app on a fresh embedded database: every phrasing
 // of every task from a fresh start, through the chat's HTTP doors as the browser uses them. A task passes
 // (pass^3) only when all its phrasings succeed. Reports per role; asserts nothing.
-//   node scripts/eval/run-chat-tasks.ts [--only=<task id,…>] [--show] [--model=openai]
+//   npm run eval:chat:tasks -- [--only=<task id,…>] [--show]
+// With a real model: OPENAI_BASE_URL (an OpenAI-compatible endpoint), OPENAI_API_KEY and AI_MODEL in the
+// environment run the same tasks through it instead of the offline model (the report names which one ran).
 import { startTestApp } from '../../tests/helpers/test-app.ts';
 import { run } from './chat-harness.ts';
 import { TASKS, type Task, type TaskRole } from './chat-tasks.ts';
@@ -16,7 +18,12 @@ export interface TaskResult {
 export async function runChatTasks(opts: { only?: string[]; show?: boolean; log?: (line: string) => void } = {}): Promise<TaskResult[]> {
   const say = opts.log ?? ((line: string) => console.log(line));
   const tasks = TASKS.filter((t) => !opts.only?.length || opts.only.includes(t.id));
-  const app = await startTestApp();
+  // The model of the environment when one is configured (server/config.ts reads the same variables).
+  const env = Object.fromEntries(
+    ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+  );
+  const app = await startTestApp(env);
+  say(`model: ${app.deps.config.ai.provider}${app.deps.config.ai.provider === 'openai' ? ` (${env.AI_MODEL ?? 'default'})` : ''}`);
   const results: TaskResult[] = [];
   try {
     for (const task of tasks) {

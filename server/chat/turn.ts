@@ -100,8 +100,13 @@ export async function openTurnSession(deps: AppDeps, auth: AuthContext, sessionI
  * in an English page gets German), otherwise the page's.
  */
 export function replyLanguage(text: string, pageLang: Lang): Lang {
+  // Names of things say nothing about the language (an e-mail address, a reference, an amount, an IBAN), and a
+  // word or two that fits both or neither ('Blablub quux?') keeps the page's language: only a clear switch counts.
+  const words = text
+    .replace(/\S+@\S+|https?:\/\/\S+|#[0-9a-f]{4,}\b|\b[A-Z]{2}\d{2}(?: ?[0-9A-Z]{4}){2,}(?: ?[0-9A-Z]{1,4})?\b|[\d.,]+ ?(?:€|eur|euro|%|km)?/giu, ' ')
+    .trim();
   try {
-    return understanding().language.detect(text).lang ?? pageLang;
+    return understanding().language.detect(words, 1.2).lang ?? pageLang;
   } catch {
     return pageLang;
   }

@@ -255,8 +255,13 @@ for (const lang of ['de', 'en'] as const) {
     it('answers an unknown request with what the provider can do', async () => {
       const { c, sid } = await desk(lang);
       const turn = await sendChat(c, sid, 'Blablub quux?');
-      expect(turn.tools).toEqual([]);
-      expect(turn.text).toMatch(lang === 'de' ? /Profil.*Käufe.*Nachweise/s : /profile.*purchases.*documents/is);
+      // The help of this role, in the page's language, grouped with an example to click for each action.
+      expect(turn.tools.map((t) => t.toolName)).toEqual(['showHelp']);
+      const groups = (toolData(turn, 'showHelp') as { groups: { id: string; actions: { intent: string }[] }[] }).groups;
+      expect(groups.map((g) => g.id)).toEqual(expect.arrayContaining(['market', 'deals', 'money', 'profile']));
+      expect(groups.flatMap((g) => g.actions.map((a) => a.intent))).toEqual(expect.arrayContaining(['listPurchases', 'uploadTradeDocument', 'unlockRequest']));
+      expect(groups.flatMap((g) => g.actions.map((a) => a.intent))).not.toContain('listPendingPayouts');
+      expect(turn.text).toMatch(lang === 'de' ? /verstanden/ : /understand/i);
     });
 
     it('greets the provider by name with the new matches', async () => {

@@ -154,8 +154,11 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
   switch (d.kind) {
     case 'tool':
       return { kind: 'tool', toolName: d.toolName, input: d.input };
-    case 'spoken':
-      return { kind: 'text', text: say(d.intent) };
+    case 'spoken': {
+      // 'Say that again': the assistant's last words, as they were.
+      const before = d.intent === 'repeat' ? lastAssistantText(prompt) : '';
+      return { kind: 'text', text: before || say(d.intent) };
+    }
     case 'clarify':
       if (allowed.includes('clarify')) return { kind: 'tool', toolName: 'clarify', input: { options: d.options } };
       return { kind: 'text', text: say(d.options[0]!) };
@@ -164,6 +167,24 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
       if (allowed.includes('showHelp')) return { kind: 'tool', toolName: 'showHelp', input: { notUnderstood: true } };
       return { kind: 'text', text: fallbackReply(t, hints.machine, hints.state, hints.role) };
   }
+}
+
+/** The text of the assistant's answer before the person's newest message ('' when there is none). */
+function lastAssistantText(prompt: LanguageModelV4CallOptions['prompt']): string {
+  let i = prompt.length - 1;
+  while (i >= 0 && prompt[i]!.role !== 'user') i--;
+  for (let j = i - 1; j >= 0; j--) {
+    const m = prompt[j]!;
+    if (m.role === 'user') return '';
+    if (m.role !== 'assistant') continue;
+    const text = m.content
+      .filter((p) => p.type === 'text')
+      .map((p) => (p as { text: string }).text)
+      .join('\n')
+      .trim();
+    if (text) return text;
+  }
+  return '';
 }
 
 function usageFor(options: LanguageModelV4CallOptions, outputText: string): LanguageModelV4Usage {

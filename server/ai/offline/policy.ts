@@ -142,9 +142,22 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   const close = ranked
     .filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog))
     .map((r) => r.intent);
-  if (close.length >= 2) return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
+  if (close.length >= 2) {
+    // Two readings are close, but the message fills one's details and not the other's ('set Max back to
+    // seeker': a person and a role, no setting): that one is meant.
+    const filled = close.map((intent) => ({ intent, n: filledSlots(toolFor(intent, message, allowed, catalog)?.input) }));
+    const best = [...filled].sort((a, b) => b.n - a.n);
+    if (best[0]!.n >= 1 && best[0]!.n > best[1]!.n) return { ...act(best[0]!.intent, 'intent', message, allowed, catalog), ranked };
+    return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
+  }
   if (!top || top.raw < t.minRaw) return answer?.strength === 'fallback' ? answered(answer) : { kind: 'unknown', why: 'nothing-fits', ranked };
   return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+}
+
+/** How many details a tool read from the message (its free-text fields, which every message fills, aside). */
+function filledSlots(input: Record<string, unknown> | undefined): number {
+  if (!input) return 0;
+  return Object.entries(input).filter(([k, v]) => v !== undefined && v !== null && v !== '' && !['hint', 'text', 'need', 'message', 'query', 'decision'].includes(k)).length;
 }
 
 /**

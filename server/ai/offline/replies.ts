@@ -72,6 +72,7 @@ export function spokenReply(t: TFunction, intent: string, where: SpokenContext):
   const own = maybe(t, `chat:offline.spoken.${key}`, { name: typeof where.context?.firstName === 'string' ? where.context.firstName : '' });
   const waiting =
     (where.machine && where.state ? maybe(t, `chat:offline.fallback.${where.machine}.${where.state}`) : null) ?? (t('chat:offline.spoken.next') as string);
-  if (intent === 'repeat') return waiting;
+  // The conversation opened with a greeting: a 'Hallo' is answered with the open question, not a second hello.
+  if (intent === 'repeat' || intent === 'smallTalk.greet') return waiting;
   return own ? `${own} ${waiting}` : waiting;
 }

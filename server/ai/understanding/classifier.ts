@@ -411,8 +411,13 @@ class Model implements IntentModel {
     const ranked = rank(this.probs(text), allowed);
     // Not one word (stem, concept or piece of a word) the corpus knows: nothing fits, however the shape of
     // the message ('asdf qwer' is as short as 'hallo du') leans.
+    // A typo ('Hilfee', 'auszahlng') has no known stem but most of its pieces are known; a made-up word
+    // ('Blablub quux') shares a piece or two by chance.
     const f = this.space.features(text);
-    const known = Object.keys(this.keep ? this.keep(f) : f).some((k) => /^[wkc]:/.test(k) && !/^w:x[a-z]+$/.test(k));
+    const kept = Object.keys(this.keep ? this.keep(f) : f);
+    const grams = Object.keys(f).filter((k) => k.startsWith('c:')).length;
+    const knownGrams = kept.filter((k) => k.startsWith('c:')).length;
+    const known = kept.some((k) => /^[wk]:/.test(k) && !/^w:x[a-z]+$/.test(k)) || (grams > 0 && knownGrams / grams >= 0.5);
     return known ? ranked : ranked.map((r) => ({ ...r, raw: 0 }));
   }
 

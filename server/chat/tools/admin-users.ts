@@ -111,7 +111,8 @@ export const adminUserTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    understand: { intents: ['getRecentActivity'] },
+    // An admin's 'what is new' is the platform's news.
+    understand: { intents: ['getRecentActivity', 'showNews'] },
     run: async (ctx) => {
       const prisma = ctx.deps.db.prisma;
       const [overview, today, items] = await Promise.all([

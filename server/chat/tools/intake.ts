@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EMPTY_DRAFT, INTAKE_FIELDS, SKIPPABLE_FIELDS, type RequestDraft } from '../../../machines/intake.machine.ts';
 import { CATEGORY_IDS, categoryFromLabel, categoryLabel, checkFirstName, isCategoryId, isFormOutput, urgencyLabel } from '../../ai/nlu/index.ts';
-import { isKnownFirstName } from '../../ai/nlu/names.ts';
+import { isKnownFirstName, isKnownSurname } from '../../ai/nlu/names.ts';
 import type { MessageInput } from '../../ai/offline/catalog.ts';
 import { firstNameOf } from '../../ai/understanding/entities.ts';
 import { personaName } from '../../ai/prompts.ts';
@@ -175,8 +175,13 @@ export const intakeTools: AnyChatToolDef[] = [
         // A known first name ('Marta', 'Jonas') is the answer unless the message clearly means something
         // else; any other word that could be a name ('weiter', 'tschüss', 'Kalani') is one only when no intent
         // has evidence; a sentence is read for what it means.
-        if (!checkFirstName(name).ok) return null;
-        return { input: { name }, strength: isKnownFirstName(name) ? 'plain' : 'fallback' };
+        // Not a first name as it stands ('Anna Schmidt', 'Müller', 'R2D2'): a word or three are still meant as the
+        // answer when nothing else fits (the tool says why it cannot take them); a sentence is read for its meaning.
+        // A known first or last name in it ('Anna Schmidt', 'Müller') makes it an answer the tool explains.
+        const words = name.split(/\s+/);
+        const named = words.some((w) => isKnownFirstName(w) || isKnownSurname(w));
+        if (!checkFirstName(name).ok) return words.length <= 3 ? { input: { name }, strength: named ? 'plain' : 'fallback' } : null;
+        return { input: { name }, strength: named ? 'plain' : 'fallback' };
       },
     },
     run: async (ctx, input) => {

@@ -110,6 +110,8 @@ export function onboardingOf(text: string): OnboardingInput {
   return out;
 }
 
+const SET_UP = /\b(profil\w*\s+(?:an)?legen|profil\w*\s+erstellen|profil\w*\s+einrichten|set (?:up )?my (?:provider )?profile(?: up)?|create my (?:provider )?profile)\b/i;
+
 const REQUIRED = ['firmenname', 'categories', 'postcode', 'radiusKm', 'phone', 'description'] as const;
 const ROWS = ['firmenname', 'categories', 'postcode', 'radiusKm', 'phone', 'email', 'description'] as const;
 
@@ -166,7 +168,16 @@ export const providerOnboardingTools: AnyChatToolDef[] = [
     pinInput: async (ctx, input) => newProfile(ctx, input),
     confirmData: async (ctx, input) => ({ change: changeView(await newProfile(ctx, input), ctx.lang) }),
     confirmSummary: () => ({ key: 'confirm.summary.createProviderProfile' }),
-    understand: { intents: ['createProviderProfile'], slots: ({ text }) => onboardingOf(text) },
+    understand: {
+      intents: ['createProviderProfile'],
+      slots: ({ text }) => onboardingOf(text),
+      // What the tool itself asks people to write: 'Profil anlegen: Firma …' with the profile's values.
+      exact: ({ text }) => {
+        if (!SET_UP.test(text)) return null;
+        const input = onboardingOf(text);
+        return input.firmenname && Object.keys(input).length >= 2 ? input : null;
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const profile = await newProfile(ctx, input);

@@ -28,6 +28,8 @@ const states = {
   startOver: ['seekerHandoff'],
 } as const;
 
+
+const NEED_OPENING = /^\s*(?:ich brauche|ich suche|wir brauchen|wir suchen|suche|brauche|i need|we need|i'm looking for|i am looking for|looking for)\b/i;
 export const welcomeTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'describeNeed',
@@ -36,7 +38,12 @@ export const welcomeTools: AnyChatToolDef[] = [
     access: 'public',
     machine: 'welcome',
     states: states.describeNeed,
-    understand: { intents: ['need'], slots: ({ text }) => ({ need: text.trim().slice(0, NEED_MAX_LENGTH) }) },
+    understand: {
+      intents: ['need'],
+      slots: ({ text }) => ({ need: text.trim().slice(0, NEED_MAX_LENGTH) }),
+      // 'Ich brauche …' / 'I need …' is a need however little follows (the tool asks for more when it is vague).
+      answer: ({ text }) => (NEED_OPENING.test(text) ? { input: { need: text.trim().slice(0, NEED_MAX_LENGTH) }, strength: 'plain' } : null),
+    },
     run: (ctx, input) => sendMachineEvent(ctx, { type: 'NEED_DESCRIBED', need: input.need }, welcomeView),
   }),
   defineChatTool({

@@ -104,9 +104,9 @@ describe('offline model: replies in the UI language', () => {
   it('answers a greeting and goes on with what the state asks', async () => {
     const de = await turn('Hallo', 'de', greetingTools);
     expect(de.calls).toEqual([]);
-    expect(de.text).toMatch(/^Hallo! .*Erzähl mir gern, was du suchst/);
+    expect(de.text).toMatch(/^Erzähl mir gern, was du suchst/);
     const en = await turn('Hello', 'en', greetingTools);
-    expect(en.text).toMatch(/^Hello! .*Tell me what you are looking for/);
+    expect(en.text).toMatch(/^Tell me what you are looking for/);
   });
 });
 
@@ -156,7 +156,7 @@ describe('offline model: the LanguageModelV4 stream', () => {
     expect(types).toContain('text-start');
     expect(types.filter((t) => t === 'text-delta').length).toBeGreaterThan(3);
     expect(types.slice(-2)).toEqual(['text-end', 'finish']);
-    expect(parts.map((p) => p.delta ?? '').join('')).toMatch(/^Hallo! .*Erzähl mir gern/);
+    expect(parts.map((p) => p.delta ?? '').join('')).toMatch(/^Erzähl mir gern/);
   });
 
   it('emits a tool call with JSON input and finish reason tool-calls', async () => {
