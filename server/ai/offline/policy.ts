@@ -157,7 +157,9 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
 /** How many details a tool read from the message (its free-text fields, which every message fills, aside). */
 function filledSlots(input: Record<string, unknown> | undefined): number {
   if (!input) return 0;
-  return Object.entries(input).filter(([k, v]) => v !== undefined && v !== null && v !== '' && !['hint', 'text', 'need', 'message', 'query', 'decision'].includes(k)).length;
+  return Object.entries(input).filter(
+    ([k, v]) => v !== undefined && v !== null && v !== '' && !['hint', 'text', 'need', 'message', 'query', 'decision'].includes(k),
+  ).length;
 }
 
 /**

@@ -110,7 +110,8 @@ export function onboardingOf(text: string): OnboardingInput {
   return out;
 }
 
-const SET_UP = /\b(profil\w*\s+(?:an)?legen|profil\w*\s+erstellen|profil\w*\s+einrichten|set (?:up )?my (?:provider )?profile(?: up)?|create my (?:provider )?profile)\b/i;
+const SET_UP =
+  /\b(profil\w*\s+(?:an)?legen|profil\w*\s+erstellen|profil\w*\s+einrichten|set (?:up )?my (?:provider )?profile(?: up)?|create my (?:provider )?profile)\b/i;
 
 const REQUIRED = ['firmenname', 'categories', 'postcode', 'radiusKm', 'phone', 'description'] as const;
 const ROWS = ['firmenname', 'categories', 'postcode', 'radiusKm', 'phone', 'email', 'description'] as const;

@@ -28,7 +28,6 @@ const states = {
   startOver: ['seekerHandoff'],
 } as const;
 
-
 const NEED_OPENING = /^\s*(?:ich brauche|ich suche|wir brauchen|wir suchen|suche|brauche|i need|we need|i'm looking for|i am looking for|looking for)\b/i;
 export const welcomeTools: AnyChatToolDef[] = [
   defineChatTool({
