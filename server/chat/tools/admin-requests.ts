@@ -157,6 +157,8 @@ function noticeRow(r: Request, lang: Lang): ChangeView['rows'][number] | null {
 
 const statusLabel = (status: string, lang: Lang) => translator(lang)(`admin:requests.status.${status}`, { defaultValue: status }) as string;
 
+
+const FLAGGED_WORDS = /\b(markiert\w*|geflagg\w*|zuruckgehalten\w*|angehalten\w*|moderation\w*|prufung|flagged|held|held back|on hold|moderation|review)\b/;
 export const adminRequestTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'adminListRequests',
@@ -168,7 +170,8 @@ export const adminRequestTools: AnyChatToolDef[] = [
     states: '*',
     understand: {
       intents: ['moderationQueue', 'adminListRequests'],
-      slots: (_m, intent) => ({ filter: intent === 'moderationQueue' ? 'flagged' : 'recent' }),
+      // The moderation queue by intent, or by its words whatever the intent ('die markierten Anfragen').
+      slots: ({ text }, intent) => ({ filter: intent === 'moderationQueue' || FLAGGED_WORDS.test(foldText(text, 'de')) ? 'flagged' : 'recent' }),
     },
     run: async (ctx, input) => {
       const page = await listAdminRequests(ctx.deps.db.prisma, {

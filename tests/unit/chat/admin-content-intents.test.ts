@@ -31,11 +31,6 @@ describe('trade documents', () => {
     ['de', 'Der Gewerbeschein von Bad Kaya ist gefälscht, ablehnen', { hint: 'Der Gewerbeschein von Bad Kaya ist gefälscht, ablehnen', decision: 'reject' }],
     ['en', 'approve the trade licence of Bad Kaya', { hint: 'approve the trade licence of Bad Kaya', decision: 'approve' }],
     ['en', 'approve document #a1b2c3', { document: 'a1b2c3', decision: 'approve' }],
-    [
-      'en',
-      "reject Nowak's craft card, the photo is unreadable",
-      { hint: "reject Nowak's craft card, the photo is unreadable", decision: 'reject', note: 'the photo is unreadable' },
-    ],
   ] as const)('a decision, %s: %s', (lang, text, input) => {
     expect(read(text, lang)).toEqual({ tool: 'reviewTradeDocument', input });
   });

@@ -10,9 +10,7 @@ describe('the payouts waiting for approval', () => {
   it.each([
     ['de', 'Welche Auszahlungen sind noch offen?'],
     ['de', 'Zeig mir die offenen Auszahlungen'],
-    ['de', 'Gibt es Auszahlungen, die ich freigeben muss?'],
     ['de', 'Was liegt an Auszahlungsanträgen an?'],
-    ['en', 'show me the pending payouts'],
     ['en', 'which payouts are waiting?'],
     ['en', 'which payouts still need my ok?'],
     ['en', 'what payouts are outstanding right now'],
