@@ -18,6 +18,7 @@ export const errorStatus = {
   TOOL_NOT_ALLOWED: 403,
   CHAT_CONFIRMATION_EXPIRED: 409,
   CHAT_BUSY: 409,
+  CHAT_CONFIRMATION_INTERRUPTED: 409,
   TTS_FAILED: 503,
   // The database is unreachable for a moment (restart, failover, dropped connections): try again shortly.
   SERVICE_UNAVAILABLE: 503,
