@@ -130,14 +130,14 @@ async function waitersOf(c: pg.Client, sql: string, params: unknown[], what: str
 }
 
 /**
- * A table held in EXCLUSIVE mode by a transaction of the test's own (reads pass, writes wait), to stop an
- * app's step at the moment it writes there.
+ * A table held in EXCLUSIVE mode (reads pass, writes wait; ACCESS EXCLUSIVE: reads wait too) by a transaction
+ * of the test's own, to stop an app's step at the moment it uses the table.
  */
-export async function holdTable(url: string, table: string): Promise<HeldLock> {
+export async function holdTable(url: string, table: string, opts: { schema?: string; mode?: 'EXCLUSIVE' | 'ACCESS EXCLUSIVE' } = {}): Promise<HeldLock> {
   const c = new pg.Client({ connectionString: url, application_name: 'akut-test-lock' });
   await c.connect();
   await c.query('BEGIN');
-  await c.query(`LOCK TABLE "${table}" IN EXCLUSIVE MODE`);
+  await c.query(`LOCK TABLE ${opts.schema ? `"${opts.schema}".` : ''}"${table}" IN ${opts.mode ?? 'EXCLUSIVE'} MODE`);
   return {
     waiting: (timeoutMs = 30_000) =>
       waitersOf(
