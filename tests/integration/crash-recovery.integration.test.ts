@@ -8,6 +8,7 @@ import pg from 'pg';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-db.ts';
 import { createUser } from '../factories/users.ts';
+import { getReferralCode } from '../../server/domain/affiliate/get-referral-code.ts';
 import { createProvider } from '../factories/marketplace.ts';
 import { holdAdvisoryLock, holdTable, killWhileHeld, problems, startAppProcess, type AppProcess } from '../helpers/app-process.ts';
 import { signIn } from '../helpers/auth.ts';
@@ -17,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type ConfirmAnswer = { status: string; repeated: boolean; result: { accepted: boolean; data?: { requestStatus?: string } } | null; error?: { code: string } };
 
-describe.runIf(onPostgres)('a process killed in the middle of a chat confirmation', () => {
+describe.runIf(onPostgres)('a process killed in the middle of a multi-step command', () => {
   let app: TestApp;
   let url: string;
   const processes: AppProcess[] = [];
@@ -108,6 +109,28 @@ describe.runIf(onPostgres)('a process killed in the middle of a chat confirmatio
     await expectCompleted(s.sessionId, s.confirmationId);
     const again = await confirm(b.as(s.client), s.sessionId, s.confirmationId);
     expect(again.body, problems(b)).toMatchObject({ status: 'confirmed', repeated: true, result: { accepted: true } });
+    await b.stop();
+  }, 180_000);
+
+  it('killed in a sign-up with a referral code, after the user row: the partner does not lose the person', async () => {
+    const partner = await createUser(app.deps.db.prisma);
+    const code = await getReferralCode(app.deps.db.prisma, partner.id);
+    const email = `crash-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const body = { email, password: 'sehr-geheim-123', name: 'Rita', role: 'seeker', referralCode: code };
+    const a = await instance('crash-g');
+    // The credential is written after the user row: held there.
+    await killWhileHeld(url, a, await holdTable(url, 'account'), () => a.as(app.client()).post('/api/auth/sign-up/email', body));
+    const prisma = app.deps.db.prisma;
+    // Before decision 059 the user row stood here, without a password and without its referrer.
+    const left = await prisma.user.findUnique({ where: { email }, select: { referredById: true } });
+    expect(left === null || left.referredById === partner.id, JSON.stringify(left)).toBe(true);
+
+    const b = await instance('crash-h');
+    expect((await b.as(app.client()).post('/api/auth/sign-up/email', body)).status).toBe(200);
+    const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+    expect(user.referredById).toBe(partner.id);
+    expect(await prisma.account.count({ where: { userId: user.id, providerId: 'credential' } })).toBe(1);
+    expect(await prisma.referralEvent.count({ where: { kind: 'signup', userId: user.id, partnerId: partner.id } })).toBe(1);
     await b.stop();
   }, 180_000);
 
