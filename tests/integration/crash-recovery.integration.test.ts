@@ -134,6 +134,42 @@ describe.runIf(onPostgres)('a process killed in the middle of a multi-step comma
     await b.stop();
   }, 180_000);
 
+  it('killed in the middle of a chat turn, before its reply is stored: the retry on another process answers it once', async () => {
+    // A trigger holds the reply's insert (the turn's last write) until the test lets go of an advisory lock.
+    const a = await instance('crash-i');
+    const client = a.as(app.client());
+    const sessionId = await createSession(client, 'de');
+    const messageId = crypto.randomUUID();
+    const prisma = app.deps.db.prisma;
+    const before = await prisma.chatMessage.count({ where: { sessionId } });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE OR REPLACE FUNCTION akut_test_hold_reply() RETURNS trigger AS $$
+      BEGIN PERFORM pg_advisory_xact_lock(2425); RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await admin.query(`CREATE TRIGGER akut_test_hold_reply BEFORE INSERT ON "ChatMessage" FOR EACH ROW
+      WHEN (NEW.role = 'assistant') EXECUTE FUNCTION akut_test_hold_reply()`);
+    try {
+      await killWhileHeld(url, a, await holdAdvisoryLock(url, 2425), () => sendChat(client, sessionId, 'Mia', { messageId }));
+      await admin.query('DROP TRIGGER akut_test_hold_reply ON "ChatMessage"');
+      const userMessages = () => prisma.chatMessage.count({ where: { sessionId, role: 'user' } });
+      // What the kill left: the message, no reply.
+      expect(await userMessages()).toBe(1);
+      expect(await prisma.chatMessage.count({ where: { sessionId } })).toBe(before + 1);
+
+      const b = await instance('crash-j');
+      const retry = await sendChat(b.as(client), sessionId, 'Mia', { messageId });
+      expect(retry.status, problems(b)).toBe(200);
+      expect(retry.text.length).toBeGreaterThan(0);
+      expect(await userMessages()).toBe(1);
+      const last = await prisma.chatMessage.findFirst({ where: { sessionId }, orderBy: { seq: 'desc' } });
+      expect(last?.role).toBe('assistant');
+      await b.stop();
+    } finally {
+      await admin.query('DROP TRIGGER IF EXISTS akut_test_hold_reply ON "ChatMessage"').catch(() => {});
+      await admin.end();
+    }
+  }, 180_000);
+
   it("killed after the draft is stored, before its release: the verified seeker's request does not stay a draft", async () => {
     // A trigger holds the draft's release (its first update) until the test lets go of an advisory lock.
     const admin = new pg.Client({ connectionString: url });
