@@ -7,6 +7,7 @@ import { createUIMessageStream, pipeUIMessageStreamToResponse, type UIMessage, t
 import type { Response } from 'express';
 import type { Db } from '../db.ts';
 import { chatNoteId } from '../domain/chat/append-chat-note.ts';
+import { chatMessageAndFollowing } from '../domain/chat/chat-messages.ts';
 
 /**
  * The stored id of a person's message: derived from the session and the client's id (so a client can name
@@ -23,13 +24,12 @@ const NOTE_PREFIX = chatNoteId('');
 
 /** Whether this message was stored before, and the reply it got (the next assistant message that is not a note). */
 export async function earlierTurn(prisma: Db, sessionId: string, messageId: string): Promise<EarlierTurn> {
-  const row = await prisma.chatMessage.findFirst({ where: { id: messageId, sessionId }, select: { seq: true } });
-  if (!row) return { stored: false };
-  const after = await prisma.chatMessage.findMany({ where: { sessionId, seq: { gt: row.seq } }, orderBy: { seq: 'asc' }, take: 20 });
+  const after = await chatMessageAndFollowing(prisma, sessionId, messageId);
+  if (!after) return { stored: false };
   for (const m of after) {
     if (m.role === 'user') break;
     if (m.role === 'assistant' && !m.id.startsWith(NOTE_PREFIX)) {
-      return { stored: true, reply: { id: m.id, role: 'assistant', parts: m.parts as unknown as UIMessage['parts'] } };
+      return { stored: true, reply: { id: m.id, role: 'assistant', parts: m.parts } };
     }
   }
   return { stored: true, reply: null };
