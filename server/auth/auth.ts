@@ -53,7 +53,7 @@ export function createAuth(opts: AuthOptions) {
     secret: opts.secret,
     trustedOrigins: opts.trustedOrigins,
     // Multi-step writes (sign-up: the user, the password credential and the referrer; password changes) commit
-    // as one transaction (issue 24, decision 059). Hooks inside them read through better-auth's adapter, which
+    // as one transaction (issue 24, decision 061). Hooks inside them read through better-auth's adapter, which
     // joins the transaction; a query of their own on the embedded database would wait for it for ever.
     database: prismaAdapter(opts.prisma, { provider: 'postgresql', transaction: true }),
     // Our own limiter guards sign-in/sign-up per IP (server/http/security.ts); better-auth's in-memory one

@@ -8,7 +8,7 @@ import net from 'node:net';
 
 /**
  * The auth request being handled (set by the auth door in server/app.ts): the client address, and for a
- * sign-up what the new user row is written with (resolved before better-auth's transaction, decision 059).
+ * sign-up what the new user row is written with (resolved before better-auth's transaction, decision 061).
  */
 export const authRequestContext = new AsyncLocalStorage<{ ip: string | undefined; signup?: { referredById: string | null; signupNetwork: string | null } }>();
 

@@ -55,7 +55,7 @@ export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang:
     let row = found;
     const wanted: ConfirmationStatus = input.decision === 'confirm' ? 'confirmed' : 'cancelled';
     // Running with the session's lock in our hand: its runner died (or lost its lock) and stops renewing its
-    // lease. Once the lease has passed, this confirm completes it (decision 058).
+    // lease. Once the lease has passed, this confirm completes it (decision 060).
     if (row.status === 'running') row = await waitForRunner(deps, row);
     if (row.status === 'running') {
       if (input.decision === 'cancel') throw new AppError('CONFLICT');
@@ -95,7 +95,7 @@ export async function decideConfirmation(deps: AppDeps, auth: AuthContext, lang:
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A run that a killed process left `running` (decision 058). The runner holds a lease it renews while it
+// A run that a killed process left `running` (decision 060). The runner holds a lease it renews while it
 // works; a row still running after its lease has passed is completed by whoever comes next under the
 // session's lock: the person's retry of the same confirm, or the recovery job.
 
@@ -195,7 +195,7 @@ async function runAttempt(
 }
 
 /**
- * The recovery job (decision 058): completes every confirmation whose runner is gone, for its person (as
+ * The recovery job (decision 060): completes every confirmation whose runner is gone, for its person (as
  * they are now) in the session's language, under the session's lock. A session busy right now is left to
  * the next run. Answers how many it completed.
  */

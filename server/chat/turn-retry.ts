@@ -1,4 +1,4 @@
-// A chat turn sent again (issue 24, decision 062): the browser's message id names the turn, so a retry after
+// A chat turn sent again (issue 24, decision 064): the browser's message id names the turn, so a retry after
 // a dropped connection or a killed instance neither stores the person's message twice nor answers it twice.
 // A message already answered gets its stored reply again; one stored without a reply (the instance died
 // mid-turn) is answered now, without a second copy of it.

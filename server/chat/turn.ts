@@ -112,7 +112,7 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
     // The session remembers the language the person last wrote in (for later notifications).
     if (fresh.locale !== input.lang) await setChatSessionLocale(prisma, session.id, input.lang);
     const userMessage: UIMessage = { id: userMessageId(session.id, input.clientMessageId), role: 'user', parts: [{ type: 'text', text: input.text }] };
-    // Sent again (decision 062): an answered message gets its reply again; one stored without a reply (its
+    // Sent again (decision 064): an answered message gets its reply again; one stored without a reply (its
     // turn died with its instance) is answered now, and is not stored twice.
     const earlier = await earlierTurn(prisma, session.id, userMessage.id);
     if (earlier.stored && earlier.reply) return await replayReply(res, earlier.reply, { 'x-chat-session': session.id });

@@ -44,7 +44,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
-  // What a killed process left half done (decision 058): chat confirmations whose runner is gone, verified
+  // What a killed process left half done (decision 060): chat confirmations whose runner is gone, verified
   // seekers' drafts never released, open requests never matched.
   { name: 'recover-chat-confirmations', cron: '* * * * *', ...periodic, run: (deps) => recoverChatConfirmations(deps) },
   { name: 'complete-request-releases', cron: '* * * * *', ...periodic, run: (deps) => completeRequestReleases(deps) },

@@ -1,4 +1,4 @@
-// A chat turn sent again under the browser's message id (issue 24, decision 062): the person's message is
+// A chat turn sent again under the browser's message id (issue 24, decision 064): the person's message is
 // stored once and answered once. An answered message gets its stored reply again without a second run; one
 // stored without its reply (the instance died mid-turn) is answered now. The kill itself, with real
 // processes: crash-recovery.integration.test.ts.

@@ -92,7 +92,7 @@ describe.runIf(onPostgres)('a process killed in the middle of a multi-step comma
     const s = await seekerAtSummary(a);
     await killWhileHeld(url, a, await holdTable(url, 'Match'), () => confirm(s.client, s.sessionId, s.confirmationId));
     const prisma = app.deps.db.prisma;
-    // The kill left the request unmatched: open before decision 058 (opening and matching were two steps),
+    // The kill left the request unmatched: open before decision 060 (opening and matching were two steps),
     // a draft since (they commit together); the confirmation running.
     const left = await prisma.request.findFirst({ where: { sessionId: s.sessionId }, select: { status: true, matchedAt: true } });
     expect(left?.matchedAt).toBeNull();
@@ -121,7 +121,7 @@ describe.runIf(onPostgres)('a process killed in the middle of a multi-step comma
     // The credential is written after the user row: held there.
     await killWhileHeld(url, a, await holdTable(url, 'account'), () => a.as(app.client()).post('/api/auth/sign-up/email', body));
     const prisma = app.deps.db.prisma;
-    // Before decision 059 the user row stood here, without a password and without its referrer.
+    // Before decision 061 the user row stood here, without a password and without its referrer.
     const left = await prisma.user.findUnique({ where: { email }, select: { referredById: true } });
     expect(left === null || left.referredById === partner.id, JSON.stringify(left)).toBe(true);
 

@@ -1,4 +1,4 @@
-// What a killed process leaves half done is completed (issue 24, decision 058), on both databases: a chat
+// What a killed process leaves half done is completed (issue 24, decision 060), on both databases: a chat
 // confirmation left `running` once its runner's lease has passed (by the person's retry or by the recovery
 // job; run again only when that is safe, else failed cleanly), a verified seeker's draft never released, an
 // open request never matched. The crash itself, with real processes, is crash-recovery.integration.test.ts.

@@ -1,4 +1,4 @@
-// Sign-up is one transaction (issue 24, decision 059): the user row, the password credential and the referrer
+// Sign-up is one transaction (issue 24, decision 061): the user row, the password credential and the referrer
 // (with the partner's sign-up event) commit together or not at all. Before, a failure after the user row left
 // a person without a password (sign-up again answered 200, sign-in 401), and a referral was only logged when
 // it failed. A failure is forced by a trigger of the test's on the credential's insert; the same on both

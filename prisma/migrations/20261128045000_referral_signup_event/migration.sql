@@ -1,4 +1,4 @@
--- Decision 059: a person's referrer is written with the user row itself, in the sign-up's transaction, and the
+-- Decision 061: a person's referrer is written with the user row itself, in the sign-up's transaction, and the
 -- partner's 'signup' event comes with it: the database writes it when a user row gets its referrer (at
 -- insert, or the one change from none), so a crash can never leave a referred person without it. The body is
 -- an E'' string with \073 for each semicolon (the pg driver adapter splits migration scripts at semicolons).

@@ -10,7 +10,7 @@ export type AttributionResult =
   | { attributed: false; reason: 'NO_CODE' | 'UNKNOWN_CODE' | 'SELF_REFERRAL' | 'CYCLE' | 'ALREADY_REFERRED' | 'UNKNOWN_USER' };
 
 /**
- * The partner a new person signs up under: the first of the codes that names someone (decision 059). Read
+ * The partner a new person signs up under: the first of the codes that names someone (decision 061). Read
  * before the sign-up's transaction and written with the user row itself, so the person and their referrer
  * commit together. A new person can be nobody's upline, so there is no cycle to refuse.
  */
@@ -50,7 +50,7 @@ async function attributeOne(prisma: Db, userId: string, code: string): Promise<A
   const upline = await getUpline(prisma, partner.id, 10_000);
   if (upline.some((u) => u.partnerId === userId)) return { attributed: false, reason: 'CYCLE' };
   const done = await prisma.user.updateMany({ where: { id: userId, referredById: null }, data: { referredById: partner.id } });
-  // The partner's 'signup' event is written by the database with the referrer (decision 059).
+  // The partner's 'signup' event is written by the database with the referrer (decision 061).
   if (done.count !== 1) return { attributed: false, reason: 'ALREADY_REFERRED' };
   return { attributed: true, partnerId: partner.id };
 }

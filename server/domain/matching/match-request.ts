@@ -83,7 +83,7 @@ export interface WrittenMatches {
 
 /**
  * Matches an open request inside the caller's transaction (so opening a request and matching it commit
- * together: decision 058); the request is stamped matched even when nobody fits. Tell the providers with
+ * together: decision 060); the request is stamped matched even when nobody fits. Tell the providers with
  * `announceMatches` after the commit.
  */
 export async function matchOpenRequest(tx: Queryable, r: MatchableRequest, maxRadiusKm: number, now = new Date()): Promise<WrittenMatches> {

@@ -1,4 +1,4 @@
-// Completes releases that a crash interrupted (decision 058): a verified seeker's draft (stored, but its
+// Completes releases that a crash interrupted (decision 060): a verified seeker's draft (stored, but its
 // release never ran: the pre-filter asks a model, so storing and releasing cannot share one transaction), and
 // an open request never matched (opened before opening and matching were one transaction). Run by the job
 // queue every minute and after each start; only rows untouched for a while, so a release under way is left

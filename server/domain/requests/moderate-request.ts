@@ -53,7 +53,7 @@ export async function moderateRequest(
   if (decision === 'approve') {
     const settings = await getSettings(prisma);
     const now = new Date();
-    // Opening and matching commit together (decision 058).
+    // Opening and matching commit together (decision 060).
     const written = await inTransaction(prisma, async (tx) => {
       const done = await tx.request.updateMany({
         where: { id: requestId, status: 'review' },

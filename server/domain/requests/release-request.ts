@@ -42,7 +42,7 @@ export async function releaseRequest(deps: AppDeps, requestId: string): Promise<
   const settings = await getSettings(prisma);
   const status = assessment.flags.length || assessment.score < settings['marketplace.minQualityScore'] ? 'review' : 'open';
   const now = new Date();
-  // Opening and matching commit together (decision 058): a crash leaves the request a draft (completed by the
+  // Opening and matching commit together (decision 060): a crash leaves the request a draft (completed by the
   // job in complete-request-releases.ts) or open and matched, never open and unmatched.
   const written = await inTransaction(prisma, async (tx) => {
     const updated = await tx.request.updateMany({

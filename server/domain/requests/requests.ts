@@ -42,7 +42,7 @@ export async function submitRequest(deps: AppDeps, auth: AuthContext, input: Sub
   const prisma = deps.db.prisma;
   const user = auth.user ? await prisma.user.findUnique({ where: { id: auth.user.id }, select: { id: true, emailVerified: true } }) : null;
   const existing = await prisma.request.findUnique({ where: { sourceKey: input.sourceKey } });
-  // A repeated confirmation (also one resumed after a crash, decision 058) completes what the first one began.
+  // A repeated confirmation (also one resumed after a crash, decision 060) completes what the first one began.
   if (existing) return { id: existing.id, status: await releasedIfDue(deps, existing, user), repeated: true };
   const { draft } = input;
   if (!draft.category || !draft.description || (!draft.postcode && !draft.place)) throw new Error('submitRequest: the draft is incomplete');
