@@ -25,6 +25,8 @@ const PURE_SERVER_MODULES = new Set([
   'server/domain/money/parse-money.ts',
   'server/domain/offers/offers.schemas.ts',
   'server/domain/prices/price-input.ts',
+  'server/domain/providers/trader-kinds.ts',
+  'server/domain/reports/report-lists.ts',
   'server/domain/settings/limits.ts',
   'server/domain/support/contact-rules.ts',
 ]);

@@ -8,6 +8,7 @@ import type { DocumentSummary } from '../../../server/domain/providers/verificat
 import type { CategoryId } from '../../../server/ai/nlu/category-ids.ts';
 import type { ProviderProfileOutput as ProviderProfile, PublicProvider as PublicProviderPage } from '../../../server/domain/providers/providers.schemas.ts';
 import type { ProviderFeed as Feed } from '../../../server/domain/matching/list-provider-matches.ts';
+import type { TraderInput } from './trader-details';
 
 export { CATEGORY_IDS, type CategoryId } from '../../../server/ai/nlu/category-ids.ts';
 export type { ProviderProfile, Feed };
@@ -50,7 +51,7 @@ export const FEED_PAGE = 20;
 
 export const providerApi = {
   profile: () => api<{ profile: ProviderProfile | null }>('/api/provider/profile'),
-  saveProfile: (body: ProfileInput) => api<SavedProfile>('/api/provider/profile', { method: 'PUT', body }),
+  saveProfile: (body: ProfileInput & { trader?: TraderInput }) => api<SavedProfile>('/api/provider/profile', { method: 'PUT', body }),
   matches: (opts: { cursor?: string | null; limit?: number } = {}) => {
     const q = new URLSearchParams();
     if (opts.cursor) q.set('cursor', opts.cursor);
