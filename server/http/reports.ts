@@ -1,4 +1,4 @@
-// Notice and action (decision 058): anyone reports content; the person concerned reads the decisions about
+// Notice and action (decision 059): anyone reports content; the person concerned reads the decisions about
 // their content and objects once; admins decide reports and objections. Thin doors to server/domain/reports.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';

@@ -1,4 +1,4 @@
-// Notice and action (DSA Art. 16, 17, 20; decision 058) and the trader details (Art. 30), through the HTTP
+// Notice and action (DSA Art. 16, 17, 20; decision 059) and the trader details (Art. 30), through the HTTP
 // doors: anyone reports (signed in or not) with a receipt mail; the report keeps the
 // content as it was; an admin decides remove, restrict or keep with a statement of reasons, which reaches the
 // affected person and the reporter in their languages; the effect on each kind of content; the affected person

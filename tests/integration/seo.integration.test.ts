@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { clientAs } from '../helpers/auth.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { SERVER_RENDERED_PATHS, isAppPath } from '../../src/app/route-table.ts';
+import { SERVER_RENDERED_PATHS, isAppPath } from '../../core/pages/route-table.ts';
 
 let app: TestApp;
 let clientDir: string;
@@ -231,7 +231,7 @@ describe('public pages before any script runs', () => {
     }
   });
 
-  it('a provider page restricted after a report (decision 058) is shown but not indexed and has no structured data; a removed one answers 404', async () => {
+  it('a provider page restricted after a report (decision 059) is shown but not indexed and has no structured data; a removed one answers 404', async () => {
     const restricted = await createProvider(app.deps, { firmenname: 'Eingeschränkt & Co' });
     await app.deps.db.prisma.providerProfile.update({ where: { userId: restricted.user.id }, data: { restriction: 'restricted' } });
     const r = await page(`/anbieter/${restricted.user.id}`);

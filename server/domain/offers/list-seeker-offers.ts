@@ -1,34 +1,18 @@
 // The offers a seeker received: the top 10 ('Beste Angebote', ranked by the score of offer-score.ts: rating
 // with a prior for new providers, price fit to the budget, response time, verification) and all of them. A provider's contact data appears only
 // once the deal is confirmed by both, with the provider's trader details (DSA Art. 30). An offer whose text a
-// report's decision removed or restricted shows without it (textHidden, decision 058).
+// report's decision removed or restricted shows without it (textHidden, decision 059).
 import type { Db } from '../../db.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
-import { getProviderStats, type ProviderStats } from '../providers/provider-stats.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { getProviderStats } from '../providers/provider-stats.ts';
 import { rankOffers } from './offer-score.ts';
-import { toTraderView, type TraderDetailsView } from '../providers/trader-details.ts';
+import type { SeekerOffer } from '../../../core/api/seeker.ts';
+import { toTraderView } from '../providers/trader-details.ts';
+export type { SeekerOffer } from '../../../core/api/seeker.ts';
 
 export { rankOffers };
 
 export const TOP_OFFERS = 10;
-
-export interface SeekerOffer {
-  id: string;
-  requestId: string;
-  request: { kategorie: CategoryId; place: string | null; budgetMin: number | null; budgetMax: number | null; status: string };
-  provider: { id: string; firmenname: string } & Pick<ProviderStats, 'ratingAvg' | 'ratingCount' | 'badge' | 'verified' | 'medianResponseMinutes'>;
-  priceCents: number;
-  beschreibung: string;
-  /** The text was removed or restricted after a report: beschreibung is empty. */
-  textHidden: boolean;
-  verfuegbarkeit: string;
-  status: string;
-  createdAt: string;
-  responseMinutes: number | null;
-  rank: number | null;
-  deal: { id: string; status: string; providerConfirmed: boolean; seekerConfirmed: boolean; reviewed: boolean } | null;
-  contact: { phone: string; email: string; trader: TraderDetailsView | null } | null;
-}
 
 export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { requestId?: string } = {}): Promise<{ top: SeekerOffer[]; all: SeekerOffer[] }> {
   const rows = await prisma.offer.findMany({

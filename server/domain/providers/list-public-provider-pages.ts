@@ -1,5 +1,5 @@
 // Every provider with a listed public page (/anbieter/:id), for the sitemap: a page restricted or removed
-// after a report (decision 058) is not listed.
+// after a report (decision 059) is not listed.
 import type { Db } from '../../db.ts';
 
 export async function listPublicProviderPages(prisma: Db): Promise<{ id: string; updatedAt: Date }[]> {

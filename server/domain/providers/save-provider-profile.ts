@@ -1,9 +1,9 @@
 // Onboarding and profile edits, as both doors run them: the profile is stored (upsertProviderProfile), the
-// trader details with it when given (the dashboard's onboarding asks for them, decision 058), and the
+// trader details with it when given (the dashboard's onboarding asks for them, decision 059), and the
 // provider is matched to the open requests of the new area and categories.
 import type { AppDeps } from '../../deps.ts';
 import { matchProviderToOpenRequests } from '../matching/match-provider.ts';
-import type { ProviderProfileInput } from './providers.schemas.ts';
+import type { ProviderProfileInput } from '../../../core/providers/providers.schemas.ts';
 import { upsertProviderProfile, type UpsertProfileResult } from './upsert-provider-profile.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { normalizeVatId, upsertTraderDetails, type CheckedTraderDetails, type TraderDetailsView } from './trader-details.ts';

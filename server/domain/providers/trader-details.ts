@@ -1,17 +1,17 @@
-// A provider's trader details (DSA Art. 30, decision 058): name, address, register entry or trade licence,
+// A provider's trader details (DSA Art. 30, decision 059): name, address, register entry or trade licence,
 // VAT ID where there is one, and the self-certification to offer only services that comply with the law.
 // Given at onboarding; a provider without them cannot send offers (create-offer.ts); shown to the seeker
 // together with the provider's contact once both confirmed the deal.
 import { checkVAT, countries } from 'jsvat';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db, DbTx } from '../../db.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import type { AppDeps } from '../../deps.ts';
 
-import { REGISTER_KINDS, type RegisterKind } from './trader-kinds.ts';
+import { REGISTER_KINDS, type RegisterKind, type TraderDetailsView } from '../../../core/providers/trader-details.ts';
 
-export { REGISTER_KINDS, type RegisterKind };
+export { REGISTER_KINDS, type RegisterKind, type TraderDetailsView };
 
 export const traderDetailsInput = z
   .object({
@@ -38,18 +38,6 @@ export const traderDetailsInput = z
   .refine((d) => d.registerKind === 'none' || d.registerNumber.length >= 3, { path: ['registerNumber'], message: 'register number required' });
 export type TraderDetailsInput = z.input<typeof traderDetailsInput>;
 export type CheckedTraderDetails = z.output<typeof traderDetailsInput>;
-
-export interface TraderDetailsView {
-  legalName: string;
-  street: string;
-  postcode: string;
-  city: string;
-  country: string;
-  registerKind: RegisterKind;
-  registerNumber: string;
-  vatId: string | null;
-  selfCertifiedAt: string;
-}
 
 /** A VAT ID in its compact form ('DE 136 695 976' → 'DE136695976'), checked with jsvat (format and check digits). */
 export function normalizeVatId(raw: string | undefined): string | null {

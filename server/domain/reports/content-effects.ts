@@ -1,6 +1,6 @@
 // What a report's decision does to the content, in the decision's transaction, and how an objection that
 // succeeds undoes it. Each effect is recorded on the report (`effect`), so lifting it restores exactly what
-// was changed and nothing else. The readers of each kind of content honour `restriction` (decision 058):
+// was changed and nothing else. The readers of each kind of content honour `restriction` (decision 059):
 //   request  remove: ended (status rejected), every unlock refunded | restrict: no further matches or unlocks
 //   provider remove: the public page answers 404, out of the sitemap | restrict: not listed, not indexed
 //   review   remove: hidden everywhere, not counted | restrict: the testimonial text hidden, the rating counts

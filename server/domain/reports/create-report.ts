@@ -2,7 +2,7 @@
 // the content as it was (snapshot) and who it concerns; its receipt is confirmed by e-mail when the reporter
 // can be reached (an account, or an address given in the form) and the admins see it in their queue at once.
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Lang } from '../../i18n.ts';
 import { contentReportMachine } from '../../../machines/content-report.machine.ts';

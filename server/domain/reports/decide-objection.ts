@@ -2,7 +2,7 @@
 // (DSA Art. 20(4)). Reversing lifts the effect as far as it can be lifted (content-effects.ts); both the
 // affected person and the reporter are told the outcome with its reasons.
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { liftContentEffect, type ContentEffect } from './content-effects.ts';

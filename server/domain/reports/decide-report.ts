@@ -3,7 +3,7 @@
 // report is decided once), the effect on the content is applied and recorded, and the audit entry is
 // written. After the commit the reporter and the affected person are told (report-notices.ts).
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbTx } from '../../db.ts';
 import { contentReportMachine, type ContentReportEvent } from '../../../machines/content-report.machine.ts';

@@ -8,25 +8,9 @@ import type { ReportSnapshot } from './report-content.ts';
 import { contentLabel, objectionDeadline, reportRef, statementOfReasons } from './report-notices.ts';
 import type { ReportContentType } from './report-rules.ts';
 
-export interface OwnDecisionView {
-  id: string;
-  ref: string;
-  contentType: ReportContentType;
-  /** 'deine Anfrage (Handwerk)' in the reader's language. */
-  content: string;
-  /** The content as it was reported. */
-  text: string;
-  status: ReportStatus;
-  decision: 'remove' | 'restrict';
-  statement: ReturnType<typeof statementOfReasons>;
-  decidedAt: string;
-  objectionUntil: string;
-  canObject: boolean;
-  objection: string | null;
-  objectedAt: string | null;
-  objectionReason: string | null;
-  objectionDecidedAt: string | null;
-}
+import type { OwnDecisionView } from '../../../core/api/reports.ts';
+
+export type { OwnDecisionView };
 
 export async function listOwnDecisions(db: Db, userId: string, lang: Lang): Promise<OwnDecisionView[]> {
   const rows = await db.contentReport.findMany({

@@ -1,42 +1,14 @@
 // The admins' queue of content reports: what needs a decision (open reports, objections) first, with the
 // content as it was reported, who reported it and whom it concerns, and every decision taken on it.
 import type { Db } from '../../db.ts';
-import { REPORT_STATUSES, type ReportStatus } from '../../../machines/content-report.machine.ts';
+import type { ReportStatus } from '../../../machines/content-report.machine.ts';
 import type { ReportSnapshot } from './report-content.ts';
 import { reportRef } from './report-notices.ts';
 import type { ReportCategory, ReportContentType, ReportGround } from './report-rules.ts';
 
-export const REPORT_FILTERS = ['todo', ...REPORT_STATUSES, 'all'] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
+import { REPORT_FILTERS, type AdminReportView, type ReportFilter } from '../../../core/api/reports.ts';
 
-export interface AdminReportView {
-  id: string;
-  ref: string;
-  contentType: ReportContentType;
-  contentId: string;
-  ground: ReportGround;
-  category: ReportCategory;
-  explanation: string;
-  reporter: { signedIn: boolean; name: string | null; email: string | null };
-  affected: { id: string; name: string; email: string } | null;
-  snapshot: ReportSnapshot;
-  status: ReportStatus;
-  decision: string | null;
-  decisionGround: string | null;
-  decisionProvision: string | null;
-  decisionReason: string | null;
-  decidedById: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  objection: string | null;
-  objectedAt: string | null;
-  objectionReason: string | null;
-  objectionDecidedBy: string | null;
-  objectionDecidedAt: string | null;
-  /** Other reports on the same content that still wait for a decision. */
-  otherOpen: number;
-  createdAt: string;
-}
+export { REPORT_FILTERS, type AdminReportView, type ReportFilter };
 
 export async function listReports(db: Db, opts: { filter?: ReportFilter; limit?: number } = {}): Promise<{ reports: AdminReportView[]; todo: number }> {
   const filter = opts.filter ?? 'todo';

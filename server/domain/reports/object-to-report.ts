@@ -1,7 +1,7 @@
 // The person whose content was removed or restricted objects, once, within six months (DSA Art. 20): the
 // report goes back to the admins, to be decided by another admin than the one who decided first.
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { stepReport } from './decide-report.ts';

@@ -1,18 +1,13 @@
 // The reported content, read once at the time of the report: who it belongs to (the affected person), a
 // snapshot of it as it was (what the admins decide on, kept whatever happens to the content later), and
 // where it is shown. One reader per kind of content.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db, DbTx } from '../../db.ts';
 import type { ReportContentType } from './report-rules.ts';
 
-/** The content as it was reported. `title` names it, `text` is what was written, `fields` the rest. */
-export interface ReportSnapshot {
-  title: string;
-  text: string;
-  fields: Record<string, string | number | null>;
-  /** Where it is shown in the app (the 'exact electronic location' of DSA Art. 16(2)(b)). */
-  path: string | null;
-}
+import type { ReportSnapshot } from '../../../core/api/reports.ts';
+
+export type { ReportSnapshot };
 
 export interface ReportedContent {
   affectedUserId: string | null;

@@ -9,6 +9,7 @@ import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
 import type { MailParams, MailTemplate } from '../../integrations/mail/templates.ts';
 import { appLink } from '../notifications/notify.ts';
 import type { ReportSnapshot } from './report-content.ts';
+import type { StatementOfReasons } from '../../../core/api/reports.ts';
 import { OBJECTION_PERIOD_DAYS, type ReportContentType } from './report-rules.ts';
 
 export const reportRef = (id: string) => id.slice(0, 6);
@@ -78,7 +79,7 @@ export function statementOfReasons(
     decidedAt: Date | null;
   },
   lang: Lang,
-): { decision: string; ground: string; facts: string; basis: string; automation: string; redress: string } {
+): StatementOfReasons {
   const t = translator(lang);
   const decidedAt = r.decidedAt ?? new Date();
   return {

@@ -1,4 +1,4 @@
-// Notice and action (DSA Art. 16, 17 and 20; decision 058): what can be reported, on which grounds, what a
+// Notice and action (DSA Art. 16, 17 and 20; decision 059): what can be reported, on which grounds, what a
 // decision does to each kind of content, and the limits the doors check. One list per kind of value.
 import { z } from 'zod';
 import { REPORT_DECISIONS } from '../../../machines/content-report.machine.ts';
@@ -14,9 +14,9 @@ import {
   REPORT_GROUNDS,
   STATEMENT_MAX,
   STATEMENT_MIN,
-} from './report-lists.ts';
+} from '../../../core/reports/report-lists.ts';
 
-export * from './report-lists.ts';
+export * from '../../../core/reports/report-lists.ts';
 export { REPORT_DECISIONS };
 export type { ReportDecision } from '../../../machines/content-report.machine.ts';
 

@@ -1,7 +1,7 @@
 // A provider's trader details as the seeker reads them with the unlocked contact (DSA Art. 30(7)).
 import { useTranslation } from 'react-i18next';
 import { Scale } from 'lucide-react';
-import type { TraderDetailsView } from '../../../server/domain/providers/trader-details.ts';
+import type { TraderDetailsView } from '../../../core/providers/trader-details.ts';
 import { formatDate } from './format';
 
 export function TraderLines({ trader }: { trader: TraderDetailsView | null }) {

@@ -12,6 +12,6 @@ export {
   REPORT_GROUNDS,
   STATEMENT_MAX,
   STATEMENT_MIN,
-} from '../../../server/domain/reports/report-lists.ts';
-export type { ReportCategory, ReportContentType, ReportGround } from '../../../server/domain/reports/report-lists.ts';
+} from '../../../core/reports/report-lists.ts';
+export type { ReportCategory, ReportContentType, ReportGround } from '../../../core/reports/report-lists.ts';
 export { REPORT_DECISIONS, REPORT_STATUSES, type ReportDecision, type ReportStatus } from '../../../machines/content-report.machine.ts';

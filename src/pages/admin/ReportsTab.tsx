@@ -1,4 +1,4 @@
-// 'Meldungen': notice and action (decision 058). The reports that wait (new ones and objections) first, each
+// 'Meldungen': notice and action (decision 059). The reports that wait (new ones and objections) first, each
 // with the content as it was reported, who reported it, whom it concerns and every decision on it; decide
 // (remove, restrict or keep, with ground, provision and statement of reasons) and decide an objection
 // (uphold or reverse, never by the admin who decided first). The same commands the chat uses.

@@ -1,4 +1,4 @@
-// The provider's trader details (DSA Art. 30, decision 058): the fields, checked in the browser by the
+// The provider's trader details (DSA Art. 30, decision 059): the fields, checked in the browser by the
 // server's rules (server/domain/providers/trader-details.ts), inside the onboarding form and as a card of
 // their own in the profile tab. Without them no offer can be sent; the seeker sees them with the contact.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -15,9 +15,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api, ApiError } from '@/lib/api';
 import { formatDate } from '@/components/market';
-import type { TraderDetailsView } from '../../../server/domain/providers/trader-details.ts';
+import type { TraderDetailsView } from '../../../core/providers/trader-details.ts';
 
-import { REGISTER_KINDS, type RegisterKind } from '../../../server/domain/providers/trader-kinds.ts';
+import { REGISTER_KINDS, type RegisterKind } from '../../../core/providers/trader-details.ts';
 export type TraderDetails = TraderDetailsView;
 
 export interface TraderValues {

@@ -17,7 +17,7 @@ import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
 import { useLiveEvents } from '@/lib/live';
 import { OBJECTION_MAX, OBJECTION_MIN } from '@/components/report/report-types';
-import type { OwnDecisionView } from '../../../server/domain/reports/list-own-decisions.ts';
+import type { OwnDecisionView } from '../../../core/api/reports.ts';
 
 export function OwnDecisionsPage() {
   const { t } = useTranslation('common');

@@ -14,7 +14,7 @@ import { api } from '@/lib/api';
 import { errorText } from './error-text';
 import type { SeekerOffer } from './types';
 import { TraderLines } from '@/components/market/trader-lines';
-import type { TraderDetailsView } from '../../../server/domain/providers/trader-details.ts';
+import type { TraderDetailsView } from '../../../core/providers/trader-details.ts';
 
 const REASON_MIN = 3;
 const TESTIMONIAL_MIN = 3;
