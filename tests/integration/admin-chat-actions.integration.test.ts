@@ -10,14 +10,14 @@ import { createSession, sendChat, toolPart, type ChatTurn } from '../helpers/cha
 import { createUser } from '../factories/users.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { getSettings } from '../../server/domain/settings/settings.ts';
 import { uploadVerificationDocument } from '../../server/domain/providers/verification-documents.ts';
 import { createMarketingMaterial } from '../../server/domain/affiliate/manage-marketing-material.ts';
 import { sendSupportMessage } from '../../server/domain/support/send-support-message.ts';
-import { formatEuro } from '../../server/domain/money/format-money.ts';
+import { formatEuro } from '../../core/money/format-money.ts';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

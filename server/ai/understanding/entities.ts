@@ -2,7 +2,7 @@
 // percentages, IBANs, e-mail addresses, star ratings, step numbers, categories and the like. What a message
 // asks for is the classifier's business (classifier.ts); these only read values, in German and English.
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
-import { parseAmount, parseEuroCents } from '../../domain/money/parse-money.ts';
+import { parseAmount, parseEuroCents } from '../../../core/money/parse-money.ts';
 import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../nlu/categories.ts';
 import { foldText } from './features.ts';
 

@@ -14,10 +14,10 @@ import {
   type PendingDocument,
 } from '../../domain/providers/verification-documents.ts';
 import { tellVerificationDecided } from '../../domain/providers/tell-verification-decided.ts';
-import { formatDate } from '../../domain/money/format-money.ts';
-import type { DocumentReviewRow, ListDocumentReviewsData } from './output-types.ts';
-import type { ChangeView } from './outcome.ts';
-import { isToolOutcome } from './outcome.ts';
+import { formatDate } from '../../../core/money/format-money.ts';
+import type { DocumentReviewRow, ListDocumentReviewsData } from '../../../core/chat/output-types.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 import { attempt, chooseOne, narrowByPerson, refuse, shortRef } from './refs.ts';
 import { reasonAfterCommand } from './admin-words.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';

@@ -16,10 +16,10 @@ import {
   refusePromises,
   updateMarketingMaterial,
 } from '../../domain/affiliate/manage-marketing-material.ts';
-import { MATERIAL_LIMITS } from '../../domain/affiliate/content-limits.ts';
-import type { MarketingTextRow, ShowMarketingTextsData } from './output-types.ts';
-import type { ChangeView, ToolOutcome } from './outcome.ts';
-import { isToolOutcome } from './outcome.ts';
+import { MATERIAL_LIMITS } from '../../../core/affiliate/content-limits.ts';
+import type { MarketingTextRow, ShowMarketingTextsData } from '../../../core/chat/output-types.ts';
+import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 import { attempt, chooseOne, narrowByPerson, refuse, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 

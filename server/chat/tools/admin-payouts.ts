@@ -9,10 +9,10 @@ import { emailOf, euroAmountOf, refOf } from '../../ai/understanding/entities.ts
 import { approvePayout, listAdminPayouts, rejectPayout, type AdminPayout } from '../../domain/payouts/admin-payouts.ts';
 import { payoutRejectReason, payoutStepRefusal } from '../../domain/payouts/payout-rules.ts';
 import { findPayoutByRef } from '../../domain/refs/resolve-ref.ts';
-import { formatDate, formatEuro } from '../../domain/money/format-money.ts';
-import type { AdminPayoutRow, ListPendingPayoutsData } from './output-types.ts';
-import type { ChangeView } from './outcome.ts';
-import { isToolOutcome } from './outcome.ts';
+import { formatDate, formatEuro } from '../../../core/money/format-money.ts';
+import type { AdminPayoutRow, ListPendingPayoutsData } from '../../../core/chat/output-types.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 import { attempt, chooseOne, narrowByPerson, refuse, shortRef } from './refs.ts';
 import { reasonAfterCommand } from './admin-words.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';

@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import { translator, type Lang } from '../../i18n.ts';
 import { getSettings, SETTING_LIMITS, SETTINGS, updateSettings, type SettingKey } from '../../domain/settings/settings.ts';
-import { GOINTS_PER_EUR, MIN_PAYOUT_CENTS } from '../../domain/ledger/money.ts';
-import { formatEuro, formatNumber } from '../../domain/money/format-money.ts';
-import type { SettingRow, ShowSettingsData } from './output-types.ts';
-import type { ChangeView } from './outcome.ts';
+import { GOINTS_PER_EUR, MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
+import { formatEuro, formatNumber } from '../../../core/money/format-money.ts';
+import type { SettingRow, ShowSettingsData } from '../../../core/chat/output-types.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { attempt, refuse } from './refs.ts';
 import { settingNamed, settingValueOf } from './admin-words.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';

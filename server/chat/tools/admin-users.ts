@@ -4,7 +4,7 @@
 // commands as the users tab; every change is a before/after card that runs only on the admin's own click,
 // with via 'chat' in the audit log.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { emailOf } from '../../ai/understanding/entities.ts';
 import { getAdminOverview } from '../../domain/admin/get-admin-overview.ts';
@@ -17,8 +17,8 @@ import { findUsersByName, type NamedUser } from '../../domain/users/find-users-b
 import { attempt, chooseOne, messageNameWords, narrowByPerson, refuse, refusalOf } from './refs.ts';
 import { ROLE_WORDS, roleNamed } from './admin-words.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ChangeView, ToolOutcome } from './outcome.ts';
-import { isToolOutcome } from './outcome.ts';
+import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 
 const admin = { roles: ['admin'] } as const;
 type AdminCtx = ChatToolContext<typeof admin>;

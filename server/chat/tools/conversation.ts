@@ -7,9 +7,9 @@ import { translator, type Lang } from '../../i18n.ts';
 import { SPOKEN_INTENTS } from '../../ai/offline/catalog.ts';
 import type { AuthContext } from '../../auth/guards.ts';
 import type { MachineRun } from '../../machines/runtime.ts';
-import type { Choice } from './outcome.ts';
+import type { Choice } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext, type ToolRegistry } from './registry.ts';
-import type { ClarifyData, HelpData, HelpGroup } from './output-types.ts';
+import type { ClarifyData, HelpData, HelpGroup } from '../../../core/chat/output-types.ts';
 
 /** The groups of the help, in the order shown, with the intents each holds (each intent once). */
 export const HELP_GROUPS: readonly { id: string; intents: readonly string[] }[] = [

@@ -76,4 +76,4 @@ export {
   type AnyChatToolDef,
   type ToolRegistry,
 } from './registry.ts';
-export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus } from './outcome.ts';
+export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus } from '../../../core/chat/outcome.ts';

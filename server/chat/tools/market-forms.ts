@@ -2,7 +2,7 @@
 // one line after the reference, and euros named in a message. Pure.
 import { euroAmountOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
-import { parseEuroCents } from '../../domain/money/parse-money.ts';
+import { parseEuroCents } from '../../../core/money/parse-money.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
 
 /** A form label as the parser compares it: lower case, umlauts spelled out ('Verfügbarkeit' → 'verfuegbarkeit'). */

@@ -5,20 +5,20 @@
 import { z } from 'zod';
 import { translator } from '../../i18n.ts';
 import { dealAllows } from '../../../machines/deal.machine.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
 import { checkDealConfirmable } from '../../domain/deals/check-deal-confirmable.ts';
 import { listUserDeals, type UserDeal } from '../../domain/deals/list-user-deals.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { resolveDealRef } from '../../domain/refs/resolve-ref.ts';
-import { formatEuro } from '../../domain/money/format-money.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ShowBalanceData } from './output-types.ts';
+import type { ShowBalanceData } from '../../../core/chat/output-types.ts';
 import { attempt, chooseOne, narrowByWords, refInput, refusalOf, shortRef } from './refs.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { providerMarketTools } from './provider-market.ts';
 import { seekerMarketTools } from './seeker-market.ts';
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { translator } from '../../i18n.ts';
 import { getWhatsNew, type WhatsNew } from '../../domain/users/get-whats-new.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
-import type { Choice } from './outcome.ts';
-import type { ShowNewsData } from './output-types.ts';
+import type { Choice } from '../../../core/chat/outcome.ts';
+import type { ShowNewsData } from '../../../core/chat/output-types.ts';
 
 const KINDS = ['offers', 'matches', 'dealsToConfirm', 'dealsToRate'] as const;
 /** The intent whose tool shows each kind of news. */

@@ -4,16 +4,16 @@
 // person's click.
 import { z } from 'zod';
 import { translator, type Lang } from '../../i18n.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inviteFriend } from '../../domain/affiliate/invite-friend.ts';
 import { setRankingOptIn } from '../../domain/affiliate/set-ranking-opt-in.ts';
 import { getPartnerProfile } from '../../domain/affiliate/get-partner-profile.ts';
 import { savePartnerProfile } from '../../domain/affiliate/save-partner-profile.ts';
-import { partnerProfileSchema, type PartnerProfileView } from '../../domain/affiliate/partner-profile-schema.ts';
+import { partnerProfileSchema, type PartnerProfileView } from '../../../core/affiliate/partner-profile-schema.ts';
 import { emailOf, languageNamed } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
 import { attempt, refusalOf } from './refs.ts';
-import type { ChangeView } from './outcome.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;

@@ -2,25 +2,25 @@
 // cannot), the offer form, the Goints packages. The same domain commands as the provider dashboard.
 import { z } from 'zod';
 import { waitFor, createActor } from 'xstate';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { quoteRefusal, unlockMachineWith } from '../../../machines/unlock.machine.ts';
 import { listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { getUnlockQuote } from '../../domain/unlocks/get-unlock-quote.ts';
 import { unlockRequest } from '../../domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../domain/offers/create-offer.ts';
 import { checkOfferCanBeMade } from '../../domain/offers/check-offer.ts';
-import { euroAmount } from '../../domain/offers/offers.schemas.ts';
+import { euroAmount } from '../../../core/offers/offers.schemas.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { requireProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
-import { listPackages } from '../../domain/shop/packages.ts';
+import { listPackages } from '../../../core/shop/packages.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { resolveRequestRef } from '../../domain/refs/resolve-ref.ts';
-import { formatEuro } from '../../domain/money/format-money.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 import { CATEGORY_IDS, categoryLabel } from '../../ai/nlu/categories.ts';
 import { categoryNamed, refOf, urgentNamed } from '../../ai/understanding/entities.ts';
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { BuyGointsData, ListMatchesData } from './output-types.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import type { BuyGointsData, ListMatchesData } from '../../../core/chat/output-types.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef } from './refs.ts';
 import { OFFER_FORM, offerDetailsOf, parseOfferForm } from './market-forms.ts';
 

@@ -3,16 +3,16 @@
 // The same domain commands as POST /api/provider/matches/:id/dismiss and POST /api/provider/offers/:id/withdraw.
 import { z } from 'zod';
 import { offerAllows } from '../../../machines/offer.machine.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { dismissMatch, isDismissable, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { withdrawOffer } from '../../domain/offers/accept-offer.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
-import { formatEuro } from '../../domain/money/format-money.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
-import type { ListMatchesData } from './output-types.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
+import type { ListMatchesData } from '../../../core/chat/output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
 

@@ -5,11 +5,11 @@
 // they mean is picked from their own candidates by what they said (a company, an amount, 'the cheapest');
 // when several still fit, they are offered as buttons (CHOOSE_ONE).
 import { z } from 'zod';
-import { isAppError } from '../../errors.ts';
+import { isAppError } from '../../../core/errors.ts';
 import { translator } from '../../i18n.ts';
 import { emailOf, euroAmountOf, refOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
-import type { Choice, ToolOutcome } from './outcome.ts';
+import type { Choice, ToolOutcome } from '../../../core/chat/outcome.ts';
 import type { ChatToolContext } from './registry.ts';
 
 export { refOf };

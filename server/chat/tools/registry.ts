@@ -16,7 +16,7 @@ import type { MachineRun } from '../../machines/runtime.ts';
 import type { ToolCatalog, ToolUnderstanding } from '../../ai/offline/catalog.ts';
 import { CONFIRMATION_TTL_MS } from '../limits.ts';
 import { insertChatConfirmation } from '../../domain/chat/chat-confirmations.ts';
-import type { ToolOutcome } from './outcome.ts';
+import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 
 /** The caller as a tool with this access sees it: signed in (and in one of the roles) unless the tool is public. */
 export type CallerOf<A extends Access> = A extends 'public'

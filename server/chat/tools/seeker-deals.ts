@@ -14,9 +14,9 @@ import { listSeekerOffers, type SeekerOffer } from '../../domain/offers/list-see
 import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { DealRow, ListDealsData } from './output-types.ts';
+import type { DealRow, ListDealsData } from '../../../core/chat/output-types.ts';
 
 const parties = { roles: ['provider', 'seeker'] } as const;
 const MACHINES = ['intake', 'providerDesk'] as const;

@@ -10,9 +10,9 @@ import { addFavorite, listFavorites, removeFavorite } from '../../domain/favorit
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { createDealInquiry, listSuccessfulDeals } from '../../domain/deals/successful-deals.ts';
 import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { FavoriteRow, ListFavoritesData } from './output-types.ts';
+import type { FavoriteRow, ListFavoritesData } from '../../../core/chat/output-types.ts';
 
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
 

@@ -3,7 +3,7 @@
 // move the intake machine, so the question that was asked stays open (decision 050).
 import { z } from 'zod';
 import { offerAllows } from '../../../machines/offer.machine.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { acceptOffer } from '../../domain/offers/accept-offer.ts';
 import { checkOfferAcceptable } from '../../domain/offers/check-offer.ts';
@@ -15,11 +15,11 @@ import { electronicFormatIBAN } from 'ibantools';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { resolveDealRef } from '../../domain/refs/resolve-ref.ts';
-import { formatEuro } from '../../domain/money/format-money.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 import { allNamed, euroAmountOf, ibanOf, payoutKindNamed, quotedOf, refOf, starsOf } from '../../ai/understanding/entities.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ChatDealToRate, ListOffersData, RateDealData } from './output-types.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import type { ChatDealToRate, ListOffersData, RateDealData } from '../../../core/chat/output-types.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef } from './refs.ts';
 import { parseReviewForm, REVIEW_FORM } from './market-forms.ts';
 import type { SeekerOffer } from '../../domain/offers/list-seeker-offers.ts';

@@ -17,9 +17,9 @@ import { listPayouts } from '../../domain/payouts/request-payout.ts';
 import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, chooseOne, narrowByWords, refuse, refusalOf, shortRef } from './refs.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from './output-types.ts';
+import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from '../../../core/chat/output-types.ts';
 
 const users = 'user' as const;
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;

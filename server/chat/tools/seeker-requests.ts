@@ -7,10 +7,10 @@ import { categoryLabel } from '../../ai/nlu/index.ts';
 import { getSeekerDashboard, type SeekerRequestRow } from '../../domain/requests/seeker-dashboard.ts';
 import { closeRequest } from '../../domain/requests/end-request.ts';
 import { attempt, chooseOne, narrowByWords, refOf, shortRef } from './refs.ts';
-import { isToolOutcome, type ToolOutcome } from './outcome.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ListMyRequestsData, MyRequestRow } from './output-types.ts';
+import type { ListMyRequestsData, MyRequestRow } from '../../../core/chat/output-types.ts';
 
 const seeker = { roles: ['seeker'] } as const;
 

@@ -1,9 +1,9 @@
 // How much may be paid out, once (decision 052): the payout command and the chat's checks before the
 // confirmation card refuse with the same codes and the same minimum, written as the person reads money.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { MIN_PAYOUT_CENTS } from '../ledger/money.ts';
-import { formatEuro } from '../money/format-money.ts';
+import { AppError } from '../../../core/errors.ts';
+import { MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 import { payoutMachine, type PayoutEvent } from '../../../machines/payout.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';
 

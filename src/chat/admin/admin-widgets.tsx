@@ -21,7 +21,7 @@ import type {
   MarketingTextRow,
   SettingRow,
   ShowMarketingTextsData,
-} from '../../../server/chat/tools/output-types.ts';
+} from '../../../core/chat/output-types.ts';
 
 const iconClass = 'size-4 text-primary';
 

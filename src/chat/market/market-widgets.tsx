@@ -12,7 +12,7 @@ import { MatchCardView, MatchList } from './match-cards.tsx';
 import { OfferFormWidget, type OfferPrefill } from './offer-form.tsx';
 import { OffersWidget, ReviewForm } from './offers.tsx';
 import { list, type ChatDealToRate, type ChatMatchCard, type ChatOffer, type ListMatchesData } from './types.ts';
-import type { RateDealData } from '../../../server/chat/tools/output-types.ts';
+import type { RateDealData } from '../../../core/chat/output-types.ts';
 
 function Pending() {
   const { t } = useTranslation('chat');

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import type { HelpData } from '../../../server/chat/tools/output-types.ts';
+import type { HelpData } from '../../../core/chat/output-types.ts';
 import { useChatActions } from '../context.ts';
 import { WidgetCard } from '../intake/controls.tsx';
 import { chip } from './choice-buttons.tsx';
