@@ -9,13 +9,12 @@ import type { AppDeps } from '../server/deps.ts';
 import type { CategoryId } from '../server/ai/nlu/categories.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
 import { matchProviderToOpenRequests } from '../server/domain/matching/match-provider.ts';
-import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../server/domain/deals/confirm-deal.ts';
 import { rateDeal } from '../server/domain/deals/rate-deal.ts';
 import { upsertUser } from '../tests/factories/users.ts';
-import { createReleasedRequest, grantGoints } from '../tests/factories/marketplace.ts';
+import { createReleasedRequest, grantGoints, unlockAtQuotedPrice } from '../tests/factories/marketplace.ts';
 
 export const DEMO_PASSWORD = 'akut-demo-2026';
 
@@ -135,7 +134,7 @@ export async function seed(deps: AppDeps) {
     for (const p of providers) await matchProviderToOpenRequests(deps, p.id);
     const [heating, bathroom] = ids as [string, string];
     const [haustechnik] = providers as [(typeof providers)[number]];
-    await unlockRequest(deps, haustechnik.id, heating);
+    await unlockAtQuotedPrice(deps, haustechnik.id, heating);
     const offer = await createOffer(deps, haustechnik.id, {
       requestId: heating,
       price: 420,
@@ -151,7 +150,7 @@ export async function seed(deps: AppDeps) {
       showFirstName: true,
       contactVisible: false,
     });
-    await unlockRequest(deps, haustechnik.id, bathroom);
+    await unlockAtQuotedPrice(deps, haustechnik.id, bathroom);
     await createOffer(deps, haustechnik.id, {
       requestId: bathroom,
       price: 1650,

@@ -1,5 +1,7 @@
 // Interactive transactions with room to wait under load, retried on serialization failures and deadlocks.
-import type { Db, DbTx } from '../db.ts';
+import type pg from 'pg';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { Database, Db, DbTx, SqlTx } from '../db.ts';
 
 // PostgreSQL's serialization_failure and deadlock_detected; Prisma's P2034 is its name for both.
 const RETRYABLE = new Set(['40001', '40P01', 'P2034']);
@@ -39,6 +41,56 @@ export async function inTransaction<T>(prisma: Db, fn: (tx: DbTx) => Promise<T>,
       if (i >= attempts || !isRetryable(e)) throw e;
       await new Promise((resolve) => setTimeout(resolve, backoffMs(i)));
     }
+  }
+}
+
+/** A connection of a pg pool as a SqlTx: the tagged-template statements, with their values as parameters. */
+export function sqlTxOn(client: pg.PoolClient): SqlTx {
+  const run = (first: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    const q = first instanceof Prisma.Sql ? first : Prisma.sql(first, ...values);
+    return client.query(q.text, q.values as unknown[]);
+  };
+  const tx = {
+    $queryRaw: async (first: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(first, values)).rows,
+    $executeRaw: async (first: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(first, values)).rowCount ?? 0,
+  };
+  // The two calls answer like Prisma's (rows, the count of rows written); awaited, never chained as PrismaPromises.
+  return tx as unknown as SqlTx;
+}
+
+/**
+ * A statement-only transaction (decision 058): on PostgreSQL, BEGIN … COMMIT on a bare connection of the app's
+ * own pool, without the ORM's cost per statement (the unlock sends five); on PGlite through Prisma, which runs
+ * one transaction at a time there. Retried on serialization failures and deadlocks like inTransaction.
+ */
+export async function inSqlTransaction<T>(db: Pick<Database, 'prisma' | 'pools'>, fn: (tx: SqlTx) => Promise<T>, opts: { attempts?: number } = {}): Promise<T> {
+  const pool = db.pools?.app;
+  if (!pool) return inTransaction(db.prisma, fn, opts);
+  const attempts = opts.attempts ?? 5;
+  for (let i = 1; ; i++) {
+    try {
+      return await onConnection(pool, fn);
+    } catch (e) {
+      if (i >= attempts || !isRetryable(e)) throw e;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(i)));
+    }
+  }
+}
+
+async function onConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(sqlTxOn(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (e) {
+    // A connection that cannot even roll back is not given back to the pool.
+    await client.query('ROLLBACK').catch((err: unknown) => (broken = err instanceof Error ? err : new Error(String(err))));
+    throw e;
+  } finally {
+    client.release(broken);
   }
 }
 

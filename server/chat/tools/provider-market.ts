@@ -67,11 +67,19 @@ export const providerMarketTools: AnyChatToolDef[] = [
     name: 'unlockRequest',
     description:
       "Unlocks a matched request's details and contact for the unlock price of its category (price list; 50 Goints by default). Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
-    input: z.object({ request: refInput }),
+    input: z.object({
+      request: refInput,
+      price: z.number().int().positive().optional().describe('Set by the server: the price the confirmation card shows'),
+    }),
     access: provider,
     machine: 'providerDesk',
     states: ['ready'],
     requiresConfirmation: true,
+    // The card's price is the price the person confirms: the unlock carries it and refuses when it changed (decision 058).
+    pinInput: async (ctx, input) => {
+      const id = (await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.request))!;
+      return { request: input.request, price: (await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id)).price };
+    },
     precheck: (ctx, input) =>
       refusalOf(ctx, async () => {
         const id = await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.request);
@@ -115,7 +123,10 @@ export const providerMarketTools: AnyChatToolDef[] = [
         if (!id) throw new AppError('NOT_FOUND');
         // The same unlock machine as the dashboard, with the domain commands as its operations.
         const actor = createActor(
-          unlockMachineWith({ quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r), unlock: (r) => unlockRequest(ctx.deps, providerId, r) }),
+          unlockMachineWith({
+            quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r),
+            unlock: (r, price) => unlockRequest(ctx.deps, { providerId, requestId: r, price: input.price ?? price }),
+          }),
           { input: { requestId: id } },
         );
         actor.start();
@@ -125,9 +136,13 @@ export const providerMarketTools: AnyChatToolDef[] = [
           { timeout: 15_000 },
         );
         if (ready.value === 'awaitingConfirmation') actor.send({ type: 'CONFIRM' });
-        const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), {
-          timeout: 15_000,
-        });
+        const end = await waitFor(
+          actor,
+          (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed', 'awaitingConfirmation'].includes(String(s.value)),
+          {
+            timeout: 15_000,
+          },
+        );
         actor.stop();
         const state = String(end.value);
         const unavailable =
@@ -139,8 +154,13 @@ export const providerMarketTools: AnyChatToolDef[] = [
           failed: 'UNLOCK_FAILED',
           quoteFailed: 'NOT_FOUND',
           cancelled: 'UNLOCK_FAILED',
+          // Asked again: the price changed since the card (nothing was booked).
+          awaitingConfirmation: 'UNLOCK_PRICE_CHANGED',
         }[state];
-        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price: end.context.quote?.price ?? 0 } } : {});
+        const price = end.context.quote?.price ?? 0;
+        if (reason === 'UNLOCK_PRICE_CHANGED')
+          throw new AppError(reason, { params: { price, confirmed: input.price ?? end.context.priceChangedFrom ?? 0, ref: `#${shortRef(id)}` } });
+        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price } } : {});
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
         return {

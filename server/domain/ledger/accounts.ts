@@ -1,5 +1,6 @@
 // Ledger accounts: one per owner and purpose. The platform's accounts are owned by 'platform'.
-import type { DbTx } from '../../db.ts';
+import type { SqlTx } from '../../db.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 export const PLATFORM = 'platform';
 
@@ -66,17 +67,19 @@ export const refKey = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
 
 /**
  * The ids of these accounts, created when missing. ON CONFLICT DO NOTHING: two transactions creating the
- * same account at once both go on (neither aborts).
+ * same account at once both go on (neither aborts). Read in a statement of its own after the insert, so an
+ * account another transaction created meanwhile is found too.
  */
-export async function ensureAccounts(tx: DbTx, refs: readonly AccountRef[]): Promise<Map<string, string>> {
+export async function ensureAccounts(tx: SqlTx, refs: readonly AccountRef[]): Promise<Map<string, string>> {
   const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
-  await tx.ledgerAccount.createMany({
-    data: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId, allowNegative: ACCOUNT_KINDS[r.kind].allowNegative })),
-    skipDuplicates: true,
-  });
-  const rows = await tx.ledgerAccount.findMany({
-    where: { OR: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) },
-    select: { id: true, kind: true, ownerId: true },
-  });
+  const wanted = Prisma.join(unique.map((r) => Prisma.sql`(${r.kind}::text, ${r.ownerId}::text, ${ACCOUNT_KINDS[r.kind].allowNegative}::boolean)`));
+  await tx.$executeRaw`
+    INSERT INTO "LedgerAccount" ("id", "kind", "ownerId", "allowNegative", "balance", "createdAt")
+    SELECT gen_random_uuid()::text, w."kind", w."ownerId", w."allowNegative", 0, now() AT TIME ZONE 'UTC'
+    FROM (VALUES ${wanted}) AS w ("kind", "ownerId", "allowNegative")
+    ON CONFLICT ("kind", "ownerId") DO NOTHING`;
+  const rows = await tx.$queryRaw<{ id: string; kind: string; ownerId: string }[]>`
+    SELECT a."id", a."kind", a."ownerId" FROM "LedgerAccount" a
+    JOIN (VALUES ${wanted}) AS w ("kind", "ownerId", "allowNegative") ON w."kind" = a."kind" AND w."ownerId" = a."ownerId"`;
   return new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.id]));
 }
