@@ -24,6 +24,7 @@ import { normalize } from '../../ai/offline/intents.ts';
 import { attempt, refusalOf } from './refs.ts';
 import type { ChangeView } from './outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { formatEuro } from '../../domain/money/format-money.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -51,8 +52,7 @@ function editOf(input: PlanChatInput): PlanEdit {
 
 const sum = (plan: CommissionPlanValues) => plan.levelsBp.reduce((a, b) => a + b, 0);
 /** Euros a level (or the whole pool) earns from 100 € of platform revenue. */
-const euroOf100 = (shareBpOfBp: number, lang: Lang) =>
-  (shareBpOfBp / 100).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+const euroOf100 = (shareBpOfBp: number, lang: Lang) => formatEuro(shareBpOfBp, lang);
 
 function planChange(before: CommissionPlanValues, after: CommissionPlanValues, edit: PlanEdit, lang: Lang): ChangeView {
   const t = translator(lang);

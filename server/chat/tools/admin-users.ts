@@ -14,6 +14,7 @@ import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './reg
 import type { ChangeView, ToolOutcome } from './outcome.ts';
 import { findPayoutByRef } from '../../domain/refs/resolve-ref.ts';
 import { findUserByEmail } from '../../domain/users/find-user-by-email.ts';
+import { formatEuro as euro } from '../../domain/money/format-money.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -40,8 +41,6 @@ const UNSUSPEND = [
 ];
 const REASON = /(?:\bwegen\b|\bweil\b|\bgrund:?|\bbecause( of)?\b|\breason:?|\bfor\b)\s*(.+)$/i;
 
-const euro = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const startOfToday = () => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);

@@ -9,6 +9,7 @@ import { appLink, notify } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
+import { formatEuro as euro } from '../money/format-money.ts';
 
 /** Who makes an admin change to a payout, for the audit log (decision 030). */
 export interface PayoutActor {
@@ -85,9 +86,6 @@ export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<
     requestedAt: p.requestedAt.toISOString(),
   }));
 }
-
-const euro = (cents: number, lang: 'de' | 'en') =>
-  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** Tells the person where their payout stands (live, and by e-mail when it was paid, failed or rejected). */
 export async function tell(deps: AppDeps, payoutId: string) {
