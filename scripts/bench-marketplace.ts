@@ -28,7 +28,7 @@ import { buildDeps, closeDeps } from '../server/bootstrap.ts';
 import { createApp } from '../server/app.ts';
 import { createLogger } from '../server/logger.ts';
 import type { AppDeps } from '../server/deps.ts';
-import { AppError } from '../server/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { matchRequest } from '../server/domain/matching/match-request.ts';
 import { unlockRequest, unlockRequestIn, type UnlockInput } from '../server/domain/unlocks/unlock-request.ts';
 import type { UnlockResult } from '../machines/unlock.machine.ts';

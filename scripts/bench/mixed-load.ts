@@ -4,7 +4,7 @@
 // and writes the result (JSON) on stdout: every response's time per kind, and every error with its status
 // and code. Requests go through fetch (undici, keep-alive), which asks for gzip/brotli like a browser does.
 import type { UIMessageChunk } from 'ai';
-import { UNLOCK_PRICE_GOINTS } from '../../server/domain/ledger/money.ts';
+import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 
 export const KINDS = ['page', 'chat session', 'chat turn', 'feed', 'unlock', 'offer', 'purchase'] as const;
 export type Kind = (typeof KINDS)[number];

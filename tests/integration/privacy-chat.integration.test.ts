@@ -11,7 +11,7 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { addPayoutMethod } from '../../server/domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../server/domain/payouts/request-payout.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 

@@ -9,7 +9,7 @@ import { createSession, sendChat, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
 import { getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import type { CategoryId } from '../../server/ai/nlu/categories.ts';
 
 let app: TestApp;

@@ -8,8 +8,9 @@
 // the request (INSERT … ON CONFLICT DO NOTHING RETURNING: only the rows it wrote come back, so a provider
 // matched before, or by a concurrent run, is neither written nor told twice).
 import type { AppDeps } from '../../deps.ts';
-import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
-import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { categoryLabel } from '../../../core/categories/category-labels.ts';
+import { urgencyLabel, type Urgency } from '../../../core/requests/urgency.ts';
 import { getSettings } from '../settings/settings.ts';
 import { translator } from '../../i18n.ts';
 import { appLink, notify } from '../notifications/notify.ts';

@@ -10,13 +10,13 @@
 // postTransaction, the one ledger writer. Concurrent attempts never overspend or overbook; a repeat answers
 // the first unlock.
 import { Prisma } from '../../generated/prisma/client.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SqlTx } from '../../db.ts';
 import { inSqlTransaction } from '../../db/tx.ts';
 import type { UnlockResult } from '../../../machines/unlock.machine.ts';
 import { account } from '../ledger/accounts.ts';
-import { toGoints } from '../ledger/money.ts';
+import { toGoints } from '../../../core/money/money.ts';
 import { postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
 import { lockUnlockFacts } from './read-unlock-facts.ts';
 import { checkUnlock, quoteOf } from './unlock-rules.ts';

@@ -5,7 +5,7 @@
 // Why a loaded quote stops an unlock: the unlock machine's guards and the chat's check before its card.
 export { quoteRefusal } from '../../../machines/unlock.machine.ts';
 import type { UnlockQuote, UnlockUnavailableReason } from '../../../machines/unlock.machine.ts';
-import { goints, toGoints } from '../ledger/money.ts';
+import { goints, toGoints } from '../../../core/money/money.ts';
 import type { UnlockPrice } from '../prices/price-list.ts';
 
 /** The refusals of an unlock, as the server's error codes. */
