@@ -384,9 +384,9 @@ async function feedRaw(dbUrl: string, providerIds: readonly string[], clients: n
 }
 
 /**
- * The raw-SQL baseline: `clients` loops running the unlock's own statements (unlockRequestIn, with BEGIN and
- * COMMIT around it) on a `pg` pool of RAW_POOL connections of its own, like the app's: no door, no error
- * mapping, no event bus, retried on a deadlock like the app. Over other providers' pairs. What this unlock
+ * The raw-SQL baseline: `clients` loops running the unlock's own statements (unlockRequestIn: the reading and
+ * the guarded booking, no transaction; decision 059) on a `pg` pool of RAW_POOL connections of its own, like
+ * the app's: no door, no error mapping, no event bus. Over other providers' pairs. What this unlock
  * costs at most on this machine: the app's rate is printed as a share of it.
  */
 async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; requestId: string }[], clients: number, durationS: number): Promise<UnlockRun> {
@@ -397,20 +397,8 @@ async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; re
   let unlocked = 0;
   let repeated = 0;
   let next = 0;
-  const once = async (input: UnlockInput) => {
-    const client = await raw.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await unlockRequestIn(sqlTxOn(client), input);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
-  };
+  const sql = sqlTxOn(raw);
+  const once = (input: UnlockInput) => unlockRequestIn(sql, input);
   try {
     // Open the pool's connections before the clock starts, as the app's pool is open.
     await Promise.all(Array.from({ length: RAW_POOL }, () => raw.query('SELECT 1')));

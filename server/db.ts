@@ -13,9 +13,9 @@ import type { Logger } from './logger.ts';
 export type Db = InstanceType<typeof PrismaClient>;
 export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 /**
- * A transaction that sends statements only (Prisma's tagged-template raw calls): what the ledger writer and the
- * unlock need. Every DbTx is one; on PostgreSQL, inSqlTransaction (server/db/tx.ts) runs it on a bare
- * connection of the app's pool, without the ORM's cost per statement (decision 058).
+ * Something that sends statements only (Prisma's tagged-template raw calls): what the ledger writer and the
+ * unlock need. Every DbTx is one; statementsOf (server/db/tx.ts) gives one outside a transaction, on
+ * PostgreSQL on the app's pool without the ORM's cost per statement (decisions 058 and 059).
  */
 export type SqlTx = Pick<DbTx, '$queryRaw' | '$executeRaw'>;
 
@@ -32,7 +32,7 @@ export interface Database {
    * Server mode only: node-postgres pools beside Prisma's, for what its client cannot do. `locks` holds one
    * connection per running chat turn (a session advisory lock lives as long as its connection);
    * `counters` carries the rate-limit counters, apart so that waiting turns never hold up a limit check;
-   * `app` is the pool Prisma itself uses, lent to statement-only transactions (SqlTx).
+   * `app` is the pool Prisma itself uses, lent to single statements sent without the ORM (statementsOf).
    */
   pools?: { locks: pg.Pool; counters: pg.Pool; app: pg.Pool };
   close(): Promise<void>;
@@ -49,7 +49,7 @@ export async function openAdapterFactory(
 ): Promise<{
   factory: SqlMigrationAwareDriverAdapterFactory;
   pglite?: PGlite;
-  /** PostgreSQL only: the pool the adapter uses (also for statement-only transactions). */
+  /** PostgreSQL only: the pool the adapter uses (also for statements sent without the ORM). */
   pool?: pg.Pool;
   close(): Promise<void>;
 }> {
@@ -58,7 +58,7 @@ export async function openAdapterFactory(
     // the connect timeout keeps requests from hanging on an unreachable server (they answer 503 instead).
     const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'database connection lost');
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
-    // Listened to here (not through the adapter's onPoolError): statement-only transactions may use the pool
+    // Listened to here (not through the adapter's onPoolError): statements sent without the ORM may use the pool
     // before Prisma first connects.
     pool.on('error', onError);
     const factory = new PrismaPg(pool, { onConnectionError: onError });

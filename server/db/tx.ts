@@ -28,7 +28,7 @@ export function isRetryable(e: unknown, depth = 0): boolean {
 }
 
 /** Full jitter over an exponential back-off: contenders that collided once do not collide again in step. */
-function backoffMs(attempt: number): number {
+export function backoffMs(attempt: number): number {
   return Math.random() * Math.min(1_000, 25 * 2 ** attempt);
 }
 
@@ -44,8 +44,11 @@ export async function inTransaction<T>(prisma: Db, fn: (tx: DbTx) => Promise<T>,
   }
 }
 
-/** A connection of a pg pool as a SqlTx: the tagged-template statements, with their values as parameters. */
-export function sqlTxOn(client: pg.PoolClient): SqlTx {
+/**
+ * A pg pool, or one of its connections, as a SqlTx: the tagged-template statements, with their values as
+ * parameters. On a pool each statement runs on whichever connection is free, on its own (autocommit).
+ */
+export function sqlTxOn(client: pg.Pool | pg.PoolClient): SqlTx {
   const run = (first: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
     const q = first instanceof Prisma.Sql ? first : Prisma.sql(first, ...values);
     return client.query(q.text, q.values as unknown[]);
@@ -59,39 +62,14 @@ export function sqlTxOn(client: pg.PoolClient): SqlTx {
 }
 
 /**
- * A statement-only transaction (decision 058): on PostgreSQL, BEGIN … COMMIT on a bare connection of the app's
- * own pool, without the ORM's cost per statement (the unlock sends five); on PGlite through Prisma, which runs
- * one transaction at a time there. Retried on serialization failures and deadlocks like inTransaction.
+ * Statements each atomic on its own, outside a transaction (decision 059): on PostgreSQL on the app's own pool
+ * without the ORM's cost per statement, on PGlite through Prisma (one connection). For commands written as one
+ * statement that checks what they read (the unlock); anything that needs several writes together keeps
+ * inTransaction.
  */
-export async function inSqlTransaction<T>(db: Pick<Database, 'prisma' | 'pools'>, fn: (tx: SqlTx) => Promise<T>, opts: { attempts?: number } = {}): Promise<T> {
+export function statementsOf(db: Pick<Database, 'prisma' | 'pools'>): SqlTx {
   const pool = db.pools?.app;
-  if (!pool) return inTransaction(db.prisma, fn, opts);
-  const attempts = opts.attempts ?? 5;
-  for (let i = 1; ; i++) {
-    try {
-      return await onConnection(pool, fn);
-    } catch (e) {
-      if (i >= attempts || !isRetryable(e)) throw e;
-      await new Promise((resolve) => setTimeout(resolve, backoffMs(i)));
-    }
-  }
-}
-
-async function onConnection<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await fn(sqlTxOn(client));
-    await client.query('COMMIT');
-    return result;
-  } catch (e) {
-    // A connection that cannot even roll back is not given back to the pool.
-    await client.query('ROLLBACK').catch((err: unknown) => (broken = err instanceof Error ? err : new Error(String(err))));
-    throw e;
-  } finally {
-    client.release(broken);
-  }
+  return pool ? sqlTxOn(pool) : db.prisma;
 }
 
 /** A unique-constraint violation (Prisma P2002), optionally on a given field. */

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, grantGoints } from '../factories/marketplace.ts';
-import { unlockKey, unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { unlockKey, unlockRequest, unlockRequestIn } from '../../server/domain/unlocks/unlock-request.ts';
+import { readUnlock, unlockGuard } from '../../server/domain/unlocks/read-unlock-facts.ts';
+import { LedgerGuardFailed, postTransaction } from '../../server/domain/ledger/post-transaction.ts';
+import { statementsOf } from '../../server/db/tx.ts';
 import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts';
 import { checkUnlock, splitUnlockPrice, unlockRefusal, type UnlockFacts, type UnlockableRequest } from '../../server/domain/unlocks/unlock-rules.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../../server/domain/prices/price-list.ts';
@@ -286,5 +289,72 @@ describe('what an unlock books', () => {
     await closeRequest(app.deps, seeker.id, request.id);
     expect(await unlock(provider.id, request.id)).toEqual({ requestId: request.id, balance: 75, repeated: true });
     expect(await db().unlock.count({ where: { requestId: request.id, providerId: provider.id } })).toBe(1);
+  });
+});
+
+describe('the guard: the reading must still hold when the unlock books (decision 059)', () => {
+  it('a booking guarded by a reading that changed since (a wallet, the counter, the price) writes nothing', async () => {
+    const { provider, second, request } = await scene('handwerk', 2);
+    await givePaidGointsOnly(db(), provider.id, 200);
+    await grantGoints(db(), second.id, 100, undefined, { paid: true });
+    const sql = statementsOf(app.deps.db);
+    const booking = (reading: Awaited<ReturnType<typeof readUnlock>>) =>
+      postTransaction(sql, {
+        idempotencyKey: unlockKey(request.id, provider.id),
+        kind: 'unlock',
+        reference: request.id,
+        lines: [
+          { account: account.wallet(provider.id), amount: -goints(50) },
+          { account: account.escrow(request.id), amount: goints(50) },
+        ],
+        guard: { ctes: unlockGuard(reading) },
+      });
+    const stale = async (change: () => Promise<unknown>) => {
+      const reading = await readUnlock(sql, provider.id, request.id);
+      await change();
+      const before = await snapshot(provider.id, request.id);
+      await expect(booking(reading)).rejects.toBeInstanceOf(LedgerGuardFailed);
+      expect(await snapshot(provider.id, request.id)).toEqual(before);
+    };
+    // The provider's paid wallet moved (another booking of the same provider).
+    await stale(() => grantGoints(db(), provider.id, 1, undefined, { paid: true }));
+    // Another provider's unlock took a place.
+    await stale(() => unlock(second.id, request.id));
+    // The category's price changed.
+    let entryId = '';
+    await stale(async () => {
+      entryId = (await db().priceListEntry.create({ data: { industryCategory: 'handwerk', basePriceCents: 600, commissionRateBp: 4000 } })).id;
+    });
+    await stale(() => db().priceListEntry.update({ where: { id: entryId }, data: { basePriceCents: 500 } }));
+    // The unlock itself reads the facts as they are now and books.
+    expect(await unlock(provider.id, request.id)).toEqual({ requestId: request.id, balance: 151, repeated: false });
+    await db().priceListEntry.delete({ where: { id: entryId } });
+  });
+
+  it('the unlock reads and checks again when its reading changed before its booking, and charges the facts as they are then', async () => {
+    const { provider, request } = await scene('handwerk');
+    await givePaidGointsOnly(db(), provider.id, 100);
+    await grantGoints(db(), provider.id, 10);
+    let reads = 0;
+    const sql = statementsOf(app.deps.db);
+    // The first reading is followed by a promotional grant before the booking: the split it chose is stale.
+    const query = sql.$queryRaw.bind(sql) as unknown as (...args: unknown[]) => Promise<unknown>;
+    const racing = {
+      $queryRaw: async (...args: unknown[]) => {
+        const rows = await query(...args);
+        if (++reads === 1) await grantGoints(db(), provider.id, 40);
+        return rows;
+      },
+      $executeRaw: sql.$executeRaw.bind(sql),
+    } as unknown as typeof sql;
+    expect(await unlockRequestIn(racing, { providerId: provider.id, requestId: request.id, price: 50 })).toEqual({
+      requestId: request.id,
+      balance: 100,
+      repeated: false,
+    });
+    // Promotional Goints first, as they were at the booking: all 50 from the 10 + 40 promotional ones.
+    expect(await getGointsBalance(db(), provider.id)).toEqual({ total: goints(100), paid: goints(100), promo: 0n });
+    expect(await getBalance(db(), account.escrowPromo(request.id))).toBe(goints(50));
+    expect(reads).toBeGreaterThanOrEqual(3);
   });
 });

@@ -5,6 +5,11 @@
 // One statement when the accounts exist (claim the key, lock the accounts in id order, update each balance
 // with the never-below-zero guard, write the entries with balanceAfter), one more to create accounts the first
 // time they are used. Every money movement of the product goes through here, the unlock included.
+//
+// A command may hand the booking a guard (`PostInput.guard`): a compare-and-set of what it read, evaluated
+// (and its locks taken) before the accounts are locked, and its own rows, written in the same statement only
+// when the booking is made. The unlock books that way in one statement outside any transaction (decision 059):
+// the ledger's tables are still written here only.
 import crypto from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { SqlTx } from '../../db.ts';
@@ -22,12 +27,35 @@ export interface PostInput {
   reference?: string;
   memo?: Record<string, unknown>;
   lines: readonly LedgerLine[];
+  /** Book only if the command's facts still hold, and write its own rows with the booking (one statement). */
+  guard?: LedgerGuard;
+}
+
+/**
+ * A command's condition on a booking and its rows beside it, as SQL the booking statement embeds:
+ * `ctes` defines (besides helpers) a CTE named `guard` that returns a row when the booking may go ahead; it is
+ * evaluated before the accounts are locked, so locks it takes (FOR UPDATE) come first, and nothing is locked
+ * or written when it returns none. `alongside` are data-modifying CTEs for the command's own tables (never
+ * the ledger's), each gated on `EXISTS (SELECT 1 FROM claim)`, so they are written only with the booking;
+ * `claim` holds the new transaction's id.
+ */
+export interface LedgerGuard {
+  ctes: Prisma.Sql;
+  alongside?: Prisma.Sql;
 }
 
 export interface Posted {
   transactionId: string;
   /** True when a transaction with this key existed already (nothing was booked now). */
   repeated: boolean;
+}
+
+/** The guard of a booking returned no row: the command's facts changed since it read them; nothing was written. */
+export class LedgerGuardFailed extends Error {
+  constructor(key: string) {
+    super(`the guard of ledger transaction ${key} did not hold`);
+    this.name = 'LedgerGuardFailed';
+  }
 }
 
 /** A debit would take an account below zero. */
@@ -64,6 +92,8 @@ interface BookRow {
   missing: number;
   /** Accounts the movement would take below zero, as 'kind:owner'. */
   short: string[] | null;
+  /** 1 when the guard held (always without one). */
+  guarded: number;
   claimed: number;
   entries: number;
 }
@@ -83,6 +113,7 @@ export async function postTransaction(tx: SqlTx, input: PostInput): Promise<Post
   const lines = [...byAccount.values()].filter((l) => l.amount !== 0n);
   const transactionId = crypto.randomUUID();
   let row = await book(tx, input, transactionId, lines);
+  if (!row.existing_id && !row.guarded) throw new LedgerGuardFailed(input.idempotencyKey);
   if (row.missing > 0 && !row.existing_id) {
     // First use of an account (a new wallet, a request's first escrow): create it, then book.
     await ensureAccounts(
@@ -90,6 +121,7 @@ export async function postTransaction(tx: SqlTx, input: PostInput): Promise<Post
       lines.map((l) => l.ref),
     );
     row = await book(tx, input, transactionId, lines);
+    if (!row.existing_id && !row.guarded) throw new LedgerGuardFailed(input.idempotencyKey);
   }
   let existing: { id: string; kind: string | null } | undefined = row.existing_id ? { id: row.existing_id, kind: row.existing_kind } : undefined;
   if (!existing && row.short?.length) {
@@ -119,14 +151,16 @@ export async function postTransaction(tx: SqlTx, input: PostInput): Promise<Post
 async function book(tx: SqlTx, input: PostInput, transactionId: string, lines: readonly { ref: AccountRef; amount: bigint }[]): Promise<BookRow> {
   const values = Prisma.join(lines.map((l) => Prisma.sql`(${l.ref.kind}::text, ${l.ref.ownerId}::text, ${l.amount}::bigint)`));
   const memo = input.memo === undefined ? null : JSON.stringify(input.memo);
+  const guard = input.guard?.ctes ?? Prisma.sql`guard AS (SELECT 1)`;
+  const alongside = input.guard?.alongside ? Prisma.sql`, ${input.guard.alongside}` : Prisma.empty;
   const [row] = await tx.$queryRaw<BookRow[]>`
     WITH existing AS (
       SELECT t."id", t."kind" FROM "LedgerTransaction" t WHERE t."idempotencyKey" = ${input.idempotencyKey}
-    ), lines ("kind", "ownerId", "amount") AS (VALUES ${values}
+    ), ${guard}, lines ("kind", "ownerId", "amount") AS (VALUES ${values}
     ), locked AS MATERIALIZED (
       SELECT a."id", a."kind", a."ownerId", a."balance", a."allowNegative" FROM "LedgerAccount" a
       JOIN lines l ON l."kind" = a."kind" AND l."ownerId" = a."ownerId"
-      WHERE NOT EXISTS (SELECT 1 FROM existing)
+      WHERE NOT EXISTS (SELECT 1 FROM existing) AND EXISTS (SELECT 1 FROM guard)
       ORDER BY a."id" FOR UPDATE OF a
     ), short AS (
       SELECT k."kind" || ':' || k."ownerId" AS "ref" FROM locked k JOIN lines l ON l."kind" = k."kind" AND l."ownerId" = k."ownerId"
@@ -147,8 +181,9 @@ async function book(tx: SqlTx, input: PostInput, transactionId: string, lines: r
       INSERT INTO "LedgerEntry" ("id", "transactionId", "accountId", "amount", "balanceAfter", "createdAt")
       SELECT gen_random_uuid()::text, ${transactionId}, m."id", m."amount", m."balance", now() AT TIME ZONE 'UTC' FROM moved m
       RETURNING 1
-    )
+    )${alongside}
     SELECT (SELECT "id" FROM existing) AS "existing_id", (SELECT "kind" FROM existing) AS "existing_kind",
+      (SELECT count(*) FROM guard)::int AS "guarded",
       CASE WHEN EXISTS (SELECT 1 FROM existing) THEN 0 ELSE ${lines.length} - (SELECT count(*) FROM locked) END::int AS "missing",
       (SELECT array_agg("ref" ORDER BY "ref") FROM short) AS "short",
       (SELECT count(*) FROM claim)::int AS "claimed", (SELECT count(*) FROM entries)::int AS "entries"`;

@@ -1,8 +1,9 @@
-// What the unlock's check reads (unlock-rules.ts), for the quote and for the unlock itself. The unlock reads
-// it inside its transaction under locks, in the order settlement, refunds, accept and cancel take them
-// (decision 019): the request's row first, then the provider's two wallets in id order. The quote reads the
-// same without locks, in one statement.
-import type { Db, DbTx, SqlTx } from '../../db.ts';
+// What the unlock's check reads (unlock-rules.ts), for the quote and for the unlock itself, in one statement
+// without locks; and the unlock's guard (decision 059): the same facts compared again inside the booking's
+// statement, under the locks settlement, refunds, accept and cancel take in the same order (decision 019): the
+// request's row first, then the provider's two wallets in id order.
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { SqlTx } from '../../db.ts';
 import { resolvePrice } from '../prices/price-list.ts';
 import type { UnlockFacts, UnlockableRequest } from './unlock-rules.ts';
 
@@ -52,8 +53,18 @@ function factsOf(requestId: string, providerId: string, request: RequestRow | un
   };
 }
 
-/** The facts as they are now, without locks (the quote). */
-export async function readUnlockFacts(db: Db | DbTx, providerId: string, requestId: string): Promise<UnlockFacts> {
+/** What was read, as the guard compares it: the facts and the raw request and price entry row. */
+export interface UnlockReading {
+  facts: UnlockFacts;
+  request: RequestRow | undefined;
+}
+
+/** The facts as they are now, without locks (the quote, and the unlock's first step). */
+export async function readUnlockFacts(db: SqlTx, providerId: string, requestId: string): Promise<UnlockFacts> {
+  return (await readUnlock(db, providerId, requestId)).facts;
+}
+
+export async function readUnlock(db: SqlTx, providerId: string, requestId: string): Promise<UnlockReading> {
   const [row] = await db.$queryRaw<(RequestRow & ProviderRow & { found: boolean })[]>`
     SELECT r."id" IS NOT NULL AS "found", r."userId", r."status", r."acceptedOfferId", r."unlockCount", r."maxUnlocks", r."kategorie",
       e."id" AS "entryId", e."basePriceCents", e."commissionRateBp",
@@ -64,34 +75,38 @@ export async function readUnlockFacts(db: Db | DbTx, providerId: string, request
     FROM (SELECT 1) AS one
     LEFT JOIN "Request" r ON r."id" = ${requestId}
     LEFT JOIN "PriceListEntry" e ON e."industryCategory" = r."kategorie" AND e."serviceType" = ''`;
-  return factsOf(requestId, providerId, row?.found ? row : undefined, row);
+  const request = row?.found ? row : undefined;
+  return { facts: factsOf(requestId, providerId, request, row), request };
 }
 
 /**
- * The facts under the unlock's locks, inside its transaction: the request's row lock first (a settlement,
- * refund or accept of this request waits for the unlock, and the unlock sees what they committed), then in a
- * statement of its own (so it sees every unlock committed before the lock was granted) the match, an earlier
- * unlock, and the provider's two wallets locked in id order (a wallet that does not exist holds nothing and
- * is not created).
+ * The unlock's guard: the booking goes ahead only if, under the request's row lock and then the provider's
+ * wallets' locks (id order), what the unlock read still holds: the request's row as read (status, owner,
+ * accepted offer, unlock count and maximum), its category's price entry as read (or still none), the match,
+ * and both wallets' balances. A compare-and-set of the reading, not the rules: they were asked of the reading
+ * (checkUnlock), and anything that changed since makes the unlock read and ask again.
  */
-export async function lockUnlockFacts(tx: SqlTx, providerId: string, requestId: string): Promise<UnlockFacts> {
-  const [request] = await tx.$queryRaw<RequestRow[]>`
-    SELECT r."userId", r."status", r."acceptedOfferId", r."unlockCount", r."maxUnlocks", r."kategorie",
-      e."id" AS "entryId", e."basePriceCents", e."commissionRateBp"
-    FROM "Request" r
-    LEFT JOIN "PriceListEntry" e ON e."industryCategory" = r."kategorie" AND e."serviceType" = ''
-    WHERE r."id" = ${requestId}
-    FOR UPDATE OF r`;
-  if (!request) return factsOf(requestId, providerId, undefined, undefined);
-  const [provider] = await tx.$queryRaw<ProviderRow[]>`
-    WITH wallets AS MATERIALIZED (
+export function unlockGuard(reading: UnlockReading): Prisma.Sql {
+  const { facts, request: r } = reading;
+  if (!r) throw new Error('no guard for a request that was not found');
+  const { requestId, providerId } = facts;
+  return Prisma.sql`req AS MATERIALIZED (
+      SELECT r."id" FROM "Request" r
+      LEFT JOIN "PriceListEntry" e ON e."industryCategory" = r."kategorie" AND e."serviceType" = ''
+      WHERE r."id" = ${requestId} AND r."status" = ${r.status} AND r."userId" IS NOT DISTINCT FROM ${r.userId}::text
+        AND r."acceptedOfferId" IS NOT DISTINCT FROM ${r.acceptedOfferId}::text
+        AND r."unlockCount" = ${r.unlockCount}::int AND r."maxUnlocks" = ${r.maxUnlocks}::int AND r."kategorie" = ${r.kategorie}
+        AND e."id" IS NOT DISTINCT FROM ${r.entryId}::text AND e."basePriceCents" IS NOT DISTINCT FROM ${r.basePriceCents}::int
+        AND e."commissionRateBp" IS NOT DISTINCT FROM ${r.commissionRateBp}::int
+      FOR UPDATE OF r
+    ), wallets AS MATERIALIZED (
       SELECT a."kind", a."balance" FROM "LedgerAccount" a
-      WHERE a."ownerId" = ${providerId} AND a."kind" IN ('wallet', 'wallet_promo')
+      WHERE a."ownerId" = ${providerId} AND a."kind" IN ('wallet', 'wallet_promo') AND EXISTS (SELECT 1 FROM req)
       ORDER BY a."id" FOR UPDATE
-    )
-    SELECT EXISTS (SELECT 1 FROM "Match" m WHERE m."requestId" = ${requestId} AND m."providerId" = ${providerId}) AS "matched",
-      EXISTS (SELECT 1 FROM "Unlock" u WHERE u."requestId" = ${requestId} AND u."providerId" = ${providerId}) AS "unlocked",
-      COALESCE((SELECT sum(w."balance") FROM wallets w WHERE w."kind" = 'wallet'), 0)::bigint AS "paid",
-      COALESCE((SELECT sum(w."balance") FROM wallets w WHERE w."kind" = 'wallet_promo'), 0)::bigint AS "promo"`;
-  return factsOf(requestId, providerId, request, provider);
+    ), guard AS MATERIALIZED (
+      SELECT 1 FROM req
+      WHERE COALESCE((SELECT sum(w."balance") FROM wallets w WHERE w."kind" = 'wallet'), 0) = ${facts.wallets.paid}::bigint
+        AND COALESCE((SELECT sum(w."balance") FROM wallets w WHERE w."kind" = 'wallet_promo'), 0) = ${facts.wallets.promo}::bigint
+        AND EXISTS (SELECT 1 FROM "Match" m WHERE m."requestId" = ${requestId} AND m."providerId" = ${providerId})
+    )`;
 }
