@@ -1,4 +1,4 @@
-// The unlock's rules, written once (decision 058): the pure check of server/domain/unlocks/unlock-rules.ts
+// The unlock's rules, written once (decision 059): the pure check of server/domain/unlocks/unlock-rules.ts
 // and the command that asks it under its locks and books through the one ledger writer. Each rule is pinned
 // with the same case on both: every refusal code (and that a refusal books nothing), the confirmed price, the
 // promotional Goints spent first, the price in force, and idempotency. Runs on PGlite and on PostgreSQL.

@@ -1,4 +1,4 @@
-// The one ledger writer (decisions 011 and 058): a balanced set of entries (summing to zero) under an
+// The one ledger writer (decisions 011 and 059): a balanced set of entries (summing to zero) under an
 // idempotency key, written in the caller's database transaction. A debit that would take an account below zero
 // (unless the account may go negative) books nothing of the movement; the same key twice books once.
 //

@@ -5,7 +5,7 @@
 // provider and request): a later price change never alters it.
 //
 // The unlock carries the price the person confirmed: when the price in force differs (an admin changed it
-// since the quote), nothing is booked and the refusal carries a fresh quote to confirm (decision 058).
+// since the quote), nothing is booked and the refusal carries a fresh quote to confirm (decision 059).
 // The rules are checkUnlock's (unlock-rules.ts), the same the quote asks; the money moves through
 // postTransaction, the one ledger writer.
 //
