@@ -1,4 +1,5 @@
 // Interactive transactions with room to wait under load, retried on serialization failures and deadlocks.
+import crypto from 'node:crypto';
 import type pg from 'pg';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database, Db, DbTx, SqlTx } from '../db.ts';
@@ -46,12 +47,15 @@ export async function inTransaction<T>(prisma: Db, fn: (tx: DbTx) => Promise<T>,
 
 /**
  * A pg pool, or one of its connections, as a SqlTx: the tagged-template statements, with their values as
- * parameters. On a pool each statement runs on whichever connection is free, on its own (autocommit).
+ * parameters. On a pool each statement runs on whichever connection is free, on its own (autocommit). Each
+ * statement text is a named prepared statement (named by its hash), so a connection parses and analyses it
+ * once; the texts are the code's, their number small.
  */
 export function sqlTxOn(client: pg.Pool | pg.PoolClient): SqlTx {
   const run = (first: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
     const q = first instanceof Prisma.Sql ? first : Prisma.sql(first, ...values);
-    return client.query(q.text, q.values as unknown[]);
+    const name = `akut_${crypto.createHash('sha1').update(q.text).digest('hex').slice(0, 20)}`;
+    return client.query({ name, text: q.text, values: q.values as unknown[] });
   };
   const tx = {
     $queryRaw: async (first: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(first, values)).rows,

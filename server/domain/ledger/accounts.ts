@@ -66,11 +66,11 @@ export const account = {
 export const refKey = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
 
 /**
- * The ids of these accounts, created when missing. ON CONFLICT DO NOTHING: two transactions creating the
- * same account at once both go on (neither aborts). Read in a statement of its own after the insert, so an
- * account another transaction created meanwhile is found too.
+ * Creates these accounts (balance 0) where they do not exist yet, in one statement. ON CONFLICT DO NOTHING: two
+ * statements creating the same account at once both go on (neither aborts); the booking that follows, a
+ * statement of its own, finds an account another one created meanwhile too.
  */
-export async function ensureAccounts(tx: SqlTx, refs: readonly AccountRef[]): Promise<Map<string, string>> {
+export async function createAccounts(tx: SqlTx, refs: readonly AccountRef[]): Promise<void> {
   const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
   const wanted = Prisma.join(unique.map((r) => Prisma.sql`(${r.kind}::text, ${r.ownerId}::text, ${ACCOUNT_KINDS[r.kind].allowNegative}::boolean)`));
   await tx.$executeRaw`
@@ -78,8 +78,4 @@ export async function ensureAccounts(tx: SqlTx, refs: readonly AccountRef[]): Pr
     SELECT gen_random_uuid()::text, w."kind", w."ownerId", w."allowNegative", 0, now() AT TIME ZONE 'UTC'
     FROM (VALUES ${wanted}) AS w ("kind", "ownerId", "allowNegative")
     ON CONFLICT ("kind", "ownerId") DO NOTHING`;
-  const rows = await tx.$queryRaw<{ id: string; kind: string; ownerId: string }[]>`
-    SELECT a."id", a."kind", a."ownerId" FROM "LedgerAccount" a
-    JOIN (VALUES ${wanted}) AS w ("kind", "ownerId", "allowNegative") ON w."kind" = a."kind" AND w."ownerId" = a."ownerId"`;
-  return new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.id]));
 }

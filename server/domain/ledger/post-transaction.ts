@@ -13,7 +13,7 @@
 import crypto from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { SqlTx } from '../../db.ts';
-import { ACCOUNT_KINDS, ensureAccounts, refKey, type AccountKind, type AccountRef } from './accounts.ts';
+import { ACCOUNT_KINDS, createAccounts, refKey, type AccountKind, type AccountRef } from './accounts.ts';
 
 export interface LedgerLine {
   account: AccountRef;
@@ -116,7 +116,7 @@ export async function postTransaction(tx: SqlTx, input: PostInput): Promise<Post
   if (!row.existing_id && !row.guarded) throw new LedgerGuardFailed(input.idempotencyKey);
   if (row.missing > 0 && !row.existing_id) {
     // First use of an account (a new wallet, a request's first escrow): create it, then book.
-    await ensureAccounts(
+    await createAccounts(
       tx,
       lines.map((l) => l.ref),
     );

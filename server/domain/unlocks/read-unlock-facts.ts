@@ -57,6 +57,8 @@ function factsOf(requestId: string, providerId: string, request: RequestRow | un
 export interface UnlockReading {
   facts: UnlockFacts;
   request: RequestRow | undefined;
+  /** The request's escrow accounts that exist (kinds), so the unlock creates a missing one before it books. */
+  escrows: string[];
 }
 
 /** The facts as they are now, without locks (the quote, and the unlock's first step). */
@@ -65,18 +67,19 @@ export async function readUnlockFacts(db: SqlTx, providerId: string, requestId: 
 }
 
 export async function readUnlock(db: SqlTx, providerId: string, requestId: string): Promise<UnlockReading> {
-  const [row] = await db.$queryRaw<(RequestRow & ProviderRow & { found: boolean })[]>`
+  const [row] = await db.$queryRaw<(RequestRow & ProviderRow & { found: boolean; escrows: string[] | null })[]>`
     SELECT r."id" IS NOT NULL AS "found", r."userId", r."status", r."acceptedOfferId", r."unlockCount", r."maxUnlocks", r."kategorie",
       e."id" AS "entryId", e."basePriceCents", e."commissionRateBp",
       EXISTS (SELECT 1 FROM "Match" m WHERE m."requestId" = ${requestId} AND m."providerId" = ${providerId}) AS "matched",
       EXISTS (SELECT 1 FROM "Unlock" u WHERE u."requestId" = ${requestId} AND u."providerId" = ${providerId}) AS "unlocked",
       COALESCE((SELECT a."balance" FROM "LedgerAccount" a WHERE a."kind" = 'wallet' AND a."ownerId" = ${providerId}), 0)::bigint AS "paid",
-      COALESCE((SELECT a."balance" FROM "LedgerAccount" a WHERE a."kind" = 'wallet_promo' AND a."ownerId" = ${providerId}), 0)::bigint AS "promo"
+      COALESCE((SELECT a."balance" FROM "LedgerAccount" a WHERE a."kind" = 'wallet_promo' AND a."ownerId" = ${providerId}), 0)::bigint AS "promo",
+      (SELECT array_agg(a."kind") FROM "LedgerAccount" a WHERE a."kind" IN ('escrow', 'escrow_promo') AND a."ownerId" = ${requestId}) AS "escrows"
     FROM (SELECT 1) AS one
     LEFT JOIN "Request" r ON r."id" = ${requestId}
     LEFT JOIN "PriceListEntry" e ON e."industryCategory" = r."kategorie" AND e."serviceType" = ''`;
   const request = row?.found ? row : undefined;
-  return { facts: factsOf(requestId, providerId, request, row), request };
+  return { facts: factsOf(requestId, providerId, request, row), request, escrows: row?.escrows ?? [] };
 }
 
 /**

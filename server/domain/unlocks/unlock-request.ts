@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { SqlTx } from '../../db.ts';
 import { backoffMs, isRetryable, statementsOf } from '../../db/tx.ts';
 import type { UnlockResult } from '../../../machines/unlock.machine.ts';
-import { account } from '../ledger/accounts.ts';
+import { account, createAccounts } from '../ledger/accounts.ts';
 import { toGoints } from '../../../core/money/money.ts';
 import { LedgerGuardFailed, isInsufficientFunds, postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
 import { readUnlock, unlockGuard } from './read-unlock-facts.ts';
@@ -65,6 +65,9 @@ export async function unlockRequestIn(sql: SqlTx, input: UnlockInput): Promise<U
       lines.push({ account: account.walletPromo(providerId), amount: -check.fromPromo }, { account: account.escrowPromo(requestId), amount: check.fromPromo });
     if (check.fromPaid > 0n)
       lines.push({ account: account.wallet(providerId), amount: -check.fromPaid }, { account: account.escrow(requestId), amount: check.fromPaid });
+    // A request's first unlock of a kind creates its escrow first, so the booking is one statement.
+    const missing = lines.map((l) => l.account).filter((a) => a.ownerId === requestId && !reading.escrows.includes(a.kind));
+    if (missing.length) await createAccounts(sql, missing);
     try {
       const posted = await postTransaction(sql, {
         idempotencyKey: unlockKey(requestId, providerId),
