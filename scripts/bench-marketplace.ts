@@ -385,7 +385,7 @@ async function feedRaw(dbUrl: string, providerIds: readonly string[], clients: n
 
 /**
  * The raw-SQL baseline: `clients` loops running the unlock's own statements (unlockRequestIn: the reading and
- * the guarded booking, no transaction; decision 060) on a `pg` pool of RAW_POOL connections of its own, like
+ * the guarded booking, no transaction; decision 065) on a `pg` pool of RAW_POOL connections of its own, like
  * the app's: no door, no error mapping, no event bus. Over other providers' pairs. What this unlock
  * costs at most on this machine: the app's rate is printed as a share of it.
  */

@@ -15,7 +15,7 @@ export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 /**
  * Something that sends statements only (Prisma's tagged-template raw calls): what the ledger writer and the
  * unlock need. Every DbTx is one; statementsOf (server/db/tx.ts) gives one outside a transaction, on
- * PostgreSQL on the app's pool without the ORM's cost per statement (decision 060).
+ * PostgreSQL on the app's pool without the ORM's cost per statement (decision 065).
  */
 export type SqlTx = Pick<DbTx, '$queryRaw' | '$executeRaw'>;
 

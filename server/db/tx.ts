@@ -66,7 +66,7 @@ export function sqlTxOn(client: pg.Pool | pg.PoolClient): SqlTx {
 }
 
 /**
- * Statements each atomic on its own, outside a transaction (decision 060): on PostgreSQL on the app's own pool
+ * Statements each atomic on its own, outside a transaction (decision 065): on PostgreSQL on the app's own pool
  * without the ORM's cost per statement, on PGlite through Prisma (one connection). For commands written as one
  * statement that checks what they read (the unlock); anything that needs several writes together keeps
  * inTransaction.

@@ -1,4 +1,4 @@
-// The client's one fetch-and-error helper (decision 062): same-origin cookies, the UI language for translated
+// The client's one fetch-and-error helper (decision 067): same-origin cookies, the UI language for translated
 // errors, and one reading of an error answer into a typed ApiError, whatever the body (JSON, a file, audio).
 import { currentLang } from '@/i18n';
 

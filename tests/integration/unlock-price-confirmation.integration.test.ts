@@ -1,4 +1,4 @@
-// The quoted price is the charged price (issue 22, decision 060). Found: an admin raised a category's price
+// The quoted price is the charged price (issue 22, decision 065). Found: an admin raised a category's price
 // between a provider's quote (500 Goints) and the click, and the unlock charged 1,000 without asking again.
 // Now the unlock carries the price the person confirmed (HTTP body, the dashboard's dialog, the chat's card)
 // and, when it changed, refuses with a fresh quote and books nothing; confirmed again, it charges the new price.

@@ -1,4 +1,4 @@
-// The unlock's rules, written once (decision 060): the pure check of server/domain/unlocks/unlock-rules.ts
+// The unlock's rules, written once (decision 065): the pure check of server/domain/unlocks/unlock-rules.ts
 // and the command that asks it under its locks and books through the one ledger writer. Each rule is pinned
 // with the same case on both: every refusal code (and that a refusal books nothing), the confirmed price, the
 // promotional Goints spent first, the price in force, and idempotency. Runs on PGlite and on PostgreSQL.
@@ -292,7 +292,7 @@ describe('what an unlock books', () => {
   });
 });
 
-describe('the guard: the reading must still hold when the unlock books (decision 060)', () => {
+describe('the guard: the reading must still hold when the unlock books (decision 065)', () => {
   it('a booking guarded by a reading that changed since (a wallet, the counter, the price) writes nothing', async () => {
     const { provider, second, request } = await scene('handwerk', 2);
     await givePaidGointsOnly(db(), provider.id, 200);

@@ -1,4 +1,4 @@
-// One list of shared mail domains and one reading of a mailbox for the fraud rules and the payout hold (decision 061).
+// One list of shared mail domains and one reading of a mailbox for the fraud rules and the payout hold (decision 066).
 import { describe, expect, it } from 'vitest';
 import { emailPatterns, isSharedMailDomain, mailboxOf } from '../../server/domain/users/email-identity.ts';
 import { emailPatternMatch } from '../../server/domain/affiliate/fraud-rules.ts';

@@ -1,4 +1,4 @@
--- One ledger writer (decision 060): the unlock books through postTransaction like every other movement, so
+-- One ledger writer (decision 065): the unlock books through postTransaction like every other movement, so
 -- the PostgreSQL function that re-expressed the unlock's rules and wrote the ledger itself goes.
 DROP FUNCTION IF EXISTS akut_unlock_request(TEXT, TEXT, INTEGER, INTEGER, INTEGER, BIGINT);
 

@@ -75,7 +75,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
     machine: 'providerDesk',
     states: ['ready'],
     requiresConfirmation: true,
-    // The card's price is the price the person confirms: the unlock carries it and refuses when it changed (decision 060).
+    // The card's price is the price the person confirms: the unlock carries it and refuses when it changed (decision 065).
     pinInput: async (ctx, input) => {
       const id = (await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.request))!;
       return { request: input.request, price: (await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id)).price };

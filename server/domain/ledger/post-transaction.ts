@@ -1,4 +1,4 @@
-// The one ledger writer (decisions 011 and 060): a balanced set of entries (summing to zero) under an
+// The one ledger writer (decisions 011 and 065): a balanced set of entries (summing to zero) under an
 // idempotency key, written in the caller's database transaction. A debit that would take an account below zero
 // (unless the account may go negative) books nothing of the movement; the same key twice books once.
 //
@@ -8,7 +8,7 @@
 //
 // A command may hand the booking a guard (`PostInput.guard`): a compare-and-set of what it read, evaluated
 // (and its locks taken) before the accounts are locked, and its own rows, written in the same statement only
-// when the booking is made. The unlock books that way in one statement outside any transaction (decision 060):
+// when the booking is made. The unlock books that way in one statement outside any transaction (decision 065):
 // the ledger's tables are still written here only.
 import crypto from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client.ts';

@@ -1,5 +1,5 @@
 // What the unlock's check reads (unlock-rules.ts), for the quote and for the unlock itself, in one statement
-// without locks; and the unlock's guard (decision 060): the same facts compared again inside the booking's
+// without locks; and the unlock's guard (decision 065): the same facts compared again inside the booking's
 // statement, under the locks settlement, refunds, accept and cancel take in the same order (decision 019): the
 // request's row first, then the provider's two wallets in id order.
 import { Prisma } from '../../generated/prisma/client.ts';

@@ -5,11 +5,11 @@
 // provider and request): a later price change never alters it.
 //
 // The unlock carries the price the person confirmed: when the price in force differs (an admin changed it
-// since the quote), nothing is booked and the refusal carries a fresh quote to confirm (decision 060).
+// since the quote), nothing is booked and the refusal carries a fresh quote to confirm (decision 065).
 // The rules are checkUnlock's (unlock-rules.ts), the same the quote asks; the money moves through
 // postTransaction, the one ledger writer.
 //
-// Two statements and no transaction held open (decision 060): the facts are read without locks, checked, and
+// Two statements and no transaction held open (decision 065): the facts are read without locks, checked, and
 // booked in one statement of the ledger writer whose guard compares what was read under the request's and the
 // wallets' locks and writes the unlock's own rows with the booking. When something changed in between (another
 // unlock of the request, a wallet, the price), nothing is written and the unlock reads and checks again.

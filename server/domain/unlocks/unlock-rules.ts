@@ -1,4 +1,4 @@
-// The unlock's rules, pure and written once (decision 060): the quote and the unlock read the same facts
+// The unlock's rules, pure and written once (decision 065): the quote and the unlock read the same facts
 // (read-unlock-facts.ts; the unlock under the request's row lock) and ask the same check, checkUnlock. The
 // unlock machine's guards read the quote the server built with it (quoteRefusal).
 

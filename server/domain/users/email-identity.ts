@@ -1,6 +1,6 @@
 // Who an e-mail address stands for, for the fraud rules (affiliate commissions, decision 025) and the payout
 // hold (decision 019) alike: one list of domains that many unrelated people share, one reading of a mailbox.
-// The free-mail domains come from the maintained package free-email-domains (decision 061); the few German
+// The free-mail domains come from the maintained package free-email-domains (decision 066); the few German
 // providers it lacks and the domains reserved for examples and tests are added here.
 import { createRequire } from 'node:module';
 
