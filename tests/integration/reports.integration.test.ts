@@ -258,7 +258,9 @@ describe('decisions and objections', () => {
     const feed2 = await provider2.get<{ matches: { request: { id: string } }[] }>('/api/provider/matches');
     expect(feed2.body.matches.some((m) => m.request.id === restricted.id)).toBe(false);
     await grantGoints(prisma(), p2.user.id, 100);
-    expect((await provider2.post<{ error: { code: string } }>(`/api/provider/requests/${restricted.id}/unlock`, { price: 50 })).body.error.code).toBe('REQUEST_SOLD_OUT');
+    expect((await provider2.post<{ error: { code: string } }>(`/api/provider/requests/${restricted.id}/unlock`, { price: 50 })).body.error.code).toBe(
+      'REQUEST_SOLD_OUT',
+    );
     // The provider who had unlocked it keeps it.
     const kept = await provider1.get<{ matches: { request: { id: string } }[] }>('/api/provider/matches');
     expect(kept.body.matches.some((m) => m.request.id === restricted.id)).toBe(true);
