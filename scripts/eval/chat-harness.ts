@@ -8,6 +8,7 @@ import { createSession, sendChat, type ChatTurn } from '../../tests/helpers/chat
 import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../../tests/factories/marketplace.ts';
 import { createUser } from '../../tests/factories/users.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -187,7 +188,7 @@ export async function market(
     providers.push({ ...p.user, company });
     providerClients.push(await clientAs(app, p.user));
     if (opts.offers !== false) {
-      await unlockRequest(deps, p.user.id, request.id);
+      await unlockRequest(deps, { providerId: p.user.id, requestId: request.id, price: (await getUnlockQuote(deps.db.prisma, p.user.id, request.id)).price });
       const offer = await createOffer(deps, p.user.id, {
         requestId: request.id,
         price: i === 0 ? 350 : 180,
@@ -201,7 +202,7 @@ export async function market(
   for (let i = 0; i < (opts.unlockers ?? 0); i++) {
     const p = await createProvider(deps, { firmenname: `Schnellservice ${i + 1}`, categories: [opts.category ?? 'handwerk'], postcode: '50667' });
     await givePaidGointsOnly(deps.db.prisma, p.user.id, 500);
-    await unlockRequest(deps, p.user.id, request.id);
+    await unlockRequest(deps, { providerId: p.user.id, requestId: request.id, price: (await getUnlockQuote(deps.db.prisma, p.user.id, request.id)).price });
   }
   if (opts.deal) {
     const { dealId } = await acceptOffer(deps, seekerUser.id, offers[0]!);

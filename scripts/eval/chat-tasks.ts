@@ -6,6 +6,7 @@ import { adminClient, converse, createUser, market, partnerClient, type Conversa
 import { createProvider, createReleasedRequest, givePaidGointsOnly } from '../../tests/factories/marketplace.ts';
 import { clientAs } from '../../tests/helpers/auth.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts';
 
 export type TaskRole = 'visitor' | 'seeker' | 'provider' | 'partner' | 'admin';
 
@@ -68,7 +69,12 @@ const freshProvider =
     const m = await market(app, { offers: false });
     const p = await createProvider(app.deps, { firmenname: 'Rohrblitz Köln', categories: ['handwerk'], postcode: '50667', radiusKm: 20 });
     await givePaidGointsOnly(app.deps.db.prisma, p.user.id, 500);
-    if (unlocked) await unlockRequest(app.deps, p.user.id, m.requestId);
+    if (unlocked)
+      await unlockRequest(app.deps, {
+        providerId: p.user.id,
+        requestId: m.requestId,
+        price: (await getUnlockQuote(app.deps.db.prisma, p.user.id, m.requestId)).price,
+      });
     const client = await clientAs(app, p.user);
     return { conversation: await converse(app, client, lang), app, market: m, extra: { providerId: p.user.id } };
   };

@@ -7,12 +7,11 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { clientAs } from '../helpers/auth.ts';
 import { createSession, sendChat, type ChatTurn, toolData, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 
@@ -58,7 +57,7 @@ async function market(lang: 'de' | 'en') {
     postcode: '04109',
   });
   const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '04109', beschreibung: 'Im Dach ist ein Ziegel gerutscht, es regnet durch.' });
-  await unlockRequest(app.deps, provider.user.id, r.id);
+  await unlockAtQuotedPrice(app.deps, provider.user.id, r.id);
   const offer = await createOffer(app.deps, provider.user.id, {
     requestId: r.id,
     price: 240,
@@ -184,7 +183,7 @@ for (const lang of ['de', 'en'] as const) {
 
       // A second offer, accepted: the deal is listed with its reference and can be cancelled by it.
       const other = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109' });
-      await unlockRequest(app.deps, other.user.id, request.id);
+      await unlockAtQuotedPrice(app.deps, other.user.id, request.id);
       const o2 = await createOffer(app.deps, other.user.id, {
         requestId: request.id,
         price: 260,
@@ -284,7 +283,7 @@ for (const lang of ['de', 'en'] as const) {
     it('greets a signed-in seeker by name with what is new instead of the anonymous greeting', async () => {
       const { seeker, request } = await market(lang);
       const other = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109' });
-      await unlockRequest(app.deps, other.user.id, request.id);
+      await unlockAtQuotedPrice(app.deps, other.user.id, request.id);
       const o2 = await createOffer(app.deps, other.user.id, {
         requestId: request.id,
         price: 199,

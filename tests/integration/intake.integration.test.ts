@@ -92,7 +92,11 @@ describe('greeting and first name', () => {
     expect(hello.text).toContain('Wie ist dein Vorname?');
     expect(hello.text).not.toContain('kennenzulernen');
     expect(await state(s.id)).toBe('greeting');
-    const need = await sendChat(c, s.id, 'Mein Wasserhahn tropft seit gestern, ich brauche dringend einen Klempner in 50667 Köln, Budget 150 Euro, am besten morgen');
+    const need = await sendChat(
+      c,
+      s.id,
+      'Mein Wasserhahn tropft seit gestern, ich brauche dringend einen Klempner in 50667 Köln, Budget 150 Euro, am besten morgen',
+    );
     expect(lastTool(need)).toMatchObject({ toolName: 'describeRequest', output: { accepted: true, state: 'greeting' } });
     expect(need.text).toMatch(/^Notiert: Handwerk · 50667 Köln/);
     expect(need.text).toContain('Wie ist dein Vorname?');

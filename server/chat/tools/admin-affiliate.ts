@@ -27,6 +27,7 @@ import { percentOf } from '../../ai/understanding/entities.ts';
 import { attempt, refuse, refusalOf } from './refs.ts';
 import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -81,8 +82,7 @@ async function planQuestion(ctx: ChatToolContext, input: PlanChatInput) {
 
 const sum = (plan: CommissionPlanValues) => plan.levelsBp.reduce((a, b) => a + b, 0);
 /** Euros a level (or the whole pool) earns from 100 € of platform revenue. */
-const euroOf100 = (shareBpOfBp: number, lang: Lang) =>
-  (shareBpOfBp / 100).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+const euroOf100 = (shareBpOfBp: number, lang: Lang) => formatEuro(shareBpOfBp, lang);
 
 function planChange(before: CommissionPlanValues, after: CommissionPlanValues, edit: PlanEdit, lang: Lang): ChangeView {
   const t = translator(lang);

@@ -157,7 +157,6 @@ function noticeRow(r: Request, lang: Lang): ChangeView['rows'][number] | null {
 
 const statusLabel = (status: string, lang: Lang) => translator(lang)(`admin:requests.status.${status}`, { defaultValue: status }) as string;
 
-
 const FLAGGED_WORDS = /\b(markiert\w*|geflagg\w*|zuruckgehalten\w*|angehalten\w*|moderation\w*|prufung|flagged|held|held back|on hold|moderation|review)\b/;
 export const adminRequestTools: AnyChatToolDef[] = [
   defineChatTool({

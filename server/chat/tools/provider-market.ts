@@ -96,6 +96,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
     input: z.object({
       request: refInput.optional(),
       hint: z.string().trim().max(300).optional().describe('How the provider named the request, when not by its reference (category, place)'),
+      price: z.number().int().positive().optional().describe('Set by the server: the price the confirmation card shows'),
     }),
     access: provider,
     machine: 'providerDesk',
@@ -112,10 +113,12 @@ export const providerMarketTools: AnyChatToolDef[] = [
         if (refusal) throw new AppError(refusal, refusal === 'INSUFFICIENT_GOINTS' ? { params: { price: q.price } } : {});
       });
     },
-    // The card names the request by its full id: the click unlocks exactly that one.
+    // The card names the request by its full id and its price: the click unlocks exactly that one at the price
+    // the person confirmed, and refuses when it changed (decision 065).
     pinInput: async (ctx, input) => {
       const found = await matchFor(ctx, 'unlock', input);
-      return isToolOutcome(found) ? input : { request: found };
+      if (isToolOutcome(found)) return input;
+      return { request: found, price: (await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user.id, found)).price };
     },
     confirmData: async (ctx, input) => {
       const id = (await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user.id, input.request ?? ''))!;
@@ -154,7 +157,10 @@ export const providerMarketTools: AnyChatToolDef[] = [
         if (!id) throw new AppError('NOT_FOUND');
         // The same unlock machine as the dashboard, with the domain commands as its operations.
         const actor = createActor(
-          unlockMachineWith({ quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r), unlock: (r) => unlockRequest(ctx.deps, providerId, r) }),
+          unlockMachineWith({
+            quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r),
+            unlock: (r, price) => unlockRequest(ctx.deps, { providerId, requestId: r, price: input.price ?? price }),
+          }),
           { input: { requestId: id } },
         );
         actor.start();
@@ -164,9 +170,13 @@ export const providerMarketTools: AnyChatToolDef[] = [
           { timeout: 15_000 },
         );
         if (ready.value === 'awaitingConfirmation') actor.send({ type: 'CONFIRM' });
-        const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), {
-          timeout: 15_000,
-        });
+        const end = await waitFor(
+          actor,
+          (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed', 'awaitingConfirmation'].includes(String(s.value)),
+          {
+            timeout: 15_000,
+          },
+        );
         actor.stop();
         const state = String(end.value);
         const unavailable =
@@ -178,8 +188,13 @@ export const providerMarketTools: AnyChatToolDef[] = [
           failed: 'UNLOCK_FAILED',
           quoteFailed: 'NOT_FOUND',
           cancelled: 'UNLOCK_FAILED',
+          // Asked again: the price changed since the card (nothing was booked).
+          awaitingConfirmation: 'UNLOCK_PRICE_CHANGED',
         }[state];
-        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price: end.context.quote?.price ?? 0 } } : {});
+        const price = end.context.quote?.price ?? 0;
+        if (reason === 'UNLOCK_PRICE_CHANGED')
+          throw new AppError(reason, { params: { price, confirmed: input.price ?? end.context.priceChangedFrom ?? 0, ref: `#${shortRef(id)}` } });
+        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price } } : {});
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
         return {
