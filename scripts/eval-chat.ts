@@ -14,7 +14,7 @@
 //   npm run eval:chat                      cross-validated table (5 folds) and the most frequent confusions
 //   npm run eval:chat -- --folds 10        more folds
 //   npm run eval:chat -- --misses 40       list up to 40 misses per role
-//   npm run eval:chat -- --compare         every engine on the same folds (decision 058); --engines a,b: some
+//   npm run eval:chat -- --compare         every engine on the same folds (decision 069); --engines a,b: some
 //   npm run eval:chat -- --engine bayes    one engine
 //   npm run eval:chat -- --blind f.json    the blind set (add --show-blind to list its misses)
 //   npm run eval:chat -- --calibrate       the policy thresholds that keep wrong actions rare on the folds

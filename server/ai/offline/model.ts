@@ -3,7 +3,7 @@
 // answers with the same tool calls and templated replies in German or English that a real model would
 // produce. What a message means is decided by the dialogue policy (policy.ts) over the intent classifier
 // trained from the corpus (server/ai/understanding); the model can only call tools it was given, so it never
-// decides what a person may do. See docs/decisions/004-offline-model.md and 058-understanding.md.
+// decides what a person may do. See docs/decisions/004-offline-model.md and 069-understanding.md.
 import crypto from 'node:crypto';
 import type {
   LanguageModelV4,

@@ -2,7 +2,7 @@
 // the features of features.ts. The chat's engine is an ensemble of two maintained libraries: wink's
 // averaged perceptron (wink-perceptron, a linear model that weighs every feature against every other) and
 // wink's naive Bayes (wink-naive-bayes-text-classifier, which stays sensible on the rare words a perceptron
-// has seen once); decision 058 compares it with NLP.js's neural network and either library alone, on the
+// has seen once); decision 069 compares it with NLP.js's neural network and either library alone, on the
 // same folds (npm run eval:chat -- --compare). Training is deterministic: the examples come in the corpus's
 // order and nothing is shuffled. A model scores only the intents it is asked about: the caller passes those
 // of the tools this person may use in this state, so the model never widens what anyone may do.
@@ -202,7 +202,7 @@ function trainNeural(inputs: readonly Record<string, number>[], labels: readonly
 }
 
 // ----- sparse linear engines (written here: the libraries above train or classify too slowly at this size,
-// decision 058 has the figures) -----
+// decision 069 has the figures) -----
 
 /** Feature names → column numbers, fixed at training. */
 function indexOf(inputs: readonly Record<string, number>[]): Map<string, number> {
