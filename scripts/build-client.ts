@@ -22,7 +22,7 @@ function sourcesChanged(): boolean {
   const built = fs.statSync(distIndex).mtimeMs;
   return (
     Math.max(
-      // The client bundles core/ and machines/ too (decision 069).
+      // The client bundles core/ and machines/ too (decision 058).
       ...['src', 'core', 'machines'].map((dir) => newestMtime(path.join(root, dir))),
       fs.statSync(path.join(root, 'index.html')).mtimeMs,
       fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,

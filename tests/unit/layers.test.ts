@@ -1,4 +1,4 @@
-// The layers (decision 069): core/ and machines/ are pure code both sides use; src/ (the browser) and server/
+// The layers (decision 058): core/ and machines/ are pure code both sides use; src/ (the browser) and server/
 // depend on them and never on each other. TypeScript project references enforce it: each layer is a composite
 // project whose files are its own folder, so an import across (src → server, server → src, core → either) is
 // error TS6307 in `npm run typecheck` (tsc -b). These tests pin that set-up and prove that the compiler refuses
