@@ -145,7 +145,14 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
     if (!otherIsMeant) return answered(answer);
   }
 
-  // 4. A clear intent, two close ones, the open question asked again, or nothing.
+  // 4. A word like 'back' with nothing to go back to, while the message fills the details of an action that
+  // can be taken ('set Max back to seeker'): that action.
+  if (top && !toolFor(top.intent, message, allowed, catalog)) {
+    const filled = ranked.find((r) => r !== top && r.raw >= t.minRaw && filledSlots(toolFor(r.intent, message, allowed, catalog)?.input) >= 1);
+    if (filled) return { ...act(filled.intent, 'intent', message, allowed, catalog), ranked };
+  }
+
+  // 5. A clear intent, two close ones, the open question asked again, or nothing.
   if (top && clear) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
   const close = ranked
     .filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog))
