@@ -147,7 +147,7 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
 
   // 4. A word like 'back' with nothing to go back to, while the message fills the details of an action that
   // can be taken ('set Max back to seeker'): that action.
-  if (top && !toolFor(top.intent, message, allowed, catalog)) {
+  if (top && ['back', 'skip', 'cancel', 'affirm', 'deny'].includes(top.intent) && !toolFor(top.intent, message, allowed, catalog)) {
     const filled = ranked.find((r) => r !== top && r.raw >= t.minRaw && filledSlots(toolFor(r.intent, message, allowed, catalog)?.input) >= 1);
     if (filled) return { ...act(filled.intent, 'intent', message, allowed, catalog), ranked };
   }
