@@ -76,6 +76,10 @@ describe('admin chat: activity', () => {
     expect(data.items[0]!.kind).toBe('signup');
     expect(turn.text).toContain(lang === 'de' ? `Heute: ` : 'Today: ');
     expect(turn.text).toContain(lang === 'de' ? `${data.users} Nutzer` : `${data.users} users`);
+    // One of a kind is said in the singular ('1 Auszahlungsantrag', not '1 payout requests').
+    expect(turn.text).not.toMatch(/(?<![\d.,])1 (neue Anfragen|Freischaltungen|Deals|Auszahlungsanträge|Registrierungen|Buchungen|new requests|unlocks|deals|payout requests|sign-ups|transactions|partners)\b/);
+    const [, todayPart] = /(?:Heute|Today): ([^.]+)\./.exec(turn.text) ?? [];
+    expect(todayPart).toMatch(lang === 'de' ? / und / : / and /);
   });
 });
 

@@ -110,6 +110,37 @@ describe('greeting and first name', () => {
   });
 });
 
+describe('a name said in a sentence', () => {
+  it('takes the name wherever it stands and keeps a need said with it; "Ich bin Rentnerin und suche …" is a need, not a name', async () => {
+    const c = anon('de');
+    const s = await open(c);
+    // 'Ich bin' may go on with anything: the sentence is read for what it means (a need), the name asked after.
+    const retired = await sendChat(c, s.id, 'Ich bin Rentnerin und suche jemanden, der mir die Hecke schneidet, in 50667 Köln');
+    expect(lastTool(retired)).toMatchObject({ toolName: 'describeRequest', output: { accepted: true, state: 'greeting' } });
+    expect(retired.text).not.toContain('Rentnerin!');
+    expect(retired.text).toContain('Wie ist dein Vorname?');
+    // The name around other words: 'Moin, Hauke hier'.
+    const hauke = await sendChat(c, s.id, 'Moin, Hauke hier');
+    expect(lastTool(hauke)).toMatchObject({ toolName: 'submitFirstName', output: { accepted: true, data: { firstName: 'Hauke' } } });
+
+    const d = anon('de');
+    const t = await open(d);
+    // Name and need in one message: the name taken, the need read as the next step (nothing of it lost).
+    const both = await sendChat(d, t.id, 'Ich heiße Anna und brauche einen Maler in 50667 Köln, Budget 400 Euro');
+    expect(lastTool(both)).toMatchObject({ toolName: 'submitFirstName', input: { name: 'Anna' }, output: { accepted: true } });
+    expect(both.text).toContain('Schön, dich kennenzulernen, Anna!');
+    expect(both.text).toMatch(/Notiert: .*50667 Köln/);
+    expect(await state(t.id)).not.toBe('greeting');
+    expect(await state(t.id)).not.toBe('choosingCategory');
+
+    const e = anon('en');
+    const u = await open(e);
+    // The name to use wins: 'It's Alessandro, but Sandro is fine' → Sandro.
+    const nick = await sendChat(e, u.id, 'Call me Sandro, Alessandro is too long');
+    expect(lastTool(nick).output).toMatchObject({ accepted: true, data: { firstName: 'Sandro' } });
+  });
+});
+
 describe('the category form path', () => {
   it('German: dropdown → form → Übernehmen → asks only what is missing → summary → confirm by click → draft', async () => {
     const c = anon('de');

@@ -5,6 +5,7 @@ import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { parseAmount, parseEuroCents } from '../../../core/money/parse-money.ts';
 import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../nlu/categories.ts';
 import { foldText } from './features.ts';
+import { checkFirstName, isKnownFirstName, isKnownSurname } from '../nlu/names.ts';
 
 // '#a1b2c3', or a bare id with at least one digit (so words like 'facade' are never taken for one).
 const REF = /#([0-9a-f]{6})[0-9a-f-]{0,30}\b|\b(?=[0-9a-f-]*\d)([0-9a-f]{6})[0-9a-f-]{0,30}\b/gi;
@@ -243,24 +244,104 @@ function withoutIdsKeepPostcode(text: string): string {
 
 const INTRO = [
   /^(?:hallo|hi|hey|moin|servus|guten (?:morgen|tag|abend))?[\s,!.]*(?:(?:also|übrigens|uebrigens|ach so|ach ja)[\s,]+)?(?:ich hei(?:ss|ß)e|ich bin(?: die| der)?|mein (?:vor)?name (?:ist|lautet)|nenn(?:t)? mich|hier (?:ist|schreibt))\s+/i,
-  /^(?:hello|hi|hey|good (?:morning|afternoon|evening))?[\s,!.]*(?:(?:oh|btw|by the way)[\s,]+)?(?:my (?:first )?name is|i am|i'm|im|call me|it's|this is)\s+/i,
+  /^(?:hello|hi|hey|good (?:morning|afternoon|evening))?[\s,!.]*(?:(?:oh|btw|by the way)[\s,]+)?(?:my (?:first )?name is|i am called|i'm called|i am|i'm|im|call me|it's|this is)\s+/i,
 ];
 const INTRO_AFTER = /[\s,]+(?:(?:und|and)\b.*|übrigens|uebrigens|by the way|btw)$/i;
 
 /**
  * The first name in an answer to the name question: 'Ich heiße Anna.' → { name: 'Anna', introduced: true },
- * 'Anna' → { name: 'Anna', introduced: false }. An introduction around the name is not part of it.
+ * 'Anna' → { name: 'Anna', introduced: false }. An introduction around the name is not part of it; what
+ * follows the name ('… und brauche einen Maler') is `rest`.
  */
-export function firstNameOf(text: string): { name: string; introduced: boolean } {
+export function firstNameOf(text: string): { name: string; introduced: boolean; certain: boolean; rest: string } {
   let name = text.trim();
   let introduced = false;
+  let certain = false;
   for (const re of INTRO) {
     const stripped = name.replace(re, '');
-    if (stripped !== name) introduced = true;
+    if (stripped !== name) {
+      introduced = true;
+      // 'ich heiße', 'my name is', 'call me' name a name; 'ich bin', 'I'm' may go on otherwise ('Ich bin Rentnerin').
+      certain ||= !WEAK_INTRO.test(name.slice(0, name.length - stripped.length));
+    }
     name = stripped;
   }
-  if (introduced) name = name.replace(INTRO_AFTER, '');
-  return { name: name.replace(/[.!,;]+$/, '').trim(), introduced };
+  let rest = '';
+  if (introduced) {
+    const after = INTRO_AFTER.exec(name);
+    if (after) {
+      rest = after[0].replace(/^[\s,]+(?:und|and)\b\s*/i, '').trim();
+      name = name.slice(0, after.index);
+    }
+  }
+  return { name: name.replace(/[.!,;]+$/, '').trim(), introduced, certain, rest };
+}
+const WEAK_INTRO = /\b(?:ich bin(?: die| der)?|i am|i'm|im|it's|this is)\s*$/i;
+
+// Words that say the name that follows is the one to use ('sag einfach Alex', 'call me Jo', 'aber Sandro reicht').
+const NICK_CUE = /^(?:sag\w*|nenn\w*|call|aber|but|just|einfach|ruhig|gern|gerne|address)$/i;
+// Words that say the name that follows is not wanted ('bitte nicht Alexander').
+const NOT_CUE = /^(?:nicht|not)$/i;
+// The assistant's own name ('Freut mich, Aki! Ich bin Paulina') is never the person's.
+const OWN_NAMES = new Set(['aki']);
+// A name told around other words: 'Moin, Hauke hier', 'Yusuf heiß ich', 'Kofi's the name', 'Fiona speaking'.
+const NAME_AROUND = [
+  /^(?:[\p{L}]+[\s,!.]+)?(\p{Lu}[\p{L}-]+)\s+(?:hier|here|speaking|heiß(?:e)? ich|heiss(?:e)? ich)\b/u,
+  /^(\p{Lu}[\p{L}-]+)(?:'s| is) (?:the|my) name\b/u,
+  /\b(?:vorname|first name|name)\s*[:?]\s*(\p{L}[\p{L}-]+)/iu,
+  /\b(?:first name's|name's)\s+(\p{L}[\p{L}-]+)/iu,
+];
+
+/**
+ * The first name a message tells, wherever it stands in it: 'Ich heiße Anna' and 'Anna' → 'Anna', 'Moin,
+ * Hauke hier' → 'Hauke', 'Ich bin Alessandro, aber Sandro reicht' → 'Sandro' (the name to use wins), 'Bitte
+ * nicht Alexander, sag einfach Alex' → 'Alex'. null when no word of it can be taken for a first name.
+ */
+export function nameInMessage(text: string): string | null {
+  if (/[<>&[\]]|javascript:/i.test(text)) return null;
+  const { name, introduced } = firstNameOf(text);
+  const single = (w: string) => !/\s/.test(w) && checkFirstName(w).ok && !OWN_NAMES.has(w.toLowerCase());
+  const words = [...text.matchAll(/[\p{L}][\p{L}\p{M}-]*/gu)].map((m) => m[0].replace(/-+$/, ''));
+  // A name to use (after 'sag', 'call me', 'aber') wins over the one given first.
+  let preferred: string | null = null;
+  for (let i = 0; i < words.length; i++) {
+    if (!NICK_CUE.test(words[i]!)) continue;
+    for (let j = i + 1; j < Math.min(words.length, i + 4); j++) {
+      const w = words[j]!;
+      if (NOT_CUE.test(words[j - 1]!)) continue;
+      if (single(w) && (isKnownFirstName(w) || /^\p{Lu}/u.test(w)) && !/^(mich|me|zu|mir|einfach|ruhig|gern|gerne|just|as|so)$/i.test(w)) {
+        preferred = w;
+        break;
+      }
+    }
+  }
+  if (preferred) return checkName(preferred);
+  if (name && single(name)) return checkName(name);
+  for (const re of NAME_AROUND) {
+    const m = re.exec(text.trim());
+    if (m && single(m[1]!)) return checkName(m[1]!);
+  }
+  // A full name alone ('Anna Schmidt') is no first name to pick from: the name question explains why.
+  if (!introduced && words.length > 1 && words.every((w) => /^\p{Lu}/u.test(w) || isKnownFirstName(w) || isKnownSurname(w))) return null;
+  // Otherwise the first known first name that is not refused by a 'nicht' before it.
+  const pool = introduced ? name.split(/[\s,]+/) : words;
+  for (let i = 0; i < pool.length; i++) {
+    const w = pool[i]!.replace(/[^\p{L}\p{M}-]/gu, '');
+    if (!w || (i > 0 && NOT_CUE.test(pool[i - 1]!))) continue;
+    if (single(w) && isKnownFirstName(w) && /^\p{Lu}/u.test(w)) return checkName(w);
+  }
+  // 'Ich bin Kalani, freut mich': the word after the introduction, when written as a name (or all is lower case).
+  if (introduced) {
+    const first = name.split(/[\s,]+/)[0]!.replace(/[^\p{L}\p{M}-]/gu, '');
+    const asName = /^\p{Lu}/u.test(first) || text === text.toLowerCase();
+    if (first && asName && single(first)) return checkName(first);
+  }
+  return null;
+}
+
+function checkName(w: string): string | null {
+  const c = checkFirstName(w);
+  return c.ok ? c.name : null;
 }
 
 /** 'Pause' or 'resume' for receiving requests, as the words say ('ich bin im Urlaub', 'wieder Anfragen schicken'). */

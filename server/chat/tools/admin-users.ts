@@ -120,12 +120,32 @@ export const adminUserTools: AnyChatToolDef[] = [
         countActivitySince(prisma, startOfToday()),
         getRecentActivity(prisma, { limit: 10 }),
       ]);
+      // '1 neue Anfrage', '3 Freischaltungen': each count with its own plural, joined as the language joins lists.
+      const t = translator(ctx.lang);
+      const list = (parts: [string, number][]) =>
+        new Intl.ListFormat(ctx.lang === 'de' ? 'de-DE' : 'en-GB', { type: 'conjunction' }).format(
+          parts.map(([key, count]) => t(`chat:activityCount.${key}`, { count }) as string),
+        );
       return {
         accepted: true,
         state: ctx.machine.state,
         data: {
           ...overview,
           today,
+          todayList: list([
+            ['request', today.request],
+            ['unlock', today.unlock],
+            ['deal', today.deal],
+            ['payout', today.payout],
+            ['signup', today.signup],
+          ]),
+          totalList: list([
+            ['users', overview.users],
+            ['requests', overview.requests],
+            ['deals', overview.deals],
+            ['transactions', overview.transactions],
+            ['affiliates', overview.affiliates],
+          ]),
           todayRequests: today.request,
           todayUnlocks: today.unlock,
           todayDeals: today.deal,

@@ -7,7 +7,7 @@ import { EMPTY_DRAFT, INTAKE_FIELDS, SKIPPABLE_FIELDS, type RequestDraft } from 
 import { CATEGORY_IDS, categoryFromLabel, categoryLabel, checkFirstName, isCategoryId, isFormOutput, urgencyLabel } from '../../ai/nlu/index.ts';
 import { isKnownFirstName, isKnownSurname } from '../../ai/nlu/names.ts';
 import type { MessageInput } from '../../ai/offline/catalog.ts';
-import { firstNameOf } from '../../ai/understanding/entities.ts';
+import { firstNameOf, nameInMessage } from '../../ai/understanding/entities.ts';
 import { personaName } from '../../ai/prompts.ts';
 import { submitRequest } from '../../domain/requests/requests.ts';
 import { getSessionFollowUpScript } from '../../domain/chat/chat-sessions.ts';
@@ -155,33 +155,45 @@ export const intakeTools: AnyChatToolDef[] = [
     name: 'submitFirstName',
     description:
       "Record the person's first name: their answer to the name question ('Anna', 'Ich heiße Anna'), or a name they give later ('übrigens, ich heiße Marta').",
-    input: z.object({ name: z.string().trim().min(1).max(200).describe('The first name as the person wrote it') }),
+    input: z.object({
+      name: z.string().trim().min(1).max(200).describe('The first name as the person wrote it'),
+      need: z.string().trim().min(1).max(MAX_TEXT).optional().describe("What the person needs, when they said it in the same message ('ich heiße Anna und brauche einen Maler')"),
+    }),
     access: 'public',
     machine: 'intake',
     states: '*',
     understand: {
       intents: ['giveName'],
-      slots: ({ text }) => {
-        const { name, introduced } = firstNameOf(text);
-        return introduced && name ? { name } : null;
+      // A name said as one ('Ich heiße Anna', 'Moin, Hauke hier', 'sag einfach Alex'); a bare word only as the
+      // answer to the name question (later, 'Jana' alone is no renaming).
+      slots: ({ text, state }) => {
+        const name = nameInMessage(text);
+        if (!name) return null;
+        if (state !== 'greeting' && !firstNameOf(text).introduced && !/\s/.test(text.trim())) return null;
+        return { name };
       },
-      // The name question: 'Ich heiße Anna' is an answer whatever else it resembles; a bare word only when it
-      // is no greeting or other intent the classifier is sure of.
+      // The name question: 'Ich heiße Anna' is an answer whatever else it resembles; a name inside a sentence
+      // ('Ich bin neu in Leipzig und brauche einen Zahnarzt', 'Moin, Hauke hier') only when the classifier
+      // does not read the sentence as something else; a bare word only when it is no greeting or other intent
+      // the classifier is sure of.
       answer: ({ text, state }) => {
         if (state !== 'greeting') return null;
-        const { name, introduced } = firstNameOf(text);
-        if (!name) return null;
-        if (introduced) return { input: { name }, strength: 'explicit' };
-        // A known first name ('Marta', 'Jonas') is the answer unless the message clearly means something
-        // else; any other word that could be a name ('weiter', 'tschüss', 'Kalani') is one only when no intent
-        // has evidence; a sentence is read for what it means.
+        const { name: said, certain, rest } = firstNameOf(text);
+        if (!said) return null;
+        const found = nameInMessage(text);
+        if (found) {
+          // 'Ich heiße Anna und brauche einen Maler in Köln': the name, and the need kept for the next step.
+          const need = (rest.match(/\p{L}+/gu) ?? []).length >= 3 ? { need: rest.slice(0, MAX_TEXT) } : {};
+          if ((certain || isKnownFirstName(found)) && !/\s/.test(said)) return { input: { name: found, ...need }, strength: 'explicit' };
+          return { input: { name: found }, strength: isKnownFirstName(found) ? 'plain' : 'fallback' };
+        }
         // Not a first name as it stands ('Anna Schmidt', 'Müller', 'R2D2'): a word or three are still meant as the
         // answer when nothing else fits (the tool says why it cannot take them); a sentence is read for its meaning.
         // A known first or last name in it ('Anna Schmidt', 'Müller') makes it an answer the tool explains.
-        const words = name.split(/\s+/);
+        const words = said.split(/\s+/);
+        if (words.length > 3) return null;
         const named = words.some((w) => isKnownFirstName(w) || isKnownSurname(w));
-        if (!checkFirstName(name).ok) return words.length <= 3 ? { input: { name }, strength: named ? 'plain' : 'fallback' } : null;
-        return { input: { name }, strength: named ? 'plain' : 'fallback' };
+        return { input: { name: said }, strength: named ? 'plain' : 'fallback' };
       },
     },
     run: async (ctx, input) => {
@@ -199,6 +211,15 @@ export const intakeTools: AnyChatToolDef[] = [
       if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, 'greeting') }) };
       const text = await sayNew(ctx, said);
       const reached: string = ctx.machine.state;
+      if (input.need && reached === 'choosingCategory') {
+        // The need said with the name: read as if it came next ('Schön, dich kennenzulernen, Anna! Notiert: …').
+        const before = contextOf(ctx.machine).draft;
+        const reading = readMessage(input.need, { lang: ctx.lang, now: new Date(), state: reached, draft: before });
+        if (Object.keys(reading.patch).length && !reading.pastDate) {
+          const updated = await sendMachineEvent(ctx, { type: 'DRAFT_UPDATED', patch: reading.patch, open: reading.open });
+          if (updated.accepted) return describeReached(ctx, updated, `${text ? `${text} ` : ''}${acknowledge(before, contextOf(ctx.machine).draft, ctx.lang)}`);
+        }
+      }
       if (reached !== 'choosingCategory' && reached !== 'greeting') {
         // A need was told before the name: the intake goes on with it (the next missing field or the summary).
         return describeReached(ctx, { ...outcome, ...(text ? { data: { say: text } } : {}) }, text ? `${text} ` : '');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFirstName, isKnownFirstName, isKnownSurname } from '../../../server/ai/nlu/names.ts';
+import { firstNameOf, nameInMessage } from '../../../server/ai/understanding/entities.ts';
 
 describe('checkFirstName', () => {
   it.each(['Jürgen', 'Anne-Marie', 'José', 'Zoë', 'Uwe', 'Mehmet', 'Łukasz'])('accepts %s', (name) => {
@@ -46,5 +47,43 @@ describe('checkFirstName', () => {
     expect(isKnownFirstName('Jürgen')).toBe(true);
     expect(isKnownSurname('Müller')).toBe(true);
     expect(isKnownSurname('Smith')).toBe(true);
+  });
+});
+
+describe('the first name in a sentence (nameInMessage)', () => {
+  it.each([
+    ['Ich heiße Marta', 'Marta'],
+    ['Mehmet', 'Mehmet'],
+    ['ich heiße jonas', 'Jonas'],
+    ['Nenn mich Kai', 'Kai'],
+    ['Sag einfach Svenja zu mir', 'Svenja'],
+    ['Moin, Hauke hier', 'Hauke'],
+    ['Du kannst mich Lena nennen', 'Lena'],
+    ['Yusuf heiß ich', 'Yusuf'],
+    ['Ich bin Alessandro, aber Sandro reicht', 'Sandro'],
+    ['Bitte nicht Alexander, sag einfach Alex', 'Alex'],
+    ['Mein Name? Bartek', 'Bartek'],
+    ['Vorname: Moritz', 'Moritz'],
+    ["Kofi's the name", 'Kofi'],
+    ["Name's Ravi", 'Ravi'],
+    ['Hi there, Fiona speaking', 'Fiona'],
+    ["I'm called Mateusz", 'Mateusz'],
+    ['Leila, thanks for asking', 'Leila'],
+    ['Freut mich, Aki! Ich bin Paulina', 'Paulina'],
+    ['Ich heiße eigentlich Magdalena, aber sag ruhig Leni', 'Leni'],
+    ['Jo, eigentlich Johanna', 'Johanna'],
+    ['Please call me Catherine, not Cathy', 'Catherine'],
+    ['Ich bin Kalani, freut mich', 'Kalani'],
+  ])('%s → %s', (text, name) => {
+    expect(nameInMessage(text)).toBe(name);
+  });
+
+  it.each(['Hallo', 'Moin', 'Ja', 'Anna Schmidt', '<b>Anna</b>', 'Ich bin neu hier und brauche Hilfe'])('%s → no first name', (text) => {
+    expect(nameInMessage(text)).toBeNull();
+  });
+
+  it("tells what follows the name, and whether the words around it name a name ('ich heiße') or may go on otherwise ('ich bin')", () => {
+    expect(firstNameOf('Ich heiße Anna und brauche einen Maler')).toMatchObject({ name: 'Anna', certain: true, rest: 'brauche einen Maler' });
+    expect(firstNameOf('Ich bin Rentnerin und suche jemanden')).toMatchObject({ name: 'Rentnerin', certain: false, rest: 'suche jemanden' });
   });
 });
