@@ -83,6 +83,19 @@ describe('admin chat: activity', () => {
   });
 });
 
+describe('admin chat: small talk', () => {
+  it.each([
+    ['de', 'Gude', /^Was möchtest du erledigen\?/],
+    ['en', 'hey there', /^What would you like to get done\?/],
+  ] as const)('%s: a greeting (%s) is answered with what an admin can get done, not with a seeker’s question', async (lang, text, reply) => {
+    const id = await createSession(admin.client, lang);
+    const turn = await sendChat(admin.client, id, text, { lang });
+    expect(turn.tools).toEqual([]);
+    expect(turn.text).toMatch(reply);
+    expect(turn.text).not.toMatch(/Elektriker|electrician/);
+  });
+});
+
 describe('admin chat: changes with a before/after card', () => {
   it('approves a payout only after the confirmation, audited via chat (de)', async () => {
     const payoutId = await requestedPayout();

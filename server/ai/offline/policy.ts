@@ -119,12 +119,12 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   // 3. The classifier, and the answer to the question the state asks. An intent nobody can act on here
   // (a provider's 'need') is only taken when nothing that can be done here comes close.
   const candidates = candidateIntents(allowed, catalog, model.intents);
-  let ranked = preferActionable(model.classify(message.text, candidates), allowed, catalog, t);
+  let ranked = sameToolTogether(preferActionable(model.classify(message.text, candidates), allowed, catalog, t), message, allowed, catalog);
   // 'Neue Sprachnachricht: Servus!', 'Antworte Anna: …': what comes after the colon is content to pass on, not
   // what the person asks for. When the words before it say clearly what to do, they decide.
   const head = /^([^:]{3,80}):\s*\S/.exec(message.text)?.[1];
   if (head && head.trim().split(/\s+/).length >= 2) {
-    const headRanked = preferActionable(model.classify(head, candidates), allowed, catalog, t);
+    const headRanked = sameToolTogether(preferActionable(model.classify(head, candidates), allowed, catalog, t), { ...message, text: head }, allowed, catalog);
     if (isClear(headRanked, t) && headRanked[0]!.intent !== ranked[0]?.intent && canAct(headRanked[0]!.intent, allowed, catalog)) ranked = headRanked;
   }
   const top = ranked[0];
@@ -167,6 +167,29 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   }
   if (!top || top.raw < t.minRaw) return answer?.strength === 'fallback' ? answered(answer) : { kind: 'unknown', why: 'nothing-fits', ranked };
   return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+}
+
+/**
+ * Two readings that come to the same action here are one reading: an admin's 'Welche Auszahlungen warten auf
+ * meine Freigabe?' is the payouts to approve whether it sounds like the seeker's own payouts or the admin's
+ * queue, since for an admin both are the one tool. The first keeps its place with the shares of the others.
+ */
+function sameToolTogether(ranked: IntentScore[], message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): IntentScore[] {
+  const byTool = new Map<string, IntentScore>();
+  const out: IntentScore[] = [];
+  for (const r of ranked) {
+    const tool = toolFor(r.intent, message, allowed, catalog)?.toolName;
+    const first = tool ? byTool.get(tool) : undefined;
+    if (first) {
+      first.raw += r.raw;
+      first.score += r.score;
+      continue;
+    }
+    const own = { ...r };
+    if (tool) byTool.set(tool, own);
+    out.push(own);
+  }
+  return out.sort((a, b) => b.score - a.score);
 }
 
 /** How many details a tool read from the message (its free-text fields, which every message fills, aside). */

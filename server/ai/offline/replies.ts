@@ -45,9 +45,18 @@ function replyParams(t: TFunction, toolName: string, data: Record<string, unknow
 
 /** What to say when no allowed tool matches the message: the state's hint, then what the role can do at any point. */
 export function fallbackReply(t: TFunction, machine: string | undefined, state: string | undefined, role?: string): string {
-  const hint = (machine && state ? maybe(t, `chat:offline.fallback.${machine}.${state}`) : null) ?? (t('chat:offline.fallback.default') as string);
+  const hint = stateHint(t, machine, state, role) ?? (t('chat:offline.fallback.default') as string);
   const help = role ? maybe(t, `chat:offline.help.${role}`) : null;
   return help ? `${hint} ${help}` : hint;
+}
+
+/**
+ * What the conversation waits for in this state: the role's own words where the state has them (an admin
+ * resting in the welcome flow is asked what to get done, not what they are looking for), else the state's.
+ */
+function stateHint(t: TFunction, machine: string | undefined, state: string | undefined, role: string | undefined): string | null {
+  if (!machine || !state) return null;
+  return (role ? maybe(t, `chat:offline.fallback.${machine}.${state}_${role}`) : null) ?? maybe(t, `chat:offline.fallback.${machine}.${state}`);
 }
 
 export function toolErrorReply(t: TFunction): string {
@@ -70,8 +79,7 @@ export interface SpokenContext {
 export function spokenReply(t: TFunction, intent: string, where: SpokenContext): string {
   const key = intent.replace(/\./g, '_');
   const own = maybe(t, `chat:offline.spoken.${key}`, { name: typeof where.context?.firstName === 'string' ? where.context.firstName : '' });
-  const waiting =
-    (where.machine && where.state ? maybe(t, `chat:offline.fallback.${where.machine}.${where.state}`) : null) ?? (t('chat:offline.spoken.next') as string);
+  const waiting = stateHint(t, where.machine, where.state, where.role) ?? (t('chat:offline.spoken.next') as string);
   // The conversation opened with a greeting: a 'Hallo' is answered with the open question, not a second hello.
   if (intent === 'repeat' || intent === 'smallTalk.greet') return waiting;
   return own ? `${own} ${waiting}` : waiting;

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { NeuralNetwork, type NeuralJson } from '@nlpjs/neural';
 import type { Lang } from '../../i18n.ts';
-import { FeatureSpace, lexiconText, parseLexicon, type FeatureOptions, type Lexicons } from './features.ts';
+import { FeatureSpace, foldText, lexiconText, parseLexicon, type FeatureOptions, type Lexicons } from './features.ts';
 
 export interface IntentScore {
   intent: string;
@@ -367,7 +367,31 @@ export interface SavedModel {
   /** Features kept after pruning (absent: all). */
   kept?: string[];
   mix: number;
+  /** Examples of the corpus by their folded text → their one intent (a text the corpus gives two intents is left out). */
+  exact?: Record<string, string>;
   scorers: unknown[];
+}
+
+/** The text of an example as the exact memory keys it: folded, without punctuation or extra spaces. */
+function exactKey(text: string, lang: Lang): string {
+  return foldText(text, lang)
+    .replace(/[^\p{L}\p{N}#@ ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The exact memory: each folded example text with the one intent the corpus gives it. */
+function exactMemory(lang: Lang, examples: readonly TrainingExample[]): Record<string, string> {
+  const seen = new Map<string, string | null>();
+  for (const e of examples) {
+    const key = exactKey(e.text, lang);
+    if (!key) continue;
+    const before = seen.get(key);
+    seen.set(key, before === undefined || before === e.intent ? e.intent : null);
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of seen) if (v) out[k] = v;
+  return out;
 }
 
 class Model implements IntentModel {
@@ -408,6 +432,16 @@ class Model implements IntentModel {
   }
 
   classify(text: string, allowed?: readonly string[]): IntentScore[] {
+    // A message the corpus holds word for word ('Gude', 'Moinsen') is its example's intent, even where its rare
+    // words were pruned from the scorer (as NLP.js answers exact matches of its training data).
+    const exact = this.saved.exact?.[exactKey(text, this.lang)];
+    if (exact && (!allowed || allowed.includes(exact))) {
+      // The example's intent takes 95 %; the others keep their order in the rest.
+      const probs = this.probs(text);
+      const rest = Object.entries(probs).filter(([k]) => k !== exact);
+      const restSum = rest.reduce((sum, [, v]) => sum + v, 0) || 1;
+      return rank(Object.fromEntries([[exact, 0.95], ...rest.map(([k, v]) => [k, (0.05 * v) / restSum])]), allowed);
+    }
     const ranked = rank(this.probs(text), allowed);
     // Not one word (stem, concept or piece of a word) the corpus knows: nothing fits, however the shape of
     // the message ('asdf qwer' is as short as 'hallo du') leans.
@@ -472,7 +506,7 @@ export function trainModel(lang: Lang, examples: readonly TrainingExample[], opt
       break;
   }
   const kept = minCount > 1 ? [...new Set(inputs.flatMap((f) => Object.keys(f)))].sort() : undefined;
-  const saved = { engine, lang, intents, vocabulary: space.vocabularyList(), features: opts.features ?? {}, kept, mix };
+  const saved = { engine, lang, intents, vocabulary: space.vocabularyList(), features: opts.features ?? {}, kept, mix, exact: exactMemory(lang, examples) };
   return new Model(space, scorers, weights, saved, minCount > 1 ? keep : null);
 }
 

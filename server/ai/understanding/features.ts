@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Lang } from '../../i18n.ts';
 
 /** Bumped whenever the features change: a cached model of another version is trained again. */
-export const FEATURE_VERSION = 4;
+export const FEATURE_VERSION = 5;
 
 const tokenizers = { de: new TokenizerDe(), en: new TokenizerEn() };
 const stemmers = { de: new StemmerDe(), en: new StemmerEn() };
