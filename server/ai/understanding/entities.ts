@@ -316,7 +316,10 @@ export function nameInMessage(text: string): string | null {
     }
   }
   if (preferred) return checkName(preferred);
-  if (name && single(name)) return checkName(name);
+  // After 'ich bin' / 'I'm' a word in lower case is a name only when it is a known one ('I'm confused', 'ich
+  // bin müde' are no names; 'ich bin jonas' is).
+  const { certain } = firstNameOf(text);
+  if (name && single(name) && (certain || !introduced || isKnownFirstName(name) || /^\p{Lu}/u.test(name))) return checkName(name);
   for (const re of NAME_AROUND) {
     const m = re.exec(text.trim());
     if (m && single(m[1]!)) return checkName(m[1]!);
@@ -333,7 +336,7 @@ export function nameInMessage(text: string): string | null {
   // 'Ich bin Kalani, freut mich': the word after the introduction, when written as a name (or all is lower case).
   if (introduced) {
     const first = name.split(/[\s,]+/)[0]!.replace(/[^\p{L}\p{M}-]/gu, '');
-    const asName = /^\p{Lu}/u.test(first) || text === text.toLowerCase();
+    const asName = /^\p{Lu}/u.test(first) || isKnownFirstName(first) || (certain && text === text.toLowerCase());
     if (first && asName && single(first)) return checkName(first);
   }
   return null;

@@ -78,7 +78,7 @@ describe('the first name in a sentence (nameInMessage)', () => {
     expect(nameInMessage(text)).toBe(name);
   });
 
-  it.each(['Hallo', 'Moin', 'Ja', 'Anna Schmidt', '<b>Anna</b>', 'Ich bin neu hier und brauche Hilfe'])('%s → no first name', (text) => {
+  it.each(['Hallo', 'Moin', 'Ja', 'Anna Schmidt', '<b>Anna</b>', 'Ich bin neu hier und brauche Hilfe', "I'm confused", "i'm tired", 'ich bin müde'])('%s → no first name', (text) => {
     expect(nameInMessage(text)).toBeNull();
   });
 
