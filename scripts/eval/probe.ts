@@ -6,6 +6,19 @@ const sep = args.indexOf('--');
 const [role, lang, state] = args.slice(0, sep) as [DecideRole, 'de' | 'en', string | undefined];
 for (const text of args.slice(sep + 1)) {
   let intent = '';
-  const r = decideFor(role, text, { lang, state, onDecision: (d) => (intent = `${d.kind}${'ranked' in d && d.ranked ? ' ' + d.ranked.slice(0, 3).map((x) => `${x.intent}:${x.raw.toFixed(2)}`).join(',') : ''}`) });
+  const r = decideFor(role, text, {
+    lang,
+    state,
+    onDecision: (d) =>
+      (intent = `${d.kind}${
+        'ranked' in d && d.ranked
+          ? ' ' +
+            d.ranked
+              .slice(0, 3)
+              .map((x) => `${x.intent}:${x.raw.toFixed(2)}`)
+              .join(',')
+          : ''
+      }`),
+  });
   console.log(JSON.stringify(text), '→', r.tool ?? `say: ${r.text?.slice(0, 80)}`, JSON.stringify(r.tool ? r.input : ''), '|', intent);
 }

@@ -77,7 +77,9 @@ describe('admin chat: activity', () => {
     expect(turn.text).toContain(lang === 'de' ? `Heute: ` : 'Today: ');
     expect(turn.text).toContain(lang === 'de' ? `${data.users} Nutzer` : `${data.users} users`);
     // One of a kind is said in the singular ('1 Auszahlungsantrag', not '1 payout requests').
-    expect(turn.text).not.toMatch(/(?<![\d.,])1 (neue Anfragen|Freischaltungen|Deals|Auszahlungsanträge|Registrierungen|Buchungen|new requests|unlocks|deals|payout requests|sign-ups|transactions|partners)\b/);
+    expect(turn.text).not.toMatch(
+      /(?<![\d.,])1 (neue Anfragen|Freischaltungen|Deals|Auszahlungsanträge|Registrierungen|Buchungen|new requests|unlocks|deals|payout requests|sign-ups|transactions|partners)\b/,
+    );
     const [, todayPart] = /(?:Heute|Today): ([^.]+)\./.exec(turn.text) ?? [];
     expect(todayPart).toMatch(lang === 'de' ? / und / : / and /);
   });

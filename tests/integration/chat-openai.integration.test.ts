@@ -332,6 +332,7 @@ describe('OpenAI-compatible endpoint', () => {
       'listTradeDocuments',
       'removePayoutMethod',
       'requestPartnerPayout',
+      'saveTraderDetails',
       'sendDealInquiry',
       'setPartnerRanking',
       'showBalance',

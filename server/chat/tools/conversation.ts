@@ -22,7 +22,10 @@ export const HELP_GROUPS: readonly { id: string; intents: readonly string[] }[] 
     intents: ['showBalance', 'buyGoints', 'listPurchases', 'requestPayout', 'listPayouts', 'addPayoutMethod', 'listPayoutMethods', 'removePayoutMethod'],
   },
   { id: 'favorites', intents: ['listFavorites', 'changeFavorite', 'sendDealInquiry'] },
-  { id: 'profile', intents: ['showProviderProfile', 'editProviderProfile', 'createProviderProfile', 'uploadTradeDocument', 'listTradeDocuments'] },
+  {
+    id: 'profile',
+    intents: ['showProviderProfile', 'editProviderProfile', 'createProviderProfile', 'giveTraderDetails', 'uploadTradeDocument', 'listTradeDocuments'],
+  },
   {
     id: 'partner',
     intents: [

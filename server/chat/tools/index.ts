@@ -23,6 +23,7 @@ import { payoutMethodTools } from './seeker-payouts.ts';
 import { providerOfferTools } from './provider-offers.ts';
 import { providerProfileTools } from './provider-profile.ts';
 import { providerOnboardingTools } from './provider-onboarding.ts';
+import { traderDetailsTools } from './trader-details.ts';
 import { providerShopTools } from './provider-shop.ts';
 import { providerDocumentTools } from './provider-documents.ts';
 import { favoriteTools } from './seeker-favorites.ts';
@@ -44,6 +45,7 @@ export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...providerOfferTools,
   ...providerProfileTools,
   ...providerOnboardingTools,
+  ...traderDetailsTools,
   ...providerShopTools,
   ...providerDocumentTools,
   ...favoriteTools,

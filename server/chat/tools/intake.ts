@@ -157,7 +157,13 @@ export const intakeTools: AnyChatToolDef[] = [
       "Record the person's first name: their answer to the name question ('Anna', 'Ich heiße Anna'), or a name they give later ('übrigens, ich heiße Marta').",
     input: z.object({
       name: z.string().trim().min(1).max(200).describe('The first name as the person wrote it'),
-      need: z.string().trim().min(1).max(MAX_TEXT).optional().describe("What the person needs, when they said it in the same message ('ich heiße Anna und brauche einen Maler')"),
+      need: z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_TEXT)
+        .optional()
+        .describe("What the person needs, when they said it in the same message ('ich heiße Anna und brauche einen Maler')"),
     }),
     access: 'public',
     machine: 'intake',

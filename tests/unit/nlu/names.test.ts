@@ -78,9 +78,12 @@ describe('the first name in a sentence (nameInMessage)', () => {
     expect(nameInMessage(text)).toBe(name);
   });
 
-  it.each(['Hallo', 'Moin', 'Ja', 'Anna Schmidt', '<b>Anna</b>', 'Ich bin neu hier und brauche Hilfe', "I'm confused", "i'm tired", 'ich bin müde'])('%s → no first name', (text) => {
-    expect(nameInMessage(text)).toBeNull();
-  });
+  it.each(['Hallo', 'Moin', 'Ja', 'Anna Schmidt', '<b>Anna</b>', 'Ich bin neu hier und brauche Hilfe', "I'm confused", "i'm tired", 'ich bin müde'])(
+    '%s → no first name',
+    (text) => {
+      expect(nameInMessage(text)).toBeNull();
+    },
+  );
 
   it("tells what follows the name, and whether the words around it name a name ('ich heiße') or may go on otherwise ('ich bin')", () => {
     expect(firstNameOf('Ich heiße Anna und brauche einen Maler')).toMatchObject({ name: 'Anna', certain: true, rest: 'brauche einen Maler' });
