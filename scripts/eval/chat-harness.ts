@@ -12,6 +12,7 @@ import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts'
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
+import { closeRequest } from '../../server/domain/requests/end-request.ts';
 import type { CategoryId } from '../../server/ai/nlu/categories.ts';
 import { translator } from '../../server/i18n.ts';
 
@@ -167,6 +168,13 @@ export async function market(
   opts: { deal?: 'accepted' | 'completed'; offers?: boolean; category?: CategoryId; unlockers?: number } = {},
 ): Promise<Market> {
   const deps = app.deps;
+  // Each task starts from a market of its own: the open requests earlier tasks left in Köln are closed by
+  // their seekers first (refunds and all), or 'the job in Köln' would rightly ask which of them is meant.
+  for (const r of await deps.db.prisma.request.findMany({ where: { status: 'open' }, select: { id: true, userId: true } })) {
+    const closed = r.userId ? await closeRequest(deps, r.userId, r.id).catch(() => null) : null;
+    // One the seeker cannot close (a deal runs on it) is set aside directly: this database is the evaluation's own.
+    if (!closed) await deps.db.prisma.request.update({ where: { id: r.id }, data: { status: 'closed' } });
+  }
   const seekerUser = await createSeeker(deps.db.prisma, { name: 'Lena Vogt' });
   const request = await createReleasedRequest(deps, seekerUser.id, {
     kategorie: opts.category ?? 'handwerk',

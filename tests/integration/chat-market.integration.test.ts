@@ -178,6 +178,14 @@ for (const lang of ['de', 'en'] as const) {
 
       const toRate = await sendChat(sc, ss, say.offers);
       expect(((toolPart(toRate, 'listOffers').output!.data as { toRate: unknown }).toRate as { ref: string }[]).map((d) => d.ref)).toEqual([dealRef]);
+      // Asking to rate in words shows the rating form, filled with the stars said (not 'send the form yourself').
+      const ask = await sendChat(
+        sc,
+        ss,
+        lang === 'de' ? `5 Sterne für Therme Express ${lang}, super schnell` : `5 stars for Therme Express ${lang}, really quick`,
+      );
+      expect(toolPart(ask, 'rateDeal').output).toMatchObject({ accepted: true, data: { prefill: { stars: 5 } } });
+      expect((toolPart(ask, 'rateDeal').output!.data as { toRate: { ref: string }[] }).toRate.map((d) => d.ref)).toEqual([dealRef]);
       const rated = await sendChat(sc, ss, say.review(dealRef));
       expect(toolPart(rated, 'rateDeal').output).toMatchObject({ accepted: true, data: { rating: 5 } });
       expect(await app.deps.db.prisma.review.findFirstOrThrow({ where: { providerId: provider.user.id } })).toMatchObject({ rating: 5, showFirstName: true });

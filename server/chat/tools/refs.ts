@@ -75,7 +75,8 @@ export function narrowByWords<T>(items: readonly T[], text: string, nameable: (i
   const byName = described.filter(({ n }) =>
     n.names.some((name) => {
       const t = name ? tokens(name) : [];
-      return t.length > 0 && (t.every((w) => words.has(w)) || t.some((w) => w.length >= 5 && words.has(w)));
+      // All its words, or one word of four letters or more ('Kaya' names 'Bad & Heizung Kaya').
+      return t.length > 0 && (t.every((w) => words.has(w)) || t.some((w) => w.length >= 4 && words.has(w)));
     }),
   );
   if (byName.length) return byName.map((d) => d.item);

@@ -169,7 +169,9 @@ export function buildTurnTools(registry: ToolRegistry, base: Omit<ChatToolContex
           return { accepted: false, reason: 'TOOL_NOT_ALLOWED', state: base.machine.state } satisfies ToolOutcome;
         }
         const ctx: ChatToolContext = { ...base, toolCallId };
-        if (def.fromPersonOnly && def.fromPersonOnly(input).trim() !== (base.userText ?? '').trim()) {
+        // A form string must be the person's own message; a call without one (rateDeal showing its form) has none to check.
+        const formString = def.fromPersonOnly?.(input).trim();
+        if (formString && formString !== (base.userText ?? '').trim()) {
           return { accepted: false, reason: 'NOT_FROM_PERSON', state: base.machine.state } satisfies ToolOutcome;
         }
         if (def.requiresConfirmation) {
