@@ -15,7 +15,7 @@ const W = {
     published: /Skript veröffentlicht/,
     askName: 'Wie ist dein Vorname?',
     step: 'Step',
-    down: (n: number) => `Step ${n} nach unten`,
+    down: (n: number) => `Schritt ${n} nach unten`,
     voice: 'Sprache',
   },
   en: {

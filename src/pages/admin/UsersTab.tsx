@@ -197,7 +197,10 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
           t('users.fields.commissions'),
           t('users.commissions', { available: euro(user.balance.partnerEarningsCents), pending: euro(user.balance.partnerPendingCents) }),
         ],
-        [t('users.fields.activity'), t('users.activity', user.counts)],
+        [
+          t('users.fields.activity'),
+          (['requests', 'unlocks', 'offers', 'deals', 'payouts'] as const).map((kind) => t(`users.counts.${kind}`, { count: user.counts[kind] })).join(', '),
+        ],
         [t('users.fields.sessions'), String(user.activeSessions)],
       ]
     : [];
