@@ -14,7 +14,7 @@ const W = {
     voiceAdded: 'Sprachnachricht hinzugefügt',
     published: /Skript veröffentlicht/,
     askName: 'Wie ist dein Vorname?',
-    step: 'Step',
+    step: 'Schritt',
     down: (n: number) => `Schritt ${n} nach unten`,
     voice: 'Sprache',
   },
