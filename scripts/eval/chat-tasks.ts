@@ -717,7 +717,11 @@ export const TASKS: Task[] = [
     lang: en,
     setup: async (app) => {
       const base = await admin(en)(app);
-      await createUser(app.deps.db.prisma, { email: 'spam.sender@example.com', name: 'Spam Sender' });
+      // Each phrasing starts from the account not suspended (the first phrasing creates it).
+      const prisma = app.deps.db.prisma;
+      const known = await prisma.user.findUnique({ where: { email: 'spam.sender@example.com' } });
+      if (known) await prisma.user.update({ where: { id: known.id }, data: { suspendedAt: null, suspendedReason: null } });
+      else await createUser(prisma, { email: 'spam.sender@example.com', name: 'Spam Sender' });
       return base;
     },
     phrasings: [

@@ -154,7 +154,10 @@ for (const lang of ['de', 'en'] as const) {
       const { provider, c, sid } = await desk(lang);
       const shown = await sendChat(c, sid, s.profile);
       expect(toolData(shown, 'showProviderProfile')).toMatchObject({ profile: { postcode: '04109', radiusKm: 100, acceptsMatches: true } });
-      const radius = await sendChat(c, sid, s.radius);
+      // A correction of the card just shown ('nein, 30 km') proposes the corrected change instead.
+      const first = await sendChat(c, sid, lang === 'de' ? 'Ab jetzt bitte 25 km Umkreis' : 'From now on a 25 km radius please');
+      expect(toolPart(first, 'editProviderProfile').output).toMatchObject({ data: { change: { rows: [{ before: '100 km', after: '25 km' }] } } });
+      const radius = await sendChat(c, sid, lang === 'de' ? 'nein, 30 km' : 'no, make it 30 km');
       expect(toolPart(radius, 'editProviderProfile').output).toMatchObject({
         reason: 'CONFIRMATION_REQUIRED',
         data: { change: { rows: [{ before: '100 km', after: '30 km' }] } },

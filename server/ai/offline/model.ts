@@ -85,6 +85,38 @@ export function pendingChoices(prompt: LanguageModelV4CallOptions['prompt']): { 
   return choices.length ? { choices, text: unclear } : null;
 }
 
+/**
+ * The proposal the assistant's last answer is waiting on: a tool whose card asks for the person's click
+ * (confirmation pending), with the input it was called with. null when the last answer proposed nothing.
+ */
+export function pendingProposal(prompt: LanguageModelV4CallOptions['prompt']): { toolName: string; input: Record<string, unknown> } | null {
+  let i = prompt.length - 1;
+  while (i >= 0 && prompt[i]!.role !== 'user') i--;
+  const inputs = new Map<string, Record<string, unknown>>();
+  let found: { toolName: string; callId: string } | null = null;
+  for (let j = i - 1; j >= 0; j--) {
+    const m = prompt[j]!;
+    if (m.role === 'user') break;
+    if (m.role === 'assistant') {
+      for (const part of m.content) {
+        if (typeof part === 'object' && part.type === 'tool-call' && part.input && typeof part.input === 'object')
+          inputs.set(part.toolCallId, part.input as Record<string, unknown>);
+      }
+    }
+    if (m.role === 'tool' && !found) {
+      for (const part of m.content) {
+        if (part.type !== 'tool-result' || part.output.type !== 'json') continue;
+        const value = part.output.value as { confirmation?: { status?: string } } | null;
+        if (value?.confirmation?.status === 'pending') found = { toolName: part.toolName, callId: part.toolCallId };
+      }
+    }
+  }
+  return found ? { toolName: found.toolName, input: inputs.get(found.callId) ?? {} } : null;
+}
+
+// Words that correct what was just proposed ('nein, 30 km', 'doch lieber 20 €', 'no, make it 30 km').
+const CORRECTION = /^\s*(nein|nee|nö|doch|lieber|eher|besser|stattdessen|no|nope|actually|rather|instead|make it|better)\b/i;
+
 export interface OfflineModelOptions {
   modelId?: string;
   /** What the model knows of the tools (intents and entities); the chat's tool registry supplies it. */
@@ -151,6 +183,22 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
 
   const d = decideMessage({ message, allowed, catalog, model, pending: clarify });
   opts.onDecision?.(d);
+  // A correction of the card just proposed ('Ab jetzt 25 km Umkreis' → card → 'nein, 30 km'): the same action
+  // again with the new details, the rest as proposed, unless the message clearly asks for another action.
+  const proposal = pendingProposal(prompt);
+  if (
+    proposal &&
+    allowed.includes(proposal.toolName) &&
+    CORRECTION.test(text) &&
+    !(d.kind === 'tool' && d.toolName !== proposal.toolName && d.why !== 'answer')
+  ) {
+    const u = catalog.get(proposal.toolName);
+    const read = u?.slots?.(message, u.intents?.[0] ?? '') ?? null;
+    const details = read
+      ? Object.entries(read).filter(([k, v]) => v !== undefined && v !== null && v !== '' && !['hint', 'text', 'message', 'query'].includes(k))
+      : [];
+    if (details.length) return { kind: 'tool', toolName: proposal.toolName, input: { ...proposal.input, ...Object.fromEntries(details) } };
+  }
   switch (d.kind) {
     case 'tool':
       return { kind: 'tool', toolName: d.toolName, input: d.input };

@@ -131,9 +131,25 @@ const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
 };
 
+// Ordinals, folded ('dritten', 'third', '3rd', '3.'): the number they count.
+const ORDINALS: [RegExp, number][] = [
+  [/^(erst\w*|first)$/, 1],
+  [/^(zweit\w*|second)$/, 2],
+  [/^(dritt\w*|third)$/, 3],
+  [/^(viert\w*|fourth)$/, 4],
+  [/^(funft\w*|fuenft\w*|fifth)$/, 5],
+  [/^(sechst\w*|sixth)$/, 6],
+  [/^(siebt\w*|seventh)$/, 7],
+  [/^(achte[nrsm]?|eighth)$/, 8],
+  [/^(neunt\w*|ninth)$/, 9],
+  [/^(zehnt\w*|tenth)$/, 10],
+];
+
 function numberAt(word: string): number | null {
-  if (/^\d+$/.test(word)) return Number(word);
-  return Object.hasOwn(NUMBER_WORDS, word) ? NUMBER_WORDS[word]! : null;
+  const digits = /^(\d+)(?:\.|st|nd|rd|th)?$/.exec(word);
+  if (digits) return Number(digits[1]);
+  if (Object.hasOwn(NUMBER_WORDS, word)) return NUMBER_WORDS[word]!;
+  return ORDINALS.find(([re]) => re.test(word))?.[1] ?? null;
 }
 
 /** A star rating from 1 to 5 ('5 Sterne', 'vier Sterne', '4/5', '★★★★'). */
@@ -150,9 +166,14 @@ export function starsOf(text: string): number | null {
 export function stepNumbersOf(text: string): { step?: number; after?: number; before?: number; to?: number } {
   const f = foldText(text, 'de');
   const out: { step?: number; after?: number; before?: number; to?: number } = {};
-  const num = '(\\d{1,2}|eins|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|one|two|three|four|five|six|seven|eight|nine|ten)';
-  const after = new RegExp(`\\b(?:nach|hinter|after)\\s+(?:dem\\s+|the\\s+)?(?:schritt|step|nr\\.?|nummer|number)?\\s*${num}\\b`).exec(f);
-  const before = new RegExp(`\\b(?:vor|before)\\s+(?:dem\\s+|the\\s+)?(?:schritt|step|nr\\.?|nummer|number)?\\s*${num}\\b`).exec(f);
+  const num =
+    '(\\d{1,2}(?:st|nd|rd|th)?|eins|zwei|drei|vier|funf|fuenf|sechs|sieben|acht|neun|zehn|one|two|three|four|five|six|seven|eight|nine|ten|' +
+    'erst\\w*|zweit\\w*|dritt\\w*|viert\\w*|funft\\w*|sechst\\w*|siebt\\w*|neunt\\w*|zehnt\\w*|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)';
+  // 'nach Schritt 3', 'nach der dritten Nachricht', 'after the 3rd step'.
+  const place = (words: string) =>
+    new RegExp(`\\b(?:${words})\\s+(?:dem\\s+|der\\s+|den\\s+|the\\s+)?(?:schritt|step|nachricht|message|nr\\.?|nummer|number)?\\s*${num}\\b`);
+  const after = place('nach|hinter|after').exec(f);
+  const before = place('vor|before').exec(f);
   const to = new RegExp(
     `\\b(?:an|auf|to|into|in|at)\\s+(?:die\\s+|the\\s+)?(?:position|stelle|platz|place|slot)\\s*${num}\\b|\\b(?:zur|zum|to)\\s+(?:schritt|step)\\s*${num}\\b`,
   ).exec(f);
@@ -351,6 +372,8 @@ function checkName(w: string): string | null {
 export function pauseNamed(text: string): boolean | null {
   const f = foldText(text, 'de');
   if (/\b(wieder|fortsetzen|reaktivier\w*|einschalten|aktivier\w*|resume|back on|turn on|switch on|unpause|start sending|again)\b/.test(f)) return false;
+  if (/\b(don'?t|do not|nicht mehr|keine) (send|schick)\w*|\bschick\w* (mir )?(erstmal |vorerst |bis auf weiteres )?keine\b|\bfor the time being\b/.test(f))
+    return true;
   if (
     /\b(pausier\w*|pause|urlaub|ferien|keine (neuen )?(anfragen|auftrage|matches)|nicht mehr|aus ?schalten|abschalten|stopp\w*|deaktivier\w*|holiday|vacation|away|stop|turn off|switch off|no more|hold)\b/.test(
       f,

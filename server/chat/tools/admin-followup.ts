@@ -103,6 +103,9 @@ function editTool(name: 'hideFollowUpStep' | 'showFollowUpStep', op: 'hide' | 's
  * '|' or 'EN:'. A text in one language only gives that one; the other stays empty and the tool asks for it.
  */
 function addedTexts(text: string): { de?: string; en?: string } | null {
+  // Two texts in quotes ('"Kurze Frage vorab!" / "Quick question first!"'): German, then English.
+  const quoted = [...text.matchAll(/["„“”»«]([^"„“”»«]{2,})["“”«»]/g)].map((m) => m[1]!.trim());
+  if (quoted.length >= 2) return { de: quoted[0]!.slice(0, MAX_STEP_TEXT), en: quoted[1]!.slice(0, MAX_STEP_TEXT) };
   const raw = quotedOf(text);
   if (!raw) return null;
   const [first, second] = raw.split(/\s+(?:\/|\||en:)\s+|\s*\bEN:\s*/i).map((s) => s.trim().replace(/^["„“]|["“”]$/g, ''));

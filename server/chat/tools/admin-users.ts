@@ -35,7 +35,16 @@ const startOfToday = () => {
 function reasonOf(text: string): string {
   const email = emailOf(text);
   const m = REASON.exec(email ? text.replace(email, ' ') : text);
-  return (m?.[2] ?? '').trim().replace(/[.!]+$/, '');
+  const said = (m?.[2] ?? '').trim().replace(/[.!]+$/, '');
+  if (said || !email) return said;
+  // 'please lock max@example.com out, they keep posting fake jobs': the clause after the address says why.
+  const after = text.slice(text.indexOf(email) + email.length);
+  const clause =
+    /[,;–—-]\s*([^,;]{8,})$/
+      .exec(after)?.[1]
+      ?.trim()
+      .replace(/[.!]+$/, '') ?? '';
+  return clause.split(/\s+/).length >= 3 ? clause : '';
 }
 
 /** The message before its reason: where the person is named. */
