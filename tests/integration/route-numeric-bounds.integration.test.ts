@@ -84,7 +84,8 @@ function* numbersIn(s: Schema, path: Segment[] = []): Generator<{ path: Segment[
   if (s.items) {
     const items = s.items;
     const others = Math.max(0, (s.minItems ?? 1) - 1);
-    for (const inner of numbersIn(items, [...path, 0])) yield { path: inner.path, input: (v) => [inner.input(v), ...Array.from({ length: others }, () => minimal(items))] };
+    for (const inner of numbersIn(items, [...path, 0]))
+      yield { path: inner.path, input: (v) => [inner.input(v), ...Array.from({ length: others }, () => minimal(items))] };
   }
   for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) yield* numbersIn(branch, path);
 }
@@ -127,7 +128,9 @@ describe('numbers beyond their bounds', () => {
   });
 
   it('POST /api/admin/followup/versions/1000000000000/restore answers 400, not 500', async () => {
-    const res = await callers.get('admin')!.post<{ error: { code: string; fields: { path: string }[] } }>('/api/admin/followup/versions/1000000000000/restore', {});
+    const res = await callers
+      .get('admin')!
+      .post<{ error: { code: string; fields: { path: string }[] } }>('/api/admin/followup/versions/1000000000000/restore', {});
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     expect(res.body.error.fields.map((f) => f.path)).toEqual(['params.number']);
