@@ -87,7 +87,7 @@ describe('TOTP factory', () => {
     const first = await signIn(c, admin.email, admin.password);
     expect((first.body as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
     expect((await c.post('/api/auth/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
-    expect((await c.post('/api/auth/two-factor/verify-totp', { code: totpCode(uri) })).status).toBe(200);
+    expect((await c.post('/api/auth/two-factor/verify-totp', { code: await totpCode(uri) })).status).toBe(200);
     expect((await c.get('/api/admin/overview')).status).toBe(200);
   });
 });
