@@ -16,6 +16,7 @@ import { COOKIE_PREFIX } from './cookie.ts';
 import { noteAuthError } from './outage.ts';
 import { authRequestContext, signupNetworkHash } from './signup-network.ts';
 import { refuseUsedTotpCode } from './totp-replay.ts';
+import { NEW_PASSWORD_PATHS, refuseWeakPassword } from './weak-password-hook.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
 
@@ -161,6 +162,8 @@ export function createAuth(opts: AuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         // One TOTP code works once, at sign-in and at enrolment (decision 060).
         if (ctx.path === '/two-factor/verify-totp') await refuseUsedTotpCode(ctx, opts.prisma);
+        // Every new password is hard to guess: sign-up, change and reset (decision 061).
+        if (NEW_PASSWORD_PATHS.has(ctx.path)) await refuseWeakPassword(ctx);
         // A signed-in person may change their name or language, never their role.
         if (ctx.path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'role' in ctx.body) {
           throw new APIError('FORBIDDEN', { message: 'role cannot be changed', code: 'FORBIDDEN' });
