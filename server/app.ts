@@ -17,6 +17,7 @@ import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
 import { AUTH_LIMITED } from './auth/limited-paths.ts';
+import { throttleSignIn } from './auth/sign-in-throttle.ts';
 import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     csrfProtection(deps.config),
     json,
     refuseNulCharacters(),
+    // Wrong passwords per account, whatever the address (issue 24, decision 062).
+    throttleSignIn(deps),
     (req, res, next) => {
       // The client address reaches the sign-up hook (a keyed hash of its network is stored, never the address).
       authRequestContext.run({ ip: req.ip }, () => authHandler(req, res)).catch(next);

@@ -24,6 +24,7 @@ export const MAIL_TEMPLATES = [
   'accountSuspended',
   'accountUnsuspended',
   'accountRoleChanged',
+  'signInAttempts',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
