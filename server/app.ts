@@ -6,19 +6,19 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Res
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { toNodeHandler } from 'better-auth/node';
-import { AppError, isAppError } from './errors.ts';
+import { AppError, isAppError } from '../core/errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { answerOutages } from './auth/outage.ts';
 import { langFromRequest, translator } from './i18n.ts';
 import type { AppDeps } from './deps.ts';
-import { createLimiters, csrfProtection, refuseNulCharacters, requestLogger, securityHeaders } from './http/security.ts';
+import { createLimiters, csrfProtection, MALFORMED_UTF8, refuseMalformedUtf8, refuseNulCharacters, requestLogger, securityHeaders } from './http/security.ts';
 import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
 import { AUTH_LIMITED } from './auth/limited-paths.ts';
 import { throttleSignIn } from './auth/sign-in-throttle.ts';
-import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
+import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../core/pages/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
 import { seoRouter } from './http/seo.ts';
@@ -79,7 +79,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.use(compression({ filter: compressible }));
 
   // better-auth gets the JSON body parsed here (checked for NUL first; better-auth re-reads the parsed body).
-  const json = express.json({ limit: '64kb' });
+  // Bytes that are not UTF-8 are refused (400 INVALID_ENCODING), not decoded to U+FFFD and stored ('K�ln'): issue 24.
+  const json = express.json({ limit: '64kb', verify: refuseMalformedUtf8 });
   const authHandler = toNodeHandler(answerOutages((request) => deps.auth.handler(request)));
   app.all(
     '/api/auth/{*splat}',
@@ -92,7 +93,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     csrfProtection(deps.config),
     json,
     refuseNulCharacters(),
-    // Wrong passwords per account, whatever the address (issue 24, decision 062).
+    // Wrong passwords per account, whatever the address (issue 24, decision 069).
     throttleSignIn(deps),
     (req, res, next) => {
       // The client address reaches the sign-up hook (a keyed hash of its network is stored, never the address).
@@ -174,7 +175,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     });
   }
 
-  // Every other path is the single-page app. A path the client router does not know (src/app/route-table.ts)
+  // Every other path is the single-page app. A path the client router does not know (core/pages/route-table.ts)
   // is answered 404 with the same page, whose router then shows the not-found page.
   app.get('/{*splat}', async (req, res, next) => {
     try {
@@ -230,6 +231,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     if (isAppError(err)) e = err.status >= 500 && isDatabaseUnavailable(err.cause) ? new AppError('SERVICE_UNAVAILABLE', { cause: err }) : err;
     else if (err?.type === 'entity.too.large') e = new AppError('PAYLOAD_TOO_LARGE');
     else if (err?.type === 'entity.parse.failed') e = new AppError('BAD_REQUEST');
+    else if (err?.type === MALFORMED_UTF8) e = new AppError('INVALID_ENCODING');
     // A path whose percent-encoding does not decode ('%E0%A4%A'): the router's decode of a parameter, or ours.
     else if (err instanceof URIError || (err?.status === 400 && /decode/i.test(String(err?.message)))) e = new AppError('BAD_REQUEST');
     else if (isDatabaseUnavailable(err)) {

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { CATEGORY_IDS, type CategoryId } from '../../server/ai/nlu/categories.ts';
+import { CATEGORY_IDS, type CategoryId } from '../../core/categories/category-ids.ts';
 import { coordinatesOf, placeOfPostcode } from '../../server/integrations/geo/postcodes.ts';
 import { DEFAULT_SETTINGS } from '../../server/domain/settings/settings.ts';
-import { MILLI_PER_GOINT } from '../../server/domain/ledger/money.ts';
+import { MILLI_PER_GOINT } from '../../core/money/money.ts';
 import { seededRandom, weightedPicker } from './stats.ts';
 
 export const BENCH_PASSWORD = 'bench-password-2026';

@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { getSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { COOKIE_PREFIX } from './cookie.ts';
 import type { Db } from '../db.ts';
@@ -75,6 +75,18 @@ function toSessionUser(u: UserRow): SessionUser {
     emailVerified: u.emailVerified,
     twoFactorEnabled: u.twoFactorEnabled === true,
   };
+}
+
+/**
+ * A person as a door would see them now, for work done on their behalf without a request (a job completing
+ * what they began): null when the account is gone, deleted or suspended.
+ */
+export async function loadSessionUser(prisma: Db, userId: string): Promise<SessionUser | null> {
+  const u = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, emailVerified: true, role: true, locale: true, twoFactorEnabled: true, suspendedAt: true, deletedAt: true },
+  });
+  return u && !u.suspendedAt && !u.deletedAt ? toSessionUser(u) : null;
 }
 
 /**

@@ -30,6 +30,10 @@ export async function refuseWeakPassword(ctx: HookContext): Promise<void> {
     inputs.filter((v): v is string => typeof v === 'string'),
   );
   if (verdict.ok) return;
-  const t = translator(langFromRequest({ headers: Object.fromEntries(ctx.headers?.entries() ?? []) }));
+  const t = translator(
+    langFromRequest({
+      headers: { 'x-akut-lang': ctx.headers?.get('x-akut-lang') ?? undefined, 'accept-language': ctx.headers?.get('accept-language') ?? undefined },
+    }),
+  );
   throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: passwordReason(verdict, t) });
 }

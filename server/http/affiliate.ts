@@ -11,12 +11,12 @@ import { getPartnerNetwork } from '../domain/affiliate/get-partner-network.ts';
 import { listCommissionsForAdmin, listPartnerCommissions } from '../domain/affiliate/list-commissions.ts';
 import { getCommissionPlan, listCommissionPlanHistory } from '../domain/affiliate/get-commission-plan.ts';
 import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan.ts';
-import { planInputSchema } from '../domain/affiliate/commission-plan.ts';
+import { planInputSchema } from '../../core/affiliate/commission-plan.ts';
 import { decideCommission } from '../domain/affiliate/decide-commission.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
-import { UNLOCK_PRICE_GOINTS } from '../domain/ledger/money.ts';
+import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 import { getSettings } from '../domain/settings/settings.ts';
-import { partnerProfileSchema } from '../domain/affiliate/partner-profile-schema.ts';
+import { partnerProfileSchema } from '../../core/affiliate/partner-profile-schema.ts';
 import { getPartnerProfile } from '../domain/affiliate/get-partner-profile.ts';
 import { savePartnerProfile } from '../domain/affiliate/save-partner-profile.ts';
 import { setRankingOptIn } from '../domain/affiliate/set-ranking-opt-in.ts';
@@ -103,7 +103,13 @@ export const affiliateRoutes = [
     response: z.object({
       code: z.string().describe("'AKUT-' and six uppercase letters"),
       link: z.string(),
-      earnings: z.object({ total: money, thisMonth: money, pending: money, available: money }),
+      earnings: z.object({
+        total: money,
+        thisMonth: money,
+        pending: money,
+        held: money.extend({ count: z.number().int() }).describe('The part of pending held for review by a fraud rule'),
+        available: money,
+      }),
       conversion: z.object({
         clicks: z.number().int(),
         signups: z.number().int(),

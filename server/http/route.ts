@@ -4,7 +4,7 @@
 import express, { type Request, type Response, type Router, type NextFunction } from 'express';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { MAX_INPUT_NUMBER } from '../domain/input-bounds.ts';
 import { langFromRequest, translator, type Lang } from '../i18n.ts';
 import { requireAccess, type Access, type AuthContext } from '../auth/guards.ts';
@@ -56,7 +56,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
 }
 
 // Every numeric input declares a bound within ±MAX_INPUT_NUMBER (PostgreSQL's integer); mountRoutes refuses a
-// route that does not (issue 24, decision 058).
+// route that does not (issue 24, decision 065).
 export { MAX_INPUT_NUMBER };
 
 type JsonSchemaNode = {

@@ -10,6 +10,8 @@ import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
+import { completeRequestReleases } from '../domain/requests/complete-request-releases.ts';
+import { recoverChatConfirmations } from '../chat/confirm.ts';
 
 export interface JobRetry {
   /** Further attempts after the first one fails. */
@@ -42,6 +44,10 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
+  // What a killed process left half done (decision 060): chat confirmations whose runner is gone, verified
+  // seekers' drafts never released, open requests never matched.
+  { name: 'recover-chat-confirmations', cron: '* * * * *', ...periodic, run: (deps) => recoverChatConfirmations(deps) },
+  { name: 'complete-request-releases', cron: '* * * * *', ...periodic, run: (deps) => completeRequestReleases(deps) },
   // Deletes the pseudonymised records of deleted accounts once the 10-year retention has passed (decision 046).
   { name: 'purge-retained-records', cron: '17 3 * * *', ...periodic, run: (deps) => purgeRetainedRecords(deps.db.prisma) },
 ];

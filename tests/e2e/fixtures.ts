@@ -11,8 +11,10 @@ import { E2E_ADMIN, E2E_ADMIN_BACKUP_CODES, E2E_CLAIMS_DIR, E2E_MAIL_LINKS, E2E_
 
 export type Lang = 'de' | 'en';
 
-export function adminTotpUri(): string {
-  return createOTP(E2E_ADMIN.totpRawSecret).url('akut', E2E_ADMIN.email);
+export type E2eAdmin = { email: string; totpRawSecret: string };
+
+export function adminTotpUri(admin: E2eAdmin = E2E_ADMIN): string {
+  return createOTP(admin.totpRawSecret).url('akut', admin.email);
 }
 
 export function totpFromUri(uri: string): string {
@@ -35,14 +37,15 @@ function claim(name: string): boolean {
 
 /**
  * Signs a request context (a page's, a window's or a bare one) in as the test admin, with a backup code of its
- * own as the second factor (a TOTP code works once, decision 060). Two workers spending a code at the same
+ * own as the second factor (a TOTP code works once, decision 067). Two workers spending a code at the same
  * moment may meet better-auth's check of the code list (409): the sign-in starts again with the next code.
  */
-export async function signInAdmin(request: APIRequestContext): Promise<void> {
+export async function signInAdmin(request: APIRequestContext, admin: E2eAdmin = E2E_ADMIN): Promise<void> {
   let last = '';
   for (const code of E2E_ADMIN_BACKUP_CODES) {
-    if (!claim(`backup-${code}`)) continue;
-    const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
+    // Each admin has the same list of codes; a code is spent per admin.
+    if (!claim(`backup-${admin.email}-${code}`)) continue;
+    const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: admin.email, password: E2E_PASSWORD } });
     expect(signIn.ok(), await signIn.text()).toBe(true);
     const second = await request.post('/api/auth/two-factor/verify-backup-code', { headers: { origin: E2E_URL }, data: { code } });
     if (second.ok()) return;
@@ -54,7 +57,7 @@ export async function signInAdmin(request: APIRequestContext): Promise<void> {
 
 /**
  * A TOTP code of the test admin that no other sign-in of this run used: the server accepts each code once and
- * none older than the last (decision 060). Call inside exclusive('admin-totp'), so codes reach the server in
+ * none older than the last (decision 067). Call inside exclusive('admin-totp'), so codes reach the server in
  * the order they were taken; when the current and the next step are both used, this waits for the clock.
  */
 export async function freshAdminTotp(): Promise<string> {
@@ -200,10 +203,10 @@ export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<
 }
 
 /** A second browser window signed in as the admin with TOTP; it fails on console errors like the fixture. */
-export async function adminWindow(browser: Browser, lang: Lang) {
-  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL });
+export async function adminWindow(browser: Browser, lang: Lang, admin: E2eAdmin = E2E_ADMIN, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL, ...(viewport ? { viewport } : {}) });
   await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
-  await signInAdmin(context.request);
+  await signInAdmin(context.request, admin);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { clientAs } from '../helpers/auth.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { SERVER_RENDERED_PATHS, isAppPath } from '../../src/app/route-table.ts';
+import { SERVER_RENDERED_PATHS, isAppPath } from '../../core/pages/route-table.ts';
 
 let app: TestApp;
 let clientDir: string;
@@ -229,6 +229,23 @@ describe('public pages before any script runs', () => {
       expect(r.canonical, p).toBeUndefined();
       expect(r.h1, p).toBeTruthy();
     }
+  });
+
+  it('a provider page restricted after a report (decision 059) is shown but not indexed and has no structured data; a removed one answers 404', async () => {
+    const restricted = await createProvider(app.deps, { firmenname: 'Eingeschränkt & Co' });
+    await app.deps.db.prisma.providerProfile.update({ where: { userId: restricted.user.id }, data: { restriction: 'restricted' } });
+    const r = await page(`/anbieter/${restricted.user.id}`);
+    expect(r.status).toBe(200);
+    expect(r.h1).toBe('Eingeschränkt & Co');
+    expect(r.html).toContain('<meta name="robots" content="noindex">');
+    expect(r.canonical).toBeUndefined();
+    expect(r.jsonLd).toEqual([]);
+    const removed = await createProvider(app.deps, { firmenname: 'Entfernt GmbH' });
+    await app.deps.db.prisma.providerProfile.update({ where: { userId: removed.user.id }, data: { restriction: 'removed' } });
+    expect((await page(`/anbieter/${removed.user.id}`)).status).toBe(404);
+    const sitemap = await (await fetch(`${app.baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain(restricted.user.id);
+    expect(sitemap).not.toContain(removed.user.id);
   });
 
   it('leaves dashboards to the browser', async () => {

@@ -5,23 +5,9 @@ import { account, refKey } from '../ledger/accounts.ts';
 import { getBalances } from '../ledger/get-balance.ts';
 import { getReferralCode } from './get-referral-code.ts';
 import { referralLink } from './referral-code.ts';
-import { moneyView, type MoneyView } from './money-view.ts';
-
-export interface PartnerOverview {
-  code: string;
-  link: string;
-  earnings: {
-    /** Every commission not reversed or voided, since the start. */
-    total: MoneyView;
-    /** The same, booked this calendar month (UTC). */
-    thisMonth: MoneyView;
-    /** In the refund window or held for review: not payable yet. */
-    pending: MoneyView;
-    /** Payable now (the payout request takes it from here). */
-    available: MoneyView;
-  };
-  conversion: { clicks: number; signups: number; firstRevenue: number; signupRate: number | null; revenueRate: number | null };
-}
+import { moneyView } from '../../../core/money/money-view.ts';
+import type { PartnerOverview } from '../../../core/api/affiliate.ts';
+export type { PartnerOverview } from '../../../core/api/affiliate.ts';
 
 const COUNTED = ['pending', 'held', 'available'];
 
@@ -29,9 +15,10 @@ export async function getPartnerOverview(prisma: Db, userId: string, opts: { ori
   const now = opts.now ?? new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const code = await getReferralCode(prisma, userId);
-  const [total, month, balances, events] = await Promise.all([
+  const [total, month, held, balances, events] = await Promise.all([
     prisma.commission.aggregate({ where: { partnerId: userId, status: { in: COUNTED } }, _sum: { amount: true } }),
     prisma.commission.aggregate({ where: { partnerId: userId, status: { in: COUNTED }, createdAt: { gte: monthStart } }, _sum: { amount: true } }),
+    prisma.commission.aggregate({ where: { partnerId: userId, status: 'held' }, _sum: { amount: true }, _count: { _all: true } }),
     getBalances(prisma, [account.partnerPending(userId), account.partnerEarnings(userId)]),
     prisma.referralEvent.groupBy({ by: ['kind'], where: { partnerId: userId }, _count: { _all: true } }),
   ]);
@@ -47,6 +34,7 @@ export async function getPartnerOverview(prisma: Db, userId: string, opts: { ori
       total: moneyView(total._sum.amount ?? 0n),
       thisMonth: moneyView(month._sum.amount ?? 0n),
       pending: moneyView(balances.get(refKey(account.partnerPending(userId)))!),
+      held: { ...moneyView(held._sum.amount ?? 0n), count: held._count._all },
       available: moneyView(balances.get(refKey(account.partnerEarnings(userId)))!),
     },
     conversion: { clicks, signups, firstRevenue, signupRate: rate(signups, clicks), revenueRate: rate(firstRevenue, signups) },

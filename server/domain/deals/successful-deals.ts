@@ -2,36 +2,17 @@
 // provider name, place and category, with the summary figures. 'Nachfragen' reaches a party of the deal
 // only when that party chose to be contactable.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
-import { CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { CATEGORY_LABELS } from '../../../core/categories/category-labels.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { defangLinks } from './defang-links.ts';
+import type { SuccessfulDeal, SuccessfulDeals } from '../../../core/api/deals.ts';
+export type { SuccessfulDeal, SuccessfulDeals } from '../../../core/api/deals.ts';
 
 export const SUCCESS_FILTER_CATEGORIES = ['auto', 'handwerk', 'gastronomie', 'elektronik', 'immobilien', 'dienstleistungen'] as const;
-
-export interface SuccessfulDeal {
-  id: string;
-  kategorie: CategoryId;
-  providerId: string;
-  providerName: string;
-  /** The seeker's first name when shown, else null ('Anonym'). */
-  customer: string | null;
-  rating: number | null;
-  testimonial: string | null;
-  valueCents: number;
-  location: string | null;
-  completedAt: string;
-  contactVisible: boolean;
-}
-
-export interface SuccessfulDeals {
-  deals: SuccessfulDeal[];
-  summary: { count: number; volumeCents: number; locations: number };
-  /** All completed deals, whatever the filter: tells 'none yet' from 'none matching'. */
-  total: number;
-}
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 
@@ -43,7 +24,7 @@ export async function listSuccessfulDeals(prisma: Db, opts: { q?: string; catego
     include: {
       request: { select: { kategorie: true, ort: true, firstName: true } },
       offer: { select: { provider: { select: { providerProfile: { select: { firmenname: true } } } } } },
-      review: { select: { rating: true, testimonial: true, showFirstName: true } },
+      review: { select: { id: true, rating: true, testimonial: true, showFirstName: true, restriction: true } },
     },
   });
   const total = await prisma.deal.count({ where: { status: 'completed' } });
@@ -55,8 +36,10 @@ export async function listSuccessfulDeals(prisma: Db, opts: { q?: string; catego
       providerId: d.providerId,
       providerName: d.offer.provider.providerProfile?.firmenname ?? '',
       customer: d.review?.showFirstName && d.request.firstName ? d.request.firstName : null,
-      rating: d.review?.rating ?? null,
-      testimonial: d.review?.testimonial ?? null,
+      // A review removed after a report is not shown; a restricted one keeps its stars without its text.
+      reviewId: d.review && d.review.restriction !== 'removed' ? d.review.id : null,
+      rating: d.review && d.review.restriction !== 'removed' ? d.review.rating : null,
+      testimonial: d.review && !d.review.restriction ? d.review.testimonial : null,
       valueCents: d.valueCents,
       location: d.request.ort,
       completedAt: (d.completedAt ?? d.updatedAt).toISOString(),
@@ -128,6 +111,8 @@ export async function createDealInquiry(
           place: deal.request.ort ?? '',
           message,
           email: input.email,
+          // Anyone who receives it can report it (DSA Art. 16): the message is shown nowhere else.
+          reportUrl: appLink(deps, `/melden?type=inquiry&id=${row.id}`),
           url: appLink(deps, '/erfolgreiche-deals'),
         }),
         ...(replyTo ? { replyTo } : {}),

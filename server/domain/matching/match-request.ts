@@ -8,8 +8,9 @@
 // the request (INSERT … ON CONFLICT DO NOTHING RETURNING: only the rows it wrote come back, so a provider
 // matched before, or by a concurrent run, is neither written nor told twice).
 import type { AppDeps } from '../../deps.ts';
-import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
-import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { categoryLabel } from '../../../core/categories/category-labels.ts';
+import { urgencyLabel, type Urgency } from '../../../core/requests/urgency.ts';
 import { getSettings } from '../settings/settings.ts';
 import { translator } from '../../i18n.ts';
 import { appLink, notify } from '../notifications/notify.ts';
@@ -51,7 +52,7 @@ export async function findCandidates(
  * Writes the matches that do not exist yet and stamps the request as matched, in one statement (one
  * commit); answers the matches it wrote.
  */
-async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, candidates: readonly Candidate[], now: Date) {
+async function writeMatches(prisma: Queryable, requestId: string, candidates: readonly Candidate[], now: Date) {
   const ids = candidates.map((c) => c.providerId);
   const km = candidates.map((c) => c.distanceKm);
   return prisma.$queryRaw<{ id: string; providerId: string }[]>`
@@ -67,34 +68,63 @@ async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, 
     SELECT id, "providerId" FROM written`;
 }
 
+type Queryable = Pick<AppDeps['db']['prisma'], '$queryRaw'>;
+
+/** What matching needs of a request. */
+export type MatchableRequest = Pick<
+  NonNullable<Awaited<ReturnType<AppDeps['db']['prisma']['request']['findUnique']>>>,
+  'id' | 'kategorie' | 'lat' | 'lon' | 'budgetMin' | 'budgetMax' | 'userId' | 'ort' | 'dringlichkeit' | 'beschreibung'
+>;
+
+export interface WrittenMatches {
+  request: MatchableRequest;
+  created: { id: string; providerId: string }[];
+}
+
+/**
+ * Matches an open request inside the caller's transaction (so opening a request and matching it commit
+ * together: decision 060); the request is stamped matched even when nobody fits. Tell the providers with
+ * `announceMatches` after the commit.
+ */
+export async function matchOpenRequest(tx: Queryable, r: MatchableRequest, maxRadiusKm: number, now = new Date()): Promise<WrittenMatches> {
+  const candidates =
+    r.lat === null || r.lon === null
+      ? []
+      : await findCandidates(
+          tx as AppDeps['db']['prisma'],
+          { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId },
+          maxRadiusKm,
+        );
+  return { request: r, created: await writeMatches(tx, r.id, candidates, now) };
+}
+
+/** New matches reach their providers live and by e-mail. */
+export async function announceMatches(deps: AppDeps, { request: r, created }: WrittenMatches): Promise<void> {
+  for (const m of created) {
+    await notify(deps, {
+      userId: m.providerId,
+      event: { type: 'match.created', payload: { matchId: m.id, requestId: r.id } },
+      mail: {
+        template: 'newMatch',
+        params: (lang) => ({
+          category: categoryLabel(r.kategorie as CategoryId, lang),
+          place: maskPlace(r.ort) ?? (translator(lang)('email:newMatch.placeUnknown') as string),
+          budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (translator(lang)('email:newMatch.budgetOpen') as string),
+          urgency: urgencyLabel(r.dringlichkeit as Urgency, lang),
+          teaser: teaserDescription(r.beschreibung, lang),
+          url: appLink(deps, '/anbieter/dashboard'),
+        }),
+      },
+    });
+  }
+}
+
 export async function matchRequest(deps: AppDeps, requestId: string, opts: { notify?: boolean } = {}): Promise<number> {
   const prisma = deps.db.prisma;
   const [r, settings] = await Promise.all([prisma.request.findUnique({ where: { id: requestId } }), getSettings(prisma)]);
-  if (!r || r.status !== 'open' || r.lat === null || r.lon === null) return 0;
-  const candidates = await findCandidates(
-    prisma,
-    { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId },
-    settings['marketplace.maxRadiusKm'],
-  );
-  const created = await writeMatches(prisma, requestId, candidates, new Date());
-  if (opts.notify !== false) {
-    for (const m of created) {
-      await notify(deps, {
-        userId: m.providerId,
-        event: { type: 'match.created', payload: { matchId: m.id, requestId } },
-        mail: {
-          template: 'newMatch',
-          params: (lang) => ({
-            category: categoryLabel(r.kategorie as CategoryId, lang),
-            place: maskPlace(r.ort) ?? (translator(lang)('email:newMatch.placeUnknown') as string),
-            budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (translator(lang)('email:newMatch.budgetOpen') as string),
-            urgency: urgencyLabel(r.dringlichkeit as Urgency, lang),
-            teaser: teaserDescription(r.beschreibung, lang),
-            url: appLink(deps, '/anbieter/dashboard'),
-          }),
-        },
-      });
-    }
-  }
-  return created.length;
+  // Without coordinates nobody fits, and the request is still stamped as matched.
+  if (!r || r.status !== 'open') return 0;
+  const written = await matchOpenRequest(prisma, r, settings['marketplace.maxRadiusKm']);
+  if (opts.notify !== false) await announceMatches(deps, written);
+  return written.created.length;
 }

@@ -1,13 +1,7 @@
 // Ratings, badges and response times of providers, computed from real reviews and offers.
 import type { Db, DbTx } from '../../db.ts';
-
-export interface ProviderStats {
-  ratingAvg: number | null;
-  ratingCount: number;
-  verified: boolean;
-  badge: 'verifiziert' | 'top_bewertet' | null;
-  medianResponseMinutes: number | null;
-}
+import type { ProviderStats } from '../../../core/api/provider.ts';
+export type { ProviderStats } from '../../../core/api/provider.ts';
 
 /** 'Verifiziert' for an approved trade document; otherwise 'Top bewertet' from three reviews averaging 4.5. */
 export function badgeOf(verified: boolean, ratingAvg: number | null, ratingCount: number): ProviderStats['badge'] {
@@ -29,7 +23,12 @@ export async function getProviderStats(db: Db | DbTx, providerIds: readonly stri
   const out = new Map<string, ProviderStats>();
   if (!ids.length) return out;
   const [ratings, profiles, responses] = await Promise.all([
-    db.review.groupBy({ by: ['providerId'], where: { providerId: { in: ids } }, _avg: { rating: true }, _count: { _all: true } }),
+    db.review.groupBy({
+      by: ['providerId'],
+      where: { providerId: { in: ids }, OR: [{ restriction: null }, { restriction: 'restricted' }] },
+      _avg: { rating: true },
+      _count: { _all: true },
+    }),
     db.providerProfile.findMany({ where: { userId: { in: ids } }, select: { userId: true, verification: true } }),
     // Minutes from the match to the offer, per offer of these providers.
     db.$queryRaw<{ providerId: string; minutes: number }[]>`

@@ -7,11 +7,18 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
-import { goints, MILLI_PER_GOINT } from '../ledger/money.ts';
+import { goints, MILLI_PER_GOINT } from '../../../core/money/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 import { purchaseLines } from './fulfill-purchase.ts';
 
-export class PurchaseNotPaidYet extends Error {}
+/** A refund or dispute of a purchase whose payment has not been credited yet; `purchaseId` is the one it waits for. */
+export class PurchaseNotPaidYet extends Error {
+  readonly purchaseId: string;
+  constructor(purchaseId: string) {
+    super(`purchase ${purchaseId} is not paid yet`);
+    this.purchaseId = purchaseId;
+  }
+}
 
 export interface Reversal {
   purchaseId: string;

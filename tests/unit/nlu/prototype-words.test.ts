@@ -21,12 +21,12 @@ import {
   urgencyFromLabel,
   urgencyFromWords,
 } from '../../../server/ai/nlu/index.ts';
-import { numberWordDigits } from '../../../server/ai/nlu/contact.ts';
+import { numberWordDigits } from '../../../core/redaction/contact.ts';
 import { daysUntilNamedTime } from '../../../server/ai/nlu/urgency.ts';
-import { fold, foldSameLength } from '../../../server/ai/nlu/text.ts';
+import { fold, foldSameLength } from '../../../core/text.ts';
 import { findPlace, isKnownPostcode, lookupPostcode, placeKey, placeOfPostcode, resolvePlace } from '../../../server/integrations/geo/postcodes.ts';
-import { parseAmount, parseEuroCents, parseEuroRange } from '../../../server/domain/money/parse-money.ts';
-import { parsePercentBp } from '../../../server/domain/prices/price-input.ts';
+import { parseAmount, parseEuroCents, parseEuroRange } from '../../../core/money/parse-money.ts';
+import { parsePercentBp } from '../../../core/prices/price-input.ts';
 import { cleanSpeechText } from '../../../server/integrations/tts/speech-text.ts';
 import { sepaText } from '../../../server/integrations/sepa/pain001.ts';
 import { PROTOTYPE_WORDS, prototypeTexts } from '../../helpers/prototype-words.ts';

@@ -1,0 +1,668 @@
+// Contact data inside a request text: e-mail addresses, phone numbers, links, social and messenger handles
+// and street addresses. The request keeps them (the provider gets them after unlocking); every view before
+// that hides them with redactContact (server/domain/requests/request-views.ts builds the teaser from it).
+// Written to catch what people type to get around a filter ('0 171 2345678', 'null eins sieben …',
+// full-width digits, 'anna at gmx dot de', 'Insta anna_nails', 'Goethestr 9') and to leave prices,
+// sizes, years, model numbers, dates and times alone. Measured by `npm run eval:contact`.
+import type { Lang, Span } from '../text.ts';
+
+export type ContactKind = 'email' | 'phone' | 'url' | 'handle' | 'address';
+
+export interface ContactMatch extends Span {
+  kind: ContactKind;
+  value: string;
+}
+
+/**
+ * Full-width forms ('０１７１', '＠', '．'), odd spaces and dashes to plain ASCII, one UTF-16 unit for one,
+ * so offsets in the result are offsets in the input.
+ */
+export function foldContactText(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && c >= 0xff01 && c <= 0xff5e) out += String.fromCharCode(c - 0xfee0);
+    else if (ch === '\u3000' || ch === '\u00a0' || ch === '\u202f' || ch === '\u2009' || ch === '\u2007') out += ' ';
+    else if (ch === '\u2010' || ch === '\u2011' || ch === '\u2012' || ch === '\u2013' || ch === '\u2014' || ch === '\u2212') out += '-';
+    else out += ch;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// E-mail addresses and links
+
+const TLDS =
+  'de|com|net|org|eu|info|io|biz|at|ch|co\\.uk|uk|fr|it|es|nl|be|pl|dk|se|no|app|dev|shop|online|store|site|website|me|tv|xyz|email|berlin|hamburg|koeln|cologne|nrw|bayern|ruhr|saarland|club|gmbh|page|blog|link|live|studio|design|media|team|art|photo|photography|beauty|fit|digital|cloud|ly|gg|to|co|us|ca|au';
+const TLD_ANY = '[a-z]{2,12}';
+const LOCAL = '[\\p{L}\\p{N}._%+\\-]+';
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}])?';
+const BEFORE_LOCAL = '(?<![\\p{L}\\p{N}._%+\\-@])';
+const AFTER_WORD = '(?![\\p{L}\\p{N}])';
+
+// 'max@web.de', also with spaces around '@' and '.' ('max @ gmx . net').
+const EMAIL = new RegExp(`${BEFORE_LOCAL}${LOCAL}\\s{0,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`, 'giu');
+// The local part spaced out too ('anna . berger @ web . de'): a dot with spaces on both sides and a space
+// before the '@', so that a sentence's full stop ('Anna. max@web.de') never joins the address.
+const EMAIL_SPACED = new RegExp(
+  `${BEFORE_LOCAL}${LOCAL}(?:\\s{1,2}\\.\\s{1,2}${LOCAL})+\\s{1,2}@\\s{0,2}${LABEL}(?:\\s{0,2}\\.\\s{0,2}${LABEL})*\\s{0,2}\\.\\s{0,2}${TLD_ANY}${AFTER_WORD}`,
+  'giu',
+);
+
+// Every character spaced out ('j o h n . s m i t h @ g m a i l . c o m'): single characters with one space
+// between them, an '@' among them; what they spell without the spaces must be an address.
+const EMAIL_LETTERS = /(?<![\p{L}\p{N}._%+\-@])[\p{L}\p{N}._%+\-](?: [\p{L}\p{N}._%+\-]){1,63} @ [\p{L}\p{N}\-](?: [\p{L}\p{N}.\-]){2,63}(?![\p{L}\p{N}])/gu;
+const EMAIL_PLAIN = new RegExp(`^${LOCAL}@${LABEL}(?:\\.${LABEL})*\\.${TLD_ANY}$`, 'iu');
+
+// Written around spam filters: 'max(at)web(dot)de', 'lisa[at]x[dot]de', 'hans ät posteo punkt de',
+// 'x at gmail dot xyz', 'INFO AT firma DOT DE'. A spelled 'dot'/'punkt' or a bracketed/umlaut 'at'
+// makes any top-level domain count; a plain ' at ' followed by a real '.' needs a known one, so that
+// 'meet me at john.doe' stays text.
+const AT_STRONG = '(?:\\s?[([{]\\s?(?:at|ät|@)\\s?[)\\]}]\\s?|\\s+ät\\s+)';
+const AT_WEAK = '\\s+at\\s+';
+const DOT_SPELLED = '(?:\\s?[([{]\\s?(?:dot|punkt)\\s?[)\\]}]\\s?|\\s+(?:dot|punkt)\\s+)';
+const DOT_ANY = `(?:\\.|${DOT_SPELLED})`;
+const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL})*`;
+const EMAIL_STRONG = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_STRONG}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_ANY}${TLD_ANY}${AFTER_WORD}`, 'giu');
+// Neither is followed by another ' at ': then what looked like a domain is the local part of the real
+// address ('email me at dave dot miller at yahoo dot co dot uk').
+const EMAIL_WEAK_SPELLED = new RegExp(
+  `${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_SPELLED}${TLD_ANY}${AFTER_WORD}(?!${AT_WEAK})`,
+  'giu',
+);
+const EMAIL_WEAK_DOTTED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}${LABEL}(?:\\.${LABEL})*\\.(?:${TLDS})${AFTER_WORD}(?!${AT_WEAK})`, 'giu');
+// 'anna at gmail', 'max (at) gmx': a mail provider's name is enough.
+const MAIL_PROVIDERS = 'gmail|googlemail|gmx|yahoo|hotmail|outlook|icloud|posteo|protonmail|proton|t-online|freenet|aol|mailbox|arcor';
+const EMAIL_PROVIDER = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}(?:${AT_STRONG}|${AT_WEAK})(?:${MAIL_PROVIDERS})${AFTER_WORD}`, 'giu');
+
+const URL_SCHEME = /(?:https?:\/\/|www\.)[^\s<>"']+/giu;
+// 'meinefirma.de', 'fb.com/anna', 't.me/anna', 'wa.me/49171…'; also 'meinefirma punkt de'.
+const URL_BARE = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])(?:${LABEL}\\.)+(?:${TLDS})(?:\\/[^\\s<>"']*)?${AFTER_WORD}`, 'giu');
+const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])${LABEL}${DOT_SPELLED}(?:${TLDS})${AFTER_WORD}`, 'giu');
+
+// ---------------------------------------------------------------------------------------------------
+// Social and messenger handles
+
+// '@anna_nails' anywhere (not inside an e-mail address).
+const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{L}\p{N}@_])/gu;
+// (WhatsApp goes by phone number: it is a cue word of the phone rules; Signal too, and it has usernames
+// like 'jonas.92'. 'sc' for Snapchat counts only with a ':' after it.)
+const PLATFORMS =
+  'signal|sc|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
+// A label before the handle: 'Telegram-Username:', 'Insta Nutzername:', 'Skype ID:'.
+const HANDLE_LABELS = 'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick';
+// A Discord tag: 'gadgetguy#4821'.
+const TAG = '(?:#\\d{4}(?![\\p{L}\\p{N}]))?';
+// Platform, then ':' or a linking word ('ist', 'is', 'as', 'unter', 'handle', 'name'), then the handle.
+const HANDLE_AFTER_PLATFORM = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?<platform>${PLATFORMS})(?:[\\s,-]*(?:${HANDLE_LABELS})(?![\\p{L}]))?` +
+    `(?<sep>\\s*:\\s*|\\s+(?:ist|is|as|als|unter|at|=)\\s+|\\s*[-–]\\s*|\\s+)` +
+    `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
+  'giu',
+);
+const PLATFORM_WORD = new RegExp(`(?:${PLATFORMS})`, 'i');
+// A Threema ID: 8 capitals and digits, within a few words after 'Threema' ('Threema, ID 7HX2K9PA',
+// 'Threema-ID: ABCD1234'); with a digit in it, or any 8 after 'ID'.
+const THREEMA_ID = /(?<![\p{L}])(?:Threema|threema|THREEMA)(?![\p{L}])[^.!?\n]{0,24}?(?<![\p{L}\p{N}*])(?<id>[0-9A-Z*][0-9A-Z]{7})(?![\p{L}\p{N}])/gu;
+// A label without a platform ('Nutzername: moebel_max'), or a request to add or message ('kik me
+// gadgetguy_uk', 'add me sarah.xo22', 'add me on snap: …'): a word that looks like a handle.
+const HANDLE_AFTER_LABEL = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:user-?name|benutzer-?name|nutzer-?name|nick-?name|user)\\s*:|(?:kik|snap|add|adde|follow|dm|message)\\s+(?:me|mich)(?:\\s+(?:on|at|via|auf|bei)(?:\\s+(?:${PLATFORMS}))?)?\\s*:?)` +
+    `\\s*(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG})`,
+  'giu',
+);
+const DISCORD_TAG = /(?<![\p{L}\p{N}._#])[\p{L}\p{N}_.]*\p{L}[\p{L}\p{N}_.]*#\d{4}(?![\p{L}\p{N}])/gu;
+// 'carlover88 on Instagram', 'anna_nails auf Insta': a handle-like word before its platform.
+const HANDLE_BEFORE_PLATFORM = new RegExp(
+  `(?<![\\p{L}\\p{N}._@-])(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40})\\s+(?:on|auf|bei|via|über|at|in|im)\\s+(?:${PLATFORMS})(?![\\p{L}])`,
+  'giu',
+);
+// Words that follow a platform name in ordinary sentences ('Instagram Fotos', 'my insta is private').
+const NOT_HANDLES = new Set(
+  'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not'.split(
+    ' ',
+  ),
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Street addresses
+
+const UNIT_AFTER =
+  /^\s*(?:€|eur\b|euro|\$|km\b|m\b|m²|m2\b|qm\b|cm\b|mm\b|kg\b|t\b|l\b|kw\b|kwh|kwp|ps\b|min\b|minuten|minutes|std\b|stunden|hours?\b|h\b|tage?n?\b|days?\b|wochen|weeks?\b|monate?n?\b|months?\b|jahre?n?\b|years?\b|mal\b|x\b|%|personen|leute|people|gäste|guests|stück|stk\b|zimmer|rooms?\b|plätze|autos?|cars?\b|uhr\b)/iu;
+
+const STREET_HINT =
+  /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place|court|ct\b|boulevard|blvd|parkway|pkwy|gardens|grove|mews/i;
+// One word ending in a street word: 'Goethestr 9', 'Hauptstr.5', 'Karl-Marx-Str. 112', 'Weidenweg12',
+// 'Heinrich-Heine-Allee 7', 'Rosenallee 8-10'.
+const STREET_WORD = new RegExp(
+  `(?<![\\p{L}\\p{N}-])(?<name>\\p{L}[\\p{L}-]*?(?<suffix>straße|strasse|str\\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile))` +
+    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
+  'giu',
+);
+// A weak street word inside an ordinary compound noun: 'Parkplatz 2', 'Rückweg 20 Minuten', 'Ehering 54'.
+const NOT_STREETS =
+  /(?:park|stell|arbeits|spiel|sitz|schlaf|studien|kita|kindergarten|ausbildungs|praktikums|liege|camping|abstell|steh|lager|bau|sport|fußball|fussball|tennis|golf|rück|hin|heim|um|schul|fuß|fuss|geh|rad|fahr|wander|zu|ab|aus|ehe|schlüssel|dichtungs|kolben|ohr|finger|o-|sprengel|staud|bahn|wasser|fluss|see|meeres|kreis|boxen|box|ver|rasen)(?:platz|weg|ring|damm|ufer|pfad|steig|kai)$/iu;
+const WEAK_SUFFIX = /^(?:weg|platz|ring|damm|ufer|pfad|steig|stieg|kai|zeile)$/iu;
+
+// (The house number may carry Austrian stair and door numbers: 'Favoritenstraße 88/4/12'.)
+// A street word on its own after a capitalised name: 'Venloer Str 12', 'Kölner Straße 5a', 'Berliner
+// Allee 22', 'Baker Street 12'.
+const STREET_SEPARATE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?<name>\\p{Lu}[\\p{L}.-]*(?:\\s+\\p{Lu}[\\p{L}.-]*){0,2})\\s+(?<suffix>Straße|Strasse|Str\\.?|Allee|Weg|Platz|Ring|Gasse|Damm|Ufer|Chaussee|Street|Road|Avenue)` +
+    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
+  'gu',
+);
+const ARTICLES =
+  /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unsere|mein|meine|dein|jeder|jede|dieser|diese|aber|oder|und|the|a|an|my|our|this|that)(?:\s+|$))+/iu;
+
+// 'Am Markt 3', 'Im Tal 15', 'An der Alster 12', 'Unter den Linden 5', 'Zum Brunnen 2': a capitalised
+// preposition and name, a house number, then the end of the phrase (not 'Am Haus 3 Fenster').
+const HOUSE_NO = `(?<no>\\d{1,3}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,3}[a-z]?)?)`;
+const PHRASE_END = `(?=\\s*$|\\s*[,;!?)]|\\.(?!\\d)|\\s+(?:in|im|bei|nahe|nähe|near|nach|und|oder|zu|zum|zur|erreichbar|wohne|wohnen|ist|sind|gegenüber|hinten|vorne|\\d{5})(?![\\p{L}]))`;
+const STREET_PREPOSITION = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
+    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// A capitalised preposition after a lower-case word in the middle of a sentence ('bitte zu An der Alster
+// 41 schicken', 'nach Am Markt 3 liefern'): German writes prepositions there in lower case, so the capital
+// marks a street name, and a lower-case word may follow the number (not a unit: 'ab Im Bad 2 m²').
+const STREET_PREPOSITION_MID = new RegExp(
+  `(?<=\\p{Ll}[,:]?\\s+)(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
+    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}(?=\\s+\\p{Ll}\\p{L}*(?![\\p{L}]))`,
+  'gu',
+);
+// The same in the middle of a sentence, with a lower-case preposition: then only a capitalised adjective
+// and a name ('wohne am Alten Markt 3', 'im Großen Garten 12'), not 'am Montag 3'.
+const STREET_PREPOSITION_LOWER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:am|im|beim|zum|zur|an\\s+der|an\\s+den|an\\s+dem|auf\\s+der|auf\\s+dem|auf\\s+den|in\\s+der|in\\s+den|unter\\s+den|hinter\\s+der|hinter\\s+dem|vor\\s+dem|vor\\s+der)` +
+    `\\s+(?<name>\\p{Lu}\\p{Ll}+(?:en|er|es|e)\\s+\\p{Lu}[\\p{L}-]+)\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// A street word first, then 'der/des/…' and a name: 'Straße der Einheit 12', 'Platz der Republik 1',
+// 'Allee der Kosmonauten 5', 'Straße des Friedens 3', also a date as the name ('Straße des 17. Juni 135').
+const STREET_WORD_END = /(?:straße|strasse|str\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile)$/iu;
+const STREET_OF = new RegExp(
+  `(?<![\\p{L}\\p{N}-])(?:Straße|Strasse|Platz|Allee|Weg|Ring|Gasse|Damm|Ufer|Chaussee|Promenade|Brücke|Markt)\\s+(?:der|des|dem|den|vom|am|zum|zur)` +
+    `\\s+(?<name>(?:\\p{Lu}\\p{Ll}+(?:en|er|es|e)\\s+|\\d{1,2}\\.\\s?)?\\p{Lu}[\\p{L}-]+)\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// Words after 'Am'/'Im'/'Zum' that are times, rooms or figures of speech, not street names ('Im Schlafzimmer 2,',
+// 'Zum Beispiel 3,', 'Am Montag 8.').
+const NOT_PLACE_NAMES =
+  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
+
+// 'at 221B Baker Street', '7 Church St.', '3 Station Rd'.
+// A flat, apartment, unit or suite belongs to it, before ('Flat 3, 27 Victoria Road') or after ('123 Main
+// Street, Apt 4B', '350 Fifth Avenue, Suite 3300').
+const FLAT = `(?:Flat|Apartment|Apt\\.?|Unit|Suite|Ste\\.?)\\s?(?:No\\.?\\s?|#\\s?)?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])`;
+const STREET_EN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${FLAT},?\\s+)?\\d{1,4}[A-Za-z]?\\s+(?:\\p{Lu}[\\p{L}'-]*\\s+){1,3}` +
+    `(?:Street|St\\.|St(?![\\p{L}.])|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Dr\\.|Way|Close|Square|Terrace|Crescent|Place|Court|Ct\\.?|Boulevard|Blvd\\.?|Parkway|Pkwy\\.?|Gardens|Grove|Mews)(?![\\p{L}])` +
+    `(?:,?\\s+(?:${FLAT}|#\\s?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])))?`,
+  'gu',
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Phone numbers
+
+const DIGIT_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    null: '0',
+    eins: '1',
+    zwei: '2',
+    zwo: '2',
+    drei: '3',
+    vier: '4',
+    fünf: '5',
+    fuenf: '5',
+    sechs: '6',
+    sieben: '7',
+    acht: '8',
+    neun: '9',
+    zero: '0',
+    oh: '0',
+    one: '1',
+    two: '2',
+    three: '3',
+    four: '4',
+    five: '5',
+    six: '6',
+    seven: '7',
+    eight: '8',
+    nine: '9',
+  } satisfies Record<string, string>),
+);
+const TEENS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    zehn: '10',
+    elf: '11',
+    zwölf: '12',
+    zwoelf: '12',
+    ten: '10',
+    eleven: '11',
+    twelve: '12',
+    thirteen: '13',
+    fourteen: '14',
+    fifteen: '15',
+    sixteen: '16',
+    seventeen: '17',
+    eighteen: '18',
+    nineteen: '19',
+  } satisfies Record<string, string>),
+);
+const TENS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    zwanzig: '2',
+    dreißig: '3',
+    dreissig: '3',
+    vierzig: '4',
+    fünfzig: '5',
+    fuenfzig: '5',
+    sechzig: '6',
+    siebzig: '7',
+    achtzig: '8',
+    neunzig: '9',
+    twenty: '2',
+    thirty: '3',
+    forty: '4',
+    fifty: '5',
+    sixty: '6',
+    seventy: '7',
+    eighty: '8',
+    ninety: '9',
+  } satisfies Record<string, string>),
+);
+const GERMAN_ONES: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ein: '1', zwei: '2', drei: '3', vier: '4', fünf: '5', fuenf: '5', sechs: '6', sieben: '7', acht: '8', neun: '9' } satisfies Record<
+    string,
+    string
+  >),
+);
+
+/** The digits a spelled-out number stands for ('sieben' 7, 'zwölf' 12, 'vierunddreißig' 34, 'twenty-three' 23), or null. */
+export function numberWordDigits(word: string): string | null {
+  const w = word.toLowerCase();
+  const single = DIGIT_WORDS.get(w) ?? TEENS.get(w);
+  if (single) return single;
+  if (/^(?:drei|vier|fünf|fuenf|sech|sieb|acht|neun)zehn$/.test(w))
+    return `1${GERMAN_ONES.get(
+      w
+        .replace(/zehn$/, '')
+        .replace(/^sech$/, 'sechs')
+        .replace(/^sieb$/, 'sieben'),
+    )}`;
+  const tens = TENS.get(w);
+  if (tens) return `${tens}0`;
+  const de = /^(\p{L}+)und(\p{L}+)$/u.exec(w);
+  const deOnes = de && GERMAN_ONES.get(de[1]!);
+  const deTens = de && TENS.get(de[2]!);
+  if (deOnes && deTens) return `${deTens}${deOnes}`;
+  const en = /^(\p{L}+)-(\p{L}+)$/u.exec(w);
+  const enTens = en && TENS.get(en[1]!);
+  const enOnes = en && DIGIT_WORDS.get(en[2]!);
+  if (enTens && enOnes && en[2] !== 'oh' && en[2] !== 'zero' && en[2] !== 'null') return `${enTens}${enOnes}`;
+  return null;
+}
+
+// A digit run (with a '+' before it), or a word that may be a spelled-out number, 'double two' and
+// 'doppel zwei' included.
+const UNIT =
+  /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|triple|doppel|doppelt|doppelte)[\s-]+)?(?<word>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\p{L}+|\p{L}+)(?![\p{L}])/giu;
+
+// Words right before a number that make even a short digit run a phone number ('Tel. 2345678').
+const PHONE_CUE = new RegExp(
+  `(?<![\\p{L}])(?:tel|tel\\.|telefon|telefonnummer|telefonisch|phone|handy|handynummer|mobil|mobile|mobilnummer|cell|festnetz|landline|whats\\s?app|signal|telegram|sms|fax|nummer|number|erreichbar|anrufen|ruf|rufen|ruft|anruf|call|text|ring|kontakt|contact|melden|reach)(?![\\p{L}])[\\s\\p{L}:.,()/-]{0,24}$`,
+  'iu',
+);
+
+// A label right before a digit group that makes it a reference, not a phone number: 'Filter 00754866',
+// 'Rechnung Nr. 2021-08-4471', 'ISBN 978-…', 'Bestellnr. 0123…', 'Kundennummer 0123…', 'order no. 0987…'.
+// The label is the last word or two before the number ('Rechnung Nr.', 'Teile-Nr.'); a phone word among
+// them ('Tel.-Nr.', 'Handy Nr.', 'Telefonnummer') keeps it a phone number.
+const LABEL_BEFORE = /(?<![\p{L}])(\p{L}+)(?:[\s.-]{1,3}(\p{L}+))?[\s.]*[:#]?\s*$/u;
+const REFERENCE_WORD =
+  /^(?:artikel\p{L}*|art-?nr|teile?|teilenr|ersatzteil\p{L}*|filter\p{L}*|isbn|issn|ean|gtin|upc|sku|rechnung\p{L}*|bestell\p{L}*|auftrag\p{L}*|order\p{L}*|part|parts|invoice|ref|referenz\p{L}*|reference|serien\p{L}*|serial|modell\p{L}*|model|ticket|aktenzeichen|az|vorgang\p{L}*|sendung\p{L}*|tracking|kunden\p{L}*|customer|vertrag\p{L}*|vertrags\p{L}*|police\p{L}*|polizze\p{L}*|policy|versicherungs\p{L}*|zähler\p{L}*|fall|case|\p{L}+(?:nr|nummer))$/iu;
+const PHONE_WORD =
+  /^(?:tel|telefon\p{L}*|handy\p{L}*|mobil\p{L}*|fax\p{L}*|festnetz\p{L}*|phone|cell|whats\s?app|ruf\p{L}*|rückruf\p{L}*|kontakt\p{L}*|contact)$/iu;
+
+function isReference(before: string): boolean {
+  const m = LABEL_BEFORE.exec(before);
+  if (!m) return false;
+  const words = [m[1]!, m[2]].filter((w): w is string => Boolean(w));
+  if (words.some((w) => PHONE_WORD.test(w) || /^(?:tel|telefon|handy|mobil|fax)/iu.test(w))) return false;
+  // A bare 'Nr.'/'No.' only after a reference word ('Rechnung Nr.'; 'meine Nr. 0171 …' is a phone number).
+  return REFERENCE_WORD.test(words.at(-1)!) || (words.length === 2 && /^(?:nr|no|nos)$/iu.test(words[1]!) && REFERENCE_WORD.test(words[0]!));
+}
+
+interface Unit {
+  start: number;
+  end: number;
+  digits: string;
+  plus: boolean;
+  word: boolean;
+}
+
+// Dates, amounts with thousands separators and similar runs that are no phone numbers.
+const DATE_LIKE = /(?<!\d)(\d{1,2})[./](\d{1,2})[./](?:\d{4}|\d{2})?(?!\d)/g;
+// An amount ends after its groups of three: '212.555.0187' (a US number in dots) is none.
+const AMOUNT_LIKE = /(?<!\d)[1-9]\d{0,2}(?:[.,'’]\d{3})+(?:,\d{1,2})?(?!\d|[.,'’]\d)/g;
+// Nor is an IP address ('192.168.178.1').
+const IP_LIKE = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d]|\.\d)/g;
+// An IBAN is no contact data, and no phone number either.
+const IBAN_LIKE = /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?:\s?[\dA-Z]{4}){3,7}(?:\s?[\dA-Z]{1,3})?(?![\p{L}\p{N}])/gu;
+
+/** All matches of a global pattern. (String.prototype.matchAll copies the pattern on every call, which
+ * costs more than the search for these long Unicode patterns.) */
+function* matches(text: string, re: RegExp): Generator<RegExpExecArray> {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (m[0] === '') re.lastIndex++;
+    yield m;
+  }
+}
+
+function blockedRanges(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of matches(text, DATE_LIKE)) {
+    const day = Number(m[1]);
+    const month = Number(m[2]);
+    if (day >= 1 && day <= 31 && month >= 1 && month <= 12) out.push([m.index, m.index + m[0].length]);
+  }
+  for (const re of [AMOUNT_LIKE, IP_LIKE, IBAN_LIKE]) for (const m of matches(text, re)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+const GAP_DIGITS = /^(?:\s{0,2}[()./-]{0,2}\s{0,2}|\s{0,2}\(\s?|\s?\)\s{0,2})$/u;
+const GAP_WORDS = /^[\s,;.-]{1,3}$/u;
+
+function phoneUnits(text: string): Unit[][] {
+  const blocked = blockedRanges(text);
+  const isBlocked = (s: number, e: number) => blocked.some(([a, b]) => s < b && e > a);
+  const runs: Unit[][] = [];
+  let run: Unit[] = [];
+  for (const m of matches(text, UNIT)) {
+    const g = m.groups!;
+    const start = m.index;
+    const end = start + m[0].length;
+    let unit: Unit | null = null;
+    if (g.digits !== undefined) {
+      const digitStart = start + (g.plus?.length ?? 0);
+      // Digits glued to letters are model numbers or units ('i9-14900K', '3x4', 'WT45W4A1').
+      const glued = /[\p{L}]/u.test(text[digitStart - 1] ?? '') || /[\p{L}²³]/u.test(text[end] ?? '');
+      if (!glued && !isBlocked(digitStart, end)) unit = { start, end, digits: g.digits, plus: Boolean(g.plus), word: false };
+    } else if (g.word) {
+      const d = numberWordDigits(g.word);
+      if (d) unit = { start, end, digits: g.times ? d.repeat(/^tr/i.test(g.times) ? 3 : 2) : d, plus: false, word: true };
+    }
+    const prev = run.at(-1);
+    if (unit && prev) {
+      const gap = text.slice(prev.end, unit.start);
+      const joined = unit.word || prev.word ? GAP_WORDS.test(gap) || GAP_DIGITS.test(gap) : GAP_DIGITS.test(gap) && !unit.plus;
+      if (!joined) {
+        runs.push(run);
+        run = [];
+      }
+    } else if (!unit && run.length) {
+      runs.push(run);
+      run = [];
+    }
+    if (unit) run.push(unit);
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/** Whether a run of number units is a phone number. */
+function isPhone(text: string, units: Unit[]): boolean {
+  const digits = units.map((u) => u.digits).join('');
+  const n = digits.length;
+  if (n < 6 || n > 15) return false;
+  const first = units[0]!;
+  const last = units.at(-1)!;
+  const words = units.filter((u) => u.word).length;
+  const before = text.slice(Math.max(0, first.start - 40), first.start);
+  const cued = PHONE_CUE.test(before);
+  if (first.plus && n >= 8) return true;
+  if (isReference(before)) return false;
+  // Amounts, sizes and times: a currency or unit right after, a currency right before.
+  const after = text.slice(last.end, last.end + 16);
+  if (UNIT_AFTER.test(after) || /[€$£]\s*$/.test(before)) return false;
+  if (words >= 5 && n >= 7) return true;
+  if (cued) return true;
+  if (digits.startsWith('00') && n >= 10) return true;
+  if (digits.startsWith('0') && n >= 7 && n <= 13) return true;
+  if (/^(?:49|43|41|44)/.test(digits) && n >= 11 && n <= 14) return true;
+  // A range of two amounts or years ('10000-15000', '2015 - 2018').
+  if (units.length === 2 && /[-/]|bis/.test(text.slice(first.end, last.start))) return false;
+  // Any other run of 9 or more digits: a number written without its prefix ('171 2345678').
+  return n >= 9;
+}
+
+// 'O171 234 56 78', 'O3O 1234567': a letter O written for a zero, in a group of three or more digits and
+// O's only ('O2', 'O-Ring' and 'Zoo' stay words). One character for one, so offsets hold.
+const O_FOR_ZERO = /(?<![\p{L}\p{N}])[Oo\d]*\d[Oo\d]*(?![\p{L}\p{N}])/gu;
+function zeroForO(text: string): string {
+  if (!/[Oo]\d|\d[Oo]/.test(text)) return text;
+  return text.replace(O_FOR_ZERO, (t) => (/[Oo]/.test(t) && t.length >= 3 ? t.replace(/[Oo]/g, '0') : t));
+}
+
+// A number told in parts with words between ('fängt mit 0170 an, dann 445 66 78', 'starts with 07700,
+// then 900 123'): see the end of findPhones.
+const SPLIT_GAP = /^[\s,;:.-]*(?:\p{L}+[\s,;:.-]+){1,4}$/u;
+const SPLIT_WORD = /(?<![\p{L}])(?:dann|danach|darauf|anschließend|anschliessend|weiter|und|rest|then|and|followed|rest)(?![\p{L}])/iu;
+
+function findPhones(input: string): [number, number][] {
+  const text = zeroForO(input);
+  const out: [number, number][] = [];
+  const runs = phoneUnits(text);
+  const withPhone = new Set<number>();
+  const reference = (u: Unit) => !u.plus && !u.word && isReference(text.slice(Math.max(0, u.start - 40), u.start));
+  for (const [r, run] of runs.entries()) {
+    // A reference number ('ISBN 978-0-14-303943-3') is none in any part.
+    if (reference(run[0]!)) continue;
+    let i = 0;
+    while (i < run.length) {
+      // A phone number has at most 15 digits: longer stretches are never tried.
+      let last = i;
+      for (let n = run[i]!.digits.length; last + 1 < run.length && n + run[last + 1]!.digits.length <= 15; last++) n += run[last + 1]!.digits.length;
+      let found = -1;
+      for (let j = last; j >= i; j--) {
+        if (isPhone(text, run.slice(i, j + 1))) {
+          found = j;
+          break;
+        }
+      }
+      if (found < 0) {
+        i++;
+        continue;
+      }
+      let start = run[i]!.start;
+      let end = run[found]!.end;
+      // '(0171) 234 56 78', '+49 (0) 171': keep the brackets with the number.
+      if (text[start - 1] === '(') start--;
+      if (text[end] === ')' && text.slice(start, end).includes('(')) end++;
+      out.push([start, end]);
+      withPhone.add(r);
+      i = found + 1;
+    }
+  }
+  // A number told in pieces after a cue word: runs of digits joined by a few words that include one like
+  // 'dann'/'then' ('0152 und dann 88 77 66 55', '917 555 and then 0176'); 9 to 15 digits together, 3 or
+  // more in each piece, no unit after any piece and no reference label before the first.
+  const digitsOf = (run: Unit[]) => run.map((u) => u.digits).join('');
+  for (let r = 0; r + 1 < runs.length; r++) {
+    const first = runs[r]!;
+    if (first.some((u) => u.word) || reference(first[0]!)) continue;
+    if (!PHONE_CUE.test(text.slice(Math.max(0, first[0]!.start - 40), first[0]!.start))) continue;
+    let last = r;
+    let total = digitsOf(first).length;
+    while (last + 1 < runs.length) {
+      const next = runs[last + 1]!;
+      const gap = text.slice(runs[last]!.at(-1)!.end, next[0]!.start);
+      if (next.some((u) => u.word) || !SPLIT_GAP.test(gap) || !SPLIT_WORD.test(gap) || total + digitsOf(next).length > 15) break;
+      total += digitsOf(next).length;
+      last++;
+    }
+    const pieces = runs.slice(r, last + 1);
+    if (pieces.length < 2 || total < 9 || pieces.some((p) => digitsOf(p).length < 3)) continue;
+    if (pieces.some((p) => UNIT_AFTER.test(text.slice(p.at(-1)!.end, p.at(-1)!.end + 16)))) continue;
+    for (const p of pieces) out.push([p[0]!.start, p.at(-1)!.end]);
+    r = last;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** All contact data in a text, in order, without overlaps (overlapping finds are joined). */
+export function findContacts(input: string): ContactMatch[] {
+  const text = foldContactText(input);
+  const found: { kind: ContactKind; start: number; end: number }[] = [];
+  const add = (kind: ContactKind, start: number, end: number) => {
+    // Trailing punctuation belongs to the sentence ('… web.de.'), except the dot of 'St.'.
+    while (end > start && /[\s.,;:!?)]/.test(text[end - 1]!) && !(kind === 'address' && /St\.$/.test(text.slice(start, end)))) {
+      if (text[end - 1] === ')' && text.slice(start, end - 1).includes('(')) break;
+      end--;
+    }
+    if (end > start) found.push({ kind, start, end });
+  };
+  // The long patterns run only where a cheap test finds what they need (a teaser is built per card).
+  const has = (re: RegExp) => re.test(text);
+  const emails = [
+    has(/@/) && EMAIL,
+    has(/\s\.\s[^@]*\s@/) && EMAIL_SPACED,
+    has(/\bat\b|ät|@/i) && EMAIL_STRONG,
+    has(/\sat\s/i) && EMAIL_WEAK_SPELLED,
+    has(/\sat\s/i) && EMAIL_WEAK_DOTTED,
+    has(/\bat\b|ät|@/i) && EMAIL_PROVIDER,
+  ];
+  for (const re of emails) if (re) for (const m of matches(text, re)) add('email', m.index, m.index + m[0].length);
+  if (has(/\S @ \S/)) for (const m of matches(text, EMAIL_LETTERS)) if (EMAIL_PLAIN.test(m[0].replace(/ /g, ''))) add('email', m.index, m.index + m[0].length);
+  const urls = [has(/https?:|www\./i) && URL_SCHEME, has(/[^\s.]\.[a-z]/i) && URL_BARE, has(/dot|punkt/i) && URL_SPELLED];
+  for (const re of urls) if (re) for (const m of matches(text, re)) add('url', m.index, m.index + m[0].length);
+  for (const [s, e] of findPhones(text)) add('phone', s, e);
+  if (has(/@/)) for (const m of matches(text, AT_HANDLE)) add('handle', m.index, m.index + m[0].length);
+  const platform = has(PLATFORM_WORD);
+  if (platform)
+    for (const m of matches(text, HANDLE_AFTER_PLATFORM)) {
+      const { platform, sep, handle } = m.groups as { platform: string; sep: string; handle: string };
+      let h = handle;
+      const first = h.split(/\s+/)[0]!;
+      const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
+      if (!bare || NOT_HANDLES.has(bare.toLowerCase())) continue;
+      if (!/\p{L}/u.test(bare)) continue;
+      // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
+      // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
+      // so that 'Instagram als Werbekanal' stays text.
+      // (A hyphen without a space before it makes a compound: 'Telegram-Bot', 'Signal-Stärke'.)
+      const colon = /[:=]/.test(sep) || /\s[-–]/.test(sep);
+      if (/^sc$/i.test(platform) && !sep.includes(':')) continue;
+      // Signal and 'sc' are also words ('Signal: schlecht'): only a handle-like word counts after them.
+      if (/^(?:signal|sc)$/i.test(platform) && !first.startsWith('@') && !/[_.\d]/.test(bare)) continue;
+      if (!first.startsWith('@') && !colon && !/[_.\d]/.test(bare)) continue;
+      // A name after 'Facebook:' may be two words; otherwise the handle is one word.
+      // (The pattern is case-insensitive, so its '\p{Lu}' takes any letter: only capitalised words count here.)
+      if (!(sep.includes(':') && /^\p{Lu}/u.test(first))) h = first;
+      else h = /^\S+(?:\s+\p{Lu}[\p{L}-]*)*/u.exec(h)![0];
+      const start = m.index + m[0].length - handle.length;
+      add('handle', start, start + h.replace(/[._-]+$/, '').length);
+    }
+  if (has(/threema/i))
+    for (const m of matches(text, THREEMA_ID)) {
+      const id = m.groups!.id!;
+      const labelled = /(?<![\p{L}])ID[\s:]*$/iu.test(m[0].slice(0, -id.length));
+      if (!/[A-Z]/.test(id) || (!labelled && !/\d/.test(id))) continue;
+      add('handle', m.index + m[0].length - id.length, m.index + m[0].length);
+    }
+  if (has(/user|name|kik|snap|add|follow|dm|message/i))
+    for (const m of matches(text, HANDLE_AFTER_LABEL)) {
+      const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+      const bare = handle.replace(/^@/, '');
+      if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle)) continue;
+      const start = m.index + m[0].length - m.groups!.handle!.length;
+      add('handle', start, start + handle.length);
+    }
+  // A Discord name has 2 or more characters ('Raum A#1234' is none).
+  if (has(/#\d/)) for (const m of matches(text, DISCORD_TAG)) if (m[0].indexOf('#') >= 2) add('handle', m.index, m.index + m[0].length);
+  if (platform)
+    for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
+      const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+      if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
+    }
+  const streetWord = has(STREET_HINT);
+  if (streetWord)
+    for (const m of matches(text, STREET_WORD)) {
+      const { name, suffix } = m.groups as { name: string; suffix: string };
+      const weak = WEAK_SUFFIX.test(suffix);
+      if (name.length - suffix.length < 2) continue;
+      if (NOT_STREETS.test(name)) continue;
+      if (weak && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
+      if (!weak && /^\s*(?:€|euro|km|m²|qm|%)/iu.test(text.slice(m.index + m[0].length))) continue;
+      // A place adjective belongs to the street's name: 'Bonner Talweg 5', 'Alter Steinweg 3'.
+      const adjective = /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er)\s+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index));
+      const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
+      add('address', start, m.index + m[0].length);
+    }
+  if (streetWord)
+    for (const m of matches(text, STREET_SEPARATE)) {
+      const { name, suffix } = m.groups as { name: string; suffix: string };
+      // Drop leading articles: 'Der Weg 5' is none, 'Die Kölner Straße 5' is 'Kölner Straße 5'.
+      const kept = name.replace(ARTICLES, '');
+      if (!kept) continue;
+      const weak = WEAK_SUFFIX.test(suffix);
+      if (weak && (!/(?:er|es|e)$/u.test(kept.split(/\s+/).at(-1)!) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
+      add('address', m.index + name.length - kept.length, m.index + m[0].length);
+    }
+  for (const re of [STREET_PREPOSITION, STREET_PREPOSITION_MID])
+    for (const m of matches(text, re)) {
+      if (re === STREET_PREPOSITION_MID && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
+      const name = m.groups!.name!.split(/\s+/)[0]!;
+      if (NOT_PLACE_NAMES.test(name)) continue;
+      add('address', m.index, m.index + m[0].length);
+    }
+  for (const re of [STREET_PREPOSITION_LOWER, STREET_OF])
+    for (const m of matches(text, re)) {
+      const words = m.groups!.name!.split(/\s+/);
+      // A month after a day is a date that names the street ('des 17. Juni'), not a time.
+      if (!/^\d/.test(words[0]!) && words.some((w) => NOT_PLACE_NAMES.test(w))) continue;
+      // 'in der Kölner Straße 5a': the preposition is no part of a name the street rules above find.
+      if (re === STREET_PREPOSITION_LOWER && STREET_WORD_END.test(words.at(-1)!)) continue;
+      add('address', m.index, m.index + m[0].length);
+    }
+  if (streetWord) for (const m of matches(text, STREET_EN)) add('address', m.index, m.index + m[0].length);
+
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: { kind: ContactKind; start: number; end: number }[] = [];
+  for (const f of found) {
+    const last = merged.at(-1);
+    if (last && f.start < last.end) {
+      if (f.end > last.end) {
+        if (f.end - f.start > last.end - last.start) last.kind = f.kind;
+        last.end = f.end;
+      }
+    } else merged.push({ ...f });
+  }
+  return merged.map((m) => ({ ...m, value: input.slice(m.start, m.end) }));
+}
+
+export const CONTACT_PLACEHOLDER: Record<Lang, string> = { de: '[Kontakt verborgen]', en: '[contact hidden]' };
+export const ADDRESS_PLACEHOLDER: Record<Lang, string> = { de: '[Adresse verborgen]', en: '[address hidden]' };
+
+/**
+ * The text with every piece of contact data replaced by '[Kontakt verborgen]' / '[contact hidden]' and
+ * every street address by '[Adresse verborgen]' / '[address hidden]'. Applying it twice changes nothing.
+ */
+export function redactContact(text: string, lang: Lang = 'de'): string {
+  let out = '';
+  let at = 0;
+  for (const m of findContacts(text)) {
+    out += text.slice(at, m.start) + (m.kind === 'address' ? ADDRESS_PLACEHOLDER : CONTACT_PLACEHOLDER)[lang];
+    at = m.end;
+  }
+  return out + text.slice(at);
+}
+
+export function hasContact(text: string): boolean {
+  return findContacts(text).length > 0;
+}
