@@ -194,6 +194,11 @@ export async function listProviderMatches(
 }
 
 /** 'Kein Interesse': hides a match for free. */
+/** 'Kein Interesse' hides a match the provider has neither unlocked nor answered: the rule of dismissMatch. */
+export function isDismissable(m: { status: string; unlocked: boolean }): boolean {
+  return !m.unlocked && m.status === 'offen';
+}
+
 export async function dismissMatch(prisma: Db, providerId: string, matchId: string): Promise<void> {
   const m = await prisma.match.findFirst({ where: { id: matchId, providerId }, select: { status: true } });
   if (!m) throw new AppError('NOT_FOUND');
