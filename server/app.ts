@@ -93,7 +93,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     csrfProtection(deps.config),
     json,
     refuseNulCharacters(),
-    // Wrong passwords per account, whatever the address (issue 24, decision 075).
+    // Wrong passwords per account, whatever the address (issue 24, decision 076).
     throttleSignIn(deps),
     (req, res, next) => {
       // The client address reaches the sign-up hook (a keyed hash of its network is stored, never the address).

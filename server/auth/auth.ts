@@ -169,9 +169,9 @@ export function createAuth(opts: AuthOptions) {
         }
       }),
       before: createAuthMiddleware(async (ctx) => {
-        // One TOTP code works once, at sign-in and at enrolment (decision 073).
+        // One TOTP code works once, at sign-in and at enrolment (decision 074).
         if (ctx.path === '/two-factor/verify-totp') await refuseUsedTotpCode(ctx, opts.prisma);
-        // Every new password is hard to guess: sign-up, change and reset (decision 074).
+        // Every new password is hard to guess: sign-up, change and reset (decision 075).
         if (NEW_PASSWORD_PATHS.has(ctx.path)) await refuseWeakPassword(ctx);
         // Who brought the person in (decision 024): the referral cookie of the first visit, else the code typed at
         // sign-up (optional body field referralCode); an unknown code never stops the sign-up. Only a keyed hash

@@ -6,7 +6,7 @@
 // wait cannot be probed. A sign-in with the right password clears the series; an hour without an attempt too.
 // The wait never exceeds a minute: an attacker can slow the owner down, never lock them out. The owner is told
 // by mail when a series reaches the delays (once per series). Unknown addresses are counted the same way, so the
-// answers tell nothing about which addresses have accounts (decision 075).
+// answers tell nothing about which addresses have accounts (decision 076).
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../db.ts';

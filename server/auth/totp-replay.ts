@@ -1,7 +1,7 @@
 // One TOTP code works once (issue 24: two admin sign-ins with one code both succeeded). better-auth accepts the
 // code of the current 30-second step and of the steps on either side; before it checks a code, this claims the
 // code's step for the account in one conditional update: a code of the last accepted step or an earlier one is
-// refused with TOTP_CODE_USED, also when two requests bring the same code at once (decision 073).
+// refused with TOTP_CODE_USED, also when two requests bring the same code at once (decision 074).
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';

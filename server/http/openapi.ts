@@ -1,6 +1,6 @@
 // OpenAPI 3.1 document built from the route declarations (zod -> JSON Schema 2020-12) and better-auth's endpoints.
 // x-roles lists who may call each endpoint; tests/integration/authz-matrix checks the server agrees, and
-// tests/integration/openapi checks the document with strict OpenAPI 3.1 validators (decision 072).
+// tests/integration/openapi checks the document with strict OpenAPI 3.1 validators (decision 073).
 import { z } from 'zod';
 import { freshSessionMiddleware, sensitiveSessionMiddleware, sessionMiddleware } from 'better-auth/api';
 import { describeAccess } from '../auth/guards.ts';

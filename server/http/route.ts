@@ -56,7 +56,7 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
 }
 
 // Every numeric input declares a bound within ±MAX_INPUT_NUMBER (PostgreSQL's integer); mountRoutes refuses a
-// route that does not (issue 24, decision 071).
+// route that does not (issue 24, decision 072).
 export { MAX_INPUT_NUMBER };
 
 type JsonSchemaNode = {

@@ -59,7 +59,7 @@ test('an admin signs in with TOTP and sees the real counters; the same code does
     await page.getByLabel(l.code).fill(totp);
     await page.getByRole('button', { name: l.verify }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    // A second window with the code just used: refused, with the reason in the page's language (decision 073).
+    // A second window with the code just used: refused, with the reason in the page's language (decision 074).
     const other = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB' });
     await other.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
     const second = await other.newPage();

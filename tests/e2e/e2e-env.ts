@@ -29,7 +29,7 @@ export const E2E_MAIL_LINKS = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-mail-
  */
 export const E2E_CLAIMS_DIR = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-claims`);
 /**
- * The test admin's backup codes. A TOTP code works once (decision 073) and at most about one new code in 30 s,
+ * The test admin's backup codes. A TOTP code works once (decision 074) and at most about one new code in 30 s,
  * so the API sign-ins of the specs use a backup code each; the sign-in by the page still types a TOTP code.
  */
 export const E2E_ADMIN_BACKUP_CODES = Array.from({ length: 400 }, (_, i) => `e2e-backup-${String(i).padStart(3, '0')}`);

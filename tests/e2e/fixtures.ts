@@ -37,7 +37,7 @@ function claim(name: string): boolean {
 
 /**
  * Signs a request context (a page's, a window's or a bare one) in as the test admin, with a backup code of its
- * own as the second factor (a TOTP code works once, decision 073). Two workers spending a code at the same
+ * own as the second factor (a TOTP code works once, decision 074). Two workers spending a code at the same
  * moment may meet better-auth's check of the code list (409): the sign-in starts again with the next code.
  */
 export async function signInAdmin(request: APIRequestContext, admin: E2eAdmin = E2E_ADMIN): Promise<void> {
@@ -57,7 +57,7 @@ export async function signInAdmin(request: APIRequestContext, admin: E2eAdmin = 
 
 /**
  * A TOTP code of the test admin that no other sign-in of this run used: the server accepts each code once and
- * none older than the last (decision 073). Call inside exclusive('admin-totp'), so codes reach the server in
+ * none older than the last (decision 074). Call inside exclusive('admin-totp'), so codes reach the server in
  * the order they were taken; when the current and the next step are both used, this waits for the clock.
  */
 export async function freshAdminTotp(): Promise<string> {

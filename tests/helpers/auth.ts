@@ -18,7 +18,7 @@ export async function clientAs(app: TestApp, user: { email: string; password: st
 }
 
 const TOTP_PERIOD_MS = 30_000;
-/** The last TOTP step this test process used per secret: the server accepts every code once (decision 073). */
+/** The last TOTP step this test process used per secret: the server accepts every code once (decision 074). */
 const lastStep = new Map<string, number>();
 
 /**

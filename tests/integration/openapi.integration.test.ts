@@ -1,7 +1,7 @@
 // Issue 24: the OpenAPI 3.1 document used 3.0's `nullable` (about 2,100 responses failed a strict 3.1 validator)
 // and better-auth's endpoints had no request schemas and no error statuses. The served document is checked by the
 // official OpenAPI 3.1 JSON Schema (@seriousme/openapi-schema-validator) and by Redocly's strict structure rule,
-// which refuses any keyword OpenAPI 3.1 does not have (decision 072).
+// which refuses any keyword OpenAPI 3.1 does not have (decision 073).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createConfig, lintFromString } from '@redocly/openapi-core';

@@ -1,7 +1,7 @@
 // Issue 24: sign-in was throttled per IP only: 40 wrong passwords for one account from 40 addresses were all
 // answered, with no slow-down. Now, after a few wrong passwords, each further attempt for the address waits a
 // growing delay (at most a minute, whatever the address it comes from), the right password included; the
-// owner is told by mail once; the right password after the wait signs in and ends the series (decision 075).
+// owner is told by mail once; the right password after the wait signs in and ends the series (decision 076).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signIn } from '../helpers/auth.ts';

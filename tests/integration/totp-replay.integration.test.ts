@@ -1,6 +1,6 @@
 // Issue 24: a TOTP code could be used twice within its window (two admin sign-ins with one code both succeeded).
 // The server remembers the last accepted step per account and refuses that code and older ones, at sign-in and
-// at enrolment, with a translated TOTP_CODE_USED (decision 073).
+// at enrolment, with a translated TOTP_CODE_USED (decision 074).
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';

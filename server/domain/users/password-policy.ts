@@ -2,7 +2,7 @@
 // characters, and hard to guess by zxcvbn-ts, a maintained strength estimator, with its common passwords,
 // keyboard layouts and German and English dictionaries (words, first names, surnames), the person's own name
 // and address and akut's name. The reason of a refusal comes from the locale files (auth:passwordRules),
-// so the sign-up page, the reset page, the API and admin:create say the same (decision 074).
+// so the sign-up page, the reset page, the API and admin:create say the same (decision 075).
 import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import type { TFunction } from 'i18next';
 

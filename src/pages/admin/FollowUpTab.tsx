@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/components/market';
 import { ApiError } from '@/lib/api';
 import { followUpApi, type FollowUpEdit, type FollowUpEditorView, type FollowUpStats, type StepFigures } from './follow-up/followup-api';
 import { AddSteps, type NewStep } from './follow-up/AddSteps';
@@ -25,7 +26,7 @@ export function FollowUpTab() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [previewLang, setPreviewLang] = useState<'de' | 'en'>(i18n.resolvedLanguage === 'en' ? 'en' : 'de');
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage ?? 'de';
 
   const load = useCallback(() => {
     followUpApi.load().then(setView, (e: unknown) => setError(e instanceof ApiError && e.message ? e.message : t('followup.loadError')));
@@ -68,6 +69,9 @@ export function FollowUpTab() {
       <div>
         <h2 className="text-xl font-semibold">{t('followup.title')}</h2>
         <p className="text-sm text-muted-foreground">{t('followup.intro')}</p>
+        <p className="text-sm text-muted-foreground" data-testid="followup-placeholders">
+          {t('followup.placeholders.hint', { persona: t('chat:persona.name') })}
+        </p>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
@@ -96,7 +100,7 @@ export function FollowUpTab() {
             <CardHeader className="pb-2">
               <CardTitle className="flex items-center gap-2 text-base">
                 {view.check.ok ? <CheckCircle2 className="size-4 text-green-600" aria-hidden /> : <XCircle className="size-4 text-destructive" aria-hidden />}
-                {view.check.ok ? t('followup.check.ok', { states: view.check.states, transitions: view.check.transitions }) : t('followup.check.failed')}
+                {view.check.ok ? t('followup.check.ok') : t('followup.check.failed')}
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">
@@ -131,7 +135,7 @@ export function FollowUpTab() {
                       <span className="font-medium">{t('followup.versions.number', { number: v.number })}</span>
                       <Badge>{t(`followup.versions.status.${v.status}`, { defaultValue: v.status })}</Badge>
                       <span className="text-muted-foreground">
-                        {t('followup.versions.steps', { count: v.steps })} · {new Date(v.publishedAt ?? v.createdAt).toLocaleString(locale)}
+                        {t('followup.versions.steps', { count: v.steps })} · {formatDateTime(v.publishedAt ?? v.createdAt, lang)}
                         {v.restoredFrom ? ` · ${t('followup.versions.restoredFrom', { number: v.restoredFrom })}` : ''}
                       </span>
                       {v.status !== 'draft' && (
