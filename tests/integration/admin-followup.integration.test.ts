@@ -229,14 +229,14 @@ describe('follow-up script by admin chat', () => {
     const s = await createSession(client, 'de');
     const shown = await sendChat(client, s, 'Zeig mir das Follow-Up-Skript');
     expect(tool(shown, 'showFollowUpScript').output).toMatchObject({ accepted: true });
-    expect(shown.text).toMatch(/Step 1: Text · sichtbar · Hallo!/);
-    expect(shown.text).toMatch(/Step 3: Sprache · sichtbar · Hier spricht Aki\./);
+    expect(shown.text).toMatch(/Schritt 1: Text · sichtbar · Hallo!/);
+    expect(shown.text).toMatch(/Schritt 3: Sprache · sichtbar · Hier spricht Aki\./);
 
     const hide = await sendChat(client, s, 'Blende Schritt 2 aus');
     expect(tool(hide, 'hideFollowUpStep').output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
     expect(change(hide, 'hideFollowUpStep')).toEqual({
-      subject: 'Follow-Up-Skript (Entwurf)',
-      rows: [{ label: 'Step 2', before: 'Text · sichtbar · Willkommen bei akut!', after: 'Text · ausgeblendet · Willkommen bei akut!' }],
+      subject: 'Follow-up-Skript (Entwurf)',
+      rows: [{ label: 'Schritt 2', before: 'Text · sichtbar · Willkommen bei akut!', after: 'Text · ausgeblendet · Willkommen bei akut!' }],
     });
     // Nothing changed before the confirmation.
     expect((await admin.get<EditorView>('/api/admin/followup')).body.script.steps[1]!.active).toBe(true);
