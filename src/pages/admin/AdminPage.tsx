@@ -21,6 +21,7 @@ import {
   LogOut,
   Mail,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   Tags,
   Users,
@@ -34,12 +35,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/components/market';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
 import { ADMIN_PATH_TABS } from '../../../core/pages/route-table';
 import { PayoutsTab } from './PayoutsTab';
 import { SepaTab } from './SepaTab';
+import { HeldCommissionsTab } from './HeldCommissionsTab';
 import { ModerationTab } from './ModerationTab';
 import { VerificationsTab } from './VerificationsTab';
 import { SettingsTab } from './SettingsTab';
@@ -81,6 +84,7 @@ const TABS = [
   { key: 'users', icon: Users },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
+  { key: 'held', icon: ShieldAlert },
   { key: 'moderation', icon: Flag },
   { key: 'reports', icon: Gavel },
   { key: 'verifications', icon: FileCheck },
@@ -109,6 +113,7 @@ const TAB_GROUPS: Record<string, NavGroup> = {
   provision: 'money',
   payouts: 'money',
   sepa: 'money',
+  held: 'money',
   content: 'system',
   settings: 'system',
   outbox: 'system',
@@ -140,7 +145,7 @@ export function AdminPage() {
 }
 
 function AdminDashboard() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -195,6 +200,9 @@ function AdminDashboard() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
           <p className="text-muted-foreground">{t('subtitle')}</p>
+          <p className="text-xs text-muted-foreground" data-testid="admin-time-zone">
+            {t('timeZone')}
+          </p>
         </div>
         <Button variant="outline" onClick={() => void logout()} data-testid="admin-logout">
           <LogOut />
@@ -285,6 +293,9 @@ function AdminDashboard() {
           <TabsContent value="sepa" className="mt-0">
             <SepaTab />
           </TabsContent>
+          <TabsContent value="held" className="mt-0">
+            <HeldCommissionsTab />
+          </TabsContent>
           <TabsContent value="moderation" className="mt-0">
             <ModerationTab />
           </TabsContent>
@@ -322,7 +333,7 @@ function AdminDashboard() {
                           <Badge>{t(`outbox.status.${m.status}`, { defaultValue: m.status })}</Badge>
                         </div>
                         <CardDescription>
-                          {t('outbox.to')}: {m.to} · {new Date(m.createdAt).toLocaleString('de-DE')} · {m.locale.toUpperCase()}
+                          {t('outbox.to')}: {m.to} · {formatDateTime(m.createdAt, i18n.resolvedLanguage ?? 'de')} · {m.locale.toUpperCase()}
                         </CardDescription>
                       </CardHeader>
                       <CardContent>
