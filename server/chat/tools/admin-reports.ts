@@ -239,13 +239,19 @@ async function reportCandidates(ctx: AdminCtx, tool: 'adminDecideReport' | 'admi
   if (!page.reports.length) return refuse(ctx, tool === 'adminDecideReport' ? 'NO_REPORTS_OPEN' : 'NO_OBJECTIONS_OPEN');
   const t = translator(ctx.lang);
   const fit = narrowByWords(page.reports, hint, (r) => ({
-    names: [r.snapshot.title, t(`reports:types.${r.contentType}`) as string, r.affected?.name, r.reporter.name, t(`reports:category.${r.category}`) as string],
+    names: [
+      contentLabel(r.contentType, r.snapshot, ctx.lang, 'other'),
+      t(`reports:types.${r.contentType}`) as string,
+      r.affected?.name,
+      r.reporter.name,
+      t(`reports:category.${r.category}`) as string,
+    ],
     order: -Date.parse(r.createdAt),
   }));
   return chooseOne(
     ctx,
     fit.map((r) => ({
-      label: `#${r.ref} · ${t(`reports:types.${r.contentType}`)}: ${excerpt(r.snapshot.title, 60)} · ${dateTime(r.createdAt, ctx.lang)}`,
+      label: `#${r.ref} · ${excerpt(contentLabel(r.contentType, r.snapshot, ctx.lang, 'other'), 80)} · ${dateTime(r.createdAt, ctx.lang)}`,
       tool,
       input: { ...keep, report: r.ref },
     })),
