@@ -14,7 +14,7 @@ const WRITE = { origin: E2E_URL };
 const T = {
   de: {
     section: 'Bereich',
-    tab: 'Zurückgehaltene Provisionen',
+    tab: 'Provisionsprüfung',
     bothSides: 'Beide Seiten des Deals (Anbieter und suchende Person) wurden von diesem Partner geworben.',
     referred: 'Geworbene Person mit dem Deal',
     release: 'Freigeben',
