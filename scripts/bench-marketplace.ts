@@ -31,7 +31,8 @@ import type { AppDeps } from '../server/deps.ts';
 import { AppError } from '../server/errors.ts';
 import { matchRequest } from '../server/domain/matching/match-request.ts';
 import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
-import { feedStatement } from '../server/domain/matching/list-provider-matches.ts';
+import { FEED_PAGE, feedStatement } from '../server/domain/matching/list-provider-matches.ts';
+import { preparedName } from '../server/db/prepared.ts';
 import { GOINTS_PER_EUR, MILLI_PER_GOINT } from '../server/domain/ledger/money.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 import { BENCH_PASSWORD, CATEGORY_WEIGHTS, loadMarketplace, loadPlaces, providerEmail, type LoadResult } from './bench/marketplace-data.ts';
@@ -341,7 +342,7 @@ interface FeedRawRun {
 
 /**
  * The feed's raw-SQL baseline: `clients` loops sending the feed's own statement (feedStatement, the first page
- * of 50 as the app asks for it) for the signed-in providers through `pg` (a pool of RAW_POOL connections, like the
+ * of 20 as the app asks for it, prepared as the app prepares it) for the signed-in providers through `pg` (a pool of RAW_POOL connections, like the
  * app's), no HTTP, no Prisma, no shaping of cards: what the database alone gives on this machine with the same
  * concurrency as the HTTP feed.
  */
@@ -356,10 +357,11 @@ async function feedRaw(dbUrl: string, providerIds: readonly string[], clients: n
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (performance.now() < deadline) {
-          const stmt = feedStatement(providerIds[Math.floor(random() * providerIds.length)]!, { limit: 50 });
+          const stmt = feedStatement(providerIds[Math.floor(random() * providerIds.length)]!, { limit: FEED_PAGE, lang: 'de' });
           const t0 = performance.now();
           try {
-            await raw.query(stmt.text, stmt.values as unknown[]);
+            // Prepared once per connection, as the app sends it (server/db/prepared.ts).
+            await raw.query({ name: preparedName(stmt.text), text: stmt.text, values: stmt.values as unknown[] });
           } catch {
             errors++;
           }
@@ -548,22 +550,25 @@ async function checks(q: (sql: string) => Promise<number>) {
   };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the feed's match query (for the signed-in provider with the most matches) and
- *  of the matching candidate query (for a new request), written as Prisma sends them. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the feed's whole statement (feedStatement, a first page as the app asks for it) for
+ *  the signed-in provider with the most matches and the one at the median, and of the matching candidate query
+ *  (for a new request). The feed statement is explained after a few runs, so its buffers are warm as under load. */
 async function explain(client: pg.Client, providerIds: readonly string[], requestId: string): Promise<{ feed: string; candidates: string }> {
   const plan = async (sql: string, params: unknown[]) =>
     (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
-  const heaviest = (
+  const counts = (
     await client.query<{ providerId: string; n: string }>(
-      `SELECT "providerId", count(*) AS n FROM "Match" WHERE "providerId" = ANY($1::text[]) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+      `SELECT p AS "providerId", (SELECT count(*) FROM "Match" m WHERE m."providerId" = p) AS n FROM unnest($1::text[]) AS p ORDER BY 2 DESC, 1`,
       [providerIds],
     )
-  ).rows[0]!;
-  const feed = await plan(
-    `SELECT "id", "status", "distanceKm", "createdAt", "requestId" FROM "Match"
-     WHERE "providerId" = $1 AND "status" IN ('offen', 'freigeschaltet', 'angebot') ORDER BY "createdAt" DESC, "id" DESC LIMIT 51 OFFSET 0`,
-    [heaviest.providerId],
-  );
+  ).rows;
+  const feeds: string[] = [];
+  for (const who of [counts[0]!, counts[Math.floor(counts.length / 2)]!]) {
+    const stmt = feedStatement(who.providerId, { limit: FEED_PAGE, lang: 'de' });
+    for (let i = 0; i < 3; i++) await client.query(stmt.text, stmt.values as unknown[]);
+    feeds.push(`(provider with ${who.n} matches)\n${await plan(stmt.text, stmt.values as unknown[])}`);
+  }
+  const feed = feeds.join('\n\n');
   const r = (await client.query<{ kategorie: string; lat: number; lon: number }>(`SELECT kategorie, lat, lon FROM "Request" WHERE id = $1`, [requestId]))
     .rows[0]!;
   const dLat = 200 / 111.32;
@@ -573,7 +578,7 @@ async function explain(client: pg.Client, providerIds: readonly string[], reques
      WHERE "category" = $1 AND "active" = true AND "lat" >= $2 AND "lat" <= $3 AND "lon" >= $4 AND "lon" <= $5 OFFSET 0`,
     [r.kategorie, r.lat - dLat, r.lat + dLat, r.lon - dLon, r.lon + dLon],
   );
-  return { feed: `(provider with ${heaviest.n} matches)\n${feed}`, candidates: `(a new ${r.kategorie} request)\n${candidates}` };
+  return { feed, candidates: `(a new ${r.kategorie} request)\n${candidates}` };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -980,7 +985,7 @@ function printTable(r: Report) {
   if (r.explain)
     lines.push(
       '',
-      'EXPLAIN (ANALYZE, BUFFERS), feed match query:',
+      'EXPLAIN (ANALYZE, BUFFERS), the feed statement (a first page):',
       r.explain.feed,
       '',
       'EXPLAIN (ANALYZE, BUFFERS), matching candidates:',

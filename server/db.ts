@@ -8,6 +8,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from './generated/prisma/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { preparedName } from './db/prepared.ts';
 import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
@@ -50,7 +51,9 @@ export async function openAdapterFactory(
     const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'database connection lost');
     const factory = new PrismaPg(
       { connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true },
-      { onPoolError: onError, onConnectionError: onError },
+      // Marked hot statements are prepared once per connection (server/db/prepared.ts); the type says string,
+      // but an unnamed statement is what undefined gives.
+      { onPoolError: onError, onConnectionError: onError, statementNameGenerator: (q) => preparedName(q.sql) as string },
     );
     return { factory, close: async () => {} };
   }

@@ -1,7 +1,8 @@
 // The background jobs of akut, run on the durable job queue (server/jobs/queue.ts, decision 044): expiring
 // old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
 // syncing PayPal payout statuses, and making partner commissions available once their refund window has
-// passed, and deleting kept records of deleted accounts after their retention. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
+// passed, deleting kept records of deleted accounts after their retention, and writing the feed cards'
+// texts after a change of the redaction. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
 // failure part-way, or a run that overlaps another, changes nothing twice.
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
@@ -10,6 +11,7 @@ import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
+import { writeCardTexts } from '../domain/matching/write-card-texts.ts';
 
 export interface JobRetry {
   /** Further attempts after the first one fails. */
@@ -42,6 +44,8 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
+  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 058).
+  { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },
   // Deletes the pseudonymised records of deleted accounts once the 10-year retention has passed (decision 046).
   { name: 'purge-retained-records', cron: '17 3 * * *', ...periodic, run: (deps) => purgeRetainedRecords(deps.db.prisma) },
 ];

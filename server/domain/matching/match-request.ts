@@ -15,6 +15,8 @@ import { translator } from '../../i18n.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
 import { boundingBox, withinKm } from './area.ts';
+import { matchCardOf, type MatchCardColumns } from './match-card.ts';
+import { resolvePrice } from '../prices/price-list.ts';
 import { roundedKm, takesRequest } from './match-rules.ts';
 
 export interface Candidate {
@@ -48,16 +50,19 @@ export async function findCandidates(
 }
 
 /**
- * Writes the matches that do not exist yet and stamps the request as matched, in one statement (one
- * commit); answers the matches it wrote.
+ * Writes the matches that do not exist yet, each with the request's card (decision 058), and stamps the
+ * request as matched, in one statement (one commit); answers the matches it wrote.
  */
-async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, candidates: readonly Candidate[], now: Date) {
+async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, candidates: readonly Candidate[], card: MatchCardColumns, now: Date) {
   const ids = candidates.map((c) => c.providerId);
   const km = candidates.map((c) => c.distanceKm);
   return prisma.$queryRaw<{ id: string; providerId: string }[]>`
     WITH written AS (
-      INSERT INTO "Match" (id, "requestId", "providerId", "distanceKm", "updatedAt")
-      SELECT gen_random_uuid()::text, ${requestId}, c.provider, c.km, ${now}
+      INSERT INTO "Match" (id, "requestId", "providerId", "distanceKm", "updatedAt", "kategorie", "teaserDe", "teaserEn", "placeMasked",
+        "postcodeMasked", "budgetMin", "budgetMax", "dringlichkeit", "wantedBy", "requestStatus", "unlockCount", "maxUnlocks", "unlockPrice", "postedAt")
+      SELECT gen_random_uuid()::text, ${requestId}, c.provider, c.km, ${now}, ${card.kategorie}, ${card.teaserDe}, ${card.teaserEn}, ${card.placeMasked}::text,
+        ${card.postcodeMasked}::text, ${card.budgetMin}::int, ${card.budgetMax}::int, ${card.dringlichkeit}, ${card.wantedBy}::timestamp(3), ${card.requestStatus},
+        ${card.unlockCount}::int, ${card.maxUnlocks}::int, ${card.unlockPrice}::int, ${card.postedAt}
         FROM unnest(${ids}::text[], ${km}::float8[]) AS c(provider, km)
       ON CONFLICT ("requestId", "providerId") DO NOTHING
       RETURNING id, "providerId"
@@ -69,14 +74,22 @@ async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, 
 
 export async function matchRequest(deps: AppDeps, requestId: string, opts: { notify?: boolean } = {}): Promise<number> {
   const prisma = deps.db.prisma;
-  const [r, settings] = await Promise.all([prisma.request.findUnique({ where: { id: requestId } }), getSettings(prisma)]);
+  const [r, settings, prices] = await Promise.all([
+    prisma.request.findUnique({ where: { id: requestId } }),
+    getSettings(prisma),
+    prisma.priceListEntry.findMany({ where: { serviceType: '' } }),
+  ]);
   if (!r || r.status !== 'open' || r.lat === null || r.lon === null) return 0;
   const candidates = await findCandidates(
     prisma,
     { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId },
     settings['marketplace.maxRadiusKm'],
   );
-  const created = await writeMatches(prisma, requestId, candidates, new Date());
+  if (!candidates.length) {
+    await prisma.request.update({ where: { id: requestId }, data: { matchedAt: new Date() } });
+    return 0;
+  }
+  const created = await writeMatches(prisma, requestId, candidates, matchCardOf(r, resolvePrice(prices, r.kategorie).goints), new Date());
   if (opts.notify !== false) {
     for (const m of created) {
       await notify(deps, {
