@@ -2,7 +2,7 @@
 // old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
 // syncing PayPal payout statuses, and making partner commissions available once their refund window has
 // passed, deleting kept records of deleted accounts after their retention, and writing the feed cards'
-// texts after a change of the redaction. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
+// texts after a change of the redaction, and telling providers of their new matches. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
 // failure part-way, or a run that overlaps another, changes nothing twice.
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
@@ -12,6 +12,8 @@ import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
 import { writeCardTexts } from '../domain/matching/write-card-texts.ts';
+import { NOTIFY_MATCHES_JOB, notifyNewMatches, notifyOverdueMatches } from '../domain/matching/notify-new-matches.ts';
+import { z } from 'zod';
 
 export interface JobRetry {
   /** Further attempts after the first one fails. */
@@ -44,6 +46,14 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
+  // A matched request's new providers are told live and by e-mail, once each (decision 059); the sweep tells
+  // what a lost job left waiting.
+  {
+    name: NOTIFY_MATCHES_JOB,
+    retry: { retryLimit: 5, retryDelay: 5, retryDelayMax: 300 },
+    run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
+  },
+  { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },
   // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 058).
   { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },
   // Deletes the pseudonymised records of deleted accounts once the 10-year retention has passed (decision 046).

@@ -1,23 +1,19 @@
 // Matches an open request to providers: same category, the request's place inside the provider's service
 // area, the provider's settings (receives matches, minimum budget). Reads one index range per request
 // (ProviderCategory by category and latitude), never all providers. New matches reach the providers live
-// (ws) and by e-mail.
+// (ws) and by e-mail, from the job queue after the commit (decision 059): matching never waits for mail.
 //
 // Three round trips and one commit (decision 056): the request and the settings together, the candidates
 // with their providers' settings in one statement, and one statement that writes the new matches and stamps
 // the request (INSERT … ON CONFLICT DO NOTHING RETURNING: only the rows it wrote come back, so a provider
 // matched before, or by a concurrent run, is neither written nor told twice).
 import type { AppDeps } from '../../deps.ts';
-import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
-import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
 import { getSettings } from '../settings/settings.ts';
-import { translator } from '../../i18n.ts';
-import { appLink, notify } from '../notifications/notify.ts';
-import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
 import { boundingBox, withinKm } from './area.ts';
 import { matchCardOf, type MatchCardColumns } from './match-card.ts';
 import { resolvePrice } from '../prices/price-list.ts';
 import { roundedKm, takesRequest } from './match-rules.ts';
+import { NOTIFY_MATCHES_JOB } from './notify-new-matches.ts';
 
 export interface Candidate {
   providerId: string;
@@ -50,24 +46,35 @@ export async function findCandidates(
 }
 
 /**
- * Writes the matches that do not exist yet, each with the request's card (decision 058), and stamps the
- * request as matched, in one statement (one commit); answers the matches it wrote.
+ * Writes the matches that do not exist yet, each with the request's card (decision 058) and, when its provider
+ * is to be told, marked as waiting for that (decision 059), and stamps the request as matched (and, when it
+ * wrote a match to tell, with the time its notifications wait since), in one statement (one commit); answers
+ * the matches it wrote.
  */
-async function writeMatches(prisma: AppDeps['db']['prisma'], requestId: string, candidates: readonly Candidate[], card: MatchCardColumns, now: Date) {
+async function writeMatches(
+  prisma: AppDeps['db']['prisma'],
+  requestId: string,
+  candidates: readonly Candidate[],
+  card: MatchCardColumns,
+  now: Date,
+  notify: boolean,
+) {
   const ids = candidates.map((c) => c.providerId);
   const km = candidates.map((c) => c.distanceKm);
   return prisma.$queryRaw<{ id: string; providerId: string }[]>`
     WITH written AS (
       INSERT INTO "Match" (id, "requestId", "providerId", "distanceKm", "updatedAt", "kategorie", "teaserDe", "teaserEn", "placeMasked",
-        "postcodeMasked", "budgetMin", "budgetMax", "dringlichkeit", "wantedBy", "requestStatus", "unlockCount", "maxUnlocks", "unlockPrice", "postedAt")
+        "postcodeMasked", "budgetMin", "budgetMax", "dringlichkeit", "wantedBy", "requestStatus", "unlockCount", "maxUnlocks", "unlockPrice", "postedAt", "notifyPending")
       SELECT gen_random_uuid()::text, ${requestId}, c.provider, c.km, ${now}, ${card.kategorie}, ${card.teaserDe}, ${card.teaserEn}, ${card.placeMasked}::text,
         ${card.postcodeMasked}::text, ${card.budgetMin}::int, ${card.budgetMax}::int, ${card.dringlichkeit}, ${card.wantedBy}::timestamp(3), ${card.requestStatus},
-        ${card.unlockCount}::int, ${card.maxUnlocks}::int, ${card.unlockPrice}::int, ${card.postedAt}
+        ${card.unlockCount}::int, ${card.maxUnlocks}::int, ${card.unlockPrice}::int, ${card.postedAt}, ${notify}
         FROM unnest(${ids}::text[], ${km}::float8[]) AS c(provider, km)
       ON CONFLICT ("requestId", "providerId") DO NOTHING
       RETURNING id, "providerId"
     ), stamped AS (
-      UPDATE "Request" SET "matchedAt" = ${now}, "updatedAt" = ${now} WHERE id = ${requestId}
+      UPDATE "Request" SET "matchedAt" = ${now}, "updatedAt" = ${now},
+        "notifyAfter" = CASE WHEN ${notify} AND EXISTS (SELECT 1 FROM written) THEN COALESCE("notifyAfter", ${now}) ELSE "notifyAfter" END
+       WHERE id = ${requestId}
     )
     SELECT id, "providerId" FROM written`;
 }
@@ -89,25 +96,13 @@ export async function matchRequest(deps: AppDeps, requestId: string, opts: { not
     await prisma.request.update({ where: { id: requestId }, data: { matchedAt: new Date() } });
     return 0;
   }
-  const created = await writeMatches(prisma, requestId, candidates, matchCardOf(r, resolvePrice(prices, r.kategorie).goints), new Date());
-  if (opts.notify !== false) {
-    for (const m of created) {
-      await notify(deps, {
-        userId: m.providerId,
-        event: { type: 'match.created', payload: { matchId: m.id, requestId } },
-        mail: {
-          template: 'newMatch',
-          params: (lang) => ({
-            category: categoryLabel(r.kategorie as CategoryId, lang),
-            place: maskPlace(r.ort) ?? (translator(lang)('email:newMatch.placeUnknown') as string),
-            budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (translator(lang)('email:newMatch.budgetOpen') as string),
-            urgency: urgencyLabel(r.dringlichkeit as Urgency, lang),
-            teaser: teaserDescription(r.beschreibung, lang),
-            url: appLink(deps, '/anbieter/dashboard'),
-          }),
-        },
-      });
-    }
-  }
+  const notify = opts.notify !== false;
+  const created = await writeMatches(prisma, requestId, candidates, matchCardOf(r, resolvePrice(prices, r.kategorie).goints), new Date(), notify);
+  // After the commit: one job tells every new provider (notify-new-matches.ts). Should it not get into the
+  // queue, the sweep finds the request by its stamp.
+  if (notify && created.length)
+    await deps.jobs.send(NOTIFY_MATCHES_JOB, { requestId }).catch((err: unknown) => {
+      deps.logger.warn({ err: err instanceof Error ? err.message : String(err), requestId }, 'match notifications not queued; the sweep sends them');
+    });
   return created.length;
 }
