@@ -66,10 +66,13 @@ export const providerRoutes = [
     access: provider,
     query: z.object({ cursor: z.string().regex(FEED_CURSOR).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
     response: feedSchema,
-    handler: async ({ deps, auth, query, lang }) => {
-      await requireProviderProfile(deps.db.prisma, auth.user!.id);
-      return listProviderMatches(deps.db.prisma, auth.user!.id, lang, { cursor: query.cursor ?? null, ...(query.limit ? { limit: query.limit } : {}) });
-    },
+    // The profile check rides in the feed's statement: one round trip per page.
+    handler: ({ deps, auth, query, lang }) =>
+      listProviderMatches(deps.db.prisma, auth.user!.id, lang, {
+        cursor: query.cursor ?? null,
+        requireProfile: true,
+        ...(query.limit ? { limit: query.limit } : {}),
+      }),
   }),
   defineRoute({
     method: 'post',

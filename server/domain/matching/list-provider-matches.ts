@@ -47,6 +47,8 @@ interface FeedRow {
   // the balance (one row even when the page is empty: then the match columns are null)
   paid: bigint;
   promo: bigint;
+  /** Whether the provider has a profile (the feed's door refuses without one, in the same round trip). */
+  hasProfile: boolean;
   id: string | null;
   status: string;
   distanceKm: number;
@@ -113,7 +115,8 @@ function decodeFeedCursor(cursor: string | null | undefined): { at: Date; id: st
  * One index range of Match(providerId, createdAt DESC, id DESC), decision 017, from the cursor on, returning
  * the cards as the matches carry them (decision 058): a locked card joins nothing. Only an unlocked card
  * reads its request, the seeker, the provider's offer and its deal (the subquery runs only for a card that is
- * not 'offen'), and only a card whose texts are not written yet reads the request's texts. The balance comes
+ * not 'offen'), and only a card whose texts are not written yet reads the request's texts. The balance and whether
+ * the provider has a profile come
  * with it (a CTE, so an empty page still carries it).
  */
 export function feedStatement(
@@ -130,7 +133,8 @@ export function feedStatement(
   return Prisma.sql`${Prisma.raw(PREPARED)}
     WITH balance AS (
       SELECT COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet'), 0)::bigint AS paid,
-             COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet_promo'), 0)::bigint AS promo
+             COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet_promo'), 0)::bigint AS promo,
+             EXISTS (SELECT 1 FROM "ProviderProfile" pp WHERE pp."userId" = ${providerId}) AS "hasProfile"
       FROM "LedgerAccount" a WHERE a."ownerId" = ${providerId} AND a."kind" IN ('wallet', 'wallet_promo')
     ), page AS (
       SELECT m."id", m."status", m."distanceKm", m."createdAt", m."requestId", m."kategorie", ${teaser} AS "teaser",
@@ -141,7 +145,7 @@ export function feedStatement(
       ORDER BY m."createdAt" DESC, m."id" DESC
       LIMIT ${opts.limit + 1}
     )
-    SELECT b.paid, b.promo, p.*, t.*, x.*
+    SELECT b.paid, b.promo, b."hasProfile", p.*, t.*, x.*
     FROM balance b
     LEFT JOIN page p ON true
     LEFT JOIN LATERAL (
@@ -176,10 +180,18 @@ export async function listProviderMatches(
   prisma: Db,
   providerId: string,
   lang: Lang,
-  opts: { limit?: number; cursor?: string | null; matchId?: string; filter?: MatchFilter } = {},
+  opts: {
+    limit?: number;
+    cursor?: string | null;
+    matchId?: string;
+    filter?: MatchFilter;
+    /** PROVIDER_PROFILE_REQUIRED without a profile, read in the feed's own statement (no round trip of its own). */
+    requireProfile?: boolean;
+  } = {},
 ): Promise<ProviderFeed> {
   const limit = Math.min(Math.max(opts.limit ?? FEED_PAGE, 1), 100);
   const rows = await prisma.$queryRaw<FeedRow[]>(feedStatement(providerId, { ...opts, lang, limit }));
+  if (opts.requireProfile && !rows[0]?.hasProfile) throw new AppError('PROVIDER_PROFILE_REQUIRED');
   const paid = BigInt(rows[0]?.paid ?? 0n);
   const promo = BigInt(rows[0]?.promo ?? 0n);
   const found = rows.filter((m) => m.id !== null);
@@ -228,7 +240,13 @@ export async function listProviderMatches(
       };
       const seeker = m.s_id ? { id: m.s_id, name: m.s_name, email: m.s_email } : null;
       const hidden = contactHidden(request, retentionDays, now) || m.s_deletedAt !== null;
-      return { ...base, unlocked: true as const, request: toDetails(request, seeker, lang, m.unlockPrice, { contactHidden: hidden }) };
+      // The card's texts as the match carries them (decision 058): the redaction does not run again on a view.
+      const texts = m.teaser !== null ? { preview: m.teaser, placeMasked: m.placeMasked, postcodeMasked: m.postcodeMasked } : undefined;
+      return {
+        ...base,
+        unlocked: true as const,
+        request: toDetails(request, seeker, lang, m.unlockPrice, { contactHidden: hidden, ...(texts ? { texts } : {}) }),
+      };
     }
     const texts =
       m.teaser !== null

@@ -153,10 +153,20 @@ export function teaserOf(id: string, f: TeaserFields, lang: Lang, unlockPrice: n
 }
 
 export function toTeaser(r: RequestRow, lang: Lang, unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints): RequestTeaser {
+  return teaserFrom(r, cardTexts(r, lang), lang, unlockPrice);
+}
+
+/** The teaser of a request whose texts (cardTexts) are made already. */
+function teaserFrom(
+  r: RequestRow,
+  texts: Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'>,
+  lang: Lang,
+  unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints,
+): RequestTeaser {
   return teaserOf(
     r.id,
     {
-      ...cardTexts(r, lang),
+      ...texts,
       kategorie: r.kategorie,
       budgetMin: r.budgetMin,
       budgetMax: r.budgetMax,
@@ -177,9 +187,10 @@ export function toDetails(
   seeker: { name: string; email: string } | null,
   lang: Lang,
   unlockPrice?: number,
-  opts: { contactHidden?: boolean } = {},
+  /** texts: the card's texts when the caller has them already (a match's card, decision 058), else made here. */
+  opts: { contactHidden?: boolean; texts?: Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'> } = {},
 ): RequestDetails {
-  const { placeMasked: _p, postcodeMasked: _c, ...teaser } = toTeaser(r, lang, unlockPrice);
+  const { placeMasked: _p, postcodeMasked: _c, ...teaser } = opts.texts ? teaserFrom(r, opts.texts, lang, unlockPrice) : toTeaser(r, lang, unlockPrice);
   if (opts.contactHidden) {
     // After the retention period: the description as before the unlock (contact data and addresses hidden), no contact.
     return {
