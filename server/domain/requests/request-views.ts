@@ -102,7 +102,7 @@ export interface RequestDetails extends Omit<RequestTeaser, 'placeMasked' | 'pos
 
 /**
  * What a teaser card is made of, apart from the request's id: the texts already through the one redaction
- * (cardTexts) and the request's plain columns. The feed stores these per match (decision 058), so a card is
+ * (cardTexts) and the request's plain columns. The feed stores these per match (decision 059), so a card is
  * read, not made, on every view; toTeaser makes them from a request for everything else.
  */
 export interface TeaserFields {
@@ -187,7 +187,7 @@ export function toDetails(
   seeker: { name: string; email: string } | null,
   lang: Lang,
   unlockPrice?: number,
-  /** texts: the card's texts when the caller has them already (a match's card, decision 058), else made here. */
+  /** texts: the card's texts when the caller has them already (a match's card, decision 059), else made here. */
   opts: { contactHidden?: boolean; texts?: Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'> } = {},
 ): RequestDetails {
   const { placeMasked: _p, postcodeMasked: _c, ...teaser } = opts.texts ? teaserFrom(r, opts.texts, lang, unlockPrice) : toTeaser(r, lang, unlockPrice);
