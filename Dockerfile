@@ -25,12 +25,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
+COPY --from=build /app/core ./core
 COPY --from=build /app/machines ./machines
 COPY --from=build /app/prompts ./prompts
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/scripts ./scripts
-# The server reads the locale files and the route table from src/.
-COPY --from=build /app/src ./src
 # The embedded database (used without DATABASE_URL) and its generated secrets live here.
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]

@@ -6,7 +6,7 @@ import { buildDeps, closeDeps } from '../server/bootstrap.ts';
 import { createLogger } from '../server/logger.ts';
 import { exitOnStartupError } from '../server/startup-error.ts';
 import type { AppDeps } from '../server/deps.ts';
-import type { CategoryId } from '../server/ai/nlu/categories.ts';
+import type { CategoryId } from '../core/categories/category-ids.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
 import { matchProviderToOpenRequests } from '../server/domain/matching/match-provider.ts';
 import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';

@@ -21,8 +21,12 @@ function sourcesChanged(): boolean {
   if (!fs.existsSync(distIndex) || !fs.existsSync(distSsr)) return true;
   const built = fs.statSync(distIndex).mtimeMs;
   return (
-    Math.max(newestMtime(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs, fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs) >
-    built
+    Math.max(
+      // The client bundles core/ and machines/ too (decision 058).
+      ...['src', 'core', 'machines'].map((dir) => newestMtime(path.join(root, dir))),
+      fs.statSync(path.join(root, 'index.html')).mtimeMs,
+      fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+    ) > built
   );
 }
 

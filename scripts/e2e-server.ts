@@ -30,7 +30,7 @@ import { upsertProviderProfile } from '../server/domain/providers/upsert-provide
 import { inTransaction } from '../server/db/tx.ts';
 import { postTransaction } from '../server/domain/ledger/post-transaction.ts';
 import { account } from '../server/domain/ledger/accounts.ts';
-import { goints, WELCOME_BONUS_GOINTS } from '../server/domain/ledger/money.ts';
+import { goints, WELCOME_BONUS_GOINTS } from '../core/money/money.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The client and the server render of the public pages (dist/.ssr, decision 037) come from one `vite build`.

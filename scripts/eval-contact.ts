@@ -4,7 +4,7 @@
 // contact-eval.test.ts holds the bar.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { findContacts, redactContact } from '../server/ai/nlu/contact.ts';
+import { findContacts, redactContact } from '../core/redaction/contact.ts';
 
 export interface ContactEvalCase {
   id: string;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROUTE_PATHS } from '../src/app/route-table.ts';
+import { ROUTE_PATHS } from '../core/pages/route-table.ts';
 
 const { values: flags } = parseArgs({ options: { json: { type: 'boolean', default: false }, check: { type: 'boolean', default: false } } });
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,11 +29,13 @@ function newestMtime(dir: string): number {
 
 const sourcesMtime = Math.max(
   newestMtime(path.join(root, 'src')),
+  newestMtime(path.join(root, 'core')),
+  newestMtime(path.join(root, 'machines')),
   fs.statSync(path.join(root, 'index.html')).mtimeMs,
   fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
 );
 if (!fs.existsSync(manifestFile) || fs.statSync(manifestFile).mtimeMs < sourcesMtime) {
-  console.error('Building the client (dist/ is missing or older than src/) …');
+  console.error('Building the client (dist/ is missing or older than its sources) …');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
@@ -116,10 +118,10 @@ function kb(bytes: number) {
 const onDemand = [
   'src/i18n/lang-de.ts',
   'src/i18n/lang-en.ts',
-  'src/i18n/locales/de/legal.json',
-  'src/i18n/locales/en/legal.json',
-  'src/i18n/locales/en/common.json',
-  'src/i18n/locales/en/landing.json',
+  'core/i18n/locales/de/legal.json',
+  'core/i18n/locales/en/legal.json',
+  'core/i18n/locales/en/common.json',
+  'core/i18n/locales/en/landing.json',
 ]
   .filter((k) => manifest[k])
   .map((k) => ({ module: k, gzipKB: kb(fileSize(manifest[k]!.file).gzip) }));

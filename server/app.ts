@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Res
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { toNodeHandler } from 'better-auth/node';
-import { AppError, isAppError } from './errors.ts';
+import { AppError, isAppError } from '../core/errors.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { answerOutages } from './auth/outage.ts';
 import { langFromRequest, translator } from './i18n.ts';
@@ -16,7 +16,7 @@ import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
-import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../src/app/route-table.ts';
+import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../core/pages/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
 import { seoRouter } from './http/seo.ts';
@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     });
   }
 
-  // Every other path is the single-page app. A path the client router does not know (src/app/route-table.ts)
+  // Every other path is the single-page app. A path the client router does not know (core/pages/route-table.ts)
   // is answered 404 with the same page, whose router then shows the not-found page.
   app.get('/{*splat}', async (req, res, next) => {
     try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PublicConfig } from '../core/api/meta.ts';
 
 // Read once at start. Every variable is optional: the defaults run akut offline on a fresh machine.
 const bool = z
@@ -186,14 +187,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 // The short list of what the browser may know about the server's configuration.
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config): PublicConfig {
   return {
     aiProvider: config.ai.provider,
     mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
     checkout: config.stripe ? 'stripe' : config.testCheckout ? 'test' : 'off',
     paypalPayouts: config.paypal ? 'api' : 'manual',
-    // For the privacy policy: which processors receive data in this installation.
     aiVendor: config.ai.provider === 'openai' ? (config.ai.baseUrl ? 'custom' : 'openai') : null,
     operator: config.operator,
-  } as const;
+  };
 }

@@ -1,14 +1,14 @@
-// The server speaks with the same locale files as the client (src/i18n/locales/<lng>/<ns>.json).
+// The server speaks with the same locale files as the client (core/i18n/locales/<lng>/<ns>.json).
 import fs from 'node:fs';
 import path from 'node:path';
 import i18next, { type Resource, type ResourceLanguage, type TFunction } from 'i18next';
-import { numberFormatter } from '../src/i18n/number-formatter.ts';
+import { numberFormatter } from '../core/i18n/number-formatter.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'de';
 
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../src/i18n/locales');
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../core/i18n/locales');
 
 function loadResources() {
   const resources: Resource = {};

@@ -10,6 +10,7 @@ import { attachWebSocket } from './realtime/ws.ts';
 import { exitOnStartupError } from './startup-error.ts';
 import { loadBuiltRenderer } from './ssr/load-renderer.ts';
 import { createPageCache, PAGE_CACHE_ENTRIES } from './ssr/page-cache.ts';
+import type { RenderFn } from '../core/pages/render.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dev = process.argv.includes('--dev');
@@ -24,7 +25,7 @@ if (dev) {
   app = createApp(deps, {
     viteMiddlewares: vite.middlewares,
     renderIndex: async (url) => vite.transformIndexHtml(url, fs.readFileSync(path.join(ROOT, 'index.html'), 'utf8')),
-    loadRenderer: async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server.tsx')).render,
+    loadRenderer: async () => ((await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: RenderFn }).render,
   });
 } else {
   app = createApp(deps, {

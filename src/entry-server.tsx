@@ -6,35 +6,22 @@ import { StrictMode, type ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router';
 import { createInstance, type Resource } from 'i18next';
-import { numberFormatter } from './i18n/number-formatter.ts';
+import { numberFormatter } from '../core/i18n/number-formatter.ts';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { routes } from '@/app/routes';
 import { DeferredToaster } from '@/app/deferred-toaster';
 import { AuthProvider } from '@/lib/auth';
-import { ServerRenderProvider, type PageHead } from '@/lib/page-meta';
+import { ServerRenderProvider } from '@/lib/page-meta';
+import type { PageHead, RenderInput, RenderOutput } from '../core/pages/render.ts';
 
-const files = import.meta.glob('./i18n/locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+export type { RenderInput, RenderOutput };
+
+const files = import.meta.glob('../core/i18n/locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
 const resources: Resource = {};
 for (const [file, content] of Object.entries(files)) {
-  const m = /\.\/i18n\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
+  const m = /\/i18n\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
   if (m) (resources[m[1]!] ??= {})[m[2]!] = content;
-}
-
-export interface RenderInput {
-  /** Path and query of the request. */
-  url: string;
-  lang: 'de' | 'en';
-  /** Data fetched by the server for this page, keyed as the page asks for it (useInitialData). */
-  data: Record<string, unknown>;
-}
-
-export interface RenderOutput {
-  /** The inside of <div id="root">. */
-  html: string;
-  /** The translation namespaces the page used (loaded by the client before it hydrates). */
-  namespaces: string[];
-  head: PageHead;
 }
 
 function App() {

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { CATEGORY_IDS, type CategoryId } from '../../server/ai/nlu/categories.ts';
+import { CATEGORY_IDS, type CategoryId } from '../../core/categories/category-ids.ts';
 import { coordinatesOf, placeOfPostcode } from '../../server/integrations/geo/postcodes.ts';
 import { DEFAULT_SETTINGS } from '../../server/domain/settings/settings.ts';
-import { MILLI_PER_GOINT } from '../../server/domain/ledger/money.ts';
+import { MILLI_PER_GOINT } from '../../core/money/money.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../../server/domain/prices/price-list.ts';
 import { matchCardOf } from '../../server/domain/matching/match-card.ts';
 import { seededRandom, weightedPicker } from './stats.ts';

@@ -7,7 +7,7 @@ import { buildDeps, closeDeps } from '../../server/bootstrap.ts';
 import { createLogger } from '../../server/logger.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { addPayoutMethod } from '../../server/domain/payouts/payout-methods.ts';
 import { createUser } from '../../tests/factories/users.ts';

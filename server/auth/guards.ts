@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { getSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { COOKIE_PREFIX } from './cookie.ts';
 import type { Db } from '../db.ts';

@@ -3,7 +3,7 @@
 // handler in app.ts. An after hook notes the outage for the request in flight; the wrapper turns that
 // request's 5xx answer into the AppError. (Uncaught errors reach the error handler directly: onAPIError.throw.)
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const outage = new AsyncLocalStorage<{ unavailable: boolean }>();

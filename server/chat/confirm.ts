@@ -2,7 +2,7 @@
 // spends money or changes settings, but only this door runs it: once, for the session's owner, with the
 // role and the machine state checked again at that moment.
 import type { UIMessage } from 'ai';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Lang } from '../i18n.ts';
@@ -13,7 +13,7 @@ import { decidePendingConfirmation, findChatConfirmation, finishChatConfirmation
 import { chatRuntime } from './turn.ts';
 import { publishChatEvent } from './events.ts';
 import { getChatTool, mayUse, offeredIn } from './tools/registry.ts';
-import type { ConfirmationInfo, ConfirmationStatus, ToolOutcome } from './tools/outcome.ts';
+import type { ConfirmationInfo, ConfirmationStatus, ToolOutcome } from '../../core/chat/outcome.ts';
 
 export interface ConfirmInput {
   sessionId: string;

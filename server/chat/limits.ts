@@ -1,7 +1,7 @@
 // Chat limits: message length, a per-session limiter on top of the per-IP one (server/http/security.ts),
 // and the per-session turn lock. With PostgreSQL both hold across app instances (docs/decisions/021-several-instances.md).
 import type pg from 'pg';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { sharedCounter } from '../db/rate-limit-store.ts';
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** How many of the newest persisted messages the model sees. */

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { UIMessage } from 'ai';
 import type { AnyStateMachine } from 'xstate';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { Db } from '../db.ts';
 import { translator, type Lang } from '../i18n.ts';

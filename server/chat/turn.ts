@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Response } from 'express';
 import { convertToModelMessages, isStepCount, pipeUIMessageStreamToResponse, streamText, toUIMessageStream, type LanguageModel, type UIMessage } from 'ai';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { idParams } from './marketplace.schemas.ts';
-import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
+import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
 import { listPriceEntries, getCurrentPrices } from '../domain/prices/list-price-entries.ts';
 import { createPriceEntry } from '../domain/prices/create-price-entry.ts';
 import { updatePriceEntry } from '../domain/prices/update-price-entry.ts';

@@ -2,7 +2,7 @@
 // Anonymous visitors may chat; a session of another person answers 404 like a missing one.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { normalizeLang } from '../i18n.ts';
 import { createChatSession, loadHistory, openChatSession } from '../chat/session.ts';
 import { streamChatTurn, userText } from '../chat/turn.ts';

@@ -2,7 +2,7 @@
 // and its 'Nachfragen', and the person's wallet from the ledger.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
+import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
 import { listUserDeals } from '../domain/deals/list-user-deals.ts';
 import { confirmDeal } from '../domain/deals/confirm-deal.ts';
 import { cancelDeal } from '../domain/deals/cancel-deal.ts';

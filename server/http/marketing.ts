@@ -2,7 +2,7 @@
 // reaches without a server render (client-side navigation); server-rendered pages get them with the page.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
+import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
 import { getMarketingFigures } from '../domain/marketing/get-marketing-figures.ts';
 import { listTestimonials } from '../domain/marketing/list-testimonials.ts';
 

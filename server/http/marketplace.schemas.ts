@@ -1,8 +1,8 @@
 // Response shapes of the marketplace doors, for the OpenAPI document and the tests.
 import { z } from 'zod';
-import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
-import { URGENCY_VALUES } from '../ai/nlu/urgency.ts';
-import { badgeSchema } from '../domain/providers/providers.schemas.ts';
+import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
+import { URGENCY_VALUES } from '../../core/requests/urgency.ts';
+import { badgeSchema } from '../../core/providers/providers.schemas.ts';
 
 const category = z.enum(CATEGORY_IDS);
 

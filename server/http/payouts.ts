@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { HOLD_REASONS } from '../domain/payouts/payout-hold.ts';
 import { PAYOUT_STATUSES } from '../../machines/payout.machine.ts';
 import { defineRoute } from './route.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { addPayoutMethod, listPayoutMethods, payoutMethodInput, removePayoutMethod } from '../domain/payouts/payout-methods.ts';
 import { listPayouts, requestPayout, requestPayoutInput } from '../domain/payouts/request-payout.ts';
 import { approvePayout, completeManualPayout, listAdminPayouts, rejectPayout, syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';

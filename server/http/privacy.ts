@@ -2,7 +2,7 @@
 // readable HTML), see what deleting the account would do, and delete it. Thin doors to server/domain/privacy.
 import { z } from 'zod';
 import { translator } from '../i18n.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { defineRoute } from './route.ts';
 import { exportPersonalData } from '../domain/privacy/export-personal-data.ts';
 import { renderExportHtml } from '../domain/privacy/render-export-html.ts';

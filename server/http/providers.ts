@@ -2,10 +2,10 @@
 // public provider page; favourites. Thin: zod, the caller's role, one domain command.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { AppError } from '../errors.ts';
-import { providerProfileInput, providerProfileOutput, publicProviderOutput } from '../domain/providers/providers.schemas.ts';
+import { AppError } from '../../core/errors.ts';
+import { providerProfileInput, providerProfileOutput, publicProviderOutput } from '../../core/providers/providers.schemas.ts';
 import { saveProviderProfile } from '../domain/providers/save-provider-profile.ts';
-import { getOwnProviderProfile, requireProviderProfile } from '../domain/providers/get-own-provider-profile.ts';
+import { getOwnProviderProfile } from '../domain/providers/get-own-provider-profile.ts';
 import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
 import {
   DOCUMENT_KINDS,
@@ -19,7 +19,7 @@ import { getUnlockQuote } from '../domain/unlocks/get-unlock-quote.ts';
 import { unlockRequest } from '../domain/unlocks/unlock-request.ts';
 import { createOffer } from '../domain/offers/create-offer.ts';
 import { withdrawOffer } from '../domain/offers/accept-offer.ts';
-import { createOfferInput } from '../domain/offers/offers.schemas.ts';
+import { createOfferInput } from '../../core/offers/offers.schemas.ts';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from '../domain/favorites/favorites.ts';
 import { feedSchema, idParams, quoteSchema, unlockResultSchema } from './marketplace.schemas.ts';
 

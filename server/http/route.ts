@@ -4,7 +4,7 @@
 import express, { type Request, type Response, type Router, type NextFunction } from 'express';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { langFromRequest, translator, type Lang } from '../i18n.ts';
 import { requireAccess, type Access, type AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';

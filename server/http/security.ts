@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { rateLimit } from 'express-rate-limit';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Database } from '../db.ts';

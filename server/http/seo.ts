@@ -3,7 +3,7 @@
 // the dashboards and the account and shop pages.
 import express, { type Router } from 'express';
 import type { AppDeps } from '../deps.ts';
-import { isAppPath, ROUTE_PATHS, SERVER_RENDERED_PATHS } from '../../src/app/route-table.ts';
+import { isAppPath, ROUTE_PATHS, SERVER_RENDERED_PATHS } from '../../core/pages/route-table.ts';
 import { listPublicProviderPages } from '../domain/providers/list-public-provider-pages.ts';
 import { pageUrl } from '../ssr/render-page.ts';
 

@@ -2,11 +2,11 @@
 // Stripe's signed webhook. Thin doors; the rules are in server/domain/shop and server/integrations/stripe.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { AppError } from '../errors.ts';
-import { PACKAGE_IDS, listPackages } from '../domain/shop/packages.ts';
-import { GOINTS_PER_EUR } from '../domain/ledger/money.ts';
+import { AppError } from '../../core/errors.ts';
+import { PACKAGE_IDS, listPackages } from '../../core/shop/packages.ts';
+import { GOINTS_PER_EUR } from '../../core/money/money.ts';
 import { getCurrentPrices } from '../domain/prices/list-price-entries.ts';
-import { CATEGORY_IDS } from '../ai/nlu/categories.ts';
+import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
 import { createCheckout } from '../domain/shop/create-checkout.ts';
 import { fulfillPurchase, markPurchaseUnpaid } from '../domain/shop/fulfill-purchase.ts';
 import { getReceipt, listPurchases } from '../domain/shop/receipt.ts';

@@ -1,7 +1,7 @@
 // POST /api/tts: a text read aloud by the server's offline voice (espeak-ng), answered as WAV bytes.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { normalizeLang } from '../i18n.ts';
 import { MAX_SPEECH_CHARS } from '../integrations/tts/speech-text.ts';
 import { speechSynthesizer } from '../integrations/tts/synthesizer.ts';

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { AUTH_CHANGED } from '../auth/session-cache.ts';
 import { currentSessionUsers, getAuthContext, mayActAs, requireUser, type SessionUser } from '../auth/guards.ts';
-import { isAppError } from '../errors.ts';
+import { isAppError } from '../../core/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import type { BusEvent } from './bus.ts';
 import { startLiveNotes } from '../chat/live-notes.ts';

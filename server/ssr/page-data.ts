@@ -2,13 +2,13 @@
 // API calls, under the keys the pages read with useInitialData, plus the page's structured data. The values
 // go through JSON as the API's answers do, so the first client render sees exactly what the server rendered.
 import type { AppDeps } from '../deps.ts';
-import { isAppError } from '../errors.ts';
+import { isAppError } from '../../core/errors.ts';
 import { publicConfig } from '../config.ts';
 import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
 import { listSuccessfulDeals, SUCCESS_FILTER_CATEGORIES } from '../domain/deals/successful-deals.ts';
-import { listPackages } from '../domain/shop/packages.ts';
-import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../domain/ledger/money.ts';
-import type { CategoryId } from '../ai/nlu/categories.ts';
+import { listPackages } from '../../core/shop/packages.ts';
+import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
+import type { CategoryId } from '../../core/categories/category-ids.ts';
 import { getCommissionPlan } from '../domain/affiliate/get-commission-plan.ts';
 import { getSettings } from '../domain/settings/settings.ts';
 import { getMarketingFigures } from '../domain/marketing/get-marketing-figures.ts';

@@ -4,15 +4,12 @@
 // Graph, Twitter card, JSON-LD. English pages are the same paths with ?lng=en.
 import type { AppDeps } from '../deps.ts';
 import { translator, type Lang } from '../i18n.ts';
-import type { RenderInput, RenderOutput } from '../../src/entry-server.tsx';
+import { INITIAL_DATA_ID, type RenderFn } from '../../core/pages/render.ts';
 import { fetchPageData } from './page-data.ts';
 import type { AnonymousGreeting } from '../chat/session.ts';
 import type { JsonLd } from './structured-data.ts';
 
-export type RenderFn = (input: RenderInput) => Promise<RenderOutput>;
-
-/** The element id of the server's data for the first client render (src/lib/page-meta.tsx). */
-const INITIAL_DATA_ID = 'akut-initial-data';
+export type { RenderFn };
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside a <script>: nothing in it can end the element or start a comment. */

@@ -1,6 +1,6 @@
 // schema.org objects for the public pages' JSON-LD (decision 037): the organisation on the landing page and a
 // LocalBusiness with its rating on a provider's page, built from the same data the page shows.
-import type { PublicProvider } from '../domain/providers/providers.schemas.ts';
+import type { PublicProvider } from '../../core/providers/providers.schemas.ts';
 import type { Config } from '../config.ts';
 
 export type JsonLd = Record<string, unknown>;

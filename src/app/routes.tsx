@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './layout';
-import { ROUTE_PATHS } from './route-table';
+import { ROUTE_PATHS } from '../../core/pages/route-table';
 import { DemoSwitch } from './demo-switch';
 import { LandingPage } from '@/pages/landing/LandingPage';
 

@@ -4,14 +4,17 @@
 // together), except the long legal texts, which load only on the legal pages. See decision 027.
 import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { numberFormatter } from './number-formatter.ts';
+import { numberFormatter } from '../../core/i18n/number-formatter.ts';
 
 // German, the default, is in the first bundle; English's common and landing are two small chunks of their own
 // (decision 037: they kept the first load of / and /search within budget once pages hydrate).
-const bundled = import.meta.glob('./locales/de/{common,landing}.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+const bundled = import.meta.glob('../../core/i18n/locales/de/{common,landing}.json', { eager: true, import: 'default' }) as Record<
+  string,
+  Record<string, unknown>
+>;
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [file, content] of Object.entries(bundled)) {
-  const m = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
+  const m = /\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
   if (m) (resources[m[1]!] ??= {})[m[2]!] = content;
 }
 
@@ -20,17 +23,16 @@ const languageChunks: Record<string, () => Promise<{ namespaces: Namespaces }>> 
   de: () => import('./lang-de.ts'),
   en: () => import('./lang-en.ts'),
 };
-const separate = import.meta.glob(['./locales/*/legal.json', './locales/en/{common,landing}.json'], { import: 'default' }) as Record<
-  string,
-  () => Promise<ResourceKey>
->;
+const separate = import.meta.glob(['../../core/i18n/locales/*/legal.json', '../../core/i18n/locales/en/{common,landing}.json'], {
+  import: 'default',
+}) as Record<string, () => Promise<ResourceKey>>;
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
     const lng = language.startsWith('en') ? 'en' : 'de';
-    const own = separate[`./locales/${lng}/${namespace}.json`];
+    const own = separate[`../../core/i18n/locales/${lng}/${namespace}.json`];
     if (own) {
       own().then(
         (data) => callback(null, data),

@@ -1,9 +1,9 @@
 // Every namespace of the de locale but the bundled ones (common, landing), the legal texts and the offline page's
 // (pwa, written into offline.html at build time): one chunk,
 // loaded by the backend in ./index.ts when a page first needs one of them.
-const files = import.meta.glob(['./locales/de/*.json', '!./locales/de/{common,landing,legal,pwa}.json'], { eager: true, import: 'default' }) as Record<
-  string,
-  Record<string, unknown>
->;
+const files = import.meta.glob(['../../core/i18n/locales/de/*.json', '!../../core/i18n/locales/de/{common,landing,legal,pwa}.json'], {
+  eager: true,
+  import: 'default',
+}) as Record<string, Record<string, unknown>>;
 
 export const namespaces = Object.fromEntries(Object.entries(files).map(([file, data]) => [/(\w+)\.json$/.exec(file)![1]!, data]));

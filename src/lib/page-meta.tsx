@@ -4,13 +4,9 @@
 // browser the same call keeps document.title, the description and the canonical link in step on client-side
 // navigation.
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { INITIAL_DATA_ID, type PageHead } from '../../core/pages/render.ts';
 
-export interface PageHead {
-  title?: string;
-  description?: string;
-  /** Path of the canonical URL (without query); the route's own path when not given. */
-  canonical?: string;
-}
+export type { PageHead };
 
 export interface ServerRenderContext {
   head: PageHead;
@@ -23,9 +19,6 @@ const ServerContext = createContext<ServerRenderContext | null>(null);
 export function ServerRenderProvider({ value, children }: { value: ServerRenderContext; children: ReactNode }) {
   return <ServerContext.Provider value={value}>{children}</ServerContext.Provider>;
 }
-
-/** The element the server writes the fetched data into; read once by the client for its first render. */
-export const INITIAL_DATA_ID = 'akut-initial-data';
 
 let clientData: Record<string, unknown> | null = null;
 function readClientData(): Record<string, unknown> {

@@ -1,10 +1,10 @@
 // What the server says the browser may know of its configuration (GET /api/config), fetched once per page load.
 import { useEffect, useState } from 'react';
-import type { publicConfig } from '../../server/config.ts';
+import type { PublicConfig } from '../../core/api/meta.ts';
 import { api } from './api';
 import { useInitialData } from './page-meta';
 
-export type PublicConfig = ReturnType<typeof publicConfig>;
+export type { PublicConfig };
 
 let pending: Promise<PublicConfig> | null = null;
 

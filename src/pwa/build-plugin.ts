@@ -22,7 +22,7 @@ export const PRECACHE = [
 ];
 
 function offlineTexts(lang: 'de' | 'en'): OfflineTexts {
-  const file = path.join(root, 'src/i18n/locales', lang, 'pwa.json');
+  const file = path.join(root, 'core/i18n/locales', lang, 'pwa.json');
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { offline: OfflineTexts }).offline;
 }
 

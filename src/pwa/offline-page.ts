@@ -1,5 +1,5 @@
 // The offline page the service worker shows when a page cannot be loaded: static HTML in German and English,
-// from the locale files (src/i18n/locales/{de,en}/pwa.json), written at build time (src/pwa/build-plugin.ts).
+// from the locale files (core/i18n/locales/{de,en}/pwa.json), written at build time (src/pwa/build-plugin.ts).
 // Styles inline (the content security policy allows inline styles, not inline scripts): no app code needed.
 
 export interface OfflineTexts {

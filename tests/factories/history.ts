@@ -2,7 +2,7 @@
 // offer 30 minutes after it): for the live figures, which read history rather than run flows.
 import crypto from 'node:crypto';
 import type { Db } from '../../server/db.ts';
-import type { CategoryId } from '../../server/ai/nlu/categories.ts';
+import type { CategoryId } from '../../core/categories/category-ids.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -3,14 +3,14 @@
 import crypto from 'node:crypto';
 import type { AppDeps } from '../../server/deps.ts';
 import type { Db } from '../../server/db.ts';
-import type { CategoryId } from '../../server/ai/nlu/categories.ts';
+import type { CategoryId } from '../../core/categories/category-ids.ts';
 import { upsertProviderProfile } from '../../server/domain/providers/upsert-provider-profile.ts';
 import { matchProviderToOpenRequests } from '../../server/domain/matching/match-provider.ts';
 import { releaseRequest } from '../../server/domain/requests/release-request.ts';
 import { publicDescription } from '../../server/domain/requests/request-views.ts';
 import { placeOfPostcode } from '../../server/integrations/geo/postcodes.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { createUser, type UserInput } from './users.ts';

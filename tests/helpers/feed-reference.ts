@@ -4,7 +4,7 @@
 import { Prisma } from '../../server/generated/prisma/client.ts';
 import type { Db } from '../../server/db.ts';
 import type { Lang } from '../../server/i18n.ts';
-import { toGoints } from '../../server/domain/ledger/money.ts';
+import { toGoints } from '../../core/money/money.ts';
 import { resolvePrice } from '../../server/domain/prices/price-list.ts';
 import { toDetails, toTeaser, type RequestRow } from '../../server/domain/requests/request-views.ts';
 import { getSettings } from '../../server/domain/settings/settings.ts';

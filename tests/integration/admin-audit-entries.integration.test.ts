@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signIn, signedInClient } from '../helpers/auth.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { transitionPayout } from '../../server/domain/payouts/payout-transition.ts';

@@ -8,7 +8,7 @@ import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
 import { createUser } from '../factories/users.ts';
 import { createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { signedInClient, signIn } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { createUser } from '../factories/users.ts';
-import { DEFAULT_PLAN } from '../../server/domain/affiliate/commission-plan.ts';
+import { DEFAULT_PLAN } from '../../core/affiliate/commission-plan.ts';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof signedInClient>>;

@@ -9,7 +9,7 @@ import { saveFollowUpDraft } from '../../server/domain/follow-up/save-follow-up-
 import { defaultFollowUpScript } from '../../server/intake/follow-up-script.ts';
 import { updateCommissionPlan } from '../../server/domain/affiliate/update-commission-plan.ts';
 import { getCommissionPlan } from '../../server/domain/affiliate/get-commission-plan.ts';
-import { isAppError } from '../../server/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 
 let app: TestApp;
 beforeAll(async () => {

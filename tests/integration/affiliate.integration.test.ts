@@ -23,7 +23,7 @@ import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { bookCommissions } from '../../server/domain/affiliate/book-commissions.ts';
 import { attributeReferral } from '../../server/domain/affiliate/attribute-referral.ts';
@@ -32,7 +32,7 @@ import { releaseDueCommissions } from '../../server/domain/affiliate/release-due
 import { addPayoutMethod } from '../../server/domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../server/domain/payouts/request-payout.ts';
 import { SIGNUP_BURST_COUNT } from '../../server/domain/affiliate/fraud-rules.ts';
-import { isAppError } from '../../server/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 
 let app: TestApp;
 let adminClient: TestClient;

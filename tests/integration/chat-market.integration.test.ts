@@ -9,7 +9,7 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { parseEuro, parseOfferForm, parseReviewForm, refOf } from '../../server/chat/tools/market.ts';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../helpers/fake-openai-server.ts';
 

@@ -8,7 +8,7 @@ import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 
 let app: TestApp;

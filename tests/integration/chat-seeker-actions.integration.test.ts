@@ -10,7 +10,7 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';

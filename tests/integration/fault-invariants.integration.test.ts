@@ -20,7 +20,7 @@ import { requestPayout } from '../../server/domain/payouts/request-payout.ts';
 import { approvePayout, completeManualPayout } from '../../server/domain/payouts/admin-payouts.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli, goints } from '../../server/domain/ledger/money.ts';
+import { centsToMilli, goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 
 let app: TestApp;

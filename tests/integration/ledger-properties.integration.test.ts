@@ -14,8 +14,8 @@ import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { closeRequest } from '../../server/domain/requests/end-request.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
-import { isAppError } from '../../server/errors.ts';
+import { goints } from '../../core/money/money.ts';
+import { isAppError } from '../../core/errors.ts';
 
 type Cmd =
   | { kind: 'grant'; p: number; amount: number; paid: boolean }

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../../server/db.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { isInsufficientFunds, postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { freshDatabaseTarget } from '../helpers/test-db.ts';
 

@@ -15,7 +15,7 @@ import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { noteEvent } from '../../server/chat/live-notes.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 
 let app: TestApp;

@@ -9,7 +9,7 @@ import { createProvider, createReleasedRequest, createSeeker, grantGoints } from
 import { createUser } from '../factories/users.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { expireRequests } from '../../server/domain/requests/end-request.ts';
 import type { BusEvent } from '../../server/realtime/bus.ts';
 

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signIn } from '../helpers/auth.ts';
 import { createProvider } from '../factories/marketplace.ts';
 import { createPageCache, type PageCache } from '../../server/ssr/page-cache.ts';
-import type { RenderInput } from '../../src/entry-server.tsx';
+import type { RenderInput } from '../../core/pages/render.ts';
 
 let app: TestApp;
 let clientDir: string;

@@ -11,7 +11,7 @@ import { startFakePayPalServer, type FakePayPalServer } from '../helpers/fake-pa
 import { createSeeker } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { sepaText } from '../../server/integrations/sepa/pain001.ts';

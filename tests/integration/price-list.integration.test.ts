@@ -15,7 +15,7 @@ import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { listAuditLog } from '../../server/domain/admin/audit.ts';
 import { priceChangeOf } from '../../server/chat/tools/admin-prices.ts';
 import { parseEuroCents, parsePercentBp } from '../../server/domain/prices/price-list.ts';

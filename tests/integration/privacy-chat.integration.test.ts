@@ -12,7 +12,7 @@ import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { addPayoutMethod } from '../../server/domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../server/domain/payouts/request-payout.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 

@@ -24,7 +24,7 @@ import { listProviderMatches } from '../../server/domain/matching/list-provider-
 import { purgeRetainedRecords } from '../../server/domain/privacy/purge-retained-records.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { centsToMilli } from '../../server/domain/ledger/money.ts';
+import { centsToMilli } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 

@@ -16,11 +16,11 @@ import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { cancelDeal } from '../../server/domain/deals/cancel-deal.ts';
 import { closeRequest } from '../../server/domain/requests/end-request.ts';
 import { fulfillPurchase } from '../../server/domain/shop/fulfill-purchase.ts';
-import { shopPackage } from '../../server/domain/shop/packages.ts';
+import { shopPackage } from '../../core/shop/packages.ts';
 import type { AccountRef } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
-import { isAppError } from '../../server/errors.ts';
+import { goints } from '../../core/money/money.ts';
+import { isAppError } from '../../core/errors.ts';
 import type { AppDeps } from '../../server/deps.ts';
 
 const ref = (kind: string, ownerId: string) => ({ kind, ownerId }) as AccountRef;

@@ -12,7 +12,7 @@ import { MIGRATIONS_DIR } from '../../server/db/migrate.ts';
 import { inTransaction } from '../../server/db/tx.ts';
 import { account, type AccountRef } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 
 let app: TestApp;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { buildServiceWorker } from '../../src/pwa/build-plugin.ts';
 import { renderOfflinePage } from '../../src/pwa/offline-page.ts';
-import de from '../../src/i18n/locales/de/pwa.json' with { type: 'json' };
-import en from '../../src/i18n/locales/en/pwa.json' with { type: 'json' };
+import de from '../../core/i18n/locales/de/pwa.json' with { type: 'json' };
+import en from '../../core/i18n/locales/en/pwa.json' with { type: 'json' };
 
 let app: TestApp;
 let clientDir: string;

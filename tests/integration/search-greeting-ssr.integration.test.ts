@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signedInClient } from '../helpers/auth.ts';
 import { createPageCache, type PageCache } from '../../server/ssr/page-cache.ts';
 import { defaultFollowUpScript } from '../../server/intake/follow-up-script.ts';
-import type { RenderInput } from '../../src/entry-server.tsx';
+import type { RenderInput } from '../../core/pages/render.ts';
 
 let app: TestApp;
 let clientDir: string;

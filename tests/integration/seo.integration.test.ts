@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { clientAs } from '../helpers/auth.ts';
 import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { SERVER_RENDERED_PATHS, isAppPath } from '../../src/app/route-table.ts';
+import { SERVER_RENDERED_PATHS, isAppPath } from '../../core/pages/route-table.ts';
 
 let app: TestApp;
 let clientDir: string;

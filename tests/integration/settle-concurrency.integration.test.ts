@@ -11,8 +11,8 @@ import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { closeRequest } from '../../server/domain/requests/end-request.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
-import { isAppError } from '../../server/errors.ts';
+import { goints } from '../../core/money/money.ts';
+import { isAppError } from '../../core/errors.ts';
 
 const ROUNDS = 12;
 // Twelve rounds of four racers each wait on row locks; on a loaded CI machine that takes longer than the

@@ -7,8 +7,8 @@ import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
-import { splitVat } from '../../server/domain/shop/packages.ts';
+import { goints } from '../../core/money/money.ts';
+import { splitVat } from '../../core/shop/packages.ts';
 
 let app: TestApp;
 beforeAll(async () => {

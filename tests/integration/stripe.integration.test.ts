@@ -12,7 +12,7 @@ import { startFakeStripeServer, type FakeStripeServer } from '../helpers/fake-st
 import { createProvider } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 import { reconcileStripePurchases } from '../../server/domain/shop/reconcile-purchases.ts';
 import { findJobDefinition } from '../../server/jobs/definitions.ts';
 

@@ -8,8 +8,8 @@ import { createProvider, createReleasedRequest, createSeeker, grantGoints } from
 import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
-import { isAppError } from '../../server/errors.ts';
+import { goints } from '../../core/money/money.ts';
+import { isAppError } from '../../core/errors.ts';
 
 describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
   let app: TestApp;

@@ -13,9 +13,9 @@ import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { closeRequest } from '../../server/domain/requests/end-request.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
-import { isAppError } from '../../server/errors.ts';
-import type { CategoryId } from '../../server/ai/nlu/categories.ts';
+import { goints } from '../../core/money/money.ts';
+import { isAppError } from '../../core/errors.ts';
+import type { CategoryId } from '../../core/categories/category-ids.ts';
 
 let app: TestApp;
 beforeAll(async () => {

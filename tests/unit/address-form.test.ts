@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const DE = path.resolve(import.meta.dirname, '../../src/i18n/locales/de');
+const DE = path.resolve(import.meta.dirname, '../../core/i18n/locales/de');
 const PROMPTS = path.resolve(import.meta.dirname, '../../prompts/de');
 
 /** Keys whose sentence-initial 'Sie' / 'Ihre' means 'they' / 'it' (checked by hand). */

@@ -1,6 +1,6 @@
 // Marketing texts with the partner's link and name filled in: the one function the dashboard and the chat share.
 import { describe, expect, it } from 'vitest';
-import { fillMarketingMaterial, fillMarketingText, partnerSignature } from '../../server/domain/affiliate/fill-marketing-text.ts';
+import { fillMarketingMaterial, fillMarketingText, partnerSignature } from '../../core/affiliate/fill-marketing-text.ts';
 
 const values = { link: 'https://akut.example/?ref=AKUT-ABC123', name: 'Anna Partnerin' };
 

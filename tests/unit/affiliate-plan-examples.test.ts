@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { levelExamples, platformRevenueGoints } from '../../src/pages/affiliate/plan-examples.ts';
 import { planView } from '../../server/domain/affiliate/get-commission-plan.ts';
-import { DEFAULT_PLAN, PRESETS } from '../../server/domain/affiliate/commission-plan.ts';
+import { DEFAULT_PLAN, PRESETS } from '../../core/affiliate/commission-plan.ts';
 
 const meta = { changedAt: null, changedById: null };
 

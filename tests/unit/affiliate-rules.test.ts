@@ -2,9 +2,9 @@
 // pattern of the fraud rules.
 import { describe, expect, it } from 'vitest';
 import { generateReferralCode, normalizeReferralCode, referralLink } from '../../server/domain/affiliate/referral-code.ts';
-import { checkPlan, commissionAmount, DEFAULT_PLAN, PRESETS, presetOf, planInputSchema } from '../../server/domain/affiliate/commission-plan.ts';
+import { checkPlan, commissionAmount, DEFAULT_PLAN, PRESETS, presetOf, planInputSchema } from '../../core/affiliate/commission-plan.ts';
 import { emailPatternMatch } from '../../server/domain/affiliate/fraud-rules.ts';
-import { goints } from '../../server/domain/ledger/money.ts';
+import { goints } from '../../core/money/money.ts';
 
 describe('referral code', () => {
   it("is 'AKUT-' and six uppercase letters, read case-insensitively", () => {

@@ -27,7 +27,8 @@ const built = [
   'user.role',
 ];
 const labels = (lang: string) =>
-  (JSON.parse(fs.readFileSync(path.join(root, `src/i18n/locales/${lang}/admin.json`), 'utf8')) as { audit: { actions: Record<string, string> } }).audit.actions;
+  (JSON.parse(fs.readFileSync(path.join(root, `core/i18n/locales/${lang}/admin.json`), 'utf8')) as { audit: { actions: Record<string, string> } }).audit
+    .actions;
 
 describe('audit log labels', () => {
   const actions = [...new Set([...literal, ...built])].filter((a) => !/^(test|node|z|t)\./.test(a));

@@ -32,10 +32,11 @@ function tsFiles(dir: string): string[] {
 }
 
 describe('runtime dependencies', () => {
-  it('every package the server, the machines and npm start import is a production dependency', () => {
+  it('every package the server, core, the machines and npm start import is a production dependency', () => {
     const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
     const files = [
       ...tsFiles(path.join(root, 'server')),
+      ...tsFiles(path.join(root, 'core')),
       ...tsFiles(path.join(root, 'machines')),
       ...['start', 'build-client', 'db-migrate'].map((s) => path.join(root, `scripts/${s}.ts`)),
     ];
@@ -115,7 +116,7 @@ describe('Dockerfile', () => {
     expect(build).toMatch(/vite build/);
     expect(build).toMatch(/prisma generate/);
     expect(runtime).toMatch(/npm ci --omit=dev/);
-    for (const dir of ['dist', 'server', 'src', 'prisma', 'machines', 'prompts', 'scripts'])
+    for (const dir of ['dist', 'server', 'core', 'prisma', 'machines', 'prompts', 'scripts'])
       expect(runtime).toContain(`COPY --from=build /app/${dir} ./${dir}`);
     const users = [...runtime.matchAll(/^USER (\S+)/gm)].map((m) => m[1]);
     expect(users.length).toBeGreaterThan(0);

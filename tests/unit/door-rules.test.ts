@@ -7,8 +7,8 @@ import { quoteRefusal } from '../../server/domain/unlocks/unlock-rules.ts';
 import { offerAcceptRefusal, offerRefusal } from '../../server/domain/offers/offer-rules.ts';
 import { dealConfirmRefusal } from '../../server/domain/deals/deal-rules.ts';
 import { checkPayoutAmount } from '../../server/domain/payouts/payout-rules.ts';
-import { isAppError } from '../../server/errors.ts';
-import { formatEuro } from '../../server/domain/money/format-money.ts';
+import { isAppError } from '../../core/errors.ts';
+import { formatEuro } from '../../core/money/format-money.ts';
 import { initialEntity, stepEntity } from '../../server/machines/entity.ts';
 import { dealMachine } from '../../machines/deal.machine.ts';
 

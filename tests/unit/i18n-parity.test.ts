@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const dir = path.resolve(import.meta.dirname, '../../src/i18n/locales');
+const dir = path.resolve(import.meta.dirname, '../../core/i18n/locales');
 const keys = (o: unknown, prefix = ''): string[] =>
   o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
 const load = (lang: string, file: string) => JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'));

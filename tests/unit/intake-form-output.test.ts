@@ -1,9 +1,10 @@
 // The category forms of the chat (src/chat/intake/category-forms.ts): the one string a form sends, its
 // checks, and that the server's form reader understands every form in both languages.
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_IDS, CATEGORY_LABELS } from '../../server/ai/nlu/categories.ts';
+import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
+import { CATEGORY_LABELS } from '../../core/categories/category-labels.ts';
 import { parseFormOutput } from '../../server/ai/nlu/index.ts';
-import { URGENCY_LABELS } from '../../server/ai/nlu/urgency.ts';
+import { URGENCY_LABELS } from '../../core/requests/urgency.ts';
 import {
   CATEGORY_FORMS,
   fieldLabel,

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const dir = path.resolve(import.meta.dirname, '../../src/i18n/locales');
+const dir = path.resolve(import.meta.dirname, '../../core/i18n/locales');
 
 const strings = (o: unknown, p: string): [string, string][] =>
   typeof o === 'string' ? [[p, o]] : o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => strings(v, `${p}.${k}`)) : [];

@@ -1,7 +1,7 @@
 // Amounts, numbers and dates through Intl in the person's language (decision 049), in the formatter and in
 // places people read them: chat texts, budgets on cards, receipts, the intake summary.
 import { describe, expect, it } from 'vitest';
-import { formatBudget, formatDate, formatEuro, formatGoints, formatMinutes, formatNumber } from '../../server/domain/money/format-money.ts';
+import { formatBudget, formatDate, formatEuro, formatGoints, formatMinutes, formatNumber } from '../../core/money/format-money.ts';
 import { translator } from '../../server/i18n.ts';
 import { budgetText } from '../../server/domain/requests/request-views.ts';
 import { receiptLines } from '../../server/domain/shop/receipt.ts';

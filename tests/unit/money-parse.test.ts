@@ -1,13 +1,13 @@
 // The one table of how typed amounts are read (decision 049): every door (chat offer form, dashboard offer
 // dialog, payout card, chat payout request, intake budget, admin prices) reads money through these functions.
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseEuroCents, parseEuroRange } from '../../server/domain/money/parse-money.ts';
+import { parseAmount, parseEuroCents, parseEuroRange } from '../../core/money/parse-money.ts';
 import { parseEuro as chatOfferEuro, amountOf } from '../../server/chat/tools/market.ts';
 import { parseAmount as nluAmount } from '../../server/ai/nlu/money.ts';
 import { parseEuro as dialogEuro } from '../../src/pages/provider/offer-dialogs.tsx';
 import { readEuro as chatFormEuro } from '../../src/chat/market/offer-form.tsx';
 import { parseEuroInput } from '../../src/components/payouts/amount.ts';
-import { parseEuroCents as adminPriceCents } from '../../server/domain/prices/price-input.ts';
+import { parseEuroCents as adminPriceCents } from '../../core/prices/price-input.ts';
 
 /** [typed, euro cents or null when refused]. */
 const CENTS: [string, number | null][] = [

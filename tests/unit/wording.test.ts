@@ -51,7 +51,7 @@ describe('plurals', () => {
     expect(de('admin:sepa.ready.summary', { count: 2, amount: '12,00 €' })).toBe('2 Überweisungen über insgesamt 12,00 € sind bereit.');
     expect(en('admin:sepa.toast.created', { count: 1, amount: '€12.00' })).toBe('SEPA file created: 1 transfer totalling €12.00');
     for (const lang of ['de', 'en']) {
-      const dir = path.resolve(import.meta.dirname, `../../src/i18n/locales/${lang}`);
+      const dir = path.resolve(import.meta.dirname, `../../core/i18n/locales/${lang}`);
       for (const f of fs.readdirSync(dir)) expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).not.toMatch(/\w\((en|s|n|e)\)/);
     }
   });

@@ -18,25 +18,12 @@
 // - A holiday named as a time ('vor dem Urlaub', 'before my holiday') is no trip and counts for nothing.
 // - A home with a word of buying, renting or selling ('Haus zum Kauf', 'buy a flat') is real estate, and
 //   outweighs moving ('umziehen und ein Haus kaufen').
-import { findCars } from './car-brands.ts';
-import { editDistance, fold, tokenize, type Lang, type Span } from './text.ts';
-import { CATEGORY_IDS, type CategoryId } from './category-ids.ts';
+import { findCars } from '../../../core/categories/car-brands.ts';
+import { editDistance, fold, tokenize, type Lang, type Span } from '../../../core/text.ts';
+import { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
+import { CATEGORY_LABELS, categoryLabel, isCategoryId } from '../../../core/categories/category-labels.ts';
 
-export { CATEGORY_IDS, type CategoryId };
-
-export const CATEGORY_LABELS: Record<CategoryId, { de: string; en: string }> = {
-  auto: { de: 'Auto', en: 'Cars' },
-  urlaub_reisen: { de: 'Urlaub/Reisen', en: 'Holidays/Travel' },
-  versicherung: { de: 'Versicherung', en: 'Insurance' },
-  essen: { de: 'Essen', en: 'Food' },
-  gastronomie: { de: 'Gastronomie', en: 'Catering & Hospitality' },
-  dienstleistungen: { de: 'Dienstleistungen', en: 'Services' },
-  immobilien: { de: 'Immobilien', en: 'Real estate' },
-  elektronik: { de: 'Elektronik', en: 'Electronics' },
-  beauty: { de: 'Beauty', en: 'Beauty' },
-  handwerk: { de: 'Handwerk', en: 'Trades & Repairs' },
-  news: { de: 'News', en: 'News' },
-};
+export { CATEGORY_IDS, CATEGORY_LABELS, categoryLabel, isCategoryId, type CategoryId };
 
 /** Tie-break order: the more specific need first. */
 export const CATEGORY_PRECEDENCE: readonly CategoryId[] = [
@@ -52,14 +39,6 @@ export const CATEGORY_PRECEDENCE: readonly CategoryId[] = [
   'dienstleistungen',
   'news',
 ];
-
-export function categoryLabel(id: CategoryId, lang: Lang): string {
-  return CATEGORY_LABELS[id][lang];
-}
-
-export function isCategoryId(value: string): value is CategoryId {
-  return (CATEGORY_IDS as readonly string[]).includes(value);
-}
 
 // Extra names a category is chosen by in a dropdown or a form string ('Urlaub', 'Reisen', 'Travel').
 const LABEL_ALIASES: Record<string, CategoryId> = {

@@ -29,7 +29,7 @@
 //   when written with a dot and a date ('Fr. 13.6.').
 // Dates before today ('seit gestern') are not the date a request needs and are skipped.
 import * as chrono from 'chrono-node';
-import { fold, maskSpans, type Lang, type Span } from './text.ts';
+import { fold, maskSpans, type Lang, type Span } from '../../../core/text.ts';
 
 // \b in JavaScript only knows ASCII letters: 'übernächsten' has no \b before its ü. U is a Unicode one.
 const U = '(?:(?<![A-Za-z\\u00C0-\\u024F0-9])(?=[A-Za-z\\u00C0-\\u024F0-9])|(?<=[A-Za-z\\u00C0-\\u024F0-9])(?![A-Za-z\\u00C0-\\u024F0-9]))';

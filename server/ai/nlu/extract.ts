@@ -10,12 +10,12 @@
 // - location: a known postcode or a known place; a place alone is enough (postcode then stays null).
 // - budget: an amount or range of money (see money.ts).
 import { categoryFromLabel, classifyCategory, type CategoryId } from './categories.ts';
-import { findCars } from './car-brands.ts';
-import { findContacts, type ContactMatch } from './contact.ts';
+import { findCars } from '../../../core/categories/car-brands.ts';
+import { findContacts, type ContactMatch } from '../../../core/redaction/contact.ts';
 import { extractDate, type DateKind, type DateResult } from './dates.ts';
 import { parseBudget, type Budget, type Currency } from './money.ts';
 import { extractLocation, type LocationResult } from './postcode.ts';
-import { cleanText, maskSpans, tokenize, type Lang, type Span } from './text.ts';
+import { cleanText, maskSpans, tokenize, type Lang, type Span } from '../../../core/text.ts';
 import { detectUrgency, urgencyFromLabel, type Urgency } from './urgency.ts';
 
 type ParsedBudget = NonNullable<ReturnType<typeof parseBudget>>;

@@ -26,7 +26,7 @@ export {
   type CategoryHit,
   type ClassifyOptions,
 } from './categories.ts';
-export { CAR_BRANDS, listBrands, modelsOf, findCars, type CarBrand, type CarMention } from './car-brands.ts';
+export { CAR_BRANDS, listBrands, modelsOf, findCars, type CarBrand, type CarMention } from '../../../core/categories/car-brands.ts';
 export { extractLocation, type LocationResult, type LocationOptions } from './postcode.ts';
 export { parseBudget, parseAmount, findMoney, type Budget, type BudgetResult, type MoneyMatch, type MoneyOptions, type Currency } from './money.ts';
 export { extractDate, parseDate, mentionsAsap, todayIso, daysUntil, type DateResult, type DateOptions, type DateKind } from './dates.ts';
@@ -42,6 +42,6 @@ export {
   type Urgency,
   type UrgencyResult,
 } from './urgency.ts';
-export { findContacts, redactContact, hasContact, CONTACT_PLACEHOLDER, type ContactMatch, type ContactKind } from './contact.ts';
+export { findContacts, redactContact, hasContact, CONTACT_PLACEHOLDER, type ContactMatch, type ContactKind } from '../../../core/redaction/contact.ts';
 export { checkFirstName, isKnownFirstName, isKnownSurname, MAX_NAME_LENGTH, type NameCheck, type NameRejection } from './names.ts';
-export { cleanText, type Lang } from './text.ts';
+export { cleanText, type Lang } from '../../../core/text.ts';

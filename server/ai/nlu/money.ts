@@ -9,8 +9,8 @@
 // 'up to', 'around', ...); a bare range of numbers from 50 up also counts when it stands alone as one
 // item of the message ('…, office in Berlin, 400-600'). Never when a unit follows ('50 Personen', '3 Zimmer',
 // '2 travellers', '15 Uhr', '120 qm'), when it is a date or a time, or a year after 'ab'/'seit'/'Baujahr'.
-import { fold, foldSameLength, type Span } from './text.ts';
-import { parseAmount } from '../../domain/money/parse-money.ts';
+import { fold, foldSameLength, type Span } from '../../../core/text.ts';
+import { parseAmount } from '../../../core/money/parse-money.ts';
 
 export type Currency = 'EUR' | 'USD' | 'GBP' | 'CHF';
 

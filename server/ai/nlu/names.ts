@@ -5,9 +5,9 @@
 // Lists: @faker-js/faker (de and en person.first_name / person.last_name) and the German map of
 // gender-detection-from-name; read from the packages on first use (about 40 ms), then Set lookups.
 import { createRequire } from 'node:module';
-import { fold } from './text.ts';
-
-export type NameRejection = 'empty' | 'too_long' | 'markup' | 'two_words' | 'digits' | 'invalid_chars' | 'surname';
+import { fold } from '../../../core/text.ts';
+import type { NameRejection } from '../../../core/chat/output-types.ts';
+export type { NameRejection } from '../../../core/chat/output-types.ts';
 
 export type NameCheck = { ok: true; name: string } | { ok: false; reason: NameRejection };
 

@@ -19,7 +19,7 @@
 //   coordinates, a better stand-in for distances than the lowest), for matching only.
 import { isKnownPostcode, placeKey, placeOfPostcode, placesByKey, type PlaceInfo } from '../../integrations/geo/postcodes.ts';
 import type { CategoryId } from './categories.ts';
-import { fold, isCapitalized, tokenize, type Lang, type Span, type Token } from './text.ts';
+import { fold, isCapitalized, tokenize, type Lang, type Span, type Token } from '../../../core/text.ts';
 
 export interface LocationResult {
   /** A postcode written in the text and known to the data; null otherwise. */

@@ -7,27 +7,12 @@
 // Negations are read first, so 'nicht dringend' / 'not urgent' is niedrig, never dringend.
 // Nothing said and no date, holiday or season named: normal with stated = false, and the intake asks.
 import { daysUntil } from './dates.ts';
-import { fold, type Lang } from './text.ts';
+import { fold, type Lang } from '../../../core/text.ts';
+import { URGENCY_LABELS, URGENCY_VALUES, isUrgency, urgencyLabel, type Urgency } from '../../../core/requests/urgency.ts';
 
-export const URGENCY_VALUES = ['sehr_dringend', 'dringend', 'normal', 'niedrig'] as const;
-export type Urgency = (typeof URGENCY_VALUES)[number];
-
-export const URGENCY_LABELS: Record<Urgency, { de: string; en: string }> = {
-  sehr_dringend: { de: 'Sehr dringend', en: 'Very urgent' },
-  dringend: { de: 'Dringend', en: 'Urgent' },
-  normal: { de: 'Normal', en: 'Normal' },
-  niedrig: { de: 'Niedrig', en: 'Low' },
-};
+export { URGENCY_LABELS, URGENCY_VALUES, isUrgency, urgencyLabel, type Urgency };
 
 const RANK: Record<Urgency, number> = { niedrig: 0, normal: 1, dringend: 2, sehr_dringend: 3 };
-
-export function urgencyLabel(u: Urgency, lang: Lang): string {
-  return URGENCY_LABELS[u][lang];
-}
-
-export function isUrgency(v: string): v is Urgency {
-  return (URGENCY_VALUES as readonly string[]).includes(v);
-}
 
 /** Urgency from a label or id as a form or dropdown sends it ('Sehr dringend', 'very urgent', 'niedrig'). */
 export function urgencyFromLabel(label: string): Urgency | null {

@@ -1,7 +1,7 @@
 // Templated replies of the offline rules model, from the chat namespace of the locale files
 // (chat:offline.*), so every word a person reads exists in German and English.
 import type { TFunction } from 'i18next';
-import { isToolOutcome } from '../../chat/tools/outcome.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 
 const MISSING = '\u0000missing';
 

@@ -3,7 +3,7 @@
 // admin's own click, through the same domain commands as the dashboard (via 'chat' in the audit log).
 import { z } from 'zod';
 import { translator, type Lang } from '../../i18n.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import {
   applyPlanEdit,
   BP,
@@ -13,7 +13,7 @@ import {
   MAX_POOL_BP,
   type CommissionPlanValues,
   type PlanEdit,
-} from '../../domain/affiliate/commission-plan.ts';
+} from '../../../core/affiliate/commission-plan.ts';
 import { getCommissionPlan } from '../../domain/affiliate/get-commission-plan.ts';
 import { updateCommissionPlan } from '../../domain/affiliate/update-commission-plan.ts';
 import { listSupportConversations } from '../../domain/support/list-support-conversations.ts';
@@ -22,7 +22,7 @@ import { replySupportMessage } from '../../domain/support/reply-support-message.
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
 import { normalize } from '../../ai/offline/intents.ts';
 import { attempt, refusalOf } from './refs.ts';
-import type { ChangeView } from './outcome.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
 const admin = { roles: ['admin'] } as const;

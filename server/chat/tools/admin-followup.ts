@@ -12,8 +12,8 @@ import { publishFollowUpScript, refuseBroken } from '../../domain/follow-up/publ
 import { checkFollowUpScript } from '../../domain/follow-up/check-follow-up-script.ts';
 import { findDraft, workingScript } from '../../domain/follow-up/follow-up-versions.ts';
 import { loadFollowUpScript } from '../../intake/follow-up-script.ts';
-import { AppError } from '../../errors.ts';
-import type { ChangeView } from './outcome.ts';
+import { AppError } from '../../../core/errors.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
 import { normalize } from '../../ai/offline/intents.ts';
 import { translator, type Lang } from '../../i18n.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { createPriceEntry } from '../../domain/prices/create-price-entry.ts';
 import { updatePriceEntry } from '../../domain/prices/update-price-entry.ts';
@@ -18,7 +18,7 @@ import {
   parsePercentBp,
   type PriceEntryInput,
 } from '../../domain/prices/price-list.ts';
-import type { ChangeView } from './outcome.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import { findCategoryPriceEntry } from '../../domain/prices/find-category-price-entry.ts';

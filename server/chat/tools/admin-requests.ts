@@ -3,7 +3,7 @@
 // as /api/admin/requests, /moderate, /close and /api/admin/deals; every change waits for the admin's click on
 // the confirm card (before/after table), which the model cannot send.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
@@ -13,7 +13,7 @@ import { ADMIN_REASON_MAX, checkAdminReason, moderateRequest } from '../../domai
 import { closeRequestByAdmin } from '../../domain/requests/close-request-by-admin.ts';
 import { ENDABLE } from '../../domain/requests/end-request.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import type { ChangeView, ToolOutcome } from './outcome.ts';
+import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
 import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import { cleanRef, findRequestsByRef } from '../../domain/refs/resolve-ref.ts';

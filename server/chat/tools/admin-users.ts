@@ -2,7 +2,7 @@
 // screens (getRecentActivity, approvePayout, suspendUser, unsuspendUser). Every change is a confirmation with
 // a before/after card (data.change); it runs only on the admin's own click, with via 'chat' in the audit log.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { getAdminOverview } from '../../domain/admin/get-admin-overview.ts';
 import { countActivitySince, getRecentActivity } from '../../domain/admin/get-recent-activity.ts';
@@ -11,7 +11,7 @@ import { suspendUser, unsuspendUser } from '../../domain/users/suspend-user.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { attempt, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ChangeView, ToolOutcome } from './outcome.ts';
+import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
 import { findPayoutByRef } from '../../domain/refs/resolve-ref.ts';
 import { findUserByEmail } from '../../domain/users/find-user-by-email.ts';
 

@@ -8,22 +8,22 @@ import { getPartnerOverview } from '../../domain/affiliate/get-partner-overview.
 import { getPartnerNetwork } from '../../domain/affiliate/get-partner-network.ts';
 import { getPartnerProfile } from '../../domain/affiliate/get-partner-profile.ts';
 import { listMarketingMaterials } from '../../domain/affiliate/list-marketing-materials.ts';
-import { fillMarketingMaterial, partnerSignature } from '../../domain/affiliate/fill-marketing-text.ts';
+import { fillMarketingMaterial, partnerSignature } from '../../../core/affiliate/fill-marketing-text.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { account } from '../../domain/ledger/accounts.ts';
 import { getBalance } from '../../domain/ledger/get-balance.ts';
-import { milliToCents } from '../../domain/ledger/money.ts';
+import { milliToCents } from '../../../core/money/money.ts';
 import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { sendSupportMessage } from '../../domain/support/send-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
 import { amountOf } from './market-forms.ts';
 import { attempt, refusalOf } from './refs.ts';
 import { PAYOUT } from './market-detectors.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { MarketingTextData, PartnerEarningsData, PartnerNetworkData, ReferralCodeData } from './output-types.ts';
+import type { MarketingTextData, PartnerEarningsData, PartnerNetworkData, ReferralCodeData } from '../../../core/chat/output-types.ts';
 
 const MACHINES = ['welcome', 'intake', 'providerDesk'] as const;
 const RESTING = ['greeting', 'explainingHowItWorks', 'offeringRequest', 'choosingCategory', 'submitted', 'ready'];

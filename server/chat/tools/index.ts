@@ -64,4 +64,4 @@ export {
   type ChatToolDef,
   type ChatToolContext,
 } from './registry.ts';
-export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus } from './outcome.ts';
+export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus } from '../../../core/chat/outcome.ts';

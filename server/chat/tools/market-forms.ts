@@ -1,7 +1,7 @@
 // The marketplace's typed input: the offer and review forms' 'Label: value;' strings, an offer written in
 // one line after the reference, and euros named in a message. Pure.
 import { normalize } from '../../ai/offline/intents.ts';
-import { parseEuroCents } from '../../domain/money/parse-money.ts';
+import { parseEuroCents } from '../../../core/money/parse-money.ts';
 import { refOf } from './refs.ts';
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */

@@ -3,17 +3,17 @@
 // refs.ts, the offline detectors in market-detectors.ts, the typed forms in market-forms.ts. Every tool calls
 // the same domain commands as the dashboards.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
 import { checkDealConfirmable } from '../../domain/deals/check-deal-confirmable.ts';
 import { listUserDeals } from '../../domain/deals/list-user-deals.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { cleanRef, resolveDealRef } from '../../domain/refs/resolve-ref.ts';
-import { formatEuro } from '../../domain/money/format-money.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
-import type { ShowBalanceData } from './output-types.ts';
+import type { ShowBalanceData } from '../../../core/chat/output-types.ts';
 import { attempt, refCommand, refInput, refusalOf, shortRef } from './refs.ts';
 import { BALANCE, CONFIRM_DEAL } from './market-detectors.ts';
 import { providerMarketTools } from './provider-market.ts';

@@ -8,8 +8,8 @@ import { checkAccountDeletion, deleteAccount } from '../../domain/privacy/delete
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { DeleteMyAccountData, ExportMyDataData } from './output-types.ts';
-import type { ChangeView, ToolOutcome } from './outcome.ts';
+import type { DeleteMyAccountData, ExportMyDataData } from '../../../core/chat/output-types.ts';
+import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
 
 export const PRIVACY_PAGE = '/konto/datenschutz';
 

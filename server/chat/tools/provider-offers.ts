@@ -2,7 +2,7 @@
 // Interesse' hides a match (free, as on the dashboard), withdrawing an offer ends it and waits for the click.
 // The same domain commands as POST /api/provider/matches/:id/dismiss and POST /api/provider/offers/:id/withdraw.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { dismissMatch, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { withdrawOffer } from '../../domain/offers/accept-offer.ts';
 import { attempt, refCommand, refusalOf, shortRef } from './refs.ts';

@@ -3,16 +3,16 @@
 // profile as a before/after table (nothing before); the click stores exactly what it showed, through the same
 // domain command as the dashboard's onboarding form (saveProviderProfile: welcome bonus, then matching).
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { CATEGORY_IDS, CATEGORY_LABELS, categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
-import { providerProfileInput, type ProviderProfileInput } from '../../domain/providers/providers.schemas.ts';
+import { providerProfileInput, type ProviderProfileInput } from '../../../core/providers/providers.schemas.ts';
 import { placeOfPostcode } from '../../integrations/geo/postcodes.ts';
 import { attempt, refusalOf } from './market.ts';
-import type { ChangeView } from './outcome.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 
 const START = [

@@ -3,20 +3,20 @@
 // showed, on top of the profile as it is then, and refuses when one of those fields changed in between.
 // The same domain command as PUT /api/provider/profile (saveProviderProfile: store, then match again).
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { CATEGORY_IDS, categoryLabel, type CategoryId } from '../../ai/nlu/index.ts';
 import { getOwnProviderProfile, requireProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
-import { providerProfileInput, type ProviderProfileInput, type ProviderProfileOutput } from '../../domain/providers/providers.schemas.ts';
+import { providerProfileInput, type ProviderProfileInput, type ProviderProfileOutput } from '../../../core/providers/providers.schemas.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, refusalOf } from './refs.ts';
 import { categoryNamed } from './market-detectors.ts';
 import { parseEuro } from './market-forms.ts';
-import type { ChangeView } from './outcome.ts';
+import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ProviderProfileChangeData, ProviderProfileData, ProviderProfileSavedData } from './output-types.ts';
+import type { ProviderProfileChangeData, ProviderProfileData, ProviderProfileSavedData } from '../../../core/chat/output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
 

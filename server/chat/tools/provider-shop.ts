@@ -12,7 +12,7 @@ import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-p
 import { formatEuro } from '../../domain/offers/format.ts';
 import { shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
-import type { ListPurchasesData, ListTradeDocumentsData, PurchaseRow, TradeDocumentRow } from './output-types.ts';
+import type { ListPurchasesData, ListTradeDocumentsData, PurchaseRow, TradeDocumentRow } from '../../../core/chat/output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
 

@@ -3,10 +3,10 @@
 // buttons send them (the lookup, scoped to the caller, is server/domain/refs/resolve-ref.ts); a domain
 // refusal (AppError) becomes the outcome the model phrases.
 import { z } from 'zod';
-import { isAppError } from '../../errors.ts';
+import { isAppError } from '../../../core/errors.ts';
 import { translator } from '../../i18n.ts';
 import { matchesAny, normalize, type IntentInput } from '../../ai/offline/intents.ts';
-import type { ToolOutcome } from './outcome.ts';
+import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 import type { ChatToolContext } from './registry.ts';
 
 export const shortRef = (id: string) => id.slice(0, 6);

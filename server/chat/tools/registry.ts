@@ -14,7 +14,7 @@ import type { MachineRun } from '../../machines/runtime.ts';
 import { registerOfflineIntent, type OfflineIntent } from '../../ai/offline/intents.ts';
 import { CONFIRMATION_TTL_MS } from '../limits.ts';
 import { insertChatConfirmation } from '../../domain/chat/chat-confirmations.ts';
-import type { ToolOutcome } from './outcome.ts';
+import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 
 /** What a tool's run() gets: who is asking, the session, and its machine. */
 export interface ChatToolContext {

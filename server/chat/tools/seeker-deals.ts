@@ -3,7 +3,7 @@
 // commands as GET /api/deals, POST /api/deals/:id/cancel and POST /api/seeker/offers/:id/decline; cancelling
 // and declining end something, so they wait for the person's click on the card.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { translator } from '../../i18n.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
@@ -14,7 +14,7 @@ import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, refCommand, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { DealRow, ListDealsData } from './output-types.ts';
+import type { DealRow, ListDealsData } from '../../../core/chat/output-types.ts';
 
 const parties = { roles: ['provider', 'seeker'] } as const;
 const MACHINES = ['intake', 'providerDesk'] as const;

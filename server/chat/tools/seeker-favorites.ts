@@ -2,7 +2,7 @@
 // favourite providers; ask a contactable party of a completed deal ('Nachfragen', sent by e-mail, so it
 // waits for the click). The same domain commands as /api/favorites and POST /api/successful-deals/:id/inquiries.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { translator } from '../../i18n.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../../domain/favorites/favorites.ts';
@@ -10,7 +10,7 @@ import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { createDealInquiry, listSuccessfulDeals } from '../../domain/deals/successful-deals.ts';
 import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { FavoriteRow, ListFavoritesData } from './output-types.ts';
+import type { FavoriteRow, ListFavoritesData } from '../../../core/chat/output-types.ts';
 
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
 

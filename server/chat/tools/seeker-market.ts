@@ -2,7 +2,7 @@
 // asking for a payout of the earnings. At any point of the conversation once signed in; the tools do not
 // move the intake machine, so the question that was asked stays open (decision 050).
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { acceptOffer } from '../../domain/offers/accept-offer.ts';
 import { checkOfferAcceptable } from '../../domain/offers/check-offer.ts';
@@ -15,7 +15,7 @@ import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { resolveDealRef, resolveOfferRef } from '../../domain/refs/resolve-ref.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
-import type { ListOffersData } from './output-types.ts';
+import type { ListOffersData } from '../../../core/chat/output-types.ts';
 import { attempt, refCommand, refInput, refuse, refusalOf, shortRef } from './refs.ts';
 import { ACCEPT, LIST_OFFERS, PAYOUT } from './market-detectors.ts';
 import { amountOf, parseReviewForm, REVIEW_FORM } from './market-forms.ts';

@@ -3,7 +3,7 @@
 // The same domain commands as /api/payout-methods and GET /api/payouts. Requesting a payout is market.ts's
 // requestPayout (seekers) and affiliate.ts's requestPartnerPayout (partners).
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import {
   addPayoutMethod,
@@ -19,7 +19,7 @@ import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from './output-types.ts';
+import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from '../../../core/chat/output-types.ts';
 
 const users = 'user' as const;
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;

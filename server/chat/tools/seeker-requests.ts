@@ -3,7 +3,7 @@
 // /api/seeker/requests/:id/close). Offered at any point of the intake: they do not move the intake machine,
 // so a question that was asked stays open (decision 050).
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { getSeekerDashboard, type SeekerRequestRow } from '../../domain/requests/seeker-dashboard.ts';
@@ -11,7 +11,7 @@ import { closeRequest } from '../../domain/requests/end-request.ts';
 import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-import type { ListMyRequestsData, MyRequestRow } from './output-types.ts';
+import type { ListMyRequestsData, MyRequestRow } from '../../../core/chat/output-types.ts';
 
 const seeker = { roles: ['seeker'] } as const;
 

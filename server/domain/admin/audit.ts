@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import type { Db, DbTx } from '../../db.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
+import type { AuditRow } from '../../../core/api/admin.ts';
+export type { AuditRow } from '../../../core/api/admin.ts';
 
 /** Where the change came from: the dashboard (HTTP), the chat (a confirmed tool) or the system itself. */
 export const AUDIT_VIA = ['dashboard', 'chat', 'system'] as const;
@@ -56,20 +58,6 @@ export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-export interface AuditRow {
-  id: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  via: string;
-  createdAt: string;
-}
 
 /** The log, newest first, filtered; `action` matches a prefix ('price.' finds every price change). */
 export async function listAuditLog(db: Db, q: AuditQuery): Promise<{ entries: AuditRow[]; nextBefore: string | null }> {

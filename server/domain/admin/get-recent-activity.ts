@@ -1,18 +1,10 @@
 // What happened lately on the platform, for the admin overview and the chat ('Was ist neu?'): new requests,
 // unlocks, deals, payouts and sign-ups merged into one feed, newest first, from the rows themselves.
 import type { Db } from '../../db.ts';
-import { toGoints } from '../ledger/money.ts';
-
-export const ACTIVITY_KINDS = ['request', 'unlock', 'deal', 'payout', 'signup'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-export interface ActivityItem {
-  kind: ActivityKind;
-  id: string;
-  at: string;
-  /** Facts for the line: category, place, status, amounts, role, e-mail. */
-  detail: Record<string, string | number | null>;
-}
+import { toGoints } from '../../../core/money/money.ts';
+import type { ActivityKind, ActivityItem } from '../../../core/api/admin.ts';
+export { ACTIVITY_KINDS } from '../../../core/api/admin.ts';
+export type { ActivityKind, ActivityItem } from '../../../core/api/admin.ts';
 
 export async function getRecentActivity(prisma: Db, opts: { limit?: number; since?: Date } = {}): Promise<ActivityItem[]> {
   const limit = Math.min(Math.max(opts.limit ?? 15, 1), 100);

@@ -4,9 +4,10 @@
 import { z } from 'zod';
 import type { Db } from '../../db.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { moneyView, type MoneyView } from '../affiliate/money-view.ts';
-
-export const DEAL_STATUSES = ['awaiting_both', 'awaiting_provider', 'awaiting_seeker', 'completed', 'cancelled'] as const;
+import { moneyView } from '../../../core/money/money-view.ts';
+import { DEAL_STATUSES, type AdminDealRow, type AdminDealsPage } from '../../../core/api/admin.ts';
+export { DEAL_STATUSES } from '../../../core/api/admin.ts';
+export type { AdminDealRow, AdminDealsPage } from '../../../core/api/admin.ts';
 
 export const adminDealsQuerySchema = z.object({
   status: z.enum(DEAL_STATUSES).optional(),
@@ -14,34 +15,6 @@ export const adminDealsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AdminDealsQuery = z.infer<typeof adminDealsQuerySchema>;
-
-export interface AdminDealRow {
-  id: string;
-  requestId: string;
-  kategorie: string;
-  ort: string | null;
-  status: string;
-  valueCents: number;
-  provider: { id: string; name: string; email: string; firmenname: string | null };
-  seeker: { id: string; name: string; email: string };
-  providerConfirmedAt: string | null;
-  seekerConfirmedAt: string | null;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  cancelledBy: 'provider' | 'seeker' | null;
-  cancelReason: string | null;
-  createdAt: string;
-  /** What the settlement booked (null before the deal completed) and the refunds of its request. */
-  settlement: { seekerShare: MoneyView; platformShare: MoneyView; promotionUsed: MoneyView } | null;
-  refunds: MoneyView;
-}
-
-export interface AdminDealsPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  deals: AdminDealRow[];
-}
 
 const SHARE_KINDS = { seeker_earnings: 'seekerShare', platform_revenue: 'platformShare', promotion_used: 'promotionUsed' } as const;
 

@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import type { Db } from '../../db.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { CATEGORY_IDS } from '../../ai/nlu/categories.ts';
-
-export const REQUEST_STATUSES = ['draft', 'review', 'open', 'completed', 'closed', 'expired', 'rejected'] as const;
+import { CATEGORY_IDS } from '../../../core/categories/category-ids.ts';
+import { REQUEST_STATUSES, type AdminRequestsPage } from '../../../core/api/admin.ts';
+export { REQUEST_STATUSES } from '../../../core/api/admin.ts';
+export type { AdminRequestRow, AdminRequestsPage } from '../../../core/api/admin.ts';
 
 export const adminRequestsQuerySchema = z.object({
   status: z.enum(REQUEST_STATUSES).optional(),
@@ -19,37 +20,6 @@ export const adminRequestsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AdminRequestsQuery = z.infer<typeof adminRequestsQuerySchema>;
-
-export interface AdminRequestRow {
-  id: string;
-  kategorie: string;
-  dringlichkeit: string;
-  status: string;
-  beschreibung: string;
-  ort: string | null;
-  postcode: string | null;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  qualityScore: number | null;
-  flags: { code: string; detail?: string }[];
-  unlocks: number;
-  maxUnlocks: number;
-  offers: number;
-  seeker: { id: string; name: string; email: string; locale: string } | null;
-  firstName: string | null;
-  adminReason: string | null;
-  moderatedAt: string | null;
-  createdAt: string;
-  /** A deal waits for its confirmations: the request cannot be closed. */
-  dealPending: boolean;
-}
-
-export interface AdminRequestsPage {
-  total: number;
-  page: number;
-  pageSize: number;
-  requests: AdminRequestRow[];
-}
 
 // Flagged: the pre-filter stored at least one reason (a JSON array that is neither null nor empty).
 const FLAGGED: Prisma.RequestWhereInput = { NOT: [{ flags: { equals: Prisma.DbNull } }, { flags: { equals: Prisma.JsonNull } }, { flags: { equals: [] } }] };

@@ -3,7 +3,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { notify } from '../notifications/notify.ts';
 import type { BookedCommission } from './book-commissions.ts';
-import { moneyView } from './money-view.ts';
+import { moneyView } from '../../../core/money/money-view.ts';
 
 export async function announceCommissions(deps: Pick<AppDeps, 'bus' | 'mailer' | 'db' | 'logger' | 'config'>, commissions: BookedCommission[]): Promise<void> {
   for (const c of commissions) {

@@ -10,7 +10,7 @@ import { initialEntity } from '../../machines/entity.ts';
 import { getSettings } from '../settings/settings.ts';
 import { account } from '../ledger/accounts.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
-import { commissionAmount } from './commission-plan.ts';
+import { commissionAmount } from '../../../core/affiliate/commission-plan.ts';
 import { getCommissionPlan } from './get-commission-plan.ts';
 import { getUpline } from './get-upline.ts';
 import { checkFraud, loadPeople } from './fraud-rules.ts';

@@ -1,7 +1,7 @@
 // Moves a commission through machines/commission.machine.ts inside a transaction, with its money: becoming
 // available books it from the partner's pending account to the partner's earnings; voided or reversed books
 // it back to platform revenue (from wherever it sits). Optimistic version check on the row.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { DbTx } from '../../db.ts';
 import { commissionMachine, NOT_YET_PAYABLE, type CommissionEvent, type CommissionStatus } from '../../../machines/commission.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';

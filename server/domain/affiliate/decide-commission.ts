@@ -2,7 +2,7 @@
 // makes it available at once when its refund window has passed), 'void' cancels it and books the amount
 // back to platform revenue. Always with a reason, kept on the row and logged.
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Logger } from '../../logger.ts';

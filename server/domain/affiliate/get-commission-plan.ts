@@ -1,14 +1,16 @@
 // The plan in force (the newest row of CommissionPlan) or the default ten-level plan, and its history.
 import type { Db, DbTx } from '../../db.ts';
-import { DEFAULT_PLAN, levelShareOfRevenue, planValuesSchema, presetOf, checkPlan, LEVELS, type CommissionPlanValues } from './commission-plan.ts';
-
-export interface CommissionPlanView extends CommissionPlanValues {
-  preset: string;
-  /** Per level: its fraction of the pool and its share of the platform revenue (basis points). */
-  levels: { level: number; bp: number; shareOfRevenueBp: number }[];
-  changedAt: string | null;
-  changedById: string | null;
-}
+import {
+  DEFAULT_PLAN,
+  levelShareOfRevenue,
+  planValuesSchema,
+  presetOf,
+  checkPlan,
+  LEVELS,
+  type CommissionPlanValues,
+} from '../../../core/affiliate/commission-plan.ts';
+import type { CommissionPlanView, CommissionPlanHistoryEntry } from '../../../core/api/affiliate.ts';
+export type { CommissionPlanView, CommissionPlanHistoryEntry } from '../../../core/api/affiliate.ts';
 
 export function planView(plan: CommissionPlanValues, meta: { changedAt: Date | null; changedById: string | null }): CommissionPlanView {
   return {
@@ -27,12 +29,6 @@ export async function getCommissionPlan(db: Db | DbTx): Promise<CommissionPlanVi
   const parsed = row ? planValuesSchema.safeParse({ poolBp: row.poolBp, levelsBp: row.levelsBp }) : null;
   if (row && parsed?.success && !checkPlan(parsed.data)) return planView(parsed.data, { changedAt: row.createdAt, changedById: row.changedById });
   return planView(DEFAULT_PLAN, { changedAt: null, changedById: null });
-}
-
-export interface CommissionPlanHistoryEntry extends CommissionPlanView {
-  id: string;
-  /** Who made the change (null: the admin's account is gone). */
-  changedBy: { name: string; email: string } | null;
 }
 
 /** Every stored plan, newest first, with who stored it: the plan's history. */

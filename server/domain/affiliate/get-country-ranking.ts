@@ -2,14 +2,9 @@
 // commissions they earned (not reversed or voided). No names, no e-mail: countries and counts only, and the
 // caller's own position (a pseudonym 'Partner #n') when they take part.
 import type { Db } from '../../db.ts';
-import { moneyView, type MoneyView } from './money-view.ts';
-
-export interface CountryRanking {
-  optedIn: boolean;
-  country: string | null;
-  countries: { country: string; partners: number; earnings: MoneyView }[];
-  partners: { rank: number; pseudonym: string; country: string; earnings: MoneyView; you: boolean }[];
-}
+import { moneyView } from '../../../core/money/money-view.ts';
+import type { CountryRanking } from '../../../core/api/affiliate.ts';
+export type { CountryRanking } from '../../../core/api/affiliate.ts';
 
 const COUNTED = ['pending', 'held', 'available'];
 const TOP = 10;

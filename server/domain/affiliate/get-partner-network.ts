@@ -3,14 +3,9 @@
 // personally) also lists first names, never e-mail addresses or other personal data.
 import type { Db } from '../../db.ts';
 import { MAX_LEVELS } from './get-upline.ts';
-import { moneyView, type MoneyView } from './money-view.ts';
-
-export interface PartnerNetwork {
-  size: number;
-  active: number;
-  levels: { level: number; people: number; active: number; earnings: MoneyView }[];
-  direct: { firstName: string; joinedAt: string; active: boolean }[];
-}
+import { moneyView } from '../../../core/money/money-view.ts';
+import type { PartnerNetwork } from '../../../core/api/affiliate.ts';
+export type { PartnerNetwork } from '../../../core/api/affiliate.ts';
 
 export async function getPartnerNetwork(prisma: Db, partnerId: string): Promise<PartnerNetwork> {
   const rows = await prisma.$queryRaw<{ level: number; people: bigint; active: bigint }[]>`

@@ -5,23 +5,9 @@ import { account, refKey } from '../ledger/accounts.ts';
 import { getBalances } from '../ledger/get-balance.ts';
 import { getReferralCode } from './get-referral-code.ts';
 import { referralLink } from './referral-code.ts';
-import { moneyView, type MoneyView } from './money-view.ts';
-
-export interface PartnerOverview {
-  code: string;
-  link: string;
-  earnings: {
-    /** Every commission not reversed or voided, since the start. */
-    total: MoneyView;
-    /** The same, booked this calendar month (UTC). */
-    thisMonth: MoneyView;
-    /** In the refund window or held for review: not payable yet. */
-    pending: MoneyView;
-    /** Payable now (the payout request takes it from here). */
-    available: MoneyView;
-  };
-  conversion: { clicks: number; signups: number; firstRevenue: number; signupRate: number | null; revenueRate: number | null };
-}
+import { moneyView } from '../../../core/money/money-view.ts';
+import type { PartnerOverview } from '../../../core/api/affiliate.ts';
+export type { PartnerOverview } from '../../../core/api/affiliate.ts';
 
 const COUNTED = ['pending', 'held', 'available'];
 

@@ -1,6 +1,6 @@
 // A partner's own profile, or null before they saved one.
 import type { Db, DbTx } from '../../db.ts';
-import type { PartnerProfileView } from './partner-profile-schema.ts';
+import type { PartnerProfileView } from '../../../core/affiliate/partner-profile-schema.ts';
 
 export async function getPartnerProfile(db: Db | DbTx, userId: string): Promise<PartnerProfileView | null> {
   const p = await db.partnerProfile.findUnique({ where: { userId } });

@@ -1,7 +1,7 @@
 // A person's own referral code, created on the server the first time it is needed and never changed.
 import type { Db, DbTx } from '../../db.ts';
 import { isUniqueViolation } from '../../db/tx.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { generateReferralCode } from './referral-code.ts';
 
 export async function getReferralCode(db: Db | DbTx, userId: string): Promise<string> {

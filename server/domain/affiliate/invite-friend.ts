@@ -1,7 +1,7 @@
 // A partner invites someone by e-mail: the mail module sends the translated 'partnerInvite' mail with the
 // partner's referral link. At most INVITES_PER_DAY a day per partner; the invitee's address is not kept.
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Lang } from '../../i18n.ts';
 import { getReferralCode } from './get-referral-code.ts';
 import { referralLink } from './referral-code.ts';

@@ -1,21 +1,8 @@
 // The academy for one partner: videos by category with the partner's own progress (watched / total).
 import type { Db } from '../../db.ts';
-
-export const ACADEMY_CATEGORIES = ['getting_started', 'advanced_strategies', 'tools'] as const;
-export type AcademyCategory = (typeof ACADEMY_CATEGORIES)[number];
-
-export interface AcademyVideoView {
-  id: string;
-  category: AcademyCategory;
-  title: string;
-  description: string;
-  /** Only an http(s) address; null means 'coming soon'. */
-  url: string | null;
-  durationMin: number | null;
-  watched: boolean;
-}
-
-export const isPlayableUrl = (url: string | null | undefined): url is string => !!url && /^https?:\/\/\S+$/i.test(url);
+import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory, type AcademyVideoView } from '../../../core/api/affiliate.ts';
+export { ACADEMY_CATEGORIES, isPlayableUrl } from '../../../core/api/affiliate.ts';
+export type { AcademyCategory, AcademyVideoView } from '../../../core/api/affiliate.ts';
 
 export async function listAcademy(
   prisma: Db,

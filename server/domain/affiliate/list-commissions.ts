@@ -2,7 +2,7 @@
 // (held ones with the fraud rules that matched).
 import type { Db } from '../../db.ts';
 import { dubStatus, type CommissionStatus } from '../../../machines/commission.machine.ts';
-import { moneyView, type MoneyView } from './money-view.ts';
+import { moneyView, type MoneyView } from '../../../core/money/money-view.ts';
 
 export interface PartnerCommissionView {
   id: string;

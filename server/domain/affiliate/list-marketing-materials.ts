@@ -1,22 +1,8 @@
 // Marketing texts for partners in one language (active ones), and the full list for admins.
 import type { Db } from '../../db.ts';
-
-/** The specification's categories of a marketing text (marketing_materials.category). */
-export const MATERIAL_CATEGORIES = ['facebook', 'instagram', 'email_welcome', 'email_follow_up', 'other'] as const;
-export type MaterialCategory = (typeof MATERIAL_CATEGORIES)[number];
-
-export interface MarketingMaterialView {
-  id: string;
-  kind: 'email' | 'social';
-  category: MaterialCategory;
-  lang: 'de' | 'en';
-  title: string;
-  description: string;
-  subject: string | null;
-  body: string;
-  sortOrder: number;
-  active: boolean;
-}
+import { MATERIAL_CATEGORIES, type MaterialCategory, type MarketingMaterialView } from '../../../core/api/affiliate.ts';
+export { MATERIAL_CATEGORIES } from '../../../core/api/affiliate.ts';
+export type { MaterialCategory, MarketingMaterialView } from '../../../core/api/affiliate.ts';
 
 type Row = {
   id: string;

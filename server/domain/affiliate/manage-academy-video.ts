@@ -3,12 +3,14 @@
 // soon'; an address must be http(s). Each change and its audit entry are written in one transaction.
 import { z } from 'zod';
 import type { Db } from '../../db.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory } from './list-academy.ts';
-import { VIDEO_LIMITS } from './content-limits.ts';
+import { VIDEO_LIMITS } from '../../../core/affiliate/content-limits.ts';
 import type { ContentChangeOptions } from './manage-marketing-material.ts';
+import type { AdminAcademyVideo } from '../../../core/api/affiliate.ts';
+export type { AdminAcademyVideo } from '../../../core/api/affiliate.ts';
 
 const fields = {
   category: z.enum(ACADEMY_CATEGORIES),
@@ -37,21 +39,6 @@ export const videoInputSchema = z.object({
   active: fields.active.default(true),
 });
 export const videoPatchSchema = z.object(fields).partial();
-
-export interface AdminAcademyVideo {
-  id: string;
-  category: AcademyCategory;
-  titleDe: string;
-  titleEn: string;
-  descriptionDe: string;
-  descriptionEn: string;
-  url: string | null;
-  durationMin: number | null;
-  sortOrder: number;
-  active: boolean;
-  /** How many partners marked it watched. */
-  watchedBy: number;
-}
 
 type Row = Omit<AdminAcademyVideo, 'category' | 'watchedBy'> & { category: string; _count?: { progress: number } };
 const videoView = (v: Row): AdminAcademyVideo => ({

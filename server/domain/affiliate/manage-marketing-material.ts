@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-import { MATERIAL_LIMITS } from './content-limits.ts';
+import { MATERIAL_LIMITS } from '../../../core/affiliate/content-limits.ts';
 import { MATERIAL_CATEGORIES, materialView, type MarketingMaterialView } from './list-marketing-materials.ts';
 
 export const materialInputSchema = z.object({

@@ -2,7 +2,7 @@
 // ones wait for an admin. A background job runs it; safe when several instances do (version check).
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { isAppError } from '../../errors.ts';
+import { isAppError } from '../../../core/errors.ts';
 import { transitionCommission } from './commission-transition.ts';
 
 export async function releaseDueCommissions(prisma: Db, opts: { now?: Date; batch?: number } = {}): Promise<{ released: number }> {

@@ -2,7 +2,7 @@
 // revenue, whatever its state (pending, held or available; from available only as far as the partner's
 // earnings still hold it, the rest is recorded as owed). Already reversed or voided ones stay as they are.
 // Call it inside the transaction that reverses the revenue; reverseDealCommissions is the admin's door.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db, DbTx } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Logger } from '../../logger.ts';

@@ -2,7 +2,7 @@
 // kept as it is: only set-ranking-opt-in changes it.
 import type { Db } from '../../db.ts';
 import type { z } from 'zod';
-import type { partnerProfileSchema, PartnerProfileView } from './partner-profile-schema.ts';
+import type { partnerProfileSchema, PartnerProfileView } from '../../../core/affiliate/partner-profile-schema.ts';
 import { getPartnerProfile } from './get-partner-profile.ts';
 
 export async function savePartnerProfile(prisma: Db, userId: string, input: z.output<typeof partnerProfileSchema>): Promise<PartnerProfileView> {

@@ -1,6 +1,6 @@
 // A partner marks an academy video as watched (or not). Only a video that can be played can be watched.
 import type { Db } from '../../db.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { isPlayableUrl } from './list-academy.ts';
 
 export async function setVideoWatched(prisma: Db, userId: string, videoId: string, watched: boolean): Promise<{ videoId: string; watched: boolean }> {

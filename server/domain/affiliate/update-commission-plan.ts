@@ -3,13 +3,13 @@
 // when, before and after). Applies to deals settled afterwards; booked commissions keep their figures. The
 // new row and its audit entry are written in one transaction; the dashboard and the chat (after the admin's
 // confirmation) both come here.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { lockConfig } from '../../db/config-lock.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-import { checkPlan, PRESETS, type PlanInput, type CommissionPlanValues } from './commission-plan.ts';
+import { checkPlan, PRESETS, type PlanInput, type CommissionPlanValues } from '../../../core/affiliate/commission-plan.ts';
 import { getCommissionPlan, type CommissionPlanView } from './get-commission-plan.ts';
 
 export interface UpdatePlanOptions {

@@ -1,6 +1,6 @@
 // Either side cancels a deal before both confirmed: the offer is 'storniert', the request takes offers and
 // sells unlocks again (its accepted offer is cleared) and the other side is told why.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { appLink, notify } from '../notifications/notify.ts';

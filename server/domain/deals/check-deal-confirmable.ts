@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { dealConfirmRefusal } from './deal-rules.ts';
 

@@ -1,6 +1,6 @@
 // A side confirms the deal. The second confirmation completes it and settles the escrow in the same
 // transaction. Only the deal's provider and seeker may confirm; anyone else gets 'not found'.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';

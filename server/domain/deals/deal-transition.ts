@@ -1,6 +1,6 @@
 // Moves a deal through machines/deal.machine.ts inside a transaction, with the optimistic version check:
 // two confirmations at the same moment never overwrite each other (one retries and sees the other).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { DbTx } from '../../db.ts';
 import { dealMachine, dealStatusOf, type DealEvent } from '../../../machines/deal.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';

@@ -1,24 +1,8 @@
 // The deals of a provider or seeker, newest first, with what each side still has to do.
 import type { Db } from '../../db.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
-
-export interface UserDeal {
-  id: string;
-  role: 'provider' | 'seeker';
-  status: string;
-  valueCents: number;
-  requestId: string;
-  kategorie: CategoryId;
-  place: string | null;
-  counterpart: string;
-  providerConfirmed: boolean;
-  seekerConfirmed: boolean;
-  reviewed: boolean;
-  providerContactVisible: boolean;
-  seekerContactVisible: boolean;
-  createdAt: string;
-  completedAt: string | null;
-}
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import type { UserDeal } from '../../../core/api/deals.ts';
+export type { UserDeal } from '../../../core/api/deals.ts';
 
 export async function listUserDeals(prisma: Db, userId: string): Promise<UserDeal[]> {
   const rows = await prisma.deal.findMany({

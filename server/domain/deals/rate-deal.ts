@@ -2,7 +2,7 @@
 // name and contact may be shown on the public successful-deals page. Each side may later change whether
 // it is contactable.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
 import { partyOf } from './confirm-deal.ts';

@@ -2,36 +2,17 @@
 // provider name, place and category, with the summary figures. 'Nachfragen' reaches a party of the deal
 // only when that party chose to be contactable.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
-import { CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { CATEGORY_LABELS } from '../../../core/categories/category-labels.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { defangLinks } from './defang-links.ts';
+import type { SuccessfulDeal, SuccessfulDeals } from '../../../core/api/deals.ts';
+export type { SuccessfulDeal, SuccessfulDeals } from '../../../core/api/deals.ts';
 
 export const SUCCESS_FILTER_CATEGORIES = ['auto', 'handwerk', 'gastronomie', 'elektronik', 'immobilien', 'dienstleistungen'] as const;
-
-export interface SuccessfulDeal {
-  id: string;
-  kategorie: CategoryId;
-  providerId: string;
-  providerName: string;
-  /** The seeker's first name when shown, else null ('Anonym'). */
-  customer: string | null;
-  rating: number | null;
-  testimonial: string | null;
-  valueCents: number;
-  location: string | null;
-  completedAt: string;
-  contactVisible: boolean;
-}
-
-export interface SuccessfulDeals {
-  deals: SuccessfulDeal[];
-  summary: { count: number; volumeCents: number; locations: number };
-  /** All completed deals, whatever the filter: tells 'none yet' from 'none matching'. */
-  total: number;
-}
 
 const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 

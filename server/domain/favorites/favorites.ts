@@ -1,5 +1,5 @@
 // Favourite providers of a signed-in person (favoriten).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 
 export async function addFavorite(prisma: Db, userId: string, providerId: string): Promise<void> {

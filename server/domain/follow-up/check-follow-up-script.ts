@@ -6,26 +6,9 @@ import { getShortestPaths, toDirectedGraph, type DirectedGraphNode } from '@xsta
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { buildIntakeMachine, HAND_OFF_STATE, STRANDED_STATE } from '../../../machines/intake.machine.ts';
 import { DEFAULT_STEP_COUNT, followUpDraftSchema, type FollowUpScript } from '../../../machines/follow-up-script.ts';
-
-export const SCRIPT_PROBLEMS = ['INVALID', 'TOO_FEW_STEPS', 'NAME_HIDDEN', 'UNREACHABLE', 'DEAD_END', 'NO_HAND_OFF'] as const;
-export type ScriptProblemCode = (typeof SCRIPT_PROBLEMS)[number];
-
-export interface ScriptProblem {
-  code: ScriptProblemCode;
-  /** The state of the built machine the problem is in. */
-  state?: string;
-  /** The script step it concerns (its number in the list counts from 1). */
-  step?: string;
-  stepNumber?: number;
-}
-
-export interface ScriptCheck {
-  ok: boolean;
-  problems: ScriptProblem[];
-  /** Size of the checked graph: states and transitions. */
-  states: number;
-  transitions: number;
-}
+import type { ScriptProblemCode, ScriptProblem, ScriptCheck } from '../../../core/api/follow-up.ts';
+export { SCRIPT_PROBLEMS } from '../../../core/api/follow-up.ts';
+export type { ScriptProblemCode, ScriptProblem, ScriptCheck } from '../../../core/api/follow-up.ts';
 
 interface Edge {
   source: string;

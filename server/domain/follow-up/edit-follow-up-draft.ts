@@ -1,25 +1,15 @@
 // One change of the follow-up script's draft, as the admin chat proposes it: hide, show, add, move or remove
 // a step. applyFollowUpEdit is the pure rule (the confirm card shows its result before anything is saved).
 import crypto from 'node:crypto';
-import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import type { AuditVia } from '../admin/audit.ts';
-import { MAX_STEP_TEXT, MAX_STEPS, type FollowUpScript } from '../../../machines/follow-up-script.ts';
+import { MAX_STEPS, type FollowUpScript } from '../../../machines/follow-up-script.ts';
 import { saveFollowUpDraft, type SavedDraft } from './save-follow-up-draft.ts';
 import { workingScript } from './follow-up-versions.ts';
-
-const stepNumber = z.number().int().min(1).max(MAX_STEPS);
-const stepText = z.string().trim().min(1).max(MAX_STEP_TEXT);
-
-export const followUpEditSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('hide'), step: stepNumber }),
-  z.object({ op: z.literal('show'), step: stepNumber }),
-  z.object({ op: z.literal('remove'), step: stepNumber }),
-  z.object({ op: z.literal('move'), step: stepNumber, to: stepNumber }),
-  z.object({ op: z.literal('add'), type: z.enum(['text', 'voice']).default('text'), de: stepText, en: stepText, at: stepNumber.optional() }),
-]);
-export type FollowUpEdit = z.infer<typeof followUpEditSchema>;
+import type { FollowUpEdit } from '../../../core/api/follow-up.ts';
+export { followUpEditSchema } from '../../../core/api/follow-up.ts';
+export type { FollowUpEdit } from '../../../core/api/follow-up.ts';
 
 /** The script after the edit (steps are named by their number in the list, from 1). */
 export function applyFollowUpEdit(script: FollowUpScript, edit: FollowUpEdit): FollowUpScript {

@@ -1,11 +1,11 @@
 // Shared reads of the follow-up script's versions (decision 031): the draft (at most one), the published
 // version (at most one) and what an edit starts from.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db, DbTx } from '../../db.ts';
 import { followUpDraftSchema, type FollowUpScript } from '../../../machines/follow-up-script.ts';
 import { defaultFollowUpScript, loadFollowUpScript } from '../../intake/follow-up-script.ts';
 import type { ScriptProblemCode } from './check-follow-up-script.ts';
-import type { ErrorCode } from '../../errors.ts';
+import type { ErrorCode } from '../../../core/errors.ts';
 
 export const FOLLOW_UP_ENTITY = 'followUpScript';
 

@@ -3,16 +3,10 @@
 import type { Db } from '../../db.ts';
 import type { FollowUpScript } from '../../../machines/follow-up-script.ts';
 import { loadFollowUpScript } from '../../intake/follow-up-script.ts';
-import { checkFollowUpScript, type ScriptCheck } from './check-follow-up-script.ts';
+import { checkFollowUpScript } from './check-follow-up-script.ts';
 import { findDraft } from './follow-up-versions.ts';
-
-export interface FollowUpEditorView {
-  script: FollowUpScript;
-  draft: { id: string; number: number; restoredFrom: number | null; updatedAt: string } | null;
-  live: { source: 'published' | 'stored' | 'default'; number: number | null };
-  check: ScriptCheck;
-  versions: { id: string; number: number; status: string; steps: number; createdAt: string; publishedAt: string | null; restoredFrom: number | null }[];
-}
+import type { FollowUpEditorView } from '../../../core/api/follow-up.ts';
+export type { FollowUpEditorView } from '../../../core/api/follow-up.ts';
 
 export async function getFollowUpEditor(db: Db): Promise<FollowUpEditorView> {
   const [draft, live, versions] = await Promise.all([

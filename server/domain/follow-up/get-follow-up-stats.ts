@@ -2,12 +2,8 @@
 // many left there (reached it but not the next shown step). Read from the steps the sessions' machines said.
 import type { Db } from '../../db.ts';
 import { findPublished, scriptOf } from './follow-up-versions.ts';
-
-export interface StepFigures {
-  id: string;
-  reached: number;
-  leftHere: number;
-}
+import type { StepFigures } from '../../../core/api/follow-up.ts';
+export type { StepFigures } from '../../../core/api/follow-up.ts';
 
 const MAX_SESSIONS = 50_000;
 

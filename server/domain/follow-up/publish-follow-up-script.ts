@@ -1,6 +1,6 @@
 // Publishes the draft of the follow-up script: the graph check runs on it first and a broken script is
 // refused with the first problem's reason. New intake sessions are built from it; running ones keep theirs.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { lockConfig } from '../../db/config-lock.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';

@@ -1,6 +1,6 @@
 // Restores an earlier version of the follow-up script: its steps become the draft (replacing the working
 // copy), to be published again through the check. Decision 031.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import type { AuditVia } from '../admin/audit.ts';
 import { saveFollowUpDraft } from './save-follow-up-draft.ts';

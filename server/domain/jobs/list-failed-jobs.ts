@@ -2,16 +2,8 @@
 // first, with the last error. Read from pg-boss's job table, the one place a job's state lives.
 import type { AppDeps } from '../../deps.ts';
 import { JOB_SCHEMA } from '../../jobs/queue.ts';
-
-export interface FailedJobView {
-  id: string;
-  name: string;
-  /** Attempts made (the first run and every retry). */
-  attempts: number;
-  lastError: string;
-  failedAt: string;
-  createdAt: string;
-}
+import type { FailedJobView } from '../../../core/api/admin.ts';
+export type { FailedJobView } from '../../../core/api/admin.ts';
 
 interface FailedRow {
   id: string;

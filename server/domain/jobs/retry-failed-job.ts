@@ -1,7 +1,7 @@
 // An admin puts a failed background job back in line (decision 044): one more attempt, run by whichever
 // instance fetches it first. The change and its audit entry commit together.
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { listFailedJobs } from './list-failed-jobs.ts';
 

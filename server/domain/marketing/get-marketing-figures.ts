@@ -3,6 +3,8 @@
 // landing page costs three small queries a minute.
 import type { Db } from '../../db.ts';
 import { median } from '../providers/provider-stats.ts';
+import type { MarketingFigures } from '../../../core/api/marketing.ts';
+export type { MarketingFigures } from '../../../core/api/marketing.ts';
 
 /** A figure is shown only when it rests on at least this many cases (deals, or requests). */
 export const MIN_FIGURE_SAMPLE = 10;
@@ -13,24 +15,6 @@ export const FIGURES_CACHE_MS = 60_000;
 
 /** Request states in which a request has ended: with a deal, closed by its seeker or an admin, or expired. */
 export const ENDED_REQUEST_STATUSES = ['completed', 'closed', 'expired'] as const;
-
-export interface MarketingFigures {
-  /** Completed deals (both sides confirmed), all time; null below the minimum. */
-  successfulDeals: number | null;
-  /**
-   * Median minutes from a request's release to providers to its first offer, over the requests released in the
-   * window that got an offer; null below the minimum.
-   */
-  medianResponseMinutes: number | null;
-  /**
-   * Percent (0-100, whole) of the requests that ended in the window (completed, closed or expired; rejected
-   * ones never reached providers) and had at least one offer; null below the minimum.
-   */
-  offerSharePercent: number | null;
-  /** The minimum number of cases behind every figure shown, and the window in days (for the small print). */
-  minSample: number;
-  windowDays: number;
-}
 
 const cache = new WeakMap<Db, { at: number; value: Promise<MarketingFigures> }>();
 

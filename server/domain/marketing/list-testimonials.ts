@@ -3,23 +3,13 @@
 // the seeker agreed when rating that rating and testimonial are public, and the first name appears only when
 // the seeker chose to show it, otherwise 'Anonym'.
 import type { Db } from '../../db.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import type { Testimonial } from '../../../core/api/marketing.ts';
+export type { Testimonial } from '../../../core/api/marketing.ts';
 
 /** Reviews with at least this many stars are shown. */
 export const TESTIMONIAL_MIN_RATING = 4;
 export const TESTIMONIAL_LIMIT = 3;
-
-export interface Testimonial {
-  id: string;
-  rating: number;
-  testimonial: string;
-  /** The seeker's first name when the seeker chose to show it, else null ('Anonym'). */
-  customer: string | null;
-  providerId: string;
-  providerName: string;
-  kategorie: CategoryId;
-  createdAt: string;
-}
 
 export async function listTestimonials(prisma: Db, opts: { limit?: number } = {}): Promise<Testimonial[]> {
   const rows = await prisma.review.findMany({

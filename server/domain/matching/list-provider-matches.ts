@@ -1,15 +1,17 @@
 // The provider's feed: matches newest first, each a teaser until the provider unlocked it, then the full
 // request with the seeker's contact, plus the provider's offer and deal on it.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
-import { toGoints } from '../ledger/money.ts';
-import { cardTexts, teaserOf, toDetails, type RequestDetails, type RequestRow, type RequestTeaser, type TeaserFields } from '../requests/request-views.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { toGoints } from '../../../core/money/money.ts';
+import { cardTexts, teaserOf, toDetails, type RequestRow, type TeaserFields } from '../requests/request-views.ts';
 import { getSettings } from '../settings/settings.ts';
 import { contactHidden } from '../privacy/contact-retention.ts';
 import { PREPARED } from '../../db/prepared.ts';
+import type { MatchCard, ProviderFeed } from '../../../core/api/provider.ts';
+export type { MatchCard, ProviderFeed } from '../../../core/api/provider.ts';
 
 export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const;
 
@@ -20,24 +22,6 @@ export const URGENT = ['sehr_dringend', 'dringend'] as const;
 export interface MatchFilter {
   category?: CategoryId;
   urgentOnly?: boolean;
-}
-
-export type MatchCard = {
-  id: string;
-  status: string;
-  distanceKm: number;
-  createdAt: string;
-  offer: { id: string; status: string; priceCents: number; beschreibung: string; verfuegbarkeit: string; createdAt: string } | null;
-  deal: { id: string; status: string } | null;
-} & ({ unlocked: false; request: RequestTeaser } | { unlocked: true; request: RequestDetails });
-
-export interface ProviderFeed {
-  matches: MatchCard[];
-  /** Goints to spend, paid and promotional together. */
-  balance: number;
-  /** The promotional part (welcome bonus, test checkout, goodwill): spent first, never anyone's cash. */
-  promoBalance: number;
-  nextCursor: string | null;
 }
 
 /** Cards per page when the caller does not say (the dashboard's page). */

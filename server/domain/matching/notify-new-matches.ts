@@ -5,8 +5,9 @@
 // retry, the sweep, a second instance), then sends the live events in one statement and one e-mail per
 // provider in the provider's language. The sweep tells what a lost job left waiting.
 import type { AppDeps } from '../../deps.ts';
-import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
-import { urgencyLabel, type Urgency } from '../../ai/nlu/urgency.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { categoryLabel } from '../../../core/categories/category-labels.ts';
+import { urgencyLabel, type Urgency } from '../../../core/requests/urgency.ts';
 import { normalizeLang, translator, type Lang } from '../../i18n.ts';
 import type { MailParams } from '../../integrations/mail/templates.ts';
 import { appLink } from '../notifications/notify.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db.ts';
 import { matchCardOf, type CardSource } from './match-card.ts';
 
 /**
- * The version of what cardTexts makes of a request (the redaction in server/ai/nlu/contact.ts, the preview
+ * The version of what cardTexts makes of a request (the redaction in core/redaction/contact.ts, the preview
  * length, the masks). tests/unit/card-texts-version.test.ts pins it to the redaction's output on the
  * contact eval set: a change of that output fails the test until this number is raised.
  */

@@ -1,10 +1,11 @@
 // The seeker accepts an offer: the request takes it as its one accepted offer (a conditional update, so
 // two accepts at once cannot both win), the offer moves to 'angenommen' and the deal starts, waiting for
 // both confirmations. The provider hears of it live and by e-mail.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { categoryLabel } from '../../../core/categories/category-labels.ts';
 import { dealMachine, dealStatusOf } from '../../../machines/deal.machine.ts';
 import { initialEntity } from '../../machines/entity.ts';
 import { appLink, notify } from '../notifications/notify.ts';

@@ -1,6 +1,6 @@
 // The offer rules (offer-rules.ts) on the stored facts: what create-offer.ts and accept-offer.ts check first,
 // and what the chat checks before it opens the offer form or shows the accept card.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { offerAcceptRefusal, offerRefusal, type OfferFacts } from './offer-rules.ts';
 

@@ -1,6 +1,6 @@
 // A provider's offer for a request they unlocked: price in euros, description, availability. One per
 // provider and request; the seeker hears of it live and by e-mail.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
 import { offerMachine } from '../../../machines/offer.machine.ts';
@@ -8,7 +8,7 @@ import { initialEntity } from '../../machines/entity.ts';
 import { lockRequest } from '../requests/lock-request.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
-import { toCents, type CreateOfferInput } from './offers.schemas.ts';
+import { toCents, type CreateOfferInput } from '../../../core/offers/offers.schemas.ts';
 import { offerRefusal } from './offer-rules.ts';
 import { loadOfferFacts } from './check-offer.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';

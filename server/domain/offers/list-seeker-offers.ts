@@ -2,29 +2,15 @@
 // with a prior for new providers, price fit to the budget, response time, verification) and all of them. A provider's contact data appears only
 // once the deal is confirmed by both.
 import type { Db } from '../../db.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
-import { getProviderStats, type ProviderStats } from '../providers/provider-stats.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { getProviderStats } from '../providers/provider-stats.ts';
 import { rankOffers } from './offer-score.ts';
+import type { SeekerOffer } from '../../../core/api/seeker.ts';
+export type { SeekerOffer } from '../../../core/api/seeker.ts';
 
 export { rankOffers };
 
 export const TOP_OFFERS = 10;
-
-export interface SeekerOffer {
-  id: string;
-  requestId: string;
-  request: { kategorie: CategoryId; place: string | null; budgetMin: number | null; budgetMax: number | null; status: string };
-  provider: { id: string; firmenname: string } & Pick<ProviderStats, 'ratingAvg' | 'ratingCount' | 'badge' | 'verified' | 'medianResponseMinutes'>;
-  priceCents: number;
-  beschreibung: string;
-  verfuegbarkeit: string;
-  status: string;
-  createdAt: string;
-  responseMinutes: number | null;
-  rank: number | null;
-  deal: { id: string; status: string; providerConfirmed: boolean; seekerConfirmed: boolean; reviewed: boolean } | null;
-  contact: { phone: string; email: string } | null;
-}
 
 export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { requestId?: string } = {}): Promise<{ top: SeekerOffer[]; all: SeekerOffer[] }> {
   const rows = await prisma.offer.findMany({

@@ -1,6 +1,6 @@
 // Moves an offer through machines/offer.machine.ts inside a transaction: the row's snapshot and status
 // change only if no one else changed the row since it was read (optimistic version check).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { DbTx } from '../../db.ts';
 import { offerMachine, type OfferEvent } from '../../../machines/offer.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';

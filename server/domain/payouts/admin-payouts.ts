@@ -1,7 +1,7 @@
 // The admins' side of payouts: the approval queue, approve and reject, PayPal payouts through the API
 // (when configured) with the sender batch id stored before the call, manual completion when PayPal is not
 // configured, and the status sync (polling) that turns PayPal's answers into paid or failed.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { PayPalError } from '../../integrations/paypal/client.ts';
@@ -9,6 +9,8 @@ import { appLink, notify } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
+import type { AdminPayout } from '../../../core/api/payouts.ts';
+export type { AdminPayout } from '../../../core/api/payouts.ts';
 
 /** Who makes an admin change to a payout, for the audit log (decision 030). */
 export interface PayoutActor {
@@ -38,23 +40,6 @@ export async function auditedPayoutStep(
     via: actor.via ?? 'dashboard',
   });
   return status;
-}
-
-export interface AdminPayout {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  amountCents: number;
-  source: string;
-  status: string;
-  method: { type: string; label: string; accountHolder: string | null; verified: boolean };
-  sepaBatchId: string | null;
-  paypalBatchId: string | null;
-  failureReason: string | null;
-  /** Why it is held for review (status 'held'): same_payout_account | same_email_pattern | same_signup_network. */
-  holdReasons: string[];
-  requestedAt: string;
 }
 
 export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<AdminPayout[]> {

@@ -2,9 +2,11 @@
 // ibantools; the IBAN is stored encrypted (deps.money.box) with its last four digits for display.
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
+import type { PayoutMethodView } from '../../../core/api/payouts.ts';
+export type { PayoutMethodView } from '../../../core/api/payouts.ts';
 
 export const payoutMethodInput = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paypal'), email: z.string().trim().max(200).optional() }),
@@ -17,20 +19,6 @@ export const payoutMethodInput = z.discriminatedUnion('type', [
   }),
 ]);
 export type PayoutMethodInput = z.infer<typeof payoutMethodInput>;
-
-export interface PayoutMethodView {
-  id: string;
-  type: 'paypal' | 'bank';
-  paypalEmail: string | null;
-  /** The IBAN in blocks of four (for its owner only). */
-  iban: string | null;
-  ibanLast4: string | null;
-  bic: string | null;
-  accountHolder: string | null;
-  bankName: string | null;
-  verified: boolean;
-  createdAt: string;
-}
 
 const emailSchema = z.email();
 

@@ -1,12 +1,12 @@
 // Moves a payout through machines/payout.machine.ts inside a transaction, with its money: entering
 // 'failed' or 'rejected' books the amount back from payout clearing to the earnings, entering 'paid' books
 // it out of clearing and marks the payout method verified. Optimistic version check on the row.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { DbTx } from '../../db.ts';
 import { payoutMachine, RETURNS_FUNDS, type PayoutEvent, type PayoutStatus } from '../../../machines/payout.machine.ts';
 import { stepEntity } from '../../machines/entity.ts';
 import { account, type AccountRef } from '../ledger/accounts.ts';
-import { centsToMilli } from '../ledger/money.ts';
+import { centsToMilli } from '../../../core/money/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 
 export const sourceAccount = (source: string, userId: string): AccountRef =>

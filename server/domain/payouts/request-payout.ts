@@ -2,18 +2,20 @@
 // payout methods. One transaction moves the amount from the earnings to payout clearing and records the
 // payout; the same idempotency key always answers the same payout.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
 import { payoutMachine } from '../../../machines/payout.machine.ts';
 import { initialEntity, stepEntity } from '../../machines/entity.ts';
 import { payoutHoldReasons } from './payout-hold.ts';
 import { account } from '../ledger/accounts.ts';
-import { centsToMilli } from '../ledger/money.ts';
+import { centsToMilli } from '../../../core/money/money.ts';
 import { checkPayoutAmount } from './payout-rules.ts';
 import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction.ts';
 import { sourceAccount } from './payout-transition.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
+import type { PayoutView } from '../../../core/api/payouts.ts';
+export type { PayoutView } from '../../../core/api/payouts.ts';
 
 export const requestPayoutInput = z.object({
   amountCents: z.number().int().positive().max(100_000_000),
@@ -22,17 +24,6 @@ export const requestPayoutInput = z.object({
   idempotencyKey: z.string().trim().min(8).max(100),
 });
 export type RequestPayoutInput = z.infer<typeof requestPayoutInput>;
-
-export interface PayoutView {
-  id: string;
-  amountCents: number;
-  method: { id: string; type: string; label: string };
-  source: string;
-  status: string;
-  requestedAt: string;
-  processedAt: string | null;
-  failureReason: string | null;
-}
 
 export async function requestPayout(
   deps: AppDeps,

@@ -2,7 +2,7 @@
 // downloads and hands to the bank; marking the batch as sent moves its payouts to 'processing', marking it
 // paid completes them (and a rejected transfer can be marked failed, which returns the amount).
 import crypto from 'node:crypto';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbTx } from '../../db.ts';
@@ -11,17 +11,8 @@ import { openIban } from './payout-methods.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { auditedPayoutStep, tell, type PayoutActor } from './admin-payouts.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-
-export interface SepaBatchView {
-  id: string;
-  messageId: string;
-  status: string;
-  count: number;
-  totalCents: number;
-  createdAt: string;
-  sentAt: string | null;
-  paidAt: string | null;
-}
+import type { SepaBatchView } from '../../../core/api/payouts.ts';
+export type { SepaBatchView } from '../../../core/api/payouts.ts';
 
 const view = (b: {
   id: string;

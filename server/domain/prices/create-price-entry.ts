@@ -1,7 +1,7 @@
 // An admin adds a price-list entry (one per category and service type), recorded in the audit log in the same
 // transaction. From the next unlock on, requests of that category cost its price, and their cards say so.
 import type { Db } from '../../db.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { isUniqueViolation } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { refreshCardPrices } from '../matching/refresh-card-prices.ts';

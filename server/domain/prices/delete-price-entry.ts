@@ -1,7 +1,7 @@
 // An admin removes a price-list entry: its category falls back to the category entry or the default (5 €, 50 %).
 // Recorded in the audit log with the values removed, in the same transaction.
 import type { Db } from '../../db.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { refreshCardPrices } from '../matching/refresh-card-prices.ts';
 import { toPriceView, type PriceEntryView } from './price-list.ts';

@@ -1,7 +1,7 @@
 // The price list as admins see it (every entry, by category and service type) and the effective unlock price of
 // every category, which providers, the shop and the landing page see.
 import type { Db, DbTx } from '../../db.ts';
-import { CATEGORY_IDS, type CategoryId } from '../../ai/nlu/categories.ts';
+import { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 import { resolvePrice, toPriceView, type PriceEntryView } from './price-list.ts';
 
 export async function listPriceEntries(db: Db | DbTx): Promise<PriceEntryView[]> {

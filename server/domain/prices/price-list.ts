@@ -2,11 +2,18 @@
 // shown. Money as integers: euro cents (a multiple of 10 cents, so an unlock costs whole Goints) and basis
 // points for the platform's share (5000 = 50 %). Decision 032.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { CATEGORY_IDS, type CategoryId } from '../../ai/nlu/categories.ts';
+import { AppError } from '../../../core/errors.ts';
+import { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 
-export { DEFAULT_BASE_PRICE_CENTS, DEFAULT_COMMISSION_RATE_BP, PRICE_LIMITS, parseEuroCents, parsePercentBp, centsToUnlockGoints } from './price-input.ts';
-import { DEFAULT_BASE_PRICE_CENTS, DEFAULT_COMMISSION_RATE_BP, PRICE_LIMITS, centsToUnlockGoints } from './price-input.ts';
+export {
+  DEFAULT_BASE_PRICE_CENTS,
+  DEFAULT_COMMISSION_RATE_BP,
+  PRICE_LIMITS,
+  parseEuroCents,
+  parsePercentBp,
+  centsToUnlockGoints,
+} from '../../../core/prices/price-input.ts';
+import { DEFAULT_BASE_PRICE_CENTS, DEFAULT_COMMISSION_RATE_BP, PRICE_LIMITS, centsToUnlockGoints } from '../../../core/prices/price-input.ts';
 
 /** What an admin sends to create or change an entry (the HTTP body and the chat tool's input). */
 export const priceEntryInput = z.object({

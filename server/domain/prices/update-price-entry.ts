@@ -1,7 +1,7 @@
 // An admin changes a price-list entry; the audit log keeps the values before and after (same transaction).
 // Unlocks already paid keep the price and rate they were paid at (Unlock.price, Unlock.commissionRateBp).
 import type { Db } from '../../db.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { isUniqueViolation } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { refreshCardPrices } from '../matching/refresh-card-prices.ts';

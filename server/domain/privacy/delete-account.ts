@@ -8,12 +8,14 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Db, DbTx } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { account } from '../ledger/accounts.ts';
 import { getBalances } from '../ledger/get-balance.ts';
-import { MIN_PAYOUT_CENTS, milliToCents, toGoints } from '../ledger/money.ts';
+import { MIN_PAYOUT_CENTS, milliToCents, toGoints } from '../../../core/money/money.ts';
 import { transitionOffer } from '../offers/offer-transition.ts';
 import { ENDABLE, endRequest } from '../requests/end-request.ts';
+import type { DeletionBlocker, DeletionCheck, DeletionResult } from '../../../core/api/privacy.ts';
+export type { DeletionBlocker, DeletionCheck, DeletionResult } from '../../../core/api/privacy.ts';
 
 /** Accounting records of a deleted account are kept this long (§ 147 AO, § 257 HGB), then deleted. */
 export const RETENTION_YEARS = 10;
@@ -25,22 +27,6 @@ const DEALS_IN_PROGRESS = ['awaiting_both', 'awaiting_provider', 'awaiting_seeke
 export const DELETION_WORDS = ['LÖSCHEN', 'DELETE'];
 export function isDeletionConfirmation(text: string): boolean {
   return DELETION_WORDS.includes(text.trim().toUpperCase());
-}
-
-export type DeletionBlocker = 'admin' | 'payout_in_flight' | 'earnings_payable' | 'commissions_pending' | 'deal_in_progress';
-
-export interface DeletionCheck {
-  possible: boolean;
-  blockers: DeletionBlocker[];
-  /** What happens at once when it is possible. */
-  openRequests: number;
-  refundedUnlocks: number;
-  openOffers: number;
-  /** Goints left in the wallets: they expire with the account (Goints are never paid out). */
-  goints: number;
-  /** Earnings below the payout minimum (euro cents): kept under the pseudonym for the retention period. */
-  earningsCents: number;
-  retentionYears: number;
 }
 
 export async function checkAccountDeletion(db: Db | DbTx, userId: string): Promise<DeletionCheck> {
@@ -77,13 +63,6 @@ export async function checkAccountDeletion(db: Db | DbTx, userId: string): Promi
     earningsCents: milliToCents(earnings),
     retentionYears: RETENTION_YEARS,
   };
-}
-
-export interface DeletionResult {
-  deleted: true;
-  closedRequests: number;
-  refundedUnlocks: number;
-  withdrawnOffers: number;
 }
 
 export async function deleteAccount(deps: AppDeps, userId: string, now: Date = new Date()): Promise<DeletionResult> {

@@ -4,7 +4,7 @@
 // address masked), referrals (the upline's code and how many people the person brought in, never who),
 // partner data and support messages. Only rows that belong to the person; never another person's data.
 import type { Db } from '../../db.ts';
-import { toGointsExact } from '../ledger/money.ts';
+import { toGointsExact } from '../../../core/money/money.ts';
 
 export const EXPORT_FORMAT_VERSION = 1;
 

@@ -1,7 +1,7 @@
 // The signed-in provider's own profile (with contact data), or null before onboarding.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
-import type { ProviderProfileOutput } from './providers.schemas.ts';
+import type { ProviderProfileOutput } from '../../../core/providers/providers.schemas.ts';
 
 type ProfileRow = {
   userId: string;

@@ -1,10 +1,10 @@
 // The public provider page (/anbieter/:id): what anyone may see. Phone and e-mail are not part of it.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { getProviderStats } from './provider-stats.ts';
 import { translator } from '../../i18n.ts';
-import type { PublicProvider } from './providers.schemas.ts';
+import type { PublicProvider } from '../../../core/providers/providers.schemas.ts';
 
 export async function getPublicProvider(prisma: Db, providerId: string, lang: 'de' | 'en'): Promise<PublicProvider> {
   const row = await prisma.providerProfile.findUnique({

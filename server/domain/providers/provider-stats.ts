@@ -1,13 +1,7 @@
 // Ratings, badges and response times of providers, computed from real reviews and offers.
 import type { Db, DbTx } from '../../db.ts';
-
-export interface ProviderStats {
-  ratingAvg: number | null;
-  ratingCount: number;
-  verified: boolean;
-  badge: 'verifiziert' | 'top_bewertet' | null;
-  medianResponseMinutes: number | null;
-}
+import type { ProviderStats } from '../../../core/api/provider.ts';
+export type { ProviderStats } from '../../../core/api/provider.ts';
 
 /** 'Verifiziert' for an approved trade document; otherwise 'Top bewertet' from three reviews averaging 4.5. */
 export function badgeOf(verified: boolean, ratingAvg: number | null, ratingCount: number): ProviderStats['badge'] {

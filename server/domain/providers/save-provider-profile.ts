@@ -2,7 +2,7 @@
 // the provider is matched to the open requests of the new area and categories.
 import type { AppDeps } from '../../deps.ts';
 import { matchProviderToOpenRequests } from '../matching/match-provider.ts';
-import type { ProviderProfileInput } from './providers.schemas.ts';
+import type { ProviderProfileInput } from '../../../core/providers/providers.schemas.ts';
 import { upsertProviderProfile, type UpsertProfileResult } from './upsert-provider-profile.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 

@@ -1,15 +1,15 @@
 // Provider onboarding and profile edits. The first profile brings the promised 50 Goints welcome bonus,
 // booked once from the platform's promotion account; the area (postcode and radius) and categories are
 // copied into ProviderCategory for indexed matching.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { coordinatesOf, placeOfPostcode } from '../../integrations/geo/postcodes.ts';
 import { account } from '../ledger/accounts.ts';
-import { goints, WELCOME_BONUS_GOINTS } from '../ledger/money.ts';
+import { goints, WELCOME_BONUS_GOINTS } from '../../../core/money/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 import { getSettings } from '../settings/settings.ts';
-import type { ProviderProfileInput, ProviderProfileOutput } from './providers.schemas.ts';
+import type { ProviderProfileInput, ProviderProfileOutput } from '../../../core/providers/providers.schemas.ts';
 import { toProfileOutput } from './get-own-provider-profile.ts';
 
 export interface UpsertProfileResult {

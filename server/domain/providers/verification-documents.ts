@@ -1,14 +1,14 @@
 // Trade documents for the 'Verifiziert' badge: a provider uploads a Gewerbeschein or Handwerkskarte (PDF,
 // JPEG or PNG, at most 5 MB, checked by content, not by name); an admin approves or rejects it.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
-
-export const DOCUMENT_KINDS = ['gewerbeschein', 'handwerkskarte'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
-export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+import type { DocumentKind, DocumentSummary, PendingDocument } from '../../../core/api/provider.ts';
+import { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
+export { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
+export { DOCUMENT_KINDS } from '../../../core/api/provider.ts';
+export type { DocumentKind, DocumentSummary, PendingDocument } from '../../../core/api/provider.ts';
 
 /** The file's real type from its first bytes; null for anything else. */
 export function sniffDocumentType(data: Uint8Array): (typeof DOCUMENT_TYPES)[number] | null {
@@ -17,18 +17,6 @@ export function sniffDocumentType(data: Uint8Array): (typeof DOCUMENT_TYPES)[num
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   return null;
-}
-
-export interface DocumentSummary {
-  id: string;
-  kind: DocumentKind;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  status: 'pending' | 'approved' | 'rejected';
-  note: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
 }
 
 const summary = (d: {
@@ -78,11 +66,6 @@ export async function uploadVerificationDocument(
 export async function listOwnVerificationDocuments(prisma: Db, providerId: string): Promise<DocumentSummary[]> {
   const docs = await prisma.verificationDocument.findMany({ where: { providerId }, orderBy: { createdAt: 'desc' }, omit: { data: true } });
   return docs.map(summary);
-}
-
-export interface PendingDocument extends DocumentSummary {
-  providerId: string;
-  firmenname: string;
 }
 
 export async function listVerificationDocuments(prisma: Db, status: 'pending' | 'approved' | 'rejected' = 'pending'): Promise<PendingDocument[]> {

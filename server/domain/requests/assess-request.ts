@@ -2,7 +2,7 @@
 // and those scoring below the setting, wait for moderation; clean ones are matched at once. Pure apart
 // from the word lists; the duplicate check and the model's opinion come in as facts.
 import naughty from 'naughty-words';
-import { findContacts } from '../../ai/nlu/contact.ts';
+import { findContacts } from '../../../core/redaction/contact.ts';
 
 export type FlagCode = 'duplicate' | 'postcode_unknown' | 'too_thin' | 'nonsense' | 'contact_data' | 'link' | 'abusive' | 'model_flagged';
 

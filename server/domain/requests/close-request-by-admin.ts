@@ -1,10 +1,10 @@
 // An admin closes a request without a deal: the same ending as the seeker's close (every unlocking provider
 // refunded in full, open offers and matches closed), with the admin's reason stored on the request and an
 // audit entry in the same transaction; the seeker is told in their language.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { translator } from '../../i18n.ts';
-import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
+import { categoryLabel, isCategoryId } from '../../../core/categories/category-labels.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { ENDABLE, endRequest } from './end-request.ts';

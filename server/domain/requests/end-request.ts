@@ -1,6 +1,6 @@
 // A request that ends without a deal: closed by its seeker, expired after the setting's days, or rejected
 // by moderation. Every unlocking provider gets the Goints back at once, open offers and matches close.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { endOpenOffers } from '../offers/offer-transition.ts';

@@ -2,7 +2,7 @@
 // ends it. The admin gives a reason (required to reject); it is stored on the request, written to the audit
 // log in the same transaction, and told to the seeker in their language.
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { translator } from '../../i18n.ts';

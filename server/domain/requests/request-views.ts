@@ -1,11 +1,14 @@
 // How a request looks to a provider: a teaser before the unlock (no contact data, the place and postcode
 // masked, the public description cut to 80 characters) and everything after it. Built field by field, so
 // nothing of the full request can slip into a teaser.
-import { categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
-import { redactContact } from '../../ai/nlu/contact.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import { categoryLabel } from '../../../core/categories/category-labels.ts';
+import { redactContact } from '../../../core/redaction/contact.ts';
 import type { Lang } from '../../i18n.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../prices/price-list.ts';
-import { formatBudget } from '../money/format-money.ts';
+import { formatBudget } from '../../../core/money/format-money.ts';
+import type { RequestTeaser, RequestDetails } from '../../../core/api/provider.ts';
+export type { RequestTeaser, RequestDetails } from '../../../core/api/provider.ts';
 
 export const TEASER_PREVIEW_LENGTH = 80;
 
@@ -37,7 +40,7 @@ export function maskPostcodes(text: string): string {
 
 /**
  * The description as providers may read it before unlocking: contact data and street addresses hidden by
- * the one detector (server/ai/nlu/contact.ts), postcodes narrowed.
+ * the one detector (core/redaction/contact.ts), postcodes narrowed.
  */
 export function publicDescription(text: string, lang: Lang): string {
   return maskPostcodes(redactContact(text, lang));
@@ -70,34 +73,6 @@ export interface RequestRow {
   firstName: string | null;
   releasedAt: Date | null;
   createdAt: Date;
-}
-
-export interface RequestTeaser {
-  id: string;
-  kategorie: CategoryId;
-  title: string;
-  descriptionPreview: string;
-  placeMasked: string | null;
-  postcodeMasked: string | null;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  dringlichkeit: string;
-  date: string | null;
-  status: string;
-  unlocked: number;
-  maxUnlocks: number;
-  /** Goints an unlock costs now: the price list's entry for the category (decision 032). */
-  unlockPrice: number;
-  createdAt: string;
-}
-
-export interface RequestDetails extends Omit<RequestTeaser, 'placeMasked' | 'postcodeMasked'> {
-  description: string;
-  postcode: string | null;
-  place: string | null;
-  contact: { firstName: string | null; name: string | null; email: string | null };
-  /** The contact data is no longer shown: the request ended longer ago than the retention setting, or the seeker deleted the account. */
-  contactHidden?: boolean;
 }
 
 /**

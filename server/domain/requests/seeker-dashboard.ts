@@ -1,43 +1,16 @@
 // The seeker dashboard's figures and request list, for the signed-in seeker only: active requests, offers
 // received, their total value, and the seeker's own points (earnings) from the ledger.
 import type { Db } from '../../db.ts';
-import type { CategoryId } from '../../ai/nlu/categories.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
-import { milliToCents, toGoints } from '../ledger/money.ts';
+import { milliToCents, toGoints } from '../../../core/money/money.ts';
 import { listSeekerOffers } from '../offers/list-seeker-offers.ts';
 import { canSeekerClose } from './end-request.ts';
+import type { SeekerRequestRow, SeekerDashboard } from '../../../core/api/seeker.ts';
+export type { SeekerRequestRow, SeekerDashboard } from '../../../core/api/seeker.ts';
 
 export const ACTIVE_REQUEST_STATUSES = ['draft', 'review', 'open'] as const;
-
-export interface SeekerRequestRow {
-  id: string;
-  kategorie: CategoryId;
-  beschreibung: string;
-  ort: string | null;
-  postcode: string | null;
-  budgetMin: number | null;
-  budgetMax: number | null;
-  dringlichkeit: string;
-  date: string | null;
-  status: string;
-  active: boolean;
-  /** The seeker may close it now (the same rule as closeRequest). */
-  closable: boolean;
-  offers: number;
-  unlocked: number;
-  maxUnlocks: number;
-  dealStatus: string | null;
-  /** Why the akut team released, rejected or closed it. */
-  adminReason: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-}
-
-export interface SeekerDashboard {
-  stats: { activeRequests: number; offersReceived: number; bestOfferCents: number | null; points: number; earningsCents: number };
-  requests: SeekerRequestRow[];
-}
 
 export async function getSeekerDashboard(prisma: Db, seekerId: string): Promise<SeekerDashboard> {
   const [requests, offerAgg, earnings, offers] = await Promise.all([

@@ -2,7 +2,7 @@
 // passes its schema is ignored in favour of the default, so a bad row never stops the marketplace.
 import { z } from 'zod';
 import type { Db, DbTx } from '../../db.ts';
-import { SETTING_LIMITS } from './limits.ts';
+import { SETTING_LIMITS } from '../../../core/settings/limits.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 

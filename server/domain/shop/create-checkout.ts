@@ -2,11 +2,11 @@
 // then Stripe Checkout when configured (its session id stored on the row), otherwise the built-in test
 // checkout page when it is on (config.testCheckout; its Goints are promotional). The Goints come only with
 // the payment's confirmed event (fulfill-purchase.ts).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Lang } from '../../i18n.ts';
 import { translator } from '../../i18n.ts';
-import { shopPackage, splitVat, type PackageId } from './packages.ts';
+import { shopPackage, splitVat, type PackageId } from '../../../core/shop/packages.ts';
 
 export interface Checkout {
   purchaseId: string;

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { DbTx } from '../../db.ts';
 import { account } from '../ledger/accounts.ts';
-import { goints } from '../ledger/money.ts';
+import { goints } from '../../../core/money/money.ts';
 import { postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
 import { notify, appLink } from '../notifications/notify.ts';
 import { receiptLines } from './receipt.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 
 /** One of the user's purchases; NOT_FOUND for a purchase of someone else, as for one that does not exist. */

@@ -1,11 +1,13 @@
 // Receipts of purchases: the German invoice fields (seller from configuration, buyer, date, number, net,
 // VAT, gross) for the printable page, the e-mail and the purchase history.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import { translator } from '../../i18n.ts';
-import { formatGoints } from '../money/format-money.ts';
+import { formatGoints } from '../../../core/money/format-money.ts';
+import type { Receipt } from '../../../core/api/shop.ts';
+export type { Receipt } from '../../../core/api/shop.ts';
 
 type PurchaseRow = {
   id: string;
@@ -23,21 +25,6 @@ type PurchaseRow = {
   createdAt: Date;
   provider: string;
 };
-
-export interface Receipt {
-  id: string;
-  number: string;
-  date: string;
-  seller: { name: string; address: string; vatId: string };
-  buyer: { name: string; email: string };
-  item: { packageId: string; goints: number };
-  netCents: number;
-  vatCents: number;
-  vatRatePercent: number;
-  grossCents: number;
-  provider: string;
-  test: boolean;
-}
 
 const euro = (cents: number, lang: Lang) =>
   new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { account } from '../ledger/accounts.ts';
 import { getBalance } from '../ledger/get-balance.ts';
-import { goints, MILLI_PER_GOINT } from '../ledger/money.ts';
+import { goints, MILLI_PER_GOINT } from '../../../core/money/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 import { purchaseLines } from './fulfill-purchase.ts';
 

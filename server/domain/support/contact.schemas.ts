@@ -1,6 +1,6 @@
 // The contact form's input, checked at the HTTP door (server/http/contact.ts).
 import { z } from 'zod';
-import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact-rules.ts';
+import { CONTACT_LIMITS, CONTACT_TOPICS } from '../../../core/support/contact-rules.ts';
 
 export const contactMessageSchema = z
   .object({

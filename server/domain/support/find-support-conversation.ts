@@ -2,7 +2,7 @@
 // the address exactly, else the full name or the first name, case-insensitive; more than one match is refused
 // rather than guessed.
 import type { Db } from '../../db.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 
 export interface FoundSupportConversation {
   id: string;

@@ -1,14 +1,9 @@
 // A partner's own conversation with support (never anyone else's: the conversation is found by the caller's
 // id only). Opening it marks the team's replies read.
 import type { AppDeps } from '../../deps.ts';
-import { partnerView, publishToTeam, SUPPORT_EVENTS, SUPPORT_SUBJECT, type PartnerMessageView } from './support-message.ts';
-
-export interface OwnSupportConversation {
-  subject: string;
-  messages: PartnerMessageView[];
-  /** Replies that were unread before this call. */
-  unread: number;
-}
+import { partnerView, publishToTeam, SUPPORT_EVENTS, SUPPORT_SUBJECT } from './support-message.ts';
+import type { OwnSupportConversation } from '../../../core/api/support.ts';
+export type { OwnSupportConversation } from '../../../core/api/support.ts';
 
 export async function listOwnSupportMessages(
   deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>,

@@ -1,15 +1,8 @@
 // The admin team's shared inbox: every partner's conversation, newest activity first, with the number of
 // partner messages no admin has read yet.
 import type { Db } from '../../db.ts';
-
-export interface SupportConversationSummary {
-  id: string;
-  partner: { id: string; name: string; email: string };
-  subject: string;
-  lastMessageAt: string;
-  lastMessage: { body: string; fromTeam: boolean } | null;
-  unread: number;
-}
+import type { SupportConversationSummary } from '../../../core/api/support.ts';
+export type { SupportConversationSummary } from '../../../core/api/support.ts';
 
 export async function listSupportConversations(prisma: Db): Promise<{ conversations: SupportConversationSummary[]; unreadTotal: number }> {
   const [rows, unread] = await Promise.all([

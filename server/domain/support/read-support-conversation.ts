@@ -1,15 +1,10 @@
 // An admin opens a partner's conversation: all its messages, and the partner's unread ones become read
 // (for the whole team: the inbox is shared).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
-import { adminView, publishToTeam, SUPPORT_EVENTS, type AdminMessageView } from './support-message.ts';
-
-export interface SupportConversationDetail {
-  id: string;
-  partner: { id: string; name: string; email: string };
-  subject: string;
-  messages: AdminMessageView[];
-}
+import { adminView, publishToTeam, SUPPORT_EVENTS } from './support-message.ts';
+import type { SupportConversationDetail } from '../../../core/api/support.ts';
+export type { SupportConversationDetail } from '../../../core/api/support.ts';
 
 export async function readSupportConversation(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>, conversationId: string): Promise<SupportConversationDetail> {
   const prisma = deps.db.prisma;

@@ -1,6 +1,6 @@
 // Any admin answers a partner's conversation. The reply goes to the partner live; a partner with no open
 // connection also gets a mail (no message text in it: the reply is read in the app).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { appLink, notify } from '../notifications/notify.ts';
 import { adminView, checkSupportBody, partnerView, publishToTeam, SUPPORT_EVENTS, type AdminMessageView } from './support-message.ts';

@@ -1,7 +1,9 @@
 // What the support chat's commands share: the body rule (one pure function both doors and the client's
 // send button follow), the subject, the views of a message and the live events to both sides.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { PartnerMessageView, AdminMessageView } from '../../../core/api/support.ts';
+export type { PartnerMessageView, AdminMessageView } from '../../../core/api/support.ts';
 
 export const SUPPORT_SUBJECT = 'Affiliate Support Anfrage';
 export const SUPPORT_MESSAGE_MAX = 4000;
@@ -26,16 +28,6 @@ export interface SupportMessageRow {
   sender?: { name: string } | null;
 }
 
-/** A partner's view: their own messages and the team's replies; which admin answered is not shown. */
-export interface PartnerMessageView {
-  id: string;
-  fromTeam: boolean;
-  subject: string;
-  body: string;
-  createdAt: string;
-  readAt: string | null;
-}
-
 export function partnerView(m: SupportMessageRow): PartnerMessageView {
   return {
     id: m.id,
@@ -45,12 +37,6 @@ export function partnerView(m: SupportMessageRow): PartnerMessageView {
     createdAt: m.createdAt.toISOString(),
     readAt: m.readAt?.toISOString() ?? null,
   };
-}
-
-/** The team's view: who wrote each message (the partner, or which admin replied). */
-export interface AdminMessageView extends PartnerMessageView {
-  senderId: string;
-  senderName: string;
 }
 
 export function adminView(m: SupportMessageRow): AdminMessageView {

@@ -2,11 +2,11 @@
 // promotional together, and the promotional part), and how many of the allowed providers unlocked the
 // request ('x of N unlocked'). Only for a request matched to the provider. Not available once it ended or
 // while a deal is pending (an accepted offer), again when that deal is cancelled.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import type { UnlockQuote, UnlockUnavailableReason } from '../../../machines/unlock.machine.ts';
 import { getGointsBalance } from '../ledger/get-balance.ts';
-import { toGoints } from '../ledger/money.ts';
+import { toGoints } from '../../../core/money/money.ts';
 import { getUnlockPrice } from '../prices/get-unlock-price.ts';
 import { unlockRefusal } from './unlock-rules.ts';
 

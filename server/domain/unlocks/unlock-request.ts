@@ -6,11 +6,11 @@
 // and request): a later price change never alters it. Concurrent attempts never overspend or overbook; a
 // repeat answers the first unlock. The rules are those of unlock-rules.ts; the function takes the request's
 // row lock first, then the wallets, like settlement (decision 019).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { isRetryable } from '../../db/tx.ts';
 import type { UnlockResult } from '../../../machines/unlock.machine.ts';
-import { GOINTS_PER_EUR, MILLI_PER_GOINT, toGoints } from '../ledger/money.ts';
+import { GOINTS_PER_EUR, MILLI_PER_GOINT, toGoints } from '../../../core/money/money.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../prices/price-list.ts';
 import { UNLOCK_REFUSALS, type UnlockRefusal } from './unlock-rules.ts';
 

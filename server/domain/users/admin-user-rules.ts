@@ -1,5 +1,5 @@
 // Rules shared by the admin's user commands (role change, suspension).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { DbTx } from '../../db.ts';
 
 export const USER_ROLES = ['seeker', 'provider', 'admin'] as const;

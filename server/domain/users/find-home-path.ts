@@ -1,8 +1,8 @@
 // Where a signed-in person lands after signing in or confirming the e-mail address: one door for every
-// role, the account decides (decision 036). The paths are the client router's (src/app/route-table.ts).
+// role, the account decides (decision 036). The paths are the client router's (core/pages/route-table.ts).
 import type { Db } from '../../db.ts';
 import type { Role } from '../../auth/guards.ts';
-import { ROUTE_PATHS } from '../../../src/app/route-table.ts';
+import { ROUTE_PATHS } from '../../../core/pages/route-table.ts';
 
 /** The dashboard of a role; a seeker account that has set up a partner profile is first of all a partner. */
 export function homePathFor(role: Role, isPartner: boolean): string {

@@ -1,27 +1,12 @@
 // One person as the admin sees them: role, dates, verification, two-factor, who referred them, balances from
 // the ledger, and how much they did (requests, unlocks, deals).
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Db } from '../../db.ts';
 import { account, refKey } from '../ledger/accounts.ts';
 import { getBalances } from '../ledger/get-balance.ts';
-import { milliToCents, toGoints } from '../ledger/money.ts';
-
-export interface UserDetails {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  locale: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  referrer: { id: string; email: string; name: string } | null;
-  referrals: number;
-  suspension: { at: string; reason: string | null; byEmail: string | null } | null;
-  activeSessions: number;
-  balance: { goints: number; promoGoints: number; seekerEarningsCents: number; partnerEarningsCents: number; partnerPendingCents: number };
-  counts: { requests: number; unlocks: number; offers: number; deals: number; payouts: number };
-}
+import { milliToCents, toGoints } from '../../../core/money/money.ts';
+import type { UserDetails } from '../../../core/api/admin.ts';
+export type { UserDetails } from '../../../core/api/admin.ts';
 
 export async function getUserDetails(prisma: Db, userId: string): Promise<UserDetails> {
   const u = await prisma.user.findUnique({

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { USER_ROLES } from './admin-user-rules.ts';
+import type { UserListRow } from '../../../core/api/admin.ts';
+export type { UserListRow } from '../../../core/api/admin.ts';
 
 export const listUsersQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
@@ -12,17 +14,6 @@ export const listUsersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
-
-export interface UserListRow {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  suspended: boolean;
-  createdAt: string;
-}
 
 export async function listUsers(prisma: Db, q: ListUsersQuery): Promise<{ users: UserListRow[]; total: number; page: number; pageSize: number }> {
   const where: Prisma.UserWhereInput = {

@@ -2,7 +2,7 @@
 // session of it is deleted, so each door (HTTP, ws, chat) stops answering at once; signing in is refused while
 // the mark stands (server/auth/auth.ts). Their open sockets are closed by an event to them, and they get an
 // e-mail in their language. Unsuspending lifts the mark; they sign in again themselves.
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';

@@ -3,17 +3,9 @@
 import type { Db } from '../../db.ts';
 import { account, refKey } from '../ledger/accounts.ts';
 import { getBalances } from '../ledger/get-balance.ts';
-import { milliToCents, toGoints, toGointsExact } from '../ledger/money.ts';
-
-export interface Wallet {
-  /** Goints to spend, paid and promotional together. */
-  goints: number;
-  /** The promotional part of them (welcome bonus, test checkout, goodwill): spent first, never cash. */
-  promoGoints: number;
-  earnings: { goints: number; cents: number };
-  partnerEarnings: { goints: number; cents: number };
-  movements: { id: string; at: string; kind: string; account: string; goints: number; balanceAfter: number; reference: string | null }[];
-}
+import { milliToCents, toGoints, toGointsExact } from '../../../core/money/money.ts';
+import type { Wallet } from '../../../core/api/shop.ts';
+export type { Wallet } from '../../../core/api/shop.ts';
 
 export async function getWallet(prisma: Db, userId: string, opts: { movements?: number } = {}): Promise<Wallet> {
   const refs = [account.wallet(userId), account.walletPromo(userId), account.seekerEarnings(userId), account.partnerEarnings(userId)];

@@ -5,7 +5,7 @@
 // deliveries (serialization failures, deadlocks, unique violations) are retried here, as every handler is
 // idempotent; a database outage answers 503 (server/app.ts); anything else answers 500 and Stripe retries.
 import type Stripe from 'stripe';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkoutSessionCompleted } from './webhooks/checkout-session-completed.ts';
 import { checkoutSessionAsyncPaymentSucceeded } from './webhooks/checkout-session-async-payment-succeeded.ts';

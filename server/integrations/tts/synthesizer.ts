@@ -2,7 +2,7 @@
 // recent results in an LRU cache. See docs/decisions/010-offline-tts.md.
 import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Lang } from '../../i18n.ts';
 import { cleanSpeechText } from './speech-text.ts';
 import { createSpeechCache } from './speech-cache.ts';

@@ -1,6 +1,6 @@
 // Renderers of the chat tools that show a person's own data (deals, requests, payout methods and payouts,
 // favourites, the provider's profile, purchases and trade documents, partner commissions): cards over the
-// server's data (server/chat/tools/output-types.ts). Buttons send the words a person could type
+// server's data (core/chat/output-types.ts). Buttons send the words a person could type
 // ('Deal #a1b2c3 bestätigen'), so they take the same way through the chat and its confirmations.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import type {
   ProviderProfileData,
   PurchaseRow,
   TradeDocumentRow,
-} from '../../../server/chat/tools/output-types.ts';
+} from '../../../core/chat/output-types.ts';
 
 const TONE = {
   good: 'border-emerald-300 bg-emerald-50 text-emerald-800',

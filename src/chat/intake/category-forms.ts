@@ -1,7 +1,7 @@
 // The search form of each category (shown in the chat in state fillingForm), its checks, and the one
 // string it sends: 'Kategorie: Handwerk; Gewerk: Sanitär; …; PLZ: 50667' (read on the server by
 // parseFormOutput in server/ai/nlu/extract.ts). Labels come from the intake locale files. Pure: no DOM.
-import { CAR_BRANDS } from '../../../server/ai/nlu/car-brands.ts';
+import { CAR_BRANDS } from '../../../core/categories/car-brands.ts';
 import { categoryLabel, intakeText, toLang, URGENCIES, type CategoryId } from './labels.ts';
 import { ISO_DATE, type IntakeView } from './view.ts';
 

@@ -1,8 +1,8 @@
 // The intake's words in both languages, read straight from the locale files so the strings the widgets
 // send (form strings, answers) are built without i18next and match what the screen shows. Pure: no DOM.
-import de from '../../i18n/locales/de/intake.json';
-import en from '../../i18n/locales/en/intake.json';
-import { CATEGORY_IDS, type CategoryId } from '../../../server/ai/nlu/category-ids.ts';
+import de from '../../../core/i18n/locales/de/intake.json';
+import en from '../../../core/i18n/locales/en/intake.json';
+import { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 
 export type Lang = 'de' | 'en';
 

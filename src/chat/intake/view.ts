@@ -1,7 +1,7 @@
 // The intake view (`output.data` of every intake tool, docs/domain/intake-contract.md), read defensively
 // from the loosely typed tool output, and how its values read on screen. Pure: no DOM.
 import { intakeText, isCategoryId, isUrgency, toLang, type CategoryId, type Urgency } from './labels.ts';
-import { formatBudget as formatMoneyBudget } from '../../../server/domain/money/format-money.ts';
+import { formatBudget as formatMoneyBudget } from '../../../core/money/format-money.ts';
 
 export interface IntakeView {
   firstName: string | null;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useChatActions } from '../context.ts';
 import { FieldShell, inputClass, Textarea, WidgetCard } from '../intake/controls.tsx';
 import { cn } from '@/lib/utils';
-import { parseEuroCents } from '../../../server/domain/money/parse-money.ts';
+import { parseEuroCents } from '../../../core/money/parse-money.ts';
 
 const clean = (v: string) =>
   v

@@ -1,4 +1,4 @@
-// The data of the marketplace tools' outputs: the server's types (server/chat/tools/output-types.ts), never a
+// The data of the marketplace tools' outputs: the server's types (core/chat/output-types.ts), never a
 // copy. Stored outputs are read defensively (list()).
 export type {
   ChatMatchCard,
@@ -8,6 +8,6 @@ export type {
   ListOffersData,
   ShowBalanceData,
   BuyGointsData,
-} from '../../../server/chat/tools/output-types.ts';
+} from '../../../core/chat/output-types.ts';
 
 export const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);

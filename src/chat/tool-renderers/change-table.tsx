@@ -1,6 +1,6 @@
 // The before/after table of a confirmation that changes something (server: ChangeView under data.change).
 import { useTranslation } from 'react-i18next';
-import type { ChangeView } from '../../../server/chat/tools/output-types.ts';
+import type { ChangeView } from '../../../core/chat/output-types.ts';
 
 export function isChangeView(value: unknown): value is ChangeView {
   const v = value as ChangeView | null;

@@ -5,7 +5,7 @@ import { Download, ShieldCheck } from 'lucide-react';
 import { ConfirmCard } from './confirm-card.tsx';
 import { ChangeTable, isChangeView } from './change-table.tsx';
 import { registerToolRenderer, type ToolRendererProps } from './registry.tsx';
-import type { ExportMyDataData } from '../../../server/chat/tools/output-types.ts';
+import type { ExportMyDataData } from '../../../core/chat/output-types.ts';
 
 const link = 'inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline';
 

@@ -1,6 +1,6 @@
-// The shapes of tool parts (the AI SDK's) and of tool outputs: the server's types (server/chat/tools/output-types.ts).
-export type { ConfirmationInfo as ConfirmationView, ToolOutcome as ToolOutput, ToolRefusalCode } from '../../../server/chat/tools/output-types.ts';
-import type { ToolOutcome } from '../../../server/chat/tools/output-types.ts';
+// The shapes of tool parts (the AI SDK's) and of tool outputs: the server's types (core/chat/output-types.ts).
+export type { ConfirmationInfo as ConfirmationView, ToolOutcome as ToolOutput, ToolRefusalCode } from '../../../core/chat/output-types.ts';
+import type { ToolOutcome } from '../../../core/chat/output-types.ts';
 
 export interface ToolPart {
   type: string;

@@ -4,7 +4,7 @@ export const toUiLang = (lang: string | undefined): UiLang => (lang?.startsWith(
 const locale = (lang: string) => (toUiLang(lang) === 'de' ? 'de-DE' : 'en-GB');
 
 // One formatter for client and server (decision 049).
-export { formatEuro, formatEuroWhole, formatBudget, formatNumber } from '../../../server/domain/money/format-money.ts';
+export { formatEuro, formatEuroWhole, formatBudget, formatNumber } from '../../../core/money/format-money.ts';
 
 /** A rating or similar with at most one decimal: 4.5 → '4,5' / '4.5'. */
 export function formatDecimal(n: number, lang: string, minimumFractionDigits = 0): string {
@@ -27,4 +27,4 @@ export function formatDateTime(iso: string, lang: string): string {
 }
 
 /** Minutes as '35 Min.' / '2 Std.' / '3 Tage' (response times), through Intl. */
-export { formatMinutes } from '../../../server/domain/money/format-money.ts';
+export { formatMinutes } from '../../../core/money/format-money.ts';

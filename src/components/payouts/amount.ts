@@ -1,5 +1,5 @@
 // The payout amount as people type it: euros with a comma or a point, at most two decimals.
-import { parseEuroCents } from '../../../server/domain/money/parse-money.ts';
+import { parseEuroCents } from '../../../core/money/parse-money.ts';
 
 /** '12,50' / '12.50' / '12,50 €' → 1250 cents; null when it is not an amount (the shared parser, decision 049). */
 export const parseEuroInput = (value: string): number | null => parseEuroCents(value);

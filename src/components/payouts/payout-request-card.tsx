@@ -12,7 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatEuro, formatNumber } from '@/components/market';
 import { ApiError } from '@/lib/api';
-import { MIN_PAYOUT_CENTS } from '../../../server/domain/ledger/money.ts';
+import { MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
 import { amountInputValue, parseEuroInput } from './amount';
 import { newIdempotencyKey } from './idempotency-key';
 import { availableCents, payoutsApi, type PayoutMethod, type PayoutSource, type Wallet } from './types';

@@ -1,7 +1,7 @@
 // Payout methods and payouts as the payout doors answer them (server/http/payouts.ts).
 import { api } from '@/lib/api';
-import type { PayoutMethodView } from '../../../server/domain/payouts/payout-methods.ts';
-import type { PayoutView } from '../../../server/domain/payouts/request-payout.ts';
+import type { PayoutMethodView, PayoutView } from '../../../core/api/payouts.ts';
+import type { Wallet } from '../../../core/api/shop.ts';
 
 export type PayoutSource = 'seeker_earnings' | 'partner_earnings';
 
@@ -9,11 +9,7 @@ export type PayoutMethod = PayoutMethodView;
 
 export type Payout = PayoutView;
 
-export interface Wallet {
-  goints: number;
-  earnings: { goints: number; cents: number };
-  partnerEarnings: { goints: number; cents: number };
-}
+export type { Wallet };
 
 export type NewPayoutMethod = { type: 'paypal'; email: string } | { type: 'bank'; iban: string; accountHolder: string; bic?: string; bankName?: string };
 

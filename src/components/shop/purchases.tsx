@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import type { Receipt } from '../../../server/domain/shop/receipt.ts';
+import type { Receipt } from '../../../core/api/shop.ts';
 
 export type { Receipt };
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/components/market/format';
 import { cn } from '@/lib/utils';
-import type { PartnerMessageView } from '../../../server/domain/support/support-message.ts';
+import type { PartnerMessageView } from '../../../core/api/support.ts';
 
 export type SupportMessage = PartnerMessageView & { senderName?: string };
 

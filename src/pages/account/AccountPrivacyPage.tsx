@@ -16,7 +16,7 @@ import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
 import { safeNext } from '@/lib/safe-next';
 import { currentLang } from '@/i18n';
-import type { DeletionCheck, DeletionResult } from '../../../server/domain/privacy/delete-account.ts';
+import type { DeletionCheck, DeletionResult } from '../../../core/api/privacy.ts';
 
 export function AccountPrivacyPage() {
   const { t } = useTranslation('account');

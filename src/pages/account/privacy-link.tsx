@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
-import { ROUTE_PATHS } from '@/app/route-table';
+import { ROUTE_PATHS } from '../../../core/pages/route-table';
 
 export function PrivacyAccountLink({ from }: { from: string }) {
   const { t } = useTranslation('account');

@@ -36,7 +36,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
-import { ADMIN_PATH_TABS } from '@/app/route-table';
+import { ADMIN_PATH_TABS } from '../../../core/pages/route-table';
 import { PayoutsTab } from './PayoutsTab';
 import { SepaTab } from './SepaTab';
 import { ModerationTab } from './ModerationTab';

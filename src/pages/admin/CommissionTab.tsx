@@ -13,8 +13,8 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { BP, LEVELS, MAX_POOL_BP, PRESETS, presetOf, type CommissionPlanValues, type PresetName } from '../../../server/domain/affiliate/commission-plan.ts';
-import type { CommissionPlanHistoryEntry, CommissionPlanView } from '../../../server/domain/affiliate/get-commission-plan.ts';
+import { BP, LEVELS, MAX_POOL_BP, PRESETS, presetOf, type CommissionPlanValues, type PresetName } from '../../../core/affiliate/commission-plan.ts';
+import type { CommissionPlanHistoryEntry, CommissionPlanView } from '../../../core/api/affiliate.ts';
 import { errorText } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
 

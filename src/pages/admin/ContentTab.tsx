@@ -18,10 +18,10 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
-import { MATERIAL_CATEGORIES, type MarketingMaterialView } from '../../../server/domain/affiliate/list-marketing-materials.ts';
-import { ACADEMY_CATEGORIES } from '../../../server/domain/affiliate/list-academy.ts';
-import type { AdminAcademyVideo } from '../../../server/domain/affiliate/manage-academy-video.ts';
-import { MATERIAL_LIMITS, VIDEO_LIMITS } from '../../../server/domain/affiliate/content-limits.ts';
+import { MATERIAL_CATEGORIES, type MarketingMaterialView } from '../../../core/api/affiliate.ts';
+import { ACADEMY_CATEGORIES } from '../../../core/api/affiliate.ts';
+import type { AdminAcademyVideo } from '../../../core/api/affiliate.ts';
+import { MATERIAL_LIMITS, VIDEO_LIMITS } from '../../../core/affiliate/content-limits.ts';
 import { errorText } from './admin-api';
 import { ConfirmDialog, EmptyState, LoadFailed } from './admin-dialogs';
 

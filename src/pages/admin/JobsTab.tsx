@@ -7,7 +7,7 @@ import { CircleCheck, RefreshCw, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { FailedJobView } from '../../../server/domain/jobs/list-failed-jobs.ts';
+import type { FailedJobView } from '../../../core/api/admin.ts';
 import { adminApi, errorText } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
 

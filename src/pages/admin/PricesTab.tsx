@@ -1,6 +1,6 @@
 // 'Preisliste verwalten': the price list's entries (category, service type, base price in €, the platform's share
 // in %, description), with create, edit and delete; and each category's unlock price now. The same limits and
-// parsers as the server (server/domain/prices/price-input.ts); the server checks again and its translated error
+// parsers as the server (core/prices/price-input.ts); the server checks again and its translated error
 // is shown. Decision 032.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { api, ApiError } from '@/lib/api';
 import { CATEGORY_IDS, type CategoryId } from '../provider/provider-api';
-import { centsToUnlockGoints, parseEuroCents, parsePercentBp, PRICE_LIMITS } from '../../../server/domain/prices/price-input.ts';
+import { centsToUnlockGoints, parseEuroCents, parsePercentBp, PRICE_LIMITS } from '../../../core/prices/price-input.ts';
 import { errorText } from './admin-api';
 import { ConfirmDialog, EmptyState, LoadFailed } from './admin-dialogs';
 

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
-import { SETTING_LIMITS } from '../../../server/domain/settings/limits.ts';
+import { SETTING_LIMITS } from '../../../core/settings/limits.ts';
 import { adminApi, errorText, SETTING_KEYS, type SettingKey, type Settings } from './admin-api';
 import { LoadFailed } from './admin-dialogs';
 

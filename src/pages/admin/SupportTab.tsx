@@ -13,9 +13,9 @@ import { formatDateTime } from '@/components/market/format';
 import { api, ApiError } from '@/lib/api';
 import { useLiveEvents, type LiveEvent } from '@/lib/live';
 import { cn } from '@/lib/utils';
-import type { SupportConversationSummary } from '../../../server/domain/support/list-support-conversations.ts';
-import type { SupportConversationDetail } from '../../../server/domain/support/read-support-conversation.ts';
-import type { AdminMessageView } from '../../../server/domain/support/support-message.ts';
+import type { SupportConversationSummary } from '../../../core/api/support.ts';
+import type { SupportConversationDetail } from '../../../core/api/support.ts';
+import type { AdminMessageView } from '../../../core/api/support.ts';
 import { EmptyState, LoadFailed } from './admin-dialogs';
 
 const LIVE = ['support.message', 'support.read'] as const;

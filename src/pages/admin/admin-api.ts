@@ -1,13 +1,13 @@
 // The admin doors this area uses (server/http/admin.ts, server/http/payouts.ts), typed as they answer.
 import { api, ApiError } from '@/lib/api';
-import type { AdminPayout } from '../../../server/domain/payouts/admin-payouts.ts';
-import type { SepaBatchView } from '../../../server/domain/payouts/sepa-batches.ts';
-import type { PendingDocument } from '../../../server/domain/providers/verification-documents.ts';
-import type { UserListRow } from '../../../server/domain/users/list-users.ts';
-import type { UserDetails } from '../../../server/domain/users/get-user-details.ts';
-import type { AuditRow } from '../../../server/domain/admin/audit.ts';
-import type { ActivityItem } from '../../../server/domain/admin/get-recent-activity.ts';
-import type { FailedJobView } from '../../../server/domain/jobs/list-failed-jobs.ts';
+import type { AdminPayout } from '../../../core/api/payouts.ts';
+import type { SepaBatchView } from '../../../core/api/payouts.ts';
+import type { PendingDocument } from '../../../core/api/provider.ts';
+import type { UserListRow } from '../../../core/api/admin.ts';
+import type { UserDetails } from '../../../core/api/admin.ts';
+import type { AuditRow } from '../../../core/api/admin.ts';
+import type { ActivityItem } from '../../../core/api/admin.ts';
+import type { FailedJobView } from '../../../core/api/admin.ts';
 
 export type { UserListRow, UserDetails, AuditRow, ActivityItem };
 export const USER_ROLES = ['seeker', 'provider', 'admin'] as const;

@@ -1,8 +1,8 @@
 // The doors of 'Anfragen verwalten' and 'Deals' (server/http/admin-requests.ts, /moderate in server/http/admin.ts),
 // typed as they answer.
 import { api } from '@/lib/api';
-import type { AdminRequestRow, AdminRequestsPage, REQUEST_STATUSES } from '../../../server/domain/admin/list-admin-requests.ts';
-import type { AdminDealRow, AdminDealsPage, DEAL_STATUSES } from '../../../server/domain/admin/list-admin-deals.ts';
+import type { AdminRequestRow, AdminRequestsPage, REQUEST_STATUSES } from '../../../core/api/admin.ts';
+import type { AdminDealRow, AdminDealsPage, DEAL_STATUSES } from '../../../core/api/admin.ts';
 
 export type { AdminRequestRow, AdminRequestsPage, AdminDealRow, AdminDealsPage };
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

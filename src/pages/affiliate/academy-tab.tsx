@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
-import { ACADEMY_CATEGORIES, type AcademyCategory } from '../../../server/domain/affiliate/list-academy.ts';
+import { ACADEMY_CATEGORIES, type AcademyCategory } from '../../../core/api/affiliate.ts';
 import { affiliateApi, type AcademyVideoView } from './affiliate-api';
 
 export function AcademyTab() {

@@ -1,12 +1,12 @@
 // The affiliate doors as the pages call them (server/http/affiliate.ts); types come from the server.
 import { api } from '@/lib/api';
-import type { PartnerOverview } from '../../../server/domain/affiliate/get-partner-overview.ts';
-import type { PartnerNetwork } from '../../../server/domain/affiliate/get-partner-network.ts';
-import type { CommissionPlanView } from '../../../server/domain/affiliate/get-commission-plan.ts';
-import type { CountryRanking } from '../../../server/domain/affiliate/get-country-ranking.ts';
-import type { MarketingMaterialView } from '../../../server/domain/affiliate/list-marketing-materials.ts';
-import type { AcademyVideoView } from '../../../server/domain/affiliate/list-academy.ts';
-import type { PartnerProfileInput, PartnerProfileView } from '../../../server/domain/affiliate/partner-profile-schema.ts';
+import type { PartnerOverview } from '../../../core/api/affiliate.ts';
+import type { PartnerNetwork } from '../../../core/api/affiliate.ts';
+import type { CommissionPlanView } from '../../../core/api/affiliate.ts';
+import type { CountryRanking } from '../../../core/api/affiliate.ts';
+import type { MarketingMaterialView } from '../../../core/api/affiliate.ts';
+import type { AcademyVideoView } from '../../../core/api/affiliate.ts';
+import type { PartnerProfileInput, PartnerProfileView } from '../../../core/affiliate/partner-profile-schema.ts';
 
 export type { PartnerOverview, PartnerNetwork, CountryRanking, MarketingMaterialView, AcademyVideoView, PartnerProfileInput, PartnerProfileView };
 export type LivePlan = CommissionPlanView & { unlockPriceGoints: number; maxUnlocks: number };

@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { currentLang } from '@/i18n';
-import { fillMarketingText } from '../../../server/domain/affiliate/fill-marketing-text.ts';
+import { fillMarketingText } from '../../../core/affiliate/fill-marketing-text.ts';
 import { affiliateApi, preview, type MarketingMaterialView } from './affiliate-api';
 import { useCopy } from './use-copy';
 

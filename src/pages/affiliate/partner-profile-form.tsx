@@ -11,7 +11,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { PARTNER_COUNTRIES, partnerProfileSchema } from '../../../server/domain/affiliate/partner-profile-schema.ts';
+import { PARTNER_COUNTRIES, partnerProfileSchema } from '../../../core/affiliate/partner-profile-schema.ts';
 import { affiliateApi, type PartnerProfileView } from './affiliate-api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'street', 'zip', 'city', 'country'] as const;

@@ -1,7 +1,7 @@
 // Worked examples for the pitch pages, computed from the live plan and the live unlock price with the same
-// integer rule as the server (server/domain/affiliate/commission-plan.ts): platform revenue = half of the
+// integer rule as the server (core/affiliate/commission-plan.ts): platform revenue = half of the
 // unlock fees of a request; a level's commission = revenue × pool × level fraction, rounded down to milli-Goints.
-import { commissionAmount, type CommissionPlanValues } from '../../../server/domain/affiliate/commission-plan.ts';
+import { commissionAmount, type CommissionPlanValues } from '../../../core/affiliate/commission-plan.ts';
 
 const MILLI = 1000n;
 

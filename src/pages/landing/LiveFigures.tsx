@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Clock, Handshake, MessageSquareReply } from 'lucide-react';
 import { formatMinutes, formatNumber } from '@/components/market';
-import type { MarketingFigures } from '../../../server/domain/marketing/get-marketing-figures.ts';
+import type { MarketingFigures } from '../../../core/api/marketing.ts';
 import type { FigureKey } from './public-sections';
 
 const ICONS = { successfulDeals: Handshake, medianResponseMinutes: Clock, offerSharePercent: MessageSquareReply } as const;

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Quote } from 'lucide-react';
 import { Stars } from '@/components/market';
-import type { Testimonial } from '../../../server/domain/marketing/list-testimonials.ts';
+import type { Testimonial } from '../../../core/api/marketing.ts';
 
 export function TestimonialList({ testimonials }: { testimonials: Testimonial[] }) {
   // The category names are the intake's words: asked for only here, so a page without testimonials does not

@@ -3,8 +3,8 @@
 // the landing page) pay for it only when there is something to show. The server renders it whole; in the
 // browser React keeps the server's HTML of the section until its code has arrived.
 import { lazy, Suspense } from 'react';
-import type { MarketingFigures } from '../../../server/domain/marketing/get-marketing-figures.ts';
-import type { Testimonial } from '../../../server/domain/marketing/list-testimonials.ts';
+import type { MarketingFigures } from '../../../core/api/marketing.ts';
+import type { Testimonial } from '../../../core/api/marketing.ts';
 import { HydratedSignal, holdUntilHydrated } from '@/app/hydration-gate';
 import { usePublicData } from './use-public-data';
 

@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { api, ApiError } from '@/lib/api';
-import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactTopic } from '../../../server/domain/support/contact-rules.ts';
+import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactTopic } from '../../../core/support/contact-rules.ts';
 import { LegalLayout } from './legal-layout';
 
 type Field = 'name' | 'email' | 'topic' | 'message';

@@ -12,9 +12,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
 import { fieldErrorsOf, providerApi } from './provider-api';
 import { formatEuroWhole } from '@/components/market/format';
-import { MAX_OFFER_EUROS } from '../../../server/domain/offers/offers.schemas.ts';
+import { MAX_OFFER_EUROS } from '../../../core/offers/offers.schemas.ts';
 import { FieldError } from './profile-form';
-import { parseEuroCents } from '../../../server/domain/money/parse-money.ts';
+import { parseEuroCents } from '../../../core/money/parse-money.ts';
 
 /** '450', '450,50', '1.200,00', '1200.5' → euros, or null when it is not a positive amount (the shared parser, decision 049). */
 export function parseEuro(text: string): number | null {

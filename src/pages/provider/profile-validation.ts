@@ -1,5 +1,5 @@
 // The onboarding and profile form checked in the browser by the rules of the server's zod schema
-// (server/domain/providers/providers.schemas.ts), so most mistakes show before a round trip. The
+// (core/providers/providers.schemas.ts), so most mistakes show before a round trip. The
 // server still decides: its field errors (an unknown postcode, a radius above the admin's maximum) are
 // shown next to the field too.
 import { CATEGORY_IDS, type CategoryId, type ProfileInput } from './provider-api';

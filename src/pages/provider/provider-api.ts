@@ -3,18 +3,24 @@
 import { currentLang } from '@/i18n';
 import { api, ApiError, type FieldError } from '@/lib/api';
 import type { UnlockQuote, UnlockResult } from '../../../machines/unlock.machine.ts';
-import type { DocumentSummary } from '../../../server/domain/providers/verification-documents.ts';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  type DocumentKind,
+  type DocumentSummary,
+  type ProviderFeed as Feed,
+} from '../../../core/api/provider.ts';
 
-import type { CategoryId } from '../../../server/ai/nlu/category-ids.ts';
-import type { ProviderProfileOutput as ProviderProfile, PublicProvider as PublicProviderPage } from '../../../server/domain/providers/providers.schemas.ts';
-import type { ProviderFeed as Feed } from '../../../server/domain/matching/list-provider-matches.ts';
+import type { CategoryId } from '../../../core/categories/category-ids.ts';
+import type { ProviderProfileOutput as ProviderProfile, PublicProvider as PublicProviderPage } from '../../../core/providers/providers.schemas.ts';
 
-export { CATEGORY_IDS, type CategoryId } from '../../../server/ai/nlu/category-ids.ts';
+export { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 export type { ProviderProfile, Feed };
 /** GET /api/providers/:id: the public page, and whether the signed-in person keeps it as a favourite (null when not signed in). */
 export type PublicProvider = PublicProviderPage & { favorite: boolean | null };
-export type { RequestTeaser, RequestDetails } from '../../../server/domain/requests/request-views.ts';
-export type { MatchCard as MatchCardData } from '../../../server/domain/matching/list-provider-matches.ts';
+export type { RequestTeaser, RequestDetails } from '../../../core/api/provider.ts';
+export type { MatchCard as MatchCardData } from '../../../core/api/provider.ts';
 
 export type Verification = ProviderProfile['verification'];
 
@@ -39,10 +45,7 @@ export interface SavedProfile {
 
 export type VerificationDocument = DocumentSummary;
 
-export const DOCUMENT_KINDS = ['gewerbeschein', 'handwerkskarte'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+export { DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentKind };
 
 export type PublicReview = PublicProviderPage['reviews'][number];
 

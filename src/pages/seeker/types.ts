@@ -1,7 +1,7 @@
 // Shapes of the seeker doors (server/http/seekers.ts, server/http/marketplace.schemas.ts) as the dashboard
 // reads them: the server's own types (types only, nothing of the server is bundled).
-import type { SeekerDashboard, SeekerRequestRow } from '../../../server/domain/requests/seeker-dashboard.ts';
-import type { SeekerOffer } from '../../../server/domain/offers/list-seeker-offers.ts';
+import type { SeekerDashboard, SeekerRequestRow } from '../../../core/api/seeker.ts';
+import type { SeekerOffer } from '../../../core/api/seeker.ts';
 
 export type { SeekerDashboard, SeekerOffer };
 export type SeekerRequest = SeekerRequestRow;

@@ -14,7 +14,7 @@ import type { AuthContext, Role } from '../../../server/auth/guards.ts';
 
 registerBuiltInTools();
 
-const LOCALES = path.resolve(import.meta.dirname, '../../../src/i18n/locales');
+const LOCALES = path.resolve(import.meta.dirname, '../../../core/i18n/locales');
 const read = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8'));
 function keys(o: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));

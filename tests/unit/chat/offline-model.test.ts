@@ -5,7 +5,7 @@ import { generateText, isStepCount, streamText, tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { createOfflineModel } from '../../../server/ai/offline/model.ts';
 import { registerBuiltInTools } from '../../../server/chat/tools/index.ts';
-import type { ToolOutcome } from '../../../server/chat/tools/outcome.ts';
+import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 
 registerBuiltInTools();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_BRANDS, findCars, listBrands, modelsOf } from '../../../server/ai/nlu/car-brands.ts';
+import { CAR_BRANDS, findCars, listBrands, modelsOf } from '../../../core/categories/car-brands.ts';
 
 describe('car brands', () => {
   it('lists about 40 brands, each with models and no duplicates', () => {

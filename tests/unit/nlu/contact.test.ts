@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findContacts, hasContact, redactContact } from '../../../server/ai/nlu/contact.ts';
+import { findContacts, hasContact, redactContact } from '../../../core/redaction/contact.ts';
 
 const kinds = (text: string) => findContacts(text).map((c) => [c.kind, c.value]);
 const HIDDEN = '[Kontakt verborgen]';

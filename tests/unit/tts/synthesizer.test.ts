@@ -1,7 +1,7 @@
 // The synthesizer with its real worker (espeak-ng WASM): cache, shared jobs, queue limit, timeout.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSpeechSynthesizer, type SpeechSynthesizer } from '../../../server/integrations/tts/synthesizer.ts';
-import { AppError } from '../../../server/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 
 let synth: SpeechSynthesizer | null = null;
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { speak } from '@/chat/tts';
 import { buildIntakeMachine } from '../../../../machines/intake.machine.ts';
 import { stepsById, stepText, type FollowUpScript } from '../../../../machines/follow-up-script.ts';
-import { CATEGORY_IDS } from '../../../../server/ai/nlu/category-ids.ts';
+import { CATEGORY_IDS } from '../../../../core/categories/category-ids.ts';
 
 const SAMPLE = { description: 'Vorschau', postcode: '50667', place: 'Köln', budgetMin: 100, budgetMax: 100, urgency: 'normal', date: '2099-01-01' } as const;
 

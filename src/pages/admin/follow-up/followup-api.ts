@@ -1,8 +1,8 @@
 // The follow-up editor's doors (server/http/admin-followup.ts), typed as they answer.
 import { api } from '@/lib/api';
-import type { FollowUpEditorView } from '../../../../server/domain/follow-up/get-follow-up-editor.ts';
-import type { FollowUpEdit } from '../../../../server/domain/follow-up/edit-follow-up-draft.ts';
-import type { StepFigures } from '../../../../server/domain/follow-up/get-follow-up-stats.ts';
+import type { FollowUpEditorView } from '../../../../core/api/follow-up.ts';
+import type { FollowUpEdit } from '../../../../core/api/follow-up.ts';
+import type { StepFigures } from '../../../../core/api/follow-up.ts';
 import type { FollowUpScript, FollowUpStep } from '../../../../machines/follow-up-script.ts';
 
 export type { FollowUpEditorView, FollowUpEdit, StepFigures, FollowUpScript, FollowUpStep };

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SupportComposer, SupportThread, type SupportMessage } from '@/components/support/support-chat';
 import { api, ApiError } from '@/lib/api';
 import { useLiveEvents } from '@/lib/live';
-import type { OwnSupportConversation } from '../../../../server/domain/support/list-own-support-messages.ts';
+import type { OwnSupportConversation } from '../../../../core/api/support.ts';
 
 const LIVE = ['support.message', 'support.read'] as const;
 

@@ -1,6 +1,6 @@
 // Car brands and their current or common models (German market), for the Auto form's brand/model
 // dropdowns and for recognising cars in free text. Written for akut; extend as the market changes.
-import { fold, tokenize } from './text.ts';
+import { fold, tokenize } from '../text.ts';
 
 export interface CarBrand {
   brand: string;

@@ -4,7 +4,7 @@
 // Written to catch what people type to get around a filter ('0 171 2345678', 'null eins sieben …',
 // full-width digits, 'anna at gmx dot de', 'Insta anna_nails', 'Goethestr 9') and to leave prices,
 // sizes, years, model numbers, dates and times alone. Measured by `npm run eval:contact`.
-import type { Lang, Span } from './text.ts';
+import type { Lang, Span } from '../text.ts';
 
 export type ContactKind = 'email' | 'phone' | 'url' | 'handle' | 'address';
 

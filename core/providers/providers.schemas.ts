@@ -1,6 +1,6 @@
 // Request and response shapes of the provider doors (HTTP and chat share them).
 import { z } from 'zod';
-import { CATEGORY_IDS } from '../../ai/nlu/categories.ts';
+import { CATEGORY_IDS } from '../categories/category-ids.ts';
 
 export const providerProfileInput = z.object({
   firmenname: z.string().trim().min(2).max(120),

@@ -1,23 +1,24 @@
 // The `data` of each chat tool's output, as the tools build it and the client renders it (issue 13, decision
 // 053). Types only: the tools check their data against these with `satisfies`, and the client imports them with
 // `import type`, so a renamed field breaks the build instead of silently emptying a card.
-import type { ErrorCode } from '../../errors.ts';
-import type { CategoryId } from '../../ai/nlu/category-ids.ts';
-import type { NameRejection } from '../../ai/nlu/names.ts';
-import type { MatchCard } from '../../domain/matching/list-provider-matches.ts';
-import type { SeekerOffer } from '../../domain/offers/list-seeker-offers.ts';
-import type { UserDeal } from '../../domain/deals/list-user-deals.ts';
-import type { Wallet } from '../../domain/wallet/get-wallet.ts';
-import type { ShopPackage } from '../../domain/shop/packages.ts';
-import type { DocumentSummary } from '../../domain/providers/verification-documents.ts';
-import type { ProviderProfileOutput } from '../../domain/providers/providers.schemas.ts';
-import type { DeletionResult } from '../../domain/privacy/delete-account.ts';
+import type { ErrorCode } from '../errors.ts';
+import type { CategoryId } from '../categories/category-ids.ts';
+import type { DocumentSummary, MatchCard } from '../api/provider.ts';
+import type { SeekerOffer } from '../api/seeker.ts';
+import type { UserDeal } from '../api/deals.ts';
+import type { Wallet } from '../api/shop.ts';
+import type { ShopPackage } from '../shop/packages.ts';
+import type { ProviderProfileOutput } from '../providers/providers.schemas.ts';
+import type { DeletionResult } from '../api/privacy.ts';
 import type { ChangeView } from './outcome.ts';
 
 export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus, ChangeView } from './outcome.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Refusal codes: `reason` of an outcome that was not accepted, worded by chat:offline.reason.<code>.
+
+/** Why a first name was not taken (server/ai/nlu/names.ts). */
+export type NameRejection = 'empty' | 'too_long' | 'markup' | 'two_words' | 'digits' | 'invalid_chars' | 'surname';
 
 /** The chat's own reasons, beside the domain's AppError codes. */
 export type ChatRefusalCode =

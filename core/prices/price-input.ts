@@ -1,6 +1,6 @@
 // The price list's numbers and the parsers of what admins type, pure and free of server imports, so the admin
 // tab validates with the same limits and the same parsers as the server (decision 032).
-import { GOINTS_PER_EUR } from '../ledger/money.ts';
+import { GOINTS_PER_EUR } from '../money/money.ts';
 import { parseEuroCents } from '../money/parse-money.ts';
 
 /** A category without an entry: 5 € (50 Goints) per unlock, 50 % of the paid fees to the platform. */

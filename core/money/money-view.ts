@@ -1,5 +1,5 @@
 // An amount as partners see it: Goints (up to three decimals) and whole euro cents (rounded down).
-import { milliToCents, toGointsExact } from '../ledger/money.ts';
+import { milliToCents, toGointsExact } from './money.ts';
 
 export interface MoneyView {
   goints: number;

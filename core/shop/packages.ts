@@ -1,7 +1,7 @@
 // The Goints packages of the shop. Prices are total prices including VAT (euro cents); the number of
 // requests a package covers is its Goints divided by the unlock price (the price list's cheapest and dearest
 // category, decision 032); savings are against 10 Goints = 1 €.
-import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../ledger/money.ts';
+import { GOINTS_PER_EUR, UNLOCK_PRICE_GOINTS } from '../money/money.ts';
 
 export const PACKAGE_IDS = ['small', 'medium', 'large'] as const;
 export type PackageId = (typeof PACKAGE_IDS)[number];

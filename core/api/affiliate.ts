@@ -1,0 +1,97 @@
+// What the partner doors and the admin's content and commission doors answer with, for server and client.
+import type { CommissionPlanValues } from '../affiliate/commission-plan.ts';
+import type { MoneyView } from '../money/money-view.ts';
+
+export interface CommissionPlanView extends CommissionPlanValues {
+  preset: string;
+  /** Per level: its fraction of the pool and its share of the platform revenue (basis points). */
+  levels: { level: number; bp: number; shareOfRevenueBp: number }[];
+  changedAt: string | null;
+  changedById: string | null;
+}
+
+export interface CommissionPlanHistoryEntry extends CommissionPlanView {
+  id: string;
+  /** Who made the change (null: the admin's account is gone). */
+  changedBy: { name: string; email: string } | null;
+}
+
+export interface CountryRanking {
+  optedIn: boolean;
+  country: string | null;
+  countries: { country: string; partners: number; earnings: MoneyView }[];
+  partners: { rank: number; pseudonym: string; country: string; earnings: MoneyView; you: boolean }[];
+}
+
+export interface PartnerNetwork {
+  size: number;
+  active: number;
+  levels: { level: number; people: number; active: number; earnings: MoneyView }[];
+  direct: { firstName: string; joinedAt: string; active: boolean }[];
+}
+
+export interface PartnerOverview {
+  code: string;
+  link: string;
+  earnings: {
+    /** Every commission not reversed or voided, since the start. */
+    total: MoneyView;
+    /** The same, booked this calendar month (UTC). */
+    thisMonth: MoneyView;
+    /** In the refund window or held for review: not payable yet. */
+    pending: MoneyView;
+    /** Payable now (the payout request takes it from here). */
+    available: MoneyView;
+  };
+  conversion: { clicks: number; signups: number; firstRevenue: number; signupRate: number | null; revenueRate: number | null };
+}
+
+export const ACADEMY_CATEGORIES = ['getting_started', 'advanced_strategies', 'tools'] as const;
+
+export type AcademyCategory = (typeof ACADEMY_CATEGORIES)[number];
+
+export interface AcademyVideoView {
+  id: string;
+  category: AcademyCategory;
+  title: string;
+  description: string;
+  /** Only an http(s) address; null means 'coming soon'. */
+  url: string | null;
+  durationMin: number | null;
+  watched: boolean;
+}
+
+export const isPlayableUrl = (url: string | null | undefined): url is string => !!url && /^https?:\/\/\S+$/i.test(url);
+
+/** The specification's categories of a marketing text (marketing_materials.category). */
+export const MATERIAL_CATEGORIES = ['facebook', 'instagram', 'email_welcome', 'email_follow_up', 'other'] as const;
+
+export type MaterialCategory = (typeof MATERIAL_CATEGORIES)[number];
+
+export interface MarketingMaterialView {
+  id: string;
+  kind: 'email' | 'social';
+  category: MaterialCategory;
+  lang: 'de' | 'en';
+  title: string;
+  description: string;
+  subject: string | null;
+  body: string;
+  sortOrder: number;
+  active: boolean;
+}
+
+export interface AdminAcademyVideo {
+  id: string;
+  category: AcademyCategory;
+  titleDe: string;
+  titleEn: string;
+  descriptionDe: string;
+  descriptionEn: string;
+  url: string | null;
+  durationMin: number | null;
+  sortOrder: number;
+  active: boolean;
+  /** How many partners marked it watched. */
+  watchedBy: number;
+}
