@@ -46,7 +46,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
-  // A matched request's new providers are told live and by e-mail, once each (decision 060); the sweep tells
+  // A matched request's new providers are told live and by e-mail, once each (decision 061); the sweep tells
   // what a lost job left waiting.
   {
     name: NOTIFY_MATCHES_JOB,
@@ -54,7 +54,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
   },
   { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },
-  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 059).
+  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 060).
   { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },
   // Deletes the pseudonymised records of deleted accounts once the 10-year retention has passed (decision 046).
   { name: 'purge-retained-records', cron: '17 3 * * *', ...periodic, run: (deps) => purgeRetainedRecords(deps.db.prisma) },

@@ -1,7 +1,7 @@
 // Matches an open request to providers: same category, the request's place inside the provider's service
 // area, the provider's settings (receives matches, minimum budget). Reads one index range per request
 // (ProviderCategory by category and latitude), never all providers. New matches reach the providers live
-// (ws) and by e-mail, from the job queue after the commit (decision 060): matching never waits for mail.
+// (ws) and by e-mail, from the job queue after the commit (decision 061): matching never waits for mail.
 //
 // Three round trips and one commit (decision 056): the request and the settings together, the candidates
 // with their providers' settings in one statement, and one statement that writes the new matches and stamps
@@ -46,8 +46,8 @@ export async function findCandidates(
 }
 
 /**
- * Writes the matches that do not exist yet, each with the request's card (decision 059) and, when its provider
- * is to be told, marked as waiting for that (decision 060), and stamps the request as matched (and, when it
+ * Writes the matches that do not exist yet, each with the request's card (decision 060) and, when its provider
+ * is to be told, marked as waiting for that (decision 061), and stamps the request as matched (and, when it
  * wrote a match to tell, with the time its notifications wait since), in one statement (one commit); answers
  * the matches it wrote.
  */
