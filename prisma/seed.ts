@@ -8,6 +8,7 @@ import { exitOnStartupError } from '../server/startup-error.ts';
 import type { AppDeps } from '../server/deps.ts';
 import type { CategoryId } from '../core/categories/category-ids.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
+import { upsertTraderDetails } from '../server/domain/providers/trader-details.ts';
 import { matchProviderToOpenRequests } from '../server/domain/matching/match-provider.ts';
 import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../server/domain/offers/create-offer.ts';
@@ -15,7 +16,7 @@ import { acceptOffer } from '../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../server/domain/deals/confirm-deal.ts';
 import { rateDeal } from '../server/domain/deals/rate-deal.ts';
 import { upsertUser } from '../tests/factories/users.ts';
-import { createReleasedRequest, grantGoints } from '../tests/factories/marketplace.ts';
+import { createReleasedRequest, grantGoints, traderDetailsFor } from '../tests/factories/marketplace.ts';
 
 export const DEMO_PASSWORD = 'akut-demo-2026';
 
@@ -125,6 +126,13 @@ export async function seed(deps: AppDeps) {
       });
       await grantGoints(prisma, user.id, 100, `seed:goints:${user.id}`);
     }
+    // Demo data: a made-up register entry (the demo accounts are labelled fictional); also for a database seeded before.
+    if (!(await prisma.traderDetails.findUnique({ where: { providerId: user.id } })))
+      await upsertTraderDetails(
+        prisma,
+        user.id,
+        traderDetailsFor(p.firmenname, { postcode: p.postcode, city: 'Demo-Stadt', registerNumber: 'Demo 0000 (erfunden)' }),
+      );
     providers.push(user);
   }
 

@@ -15,6 +15,7 @@ import { enableTotp } from '../tests/factories/two-factor.ts';
 import { OUTBOX_LOG_MESSAGE } from '../server/integrations/mail/mailer.ts';
 import {
   E2E_ADMIN,
+  E2E_ADMIN_2,
   E2E_AUTH_SECRET,
   E2E_ENROL_ADMIN,
   E2E_MAIL_LINKS,
@@ -25,8 +26,9 @@ import {
   E2E_URL,
 } from '../tests/e2e/e2e-env.ts';
 import { createUser } from '../tests/factories/users.ts';
-import { grantGoints } from '../tests/factories/marketplace.ts';
+import { grantGoints, traderDetailsFor } from '../tests/factories/marketplace.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
+import { upsertTraderDetails } from '../server/domain/providers/trader-details.ts';
 import { inTransaction } from '../server/db/tx.ts';
 import { postTransaction } from '../server/domain/ledger/post-transaction.ts';
 import { account } from '../server/domain/ledger/accounts.ts';
@@ -61,6 +63,8 @@ if (process.env.DATABASE_URL) {
 const db = await openDatabase(target);
 const admin = await createOrPromoteAdmin(db.prisma, { email: E2E_ADMIN.email, password: E2E_PASSWORD, name: 'E2E Admin' });
 await enableTotp(db.prisma, { userId: admin.userId, email: E2E_ADMIN.email, authSecret: E2E_AUTH_SECRET, rawSecret: E2E_ADMIN.totpRawSecret });
+const admin2 = await createOrPromoteAdmin(db.prisma, { email: E2E_ADMIN_2.email, password: E2E_PASSWORD, name: 'E2E Admin Zwei' });
+await enableTotp(db.prisma, { userId: admin2.userId, email: E2E_ADMIN_2.email, authSecret: E2E_AUTH_SECRET, rawSecret: E2E_ADMIN_2.totpRawSecret });
 for (const lang of ['de', 'en']) await createOrPromoteAdmin(db.prisma, { email: E2E_ENROL_ADMIN(lang), password: E2E_PASSWORD, name: `Enrol ${lang}` });
 // Providers with paid Goints and their welcome bonus already used up, so every unlock they make is paid
 // (the specs set their profile to the area they need; until then they match nothing).
@@ -82,6 +86,7 @@ for (const lang of ['de', 'en']) {
       phone: '0381 555 0199',
       email: user.email,
     });
+    await upsertTraderDetails(db.prisma, user.id, traderDetailsFor(`Elektro Bezahlt ${lang} ${i + 1}`, { postcode: '18055', city: 'Rostock' }));
     await grantGoints(db.prisma, user.id, 100_000, `e2e-paid:${user.id}`, { paid: true });
     await inTransaction(db.prisma, (tx) =>
       postTransaction(tx, {

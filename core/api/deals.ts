@@ -26,6 +26,8 @@ export interface SuccessfulDeal {
   providerName: string;
   /** The seeker's first name when shown, else null ('Anonym'). */
   customer: string | null;
+  /** The review, for 'Melden'; null without a review or when it was removed after a report. */
+  reviewId: string | null;
   rating: number | null;
   testimonial: string | null;
   valueCents: number;

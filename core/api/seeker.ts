@@ -1,6 +1,7 @@
 // The seeker's dashboard and offers (server/http/seekers.ts), for server and client.
 import type { CategoryId } from '../categories/category-ids.ts';
 import type { ProviderStats } from './provider.ts';
+import type { TraderDetailsView } from '../providers/trader-details.ts';
 
 export interface SeekerOffer {
   id: string;
@@ -9,13 +10,15 @@ export interface SeekerOffer {
   provider: { id: string; firmenname: string } & Pick<ProviderStats, 'ratingAvg' | 'ratingCount' | 'badge' | 'verified' | 'medianResponseMinutes'>;
   priceCents: number;
   beschreibung: string;
+  /** The text was removed or restricted after a report: beschreibung is empty. */
+  textHidden: boolean;
   verfuegbarkeit: string;
   status: string;
   createdAt: string;
   responseMinutes: number | null;
   rank: number | null;
   deal: { id: string; status: string; providerConfirmed: boolean; seekerConfirmed: boolean; reviewed: boolean } | null;
-  contact: { phone: string; email: string } | null;
+  contact: { phone: string; email: string; trader: TraderDetailsView | null } | null;
 }
 
 export interface SeekerRequestRow {

@@ -31,6 +31,9 @@ export const ROUTE_PATHS = {
   affiliateDashboard: '/affiliate/dashboard',
   affiliateProfile: '/affiliate/profile',
   accountPrivacy: '/konto/datenschutz',
+  // Notice and action (decision 059): the report form from a link, and the decisions about one's own content.
+  report: '/melden',
+  accountDecisions: '/konto/entscheidungen',
   demo: '/demo',
 } as const;
 

@@ -42,8 +42,9 @@ export const providerProfileOutput = z.object({
 export type ProviderProfileOutput = z.infer<typeof providerProfileOutput>;
 
 export const publicReviewSchema = z.object({
+  id: z.string(),
   rating: z.number().int().min(1).max(5),
-  testimonial: z.string(),
+  testimonial: z.string().describe('Empty when the text was restricted after a report'),
   customer: z.string().describe("The seeker's first name, or 'Anonym' / null when not shown"),
   category: z.enum(CATEGORY_IDS),
   createdAt: z.string(),
@@ -65,5 +66,6 @@ export const publicProviderOutput = z.object({
   medianResponseMinutes: z.number().nullable().describe('Median time from a match to the offer, over real offers'),
   reviews: z.array(publicReviewSchema),
   memberSince: z.string(),
+  listed: z.boolean().describe('False when the page was restricted after a report: not listed, not indexed'),
 });
 export type PublicProvider = z.infer<typeof publicProviderOutput>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
 import { URGENCY_VALUES } from '../../core/requests/urgency.ts';
 import { badgeSchema } from '../../core/providers/providers.schemas.ts';
+import { REGISTER_KINDS } from '../../core/providers/trader-details.ts';
 
 const category = z.enum(CATEGORY_IDS);
 
@@ -88,6 +89,19 @@ const providerOnOffer = z.object({
   medianResponseMinutes: z.number().nullable(),
 });
 
+/** A provider's trader details (DSA Art. 30), as the provider and, with the contact, the seeker see them. */
+export const traderDetailsOutput = z.object({
+  legalName: z.string(),
+  street: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  registerKind: z.enum(REGISTER_KINDS),
+  registerNumber: z.string(),
+  vatId: z.string().nullable(),
+  selfCertifiedAt: z.string(),
+});
+
 export const seekerOfferSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -101,13 +115,17 @@ export const seekerOfferSchema = z.object({
   provider: providerOnOffer,
   priceCents: z.number().int(),
   beschreibung: z.string(),
+  textHidden: z.boolean().describe('The text was removed or restricted after a report (beschreibung is empty then)'),
   verfuegbarkeit: z.string(),
   status: z.string(),
   createdAt: z.string(),
   responseMinutes: z.number().nullable(),
   rank: z.number().int().nullable(),
   deal: z.object({ id: z.string(), status: z.string(), providerConfirmed: z.boolean(), seekerConfirmed: z.boolean(), reviewed: z.boolean() }).nullable(),
-  contact: z.object({ phone: z.string(), email: z.string() }).nullable().describe('Only once both confirmed the deal'),
+  contact: z
+    .object({ phone: z.string(), email: z.string(), trader: traderDetailsOutput.nullable() })
+    .nullable()
+    .describe("Only once both confirmed the deal, with the provider's trader details"),
 });
 
 export const userDealSchema = z.object({
@@ -134,6 +152,7 @@ export const successfulDealSchema = z.object({
   providerId: z.string(),
   providerName: z.string(),
   customer: z.string().nullable().describe("The seeker's first name when shown, else null ('Anonym')"),
+  reviewId: z.string().nullable().describe('The review (for reporting it); null without one or when it was removed after a report'),
   rating: z.number().int().nullable(),
   testimonial: z.string().nullable(),
   valueCents: z.number().int(),

@@ -21,7 +21,8 @@ import { createOffer } from '../domain/offers/create-offer.ts';
 import { withdrawOffer } from '../domain/offers/accept-offer.ts';
 import { createOfferInput } from '../../core/offers/offers.schemas.ts';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from '../domain/favorites/favorites.ts';
-import { feedSchema, idParams, quoteSchema, unlockResultSchema } from './marketplace.schemas.ts';
+import { getTraderDetails, saveTraderDetails, traderDetailsInput } from '../domain/providers/trader-details.ts';
+import { feedSchema, idParams, quoteSchema, traderDetailsOutput, unlockResultSchema } from './marketplace.schemas.ts';
 
 const provider = { roles: ['provider'] } as const;
 
@@ -51,12 +52,41 @@ export const providerRoutes = [
     method: 'put',
     path: '/api/provider/profile',
     summary:
-      'Onboarding and profile edits: company, categories, service area (postcode and radius), description, phone, e-mail. The first profile brings the 50 Goints welcome bonus.',
+      'Onboarding and profile edits: company, categories, service area (postcode and radius), description, phone, e-mail, and at onboarding the trader details (DSA Art. 30). The first profile brings the 50 Goints welcome bonus.',
     tags: ['provider'],
     access: provider,
-    body: providerProfileInput,
-    response: z.object({ profile: providerProfileOutput, created: z.boolean(), bonusGranted: z.number().int(), matched: z.number().int() }),
-    handler: ({ deps, auth, body }) => saveProviderProfile(deps, auth.user!.id, body),
+    body: providerProfileInput.extend({ trader: traderDetailsInput.optional() }),
+    response: z.object({
+      profile: providerProfileOutput,
+      created: z.boolean(),
+      bonusGranted: z.number().int(),
+      matched: z.number().int(),
+      trader: traderDetailsOutput.optional(),
+    }),
+    handler: ({ deps, auth, body }) => {
+      const { trader, ...profile } = body;
+      return saveProviderProfile(deps, auth.user!.id, profile, trader);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/provider/trader-details',
+    summary: "The signed-in provider's trader details (DSA Art. 30), or null while none are on file (no offers can be sent then)",
+    tags: ['provider'],
+    access: provider,
+    response: z.object({ trader: traderDetailsOutput.nullable() }),
+    handler: async ({ deps, auth }) => ({ trader: await getTraderDetails(deps.db.prisma, auth.user!.id) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/provider/trader-details',
+    summary:
+      'Stores the trader details: name, address, register entry or trade licence, VAT ID where there is one (checked), and the self-certification to comply with the law',
+    tags: ['provider'],
+    access: provider,
+    body: traderDetailsInput,
+    response: z.object({ trader: traderDetailsOutput }),
+    handler: async ({ deps, auth, body }) => ({ trader: await saveTraderDetails(deps, auth.user!.id, body) }),
   }),
   defineRoute({
     method: 'get',

@@ -23,6 +23,7 @@ import { adminContentRoutes } from './admin-content.ts';
 import { privacyRoutes } from './privacy.ts';
 import { adminJobRoutes } from './admin-jobs.ts';
 import { marketingRoutes } from './marketing.ts';
+import { reportRoutes } from './reports.ts';
 import { buildOpenApi } from './openapi.ts';
 
 const baseRoutes: AnyRoute[] = [
@@ -48,6 +49,7 @@ const baseRoutes: AnyRoute[] = [
   ...privacyRoutes,
   ...adminJobRoutes,
   ...marketingRoutes,
+  ...reportRoutes,
 ];
 
 export const openApiRoute = defineRoute({

@@ -18,6 +18,8 @@ const DISALLOWED = [
   '/shop/',
   '/quittung/',
   '/ref/',
+  ROUTE_PATHS.report,
+  '/konto/',
 ];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -23,6 +23,8 @@ export interface PageData {
   jsonLd: JsonLd[];
   /** Nothing at this address (an unknown provider): answered 404. */
   notFound: boolean;
+  /** Shown, but not for search engines (a provider page restricted after a report, decision 059). */
+  noindex?: boolean;
 }
 
 const viaJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -100,7 +102,8 @@ export async function fetchPageData(
       try {
         const provider = viaJson(await getPublicProvider(deps.db.prisma, id, page.lang));
         out.data[`provider:${id}`] = { ...provider, favorite: null };
-        out.jsonLd.push(providerJsonLd(provider, page.canonicalUrl));
+        if (provider.listed) out.jsonLd.push(providerJsonLd(provider, page.canonicalUrl));
+        else out.noindex = true;
       } catch (e) {
         if (!isAppError(e) || e.code !== 'NOT_FOUND') throw e;
         out.data[`provider:${id}`] = null;

@@ -107,7 +107,7 @@ export async function renderPage(
     addressLang,
     title: head.title ?? 'akut',
     description: head.description ?? defaultDescription,
-    canonicalPath: notFound ? null : (head.canonical ?? pathname),
+    canonicalPath: notFound || page.noindex ? null : (head.canonical ?? pathname),
     origin,
     jsonLd: page.jsonLd,
   });

@@ -50,6 +50,8 @@ const elements: Record<keyof typeof ROUTE_PATHS, ReactNode> = {
   affiliateDashboard: page(() => import('@/pages/affiliate/AffiliateDashboardPage'), 'AffiliateDashboardPage'),
   affiliateProfile: page(() => import('@/pages/affiliate/AffiliateProfilePage'), 'AffiliateProfilePage'),
   accountPrivacy: page(() => import('@/pages/account/AccountPrivacyPage'), 'AccountPrivacyPage'),
+  report: page(() => import('@/pages/reports/ReportPage'), 'ReportPage'),
+  accountDecisions: page(() => import('@/pages/reports/OwnDecisionsPage'), 'OwnDecisionsPage'),
   demo: page(() => import('@/pages/demo/demo-pages'), 'DemoPage'),
 };
 

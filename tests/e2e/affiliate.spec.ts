@@ -4,7 +4,7 @@
 // commission live, without a reload. Also: the pages signed out, the live plan and the pitch examples.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll, mailedLink, signUpVerified, type Lang } from './fixtures.ts';
-import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockOnly, apiAccount, type E2eProvider } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -129,15 +129,17 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   const signUp = await b.post('/api/auth/sign-up/email', { data: { email, password: E2E_PASSWORD, name: 'Bernd Empfohlen', role: 'provider', locale: lang } });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   expect((await b.get(await mailedLink(email, 'verifyEmail'))).ok()).toBe(true);
+  const firm = `Elektro Bernd ${uniqueToken()}`;
   const profile = await b.put('/api/provider/profile', {
     data: {
-      firmenname: `Elektro Bernd ${uniqueToken()}`,
+      firmenname: firm,
       categories: ['handwerk'],
       postcode: '50667',
       radiusKm: 50,
       description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
       phone: '0221 555 0188',
       email,
+      trader: traderFor(firm),
     },
   });
   expect(profile.ok(), await profile.text()).toBe(true);

@@ -15,7 +15,7 @@
 // test-checkout Goints never become earnings, decision 019). Assertions are on what the person reads.
 import { expect as baseExpect, request as playwrightRequest, type Browser, type Locator, type Page } from '@playwright/test';
 import { test, expect, mailedLink, signUpVerified, type Lang } from './fixtures.ts';
-import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { uniqueToken } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -240,6 +240,7 @@ async function paidUnlocks(lang: Lang, ref: string, postcode: string) {
           description: 'Sanitär, Heizung und Notdienst in der Stadt und im Umland.',
           phone: '0331 5550199',
           email,
+          trader: traderFor(`Sanitär Bezahlt ${lang} ${i}`),
         },
       });
       expect(profile.ok(), await profile.text()).toBe(true);
@@ -283,6 +284,9 @@ for (const layout of LAYOUTS) {
     const profileCard = await provider.say(l.onboard(firm, place));
     for (const shown of [firm, `${place.postcode} ${place.city}`, ...l.profileCard]) await expect(profileCard).toContainText(shown);
     await provider.confirm(profileCard, l);
+    // The trader details (DSA Art. 30) are not asked by the chat yet: given in the dashboard's form, here through its API.
+    const trader = await pp.request.put('/api/provider/trader-details', { headers: WRITE, data: traderFor(firm) });
+    expect(trader.ok(), await trader.text()).toBe(true);
     await expect(await provider.say(l.balanceQ)).toContainText(l.balance('50'));
 
     // Seeker (phone): first name and the need in their own words, the summary sent with its button.

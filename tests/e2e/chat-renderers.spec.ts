@@ -4,7 +4,7 @@
 // with the receipt link and trade documents. Each asked for in the chat like a person would.
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll, signUpVerified, type Lang } from './fixtures.ts';
-import { E2E_URL } from './e2e-env.ts';
+import { E2E_URL, traderFor } from './e2e-env.ts';
 import { apiAccount, providerAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -177,6 +177,7 @@ test('a provider asks the chat for the profile, deals, Goints purchases with the
       description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
       phone: '0221 555 0199',
       email,
+      trader: traderFor(firm),
     },
   });
   expect(profile.ok(), await profile.text()).toBe(true);

@@ -6,6 +6,8 @@ export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_AUTH_SECRET = 'e2e-auth-secret-e2e-auth-secret-e2e-auth-secret';
 export const E2E_PASSWORD = 'e2e-Passwort-2026';
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', totpRawSecret: 'E2ETOTPSECRETE2ETOTPSECRETE2ETOT' };
+/** A second admin with two-factor: an objection to a report's decision goes to an admin other than the first (DSA Art. 20). */
+export const E2E_ADMIN_2 = { email: 'e2e-admin-2@example.com', totpRawSecret: 'E2ESECONDADMINTOTPSECRETE2ESECON' };
 /**
  * Providers holding paid Goints (as if bought through Stripe, which the browser tests do not run), five per
  * language project, for journeys where a deal must earn the seeker money: welcome-bonus and test-checkout
@@ -21,3 +23,16 @@ export const E2E_ENROL_ADMIN = (lang: string) => `e2e-admin-enrol-${lang}@exampl
  * prints them only in the server log): scripts/e2e-server.ts copies those log lines here, one JSON a line.
  */
 export const E2E_MAIL_LINKS = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-mail-links.jsonl`);
+
+/** Trader details for a provider made in a browser test (DSA Art. 30: no offers without them). */
+export function traderFor(legalName: string) {
+  return {
+    legalName,
+    street: 'Hohe Straße 1',
+    postcode: '50667',
+    city: 'Köln',
+    registerKind: 'trade_licence',
+    registerNumber: 'Gewerbeanmeldung 0815/2026, Stadt Köln',
+    selfCertified: true,
+  };
+}

@@ -11,8 +11,10 @@ import { E2E_ADMIN, E2E_MAIL_LINKS, E2E_PASSWORD, E2E_PORT, E2E_URL } from './e2
 
 export type Lang = 'de' | 'en';
 
-export function adminTotpUri(): string {
-  return createOTP(E2E_ADMIN.totpRawSecret).url('akut', E2E_ADMIN.email);
+export type E2eAdmin = { email: string; totpRawSecret: string };
+
+export function adminTotpUri(admin: E2eAdmin = E2E_ADMIN): string {
+  return createOTP(admin.totpRawSecret).url('akut', admin.email);
 }
 
 export function totpFromUri(uri: string): string {
@@ -24,10 +26,10 @@ export function totpFromSecret(base32: string): string {
 }
 
 /** Signs a request context (a page's, a window's or a bare one) in as the test admin, with the TOTP code. */
-export async function signInAdmin(request: APIRequestContext): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: E2E_ADMIN.email, password: E2E_PASSWORD } });
+export async function signInAdmin(request: APIRequestContext, admin: E2eAdmin = E2E_ADMIN): Promise<void> {
+  const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: admin.email, password: E2E_PASSWORD } });
   expect(signIn.ok(), await signIn.text()).toBe(true);
-  const totp = await request.post('/api/auth/two-factor/verify-totp', { headers: { origin: E2E_URL }, data: { code: totpFromUri(adminTotpUri()) } });
+  const totp = await request.post('/api/auth/two-factor/verify-totp', { headers: { origin: E2E_URL }, data: { code: totpFromUri(adminTotpUri(admin)) } });
   expect(totp.ok(), await totp.text()).toBe(true);
 }
 
@@ -159,10 +161,10 @@ export async function exclusive<T>(name: string, fn: () => Promise<T>): Promise<
 }
 
 /** A second browser window signed in as the admin with TOTP; it fails on console errors like the fixture. */
-export async function adminWindow(browser: Browser, lang: Lang) {
-  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL });
+export async function adminWindow(browser: Browser, lang: Lang, admin: E2eAdmin = E2E_ADMIN, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB', baseURL: E2E_URL, ...(viewport ? { viewport } : {}) });
   await context.addInitScript((l) => localStorage.setItem('i18nextLng', l), lang);
-  await signInAdmin(context.request);
+  await signInAdmin(context.request, admin);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -4,7 +4,7 @@
 // Each language uses its own place and category, so the two projects never match each other's requests.
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, signUpVerified, type Lang } from './fixtures.ts';
-import { E2E_URL } from './e2e-env.ts';
+import { E2E_URL, traderFor } from './e2e-env.ts';
 
 const PLACE = {
   de: { dashboard: { postcode: '04109', city: 'Leipzig' }, chat: { postcode: '01067', city: 'Dresden' } },
@@ -87,6 +87,7 @@ async function onboard(page: Page, lang: Lang, firm: string, postcode: string) {
       description: 'Reparatur von Fernsehern, Hi-Fi und Haushaltselektronik, schnell und zuverlässig.',
       phone: '+49 341 5550100',
       email: `service-${Date.now()}@example.com`,
+      trader: traderFor(firm),
     },
     headers: { origin: E2E_URL },
   });

@@ -1,7 +1,7 @@
 // Marketplace data for browser tests, made through the real doors: a fresh verified seeker posts a request
 // through the chat API (so it is released and matched at once), a provider onboards through the API.
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { mailedLink, signUpVerified, type Lang } from './fixtures.ts';
 
 interface ToolOutput {
@@ -122,6 +122,7 @@ export interface ProfileBody {
   email: string;
   acceptsMatches?: boolean;
   minBudget?: number | null;
+  trader?: ReturnType<typeof traderFor>;
 }
 
 /** A provider with a profile, made through the API (for pages that need one but do not test onboarding). */
@@ -141,6 +142,7 @@ export async function onboardedProvider(
     email,
     ...profile,
   };
+  body.trader ??= traderFor(body.firmenname);
   const r = await api.put('/api/provider/profile', { data: body });
   expect(r.ok(), await r.text()).toBe(true);
   return { id, email, firmenname, api };
@@ -159,6 +161,7 @@ export async function providerWithProfile(page: Page, lang: Lang) {
       description: 'Elektroinstallationen, Steckdosen und Sicherungskästen in Köln und Umgebung.',
       phone: '+49 221 5550123',
       email,
+      trader: traderFor('Elektro Blitz Köln'),
     },
   });
   expect(r.ok(), await r.text()).toBe(true);

@@ -164,15 +164,23 @@ test('onboarding: the form shows errors from the browser and the server, then th
 
   await page.getByLabel(l.firmenname).fill('Elektro Blitz Köln');
   await page.getByTestId('category-handwerk').click();
-  await page.getByLabel(l.postcode).fill('00000');
+  await page.locator('#onboarding-postcode').fill('00000');
   await page.getByLabel(l.radius).fill('50');
   await page.getByLabel(l.description, { exact: true }).fill('Elektroinstallationen, Steckdosen und Sicherungskästen in Köln und Umgebung.');
   await page.getByLabel(l.phone).fill('+49 221 5550123');
+  // The trader details (DSA Art. 30) are part of onboarding: the company's name is taken over, the rest is asked.
+  const trader = page.getByTestId('onboarding-trader');
+  await expect(trader.getByTestId('trader-legalName')).toHaveValue('Elektro Blitz Köln');
+  await trader.getByTestId('trader-street').fill('Hohe Straße 1');
+  await trader.getByTestId('trader-postcode').fill('50667');
+  await trader.getByTestId('trader-city').fill('Köln');
+  await trader.getByTestId('trader-registerNumber').fill('Gewerbeanmeldung 0815/2026, Stadt Köln');
+  await trader.getByTestId('trader-selfCertified').click();
   // The browser logs the API's deliberate 400 for the unknown postcode.
   allowConsoleErrors(/400 \(Bad Request\).*\/api\/provider\/profile/);
   await page.getByRole('button', { name: l.submitProfile }).click();
   // A five-digit postcode that does not exist: only the server knows, and says so next to the field.
-  const postcode = page.getByLabel(l.postcode);
+  const postcode = page.locator('#onboarding-postcode');
   await expect(page.getByText(l.unknownPostcode)).toBeVisible();
   await expect(postcode).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(l.categoryError)).toHaveCount(0);

@@ -2,7 +2,7 @@
 // accounts signed up and verified with the link from the server log, a request told to the chat assistant and confirmed by
 // click, a provider who sets up a profile, unlocks the request and sends an offer, both sides confirming.
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
+import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { mailedLink, type Lang } from './fixtures.ts';
 
 const WRITE = { origin: E2E_URL };
@@ -101,6 +101,7 @@ export async function paidProviderAccount(lang: Lang, i: number, firmenname: str
       description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
       phone,
       email,
+      trader: traderFor(firmenname),
     },
   });
   expect(r.ok(), await r.text()).toBe(true);
@@ -121,6 +122,7 @@ export async function providerAccount(lang: Lang, firmenname: string): Promise<E
       description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
       phone,
       email,
+      trader: traderFor(firmenname),
     },
   });
   expect(r.ok(), await r.text()).toBe(true);

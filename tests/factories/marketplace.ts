@@ -5,6 +5,7 @@ import type { AppDeps } from '../../server/deps.ts';
 import type { Db } from '../../server/db.ts';
 import type { CategoryId } from '../../core/categories/category-ids.ts';
 import { upsertProviderProfile } from '../../server/domain/providers/upsert-provider-profile.ts';
+import { upsertTraderDetails, type CheckedTraderDetails } from '../../server/domain/providers/trader-details.ts';
 import { matchProviderToOpenRequests } from '../../server/domain/matching/match-provider.ts';
 import { releaseRequest } from '../../server/domain/requests/release-request.ts';
 import { publicDescription } from '../../server/domain/requests/request-views.ts';
@@ -23,9 +24,26 @@ export interface ProviderInput {
   description?: string;
   phone?: string;
   email?: string;
+  /** The trader details (DSA Art. 30); false: none on file (the provider cannot send offers then). */
+  trader?: Partial<CheckedTraderDetails> | false;
 }
 
-/** A provider account with a completed profile (and the 50 Goints welcome bonus). */
+/** Trader details for a test or demo provider: a made-up register entry, no VAT ID. */
+export function traderDetailsFor(legalName: string, overrides: Partial<CheckedTraderDetails> = {}): CheckedTraderDetails {
+  return {
+    legalName,
+    street: 'Hohe Straße 1',
+    postcode: '50667',
+    city: 'Köln',
+    country: 'DE',
+    registerKind: 'trade_licence',
+    registerNumber: 'Gewerbeanmeldung 0815/2026, Stadt Köln',
+    selfCertified: true,
+    ...overrides,
+  };
+}
+
+/** A provider account with a completed profile (and the 50 Goints welcome bonus) and, unless `trader: false`, its trader details. */
 export async function createProvider(deps: AppDeps, input: ProviderInput & { user?: UserInput } = {}) {
   const user = await createUser(deps.db.prisma, { role: 'provider', ...(input.user ?? {}) });
   const { profile } = await upsertProviderProfile(deps.db.prisma, user.id, {
@@ -37,6 +55,7 @@ export async function createProvider(deps: AppDeps, input: ProviderInput & { use
     phone: input.phone ?? '+49 221 1234567',
     email: input.email ?? user.email,
   });
+  if (input.trader !== false) await upsertTraderDetails(deps.db.prisma, user.id, traderDetailsFor(profile.firmenname, input.trader ?? {}));
   await matchProviderToOpenRequests(deps, user.id);
   return { user, profile };
 }

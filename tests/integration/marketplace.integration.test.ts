@@ -295,9 +295,13 @@ describe('unlock, offer, deal', () => {
     const req = await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: requestId } });
     expect(req.status).toBe('completed');
     expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: weber.id } })).status).toBe('geschlossen');
-    // Now the provider's contact is shown to the seeker.
+    // Now the provider's contact is shown to the seeker, with the trader details (DSA Art. 30).
     const after = await cs.get<{ all: { id: string; contact: { phone: string } | null }[] }>('/api/seeker/offers');
-    expect(after.body.all.find((o) => o.id === hansen.id)!.contact).toEqual({ phone: '+49 221 1234567', email: p1.user.email });
+    expect(after.body.all.find((o) => o.id === hansen.id)!.contact).toEqual({
+      phone: '+49 221 1234567',
+      email: p1.user.email,
+      trader: expect.objectContaining({ legalName: 'Heizung Hansen', registerKind: 'trade_licence', vatId: null }),
+    });
   });
 
   it('takes one review from the seeker and shows the deal on the successful deals, with Nachfragen for signed-in people', async () => {

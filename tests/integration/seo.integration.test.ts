@@ -231,6 +231,23 @@ describe('public pages before any script runs', () => {
     }
   });
 
+  it('a provider page restricted after a report (decision 059) is shown but not indexed and has no structured data; a removed one answers 404', async () => {
+    const restricted = await createProvider(app.deps, { firmenname: 'Eingeschränkt & Co' });
+    await app.deps.db.prisma.providerProfile.update({ where: { userId: restricted.user.id }, data: { restriction: 'restricted' } });
+    const r = await page(`/anbieter/${restricted.user.id}`);
+    expect(r.status).toBe(200);
+    expect(r.h1).toBe('Eingeschränkt & Co');
+    expect(r.html).toContain('<meta name="robots" content="noindex">');
+    expect(r.canonical).toBeUndefined();
+    expect(r.jsonLd).toEqual([]);
+    const removed = await createProvider(app.deps, { firmenname: 'Entfernt GmbH' });
+    await app.deps.db.prisma.providerProfile.update({ where: { userId: removed.user.id }, data: { restriction: 'removed' } });
+    expect((await page(`/anbieter/${removed.user.id}`)).status).toBe(404);
+    const sitemap = await (await fetch(`${app.baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain(restricted.user.id);
+    expect(sitemap).not.toContain(removed.user.id);
+  });
+
   it('leaves dashboards to the browser', async () => {
     for (const p of ['/anbieter/dashboard', '/suchende-dashboard', '/admin']) {
       const r = await page(p);

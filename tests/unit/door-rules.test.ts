@@ -58,13 +58,15 @@ describe('unlock: the chat check before the card is the machine guards', () => {
 });
 
 describe('offers', () => {
-  const open = { requestStatus: 'open', unlocked: true, offered: false };
-  it('an offer needs the request, the unlock, an open request and no offer yet, in that order', () => {
+  const open = { requestStatus: 'open', unlocked: true, offered: false, traderDetails: true };
+  it('an offer needs the request, the unlock, an open request, no offer yet and the trader details, in that order', () => {
     expect(offerRefusal(open)).toBeNull();
     expect(offerRefusal({ ...open, requestStatus: null })).toBe('NOT_FOUND');
     expect(offerRefusal({ ...open, unlocked: false, offered: true })).toBe('NOT_UNLOCKED');
     expect(offerRefusal({ ...open, requestStatus: 'closed', offered: true })).toBe('REQUEST_NOT_AVAILABLE');
     expect(offerRefusal({ ...open, offered: true })).toBe('OFFER_EXISTS');
+    // DSA Art. 30: no offer reaches a consumer before the provider's trader details are on file.
+    expect(offerRefusal({ ...open, traderDetails: false })).toBe('TRADER_DETAILS_REQUIRED');
   });
 
   it('a seeker can accept a sent offer on an open request without an accepted offer', () => {

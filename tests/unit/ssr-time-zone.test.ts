@@ -42,8 +42,18 @@ const provider = {
   ratingCount: 2,
   dealsCompleted: 2,
   medianResponseMinutes: 35,
-  reviews: [{ rating: 5, testimonial: 'Sehr gut.', customer: 'Anonym', category: 'handwerk', createdAt: NEW_YEAR_BERLIN.toISOString() }],
+  reviews: [
+    {
+      id: 'b1d0c9a2-0000-4000-8000-000000000001',
+      rating: 5,
+      testimonial: 'Sehr gut.',
+      customer: 'Anonym',
+      category: 'handwerk',
+      createdAt: NEW_YEAR_BERLIN.toISOString(),
+    },
+  ],
   memberSince: NEW_YEAR_BERLIN.toISOString(),
+  listed: true,
   favorite: null,
 };
 

@@ -24,7 +24,7 @@ export async function listSuccessfulDeals(prisma: Db, opts: { q?: string; catego
     include: {
       request: { select: { kategorie: true, ort: true, firstName: true } },
       offer: { select: { provider: { select: { providerProfile: { select: { firmenname: true } } } } } },
-      review: { select: { rating: true, testimonial: true, showFirstName: true } },
+      review: { select: { id: true, rating: true, testimonial: true, showFirstName: true, restriction: true } },
     },
   });
   const total = await prisma.deal.count({ where: { status: 'completed' } });
@@ -36,8 +36,10 @@ export async function listSuccessfulDeals(prisma: Db, opts: { q?: string; catego
       providerId: d.providerId,
       providerName: d.offer.provider.providerProfile?.firmenname ?? '',
       customer: d.review?.showFirstName && d.request.firstName ? d.request.firstName : null,
-      rating: d.review?.rating ?? null,
-      testimonial: d.review?.testimonial ?? null,
+      // A review removed after a report is not shown; a restricted one keeps its stars without its text.
+      reviewId: d.review && d.review.restriction !== 'removed' ? d.review.id : null,
+      rating: d.review && d.review.restriction !== 'removed' ? d.review.rating : null,
+      testimonial: d.review && !d.review.restriction ? d.review.testimonial : null,
       valueCents: d.valueCents,
       location: d.request.ort,
       completedAt: (d.completedAt ?? d.updatedAt).toISOString(),
@@ -109,6 +111,8 @@ export async function createDealInquiry(
           place: deal.request.ort ?? '',
           message,
           email: input.email,
+          // Anyone who receives it can report it (DSA Art. 16): the message is shown nowhere else.
+          reportUrl: appLink(deps, `/melden?type=inquiry&id=${row.id}`),
           url: appLink(deps, '/erfolgreiche-deals'),
         }),
         ...(replyTo ? { replyTo } : {}),

@@ -13,7 +13,13 @@ export const TESTIMONIAL_LIMIT = 3;
 
 export async function listTestimonials(prisma: Db, opts: { limit?: number } = {}): Promise<Testimonial[]> {
   const rows = await prisma.review.findMany({
-    where: { rating: { gte: TESTIMONIAL_MIN_RATING }, testimonial: { not: '' }, deal: { status: 'completed' } },
+    // Reviews and provider pages removed or restricted after a report (decision 059) are not shown here.
+    where: {
+      rating: { gte: TESTIMONIAL_MIN_RATING },
+      testimonial: { not: '' },
+      restriction: null,
+      deal: { status: 'completed', offer: { provider: { providerProfile: { restriction: null } } } },
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     take: opts.limit ?? TESTIMONIAL_LIMIT,
     include: {

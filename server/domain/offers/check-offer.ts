@@ -7,12 +7,13 @@ import { offerAcceptRefusal, offerRefusal, type OfferFacts } from './offer-rules
 /** The facts the offer rule reads, plus the request's seeker (who hears of the offer). */
 export async function loadOfferFacts(prisma: Db, providerId: string, requestId: string): Promise<OfferFacts & { seekerId: string | null }> {
   const key = { requestId_providerId: { requestId, providerId } };
-  const [request, unlock, offer] = await Promise.all([
+  const [request, unlock, offer, trader] = await Promise.all([
     prisma.request.findUnique({ where: { id: requestId }, select: { status: true, userId: true } }),
     prisma.unlock.findUnique({ where: key, select: { id: true } }),
     prisma.offer.findUnique({ where: key, select: { id: true } }),
+    prisma.traderDetails.findUnique({ where: { providerId }, select: { providerId: true } }),
   ]);
-  return { requestStatus: request?.status ?? null, unlocked: !!unlock, offered: !!offer, seekerId: request?.userId ?? null };
+  return { requestStatus: request?.status ?? null, unlocked: !!unlock, offered: !!offer, traderDetails: !!trader, seekerId: request?.userId ?? null };
 }
 
 /** Throws the refusal when the provider may not make an offer on the request now. */

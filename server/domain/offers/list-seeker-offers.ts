@@ -1,11 +1,13 @@
 // The offers a seeker received: the top 10 ('Beste Angebote', ranked by the score of offer-score.ts: rating
 // with a prior for new providers, price fit to the budget, response time, verification) and all of them. A provider's contact data appears only
-// once the deal is confirmed by both.
+// once the deal is confirmed by both, with the provider's trader details (DSA Art. 30). An offer whose text a
+// report's decision removed or restricted shows without it (textHidden, decision 059).
 import type { Db } from '../../db.ts';
 import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { getProviderStats } from '../providers/provider-stats.ts';
 import { rankOffers } from './offer-score.ts';
 import type { SeekerOffer } from '../../../core/api/seeker.ts';
+import { toTraderView } from '../providers/trader-details.ts';
 export type { SeekerOffer } from '../../../core/api/seeker.ts';
 
 export { rankOffers };
@@ -19,7 +21,7 @@ export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { req
     take: 500,
     include: {
       request: { select: { kategorie: true, ort: true, budgetMin: true, budgetMax: true, status: true } },
-      provider: { select: { providerProfile: { select: { firmenname: true, phone: true, email: true } } } },
+      provider: { select: { providerProfile: { select: { firmenname: true, phone: true, email: true, trader: true } } } },
       deal: { select: { id: true, status: true, providerConfirmedAt: true, seekerConfirmedAt: true, review: { select: { id: true } } } },
     },
   });
@@ -58,7 +60,8 @@ export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { req
         medianResponseMinutes: s.medianResponseMinutes,
       },
       priceCents: r.priceCents,
-      beschreibung: r.beschreibung,
+      beschreibung: r.restriction ? '' : r.beschreibung,
+      textHidden: r.restriction !== null,
       verfuegbarkeit: r.verfuegbarkeit,
       status: r.status,
       createdAt: r.createdAt.toISOString(),
@@ -73,7 +76,14 @@ export async function listSeekerOffers(prisma: Db, seekerId: string, opts: { req
             reviewed: !!r.deal.review,
           }
         : null,
-      contact: completed && r.provider.providerProfile ? { phone: r.provider.providerProfile.phone, email: r.provider.providerProfile.email } : null,
+      contact:
+        completed && r.provider.providerProfile
+          ? {
+              phone: r.provider.providerProfile.phone,
+              email: r.provider.providerProfile.email,
+              trader: r.provider.providerProfile.trader ? toTraderView(r.provider.providerProfile.trader) : null,
+            }
+          : null,
     };
   });
   const top = rankOffers(all.filter((o) => o.status === 'versendet' || o.status === 'angenommen'))

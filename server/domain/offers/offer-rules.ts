@@ -8,9 +8,11 @@ export interface OfferFacts {
   unlocked: boolean;
   /** The provider already made an offer on it (one per provider and request). */
   offered: boolean;
+  /** The provider's trader details are on file (DSA Art. 30: no offers to consumers without them). */
+  traderDetails: boolean;
 }
 
-export type OfferRefusal = 'NOT_FOUND' | 'NOT_UNLOCKED' | 'REQUEST_NOT_AVAILABLE' | 'OFFER_EXISTS';
+export type OfferRefusal = 'NOT_FOUND' | 'NOT_UNLOCKED' | 'REQUEST_NOT_AVAILABLE' | 'OFFER_EXISTS' | 'TRADER_DETAILS_REQUIRED';
 
 /** Whether a provider may make an offer on a request now; null: they may. */
 export function offerRefusal(f: OfferFacts): OfferRefusal | null {
@@ -18,6 +20,7 @@ export function offerRefusal(f: OfferFacts): OfferRefusal | null {
   if (!f.unlocked) return 'NOT_UNLOCKED';
   if (f.requestStatus !== 'open') return 'REQUEST_NOT_AVAILABLE';
   if (f.offered) return 'OFFER_EXISTS';
+  if (!f.traderDetails) return 'TRADER_DETAILS_REQUIRED';
   return null;
 }
 

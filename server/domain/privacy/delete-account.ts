@@ -121,6 +121,8 @@ async function pseudonymise(tx: DbTx, userId: string, now: Date): Promise<void> 
   await tx.deal.updateMany({ where: { seekerId: userId }, data: { seekerContactVisible: false } });
   await tx.deal.updateMany({ where: { providerId: userId }, data: { providerContactVisible: false } });
   await tx.dealInquiry.deleteMany({ where: { inquirerId: userId } });
+  // Reports the person sent stay as the moderation record (decision 059), without who sent them.
+  await tx.contentReport.updateMany({ where: { reporterId: userId }, data: { reporterId: null, reporterName: null, reporterEmail: null } });
   await tx.favorite.deleteMany({ where: { userId } });
   // The provider profile (with its categories, documents and the favourites pointing at it) and the partner profile.
   await tx.providerProfile.deleteMany({ where: { userId } });

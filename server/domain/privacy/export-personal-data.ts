@@ -119,6 +119,7 @@ export async function exportPersonalData(prisma: Db, userId: string, now: Date =
       include: {
         categories: { select: { category: true } },
         documents: { select: { kind: true, fileName: true, status: true, createdAt: true } },
+        trader: true,
       },
     }),
     prisma.partnerProfile.findUnique({ where: { userId } }),
@@ -266,6 +267,19 @@ export async function exportPersonalData(prisma: Db, userId: string, now: Date =
           categories: providerProfile.categories.map((c) => c.category),
           verification: providerProfile.verification,
           documents: providerProfile.documents.map((d) => ({ ...d, createdAt: iso(d.createdAt) })),
+          trader: providerProfile.trader
+            ? {
+                legalName: providerProfile.trader.legalName,
+                street: providerProfile.trader.street,
+                postcode: providerProfile.trader.postcode,
+                city: providerProfile.trader.city,
+                country: providerProfile.trader.country,
+                registerKind: providerProfile.trader.registerKind,
+                registerNumber: providerProfile.trader.registerNumber,
+                vatId: providerProfile.trader.vatId,
+                selfCertifiedAt: iso(providerProfile.trader.selfCertifiedAt),
+              }
+            : null,
           createdAt: iso(providerProfile.createdAt),
         }
       : null,

@@ -11,11 +11,12 @@ export async function getPublicProvider(prisma: Db, providerId: string, lang: 'd
     where: { userId: providerId },
     include: { categories: { select: { category: true }, orderBy: { category: 'asc' } } },
   });
-  if (!row) throw new AppError('NOT_FOUND');
+  // A page removed after a report (decision 059) is gone for everyone.
+  if (!row || row.restriction === 'removed') throw new AppError('NOT_FOUND');
   const [stats, reviews, dealsCompleted] = await Promise.all([
     getProviderStats(prisma, [providerId]),
     prisma.review.findMany({
-      where: { providerId },
+      where: { providerId, OR: [{ restriction: null }, { restriction: 'restricted' }] },
       orderBy: { createdAt: 'desc' },
       take: 50,
       include: { deal: { select: { request: { select: { kategorie: true, firstName: true } } } } },
@@ -39,12 +40,15 @@ export async function getPublicProvider(prisma: Db, providerId: string, lang: 'd
     dealsCompleted,
     medianResponseMinutes: s.medianResponseMinutes,
     reviews: reviews.map((r) => ({
+      id: r.id,
       rating: r.rating,
-      testimonial: r.testimonial,
+      // A restricted review keeps its stars; its text is not shown.
+      testimonial: r.restriction ? '' : r.testimonial,
       customer: r.showFirstName && r.deal.request.firstName ? r.deal.request.firstName : anonymous,
       category: r.deal.request.kategorie as CategoryId,
       createdAt: r.createdAt.toISOString(),
     })),
     memberSince: row.createdAt.toISOString(),
+    listed: row.restriction === null,
   };
 }

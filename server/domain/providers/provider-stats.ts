@@ -23,7 +23,12 @@ export async function getProviderStats(db: Db | DbTx, providerIds: readonly stri
   const out = new Map<string, ProviderStats>();
   if (!ids.length) return out;
   const [ratings, profiles, responses] = await Promise.all([
-    db.review.groupBy({ by: ['providerId'], where: { providerId: { in: ids } }, _avg: { rating: true }, _count: { _all: true } }),
+    db.review.groupBy({
+      by: ['providerId'],
+      where: { providerId: { in: ids }, OR: [{ restriction: null }, { restriction: 'restricted' }] },
+      _avg: { rating: true },
+      _count: { _all: true },
+    }),
     db.providerProfile.findMany({ where: { userId: { in: ids } }, select: { userId: true, verification: true } }),
     // Minutes from the match to the offer, per offer of these providers.
     db.$queryRaw<{ providerId: string; minutes: number }[]>`

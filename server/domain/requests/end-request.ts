@@ -8,7 +8,7 @@ import { refundRequestUnlocks } from '../unlocks/refund-unlocks.ts';
 import { lockRequest } from './lock-request.ts';
 import type { DbTx } from '../../db.ts';
 
-type EndReason = 'closed' | 'expired' | 'rejected';
+export type EndReason = 'closed' | 'expired' | 'rejected';
 export const ENDABLE = ['draft', 'review', 'open'];
 
 /** Work done in the same transaction once the request has ended (an admin's audit entry and reason). */
@@ -22,24 +22,45 @@ export async function endRequest(
   also?: AlsoInTransaction,
 ): Promise<{ refunded: { providerId: string; goints: number }[]; ended: boolean }> {
   const result = await inTransaction(deps.db.prisma, async (tx) => {
-    // The request's row lock first (decision 019): no unlock commits between the refunds and the end.
-    await lockRequest(tx, requestId);
-    // A deal waiting for confirmations keeps the request open; it must be cancelled first.
-    const ended = await tx.request.updateMany({
-      where: { id: requestId, status: { in: guard.status ?? ENDABLE }, acceptedOfferId: null, ...(guard.userId ? { userId: guard.userId } : {}) },
-      data: { status: reason, closedAt: new Date() },
-    });
-    if (ended.count !== 1) return null;
-    const refunded = await refundRequestUnlocks(tx, requestId, reason);
-    await endOpenOffers(tx, requestId);
-    await tx.match.updateMany({ where: { requestId, status: { not: 'geschlossen' } }, data: { status: 'geschlossen' } });
+    const refunded = await endRequestInTransaction(tx, requestId, reason, guard);
+    if (!refunded) return null;
     if (also) await also(tx, refunded);
     return { refunded };
   });
   if (!result) return { refunded: [], ended: false };
-  for (const r of result.refunded)
-    await deps.bus.publish({ type: 'unlock.refunded', to: { userId: r.providerId }, payload: { requestId, goints: r.goints, reason } }).catch(() => {});
+  await announceRefunds(deps, requestId, reason, result.refunded);
   return { ...result, ended: true };
+}
+
+/**
+ * The ending itself, in the caller's transaction (a report's decision ends a request in the transaction that
+ * records it): null when the request could not end (its status moved, or a deal waits for confirmations).
+ * The caller announces the refunds after the commit (announceRefunds).
+ */
+export async function endRequestInTransaction(
+  tx: DbTx,
+  requestId: string,
+  reason: EndReason,
+  guard: { userId?: string; status?: string[] },
+): Promise<{ providerId: string; goints: number }[] | null> {
+  // The request's row lock first (decision 019): no unlock commits between the refunds and the end.
+  await lockRequest(tx, requestId);
+  // A deal waiting for confirmations keeps the request open; it must be cancelled first.
+  const ended = await tx.request.updateMany({
+    where: { id: requestId, status: { in: guard.status ?? ENDABLE }, acceptedOfferId: null, ...(guard.userId ? { userId: guard.userId } : {}) },
+    data: { status: reason, closedAt: new Date() },
+  });
+  if (ended.count !== 1) return null;
+  const refunded = await refundRequestUnlocks(tx, requestId, reason);
+  await endOpenOffers(tx, requestId);
+  await tx.match.updateMany({ where: { requestId, status: { not: 'geschlossen' } }, data: { status: 'geschlossen' } });
+  return refunded;
+}
+
+/** Tells every refunded provider, after the commit. */
+export async function announceRefunds(deps: AppDeps, requestId: string, reason: EndReason, refunded: { providerId: string; goints: number }[]) {
+  for (const r of refunded)
+    await deps.bus.publish({ type: 'unlock.refunded', to: { userId: r.providerId }, payload: { requestId, goints: r.goints, reason } }).catch(() => {});
 }
 
 /** Whether the seeker may close a request: still running and no accepted offer (a deal is ended by cancelling it). */

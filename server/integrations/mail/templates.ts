@@ -24,6 +24,11 @@ export const MAIL_TEMPLATES = [
   'accountSuspended',
   'accountUnsuspended',
   'accountRoleChanged',
+  'reportReceived',
+  'reportDecidedReporter',
+  'reportDecidedAffected',
+  'reportObjectionDecided',
+  'reportObjectionReporter',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

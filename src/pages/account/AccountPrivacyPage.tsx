@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, CheckCircle2, Download, FileText, Trash2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Download, FileText, Gavel, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -45,6 +45,22 @@ function PrivacyAccount({ onDeleted }: { onDeleted: (r: DeletionResult) => void 
         )}
       </div>
       <DownloadCard />
+      <Card>
+        <CardContent className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <h2 className="flex items-center gap-2 text-xl font-semibold">
+              <Gavel className="size-5" aria-hidden />
+              {t('decisions.title')}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t('decisions.text')}</p>
+          </div>
+          <Button asChild variant="outline" className="shrink-0">
+            <Link to="/konto/entscheidungen" data-testid="own-decisions-link">
+              {t('decisions.open')}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
       <DeleteCard onDeleted={onDeleted} />
     </div>
   );

@@ -8,6 +8,7 @@ import {
   FileCheck,
   FileStack,
   Flag,
+  Gavel,
   Handshake,
   History,
   Inbox,
@@ -53,6 +54,7 @@ import { OverviewTab } from './OverviewTab';
 import { UsersTab } from './UsersTab';
 import { AuditTab } from './AuditTab';
 import { JobsTab } from './JobsTab';
+import { ReportsTab } from './ReportsTab';
 import { adminApi } from './admin-api';
 
 interface Mail {
@@ -80,6 +82,7 @@ const TABS = [
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
   { key: 'moderation', icon: Flag },
+  { key: 'reports', icon: Gavel },
   { key: 'verifications', icon: FileCheck },
   { key: 'settings', icon: Settings },
   { key: 'support', icon: LifeBuoy },
@@ -99,6 +102,7 @@ const TAB_GROUPS: Record<string, NavGroup> = {
   support: 'people',
   requests: 'marketplace',
   moderation: 'marketplace',
+  reports: 'marketplace',
   followup: 'marketplace',
   deals: 'marketplace',
   preise: 'money',
@@ -283,6 +287,9 @@ function AdminDashboard() {
           </TabsContent>
           <TabsContent value="moderation" className="mt-0">
             <ModerationTab />
+          </TabsContent>
+          <TabsContent value="reports" className="mt-0">
+            <ReportsTab />
           </TabsContent>
           <TabsContent value="verifications" className="mt-0">
             <VerificationsTab />

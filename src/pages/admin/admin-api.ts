@@ -8,8 +8,9 @@ import type { UserDetails } from '../../../core/api/admin.ts';
 import type { AuditRow } from '../../../core/api/admin.ts';
 import type { ActivityItem } from '../../../core/api/admin.ts';
 import type { FailedJobView } from '../../../core/api/admin.ts';
+import type { AdminReportView, ReportFilter } from '../../../core/api/reports.ts';
 
-export type { UserListRow, UserDetails, AuditRow, ActivityItem };
+export type { UserListRow, UserDetails, AuditRow, ActivityItem, AdminReportView, ReportFilter };
 export const USER_ROLES = ['seeker', 'provider', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
@@ -109,6 +110,11 @@ export const adminApi = {
   unsuspend: (id: string) => post<{ suspended: false }>(`/api/admin/users/${id}/unsuspend`, {}),
   failedJobs: () => api<{ jobs: FailedJobView[] }>('/api/admin/jobs/failed'),
   retryJob: (id: string) => post<{ id: string; name: string; retried: true }>(`/api/admin/jobs/${id}/retry`),
+  reports: (filter: ReportFilter) => api<{ reports: AdminReportView[]; todo: number }>(`/api/admin/reports?filter=${filter}`),
+  decideReport: (id: string, body: { decision: 'remove' | 'restrict' | 'keep'; ground: 'illegal' | 'terms' | 'none'; provision?: string; reason: string }) =>
+    post<{ status: string; decision: string }>(`/api/admin/reports/${id}/decide`, body),
+  decideObjection: (id: string, body: { outcome: 'upheld' | 'reversed'; reason: string }) =>
+    post<{ status: string }>(`/api/admin/reports/${id}/objection-decision`, body),
   audit: (f: AuditFilter, limit = 25) => api<{ entries: AuditRow[]; nextBefore: string | null }>(`/api/admin/audit${qs({ ...f, limit })}`),
 };
 

@@ -17,6 +17,7 @@ import { usePageMeta } from '@/lib/auth';
 import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { InquiryDialog } from './InquiryDialog';
+import { ReportButton } from '@/components/report/report-button';
 import type { SuccessfulDeal, SuccessfulDeals } from './types';
 
 /** The filter the specification names, in this order. */
@@ -301,12 +302,15 @@ function DealCard({ deal: d, onAsk }: { deal: SuccessfulDeal; onAsk: () => void 
         ) : (
           <p className="text-sm text-muted-foreground">{t('card.noTestimonial')}</p>
         )}
-        {d.contactVisible && (
-          <div className="mt-auto flex justify-end pt-1">
-            <Button variant="outline" size="sm" onClick={onAsk} data-testid="deal-ask">
-              <MessageCircleQuestion aria-hidden />
-              {t('inquiry.open')}
-            </Button>
+        {(d.contactVisible || d.reviewId) && (
+          <div className="mt-auto flex items-center justify-end gap-2 pt-1">
+            {d.reviewId && <ReportButton contentType="review" contentId={d.reviewId} title={d.providerName} compact />}
+            {d.contactVisible && (
+              <Button variant="outline" size="sm" onClick={onAsk} data-testid="deal-ask">
+                <MessageCircleQuestion aria-hidden />
+                {t('inquiry.open')}
+              </Button>
+            )}
           </div>
         )}
       </CardContent>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ExternalLink, Inbox, Loader2, PauseCircle, RefreshCw, ShoppingCart, Sparkles } from 'lucide-react';
+import { ExternalLink, Inbox, Loader2, PauseCircle, RefreshCw, Scale, ShoppingCart, Sparkles } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -20,6 +20,7 @@ import { MatchCard } from './match-card';
 import { ProfileForm } from './profile-form';
 import { VerificationSection } from './verification-section';
 import { PurchasesTab } from './purchases-tab';
+import { TraderDetailsCard, traderApi } from './trader-details';
 import { PrivacyAccountLink } from '@/pages/account/privacy-link';
 
 const TABS = ['matches', 'profile', 'purchases'] as const;
@@ -140,7 +141,7 @@ function Onboarding({ email, onDone }: { email: string; onDone: (saved: SavedPro
           <CardDescription>{t('onboarding.formText')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <ProfileForm profile={null} defaultEmail={email} submitLabel={t('onboarding.submit')} onSaved={onDone} idPrefix="onboarding" />
+          <ProfileForm profile={null} defaultEmail={email} submitLabel={t('onboarding.submit')} onSaved={onDone} idPrefix="onboarding" withTrader />
         </CardContent>
       </Card>
     </div>
@@ -179,6 +180,15 @@ function Dashboard({
     [setParams],
   );
   const [docsKey, setDocsKey] = useState(0);
+  // Whether the trader details are on file (DSA Art. 30): without them no offer can be sent.
+  const [traderOnFile, setTraderOnFile] = useState<boolean | null>(null);
+  const loadTrader = useCallback(() => {
+    traderApi.get().then(
+      (r) => setTraderOnFile(r.trader !== null),
+      () => setTraderOnFile(null),
+    );
+  }, []);
+  useEffect(() => loadTrader(), [loadTrader]);
   const seq = useRef(0);
   const loaded = useRef(0);
   loaded.current = feed?.matches.length ?? 0;
@@ -263,7 +273,10 @@ function Dashboard({
     }
     if (e.type === 'offer.accepted') toast.info(t('dashboard.live.offerAccepted'));
     // A profile saved elsewhere: its new area and categories bring other matches too.
-    if (e.type === 'profile.updated') reloadProfile();
+    if (e.type === 'profile.updated') {
+      reloadProfile();
+      loadTrader();
+    }
     if (e.type === 'verification.decided') {
       reloadProfile();
       setDocsKey((k) => k + 1);
@@ -320,6 +333,29 @@ function Dashboard({
         <Alert className="flex items-start gap-2">
           <PauseCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{t('dashboard.paused')}</span>
+        </Alert>
+      )}
+
+      {traderOnFile === false && (
+        <Alert
+          className="flex flex-col items-start gap-3 border-amber-300 bg-amber-50 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="trader-missing-banner"
+        >
+          <span className="flex items-start gap-2">
+            <Scale className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {t('trader.banner')}
+          </span>
+          <Button
+            size="sm"
+            variant="outline"
+            className="shrink-0"
+            onClick={() => {
+              setTab('profile');
+              requestAnimationFrame(() => document.getElementById('trader-details')?.scrollIntoView({ block: 'start' }));
+            }}
+          >
+            {t('trader.bannerAction')}
+          </Button>
         </Alert>
       )}
 
@@ -423,6 +459,7 @@ function Dashboard({
               />
             </CardContent>
           </Card>
+          <TraderDetailsCard legalName={profile.firmenname} onSaved={() => setTraderOnFile(true)} />
           <VerificationSection verification={profile.verification} reloadKey={docsKey} onUploaded={reloadProfile} />
         </TabsContent>
 

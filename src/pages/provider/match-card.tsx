@@ -13,6 +13,7 @@ import { cn } from '@/lib/utils';
 import { providerApi, type MatchCardData } from './provider-api';
 import { UnlockDialog, type UnlockOutcome } from './unlock-dialog';
 import { CancelDealDialog, OfferDialog } from './offer-dialogs';
+import { ReportButton } from '@/components/report/report-button';
 
 type DialogKind = 'unlock' | 'offer' | 'cancelDeal' | null;
 
@@ -102,9 +103,18 @@ export function MatchCard({
         </div>
 
         <div className="flex flex-col gap-2">
-          <h2 id={titleId} className="text-lg font-semibold leading-snug">
-            {r.title}
-          </h2>
+          <div className="flex items-start justify-between gap-2">
+            <h2 id={titleId} className="text-lg font-semibold leading-snug">
+              {r.title}
+            </h2>
+            <ReportButton
+              contentType="request"
+              contentId={r.id}
+              title={ti(`categories.${r.kategorie}`, { defaultValue: r.kategorie })}
+              compact
+              className="-mt-1 -mr-2 shrink-0"
+            />
+          </div>
           {card.unlocked ? (
             <p className="whitespace-pre-line text-sm" data-testid="match-description">
               {card.request.description}

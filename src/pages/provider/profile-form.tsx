@@ -1,4 +1,5 @@
-// Onboarding and profile edits: company, categories, service area, description, contact, preferences.
+// Onboarding and profile edits: company, categories, service area, description, contact, preferences; at
+// onboarding also the trader details (DSA Art. 30), saved with the profile.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loader2 } from 'lucide-react';
@@ -13,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { CATEGORY_IDS, fieldErrorsOf, providerApi, type CategoryId, type ProviderProfile, type SavedProfile } from './provider-api';
 import { RADIUS_MAX, RADIUS_MIN, validateProfile, type ProfileField, type ProfileValues } from './profile-validation';
+import { TraderFields, traderErrorsOf, traderValues, validateTrader, type TraderErrors, type TraderField, type TraderValues } from './trader-details';
 
 function initialValues(profile: ProviderProfile | null, email: string): ProfileValues {
   return {
@@ -36,12 +38,15 @@ export function ProfileForm({
   submitLabel,
   onSaved,
   idPrefix = 'profile',
+  withTrader = false,
 }: {
   profile: ProviderProfile | null;
   defaultEmail: string;
   submitLabel: string;
   onSaved: (r: SavedProfile) => void;
   idPrefix?: string;
+  /** Onboarding: the trader details are part of the form and saved with the profile. */
+  withTrader?: boolean;
 }) {
   const { t } = useTranslation('provider');
   const { t: ti } = useTranslation('intake');
@@ -50,6 +55,8 @@ export function ProfileForm({
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [trader, setTrader] = useState<TraderValues>(() => traderValues(null));
+  const [traderErrors, setTraderErrors] = useState<TraderErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const id = (f: string) => `${idPrefix}-${f}`;
 
@@ -71,26 +78,39 @@ export function ProfileForm({
     e.preventDefault();
     setFormError(null);
     const { errors: keys, input } = validateProfile(values);
-    if (!input) {
+    const checkedTrader = withTrader ? validateTrader({ ...trader, legalName: trader.legalName || values.firmenname }) : null;
+    const traderKeys = checkedTrader?.errors ?? {};
+    setTraderErrors(Object.fromEntries(Object.entries(traderKeys).map(([f, k]) => [f, t(`trader.errors.${k}`)])));
+    if (!input || (checkedTrader && !checkedTrader.input)) {
       const translated = Object.fromEntries(Object.entries(keys).map(([f, k]) => [f, t(`profile.errors.${k}`, { min: RADIUS_MIN, max: RADIUS_MAX })]));
       setErrors(translated);
-      focusFirstError(translated);
+      if (input) focusFirstTraderError(traderKeys);
+      else focusFirstError(translated);
       return;
     }
     setBusy(true);
     try {
-      const saved = await providerApi.saveProfile(input);
+      const saved = await providerApi.saveProfile({ ...input, ...(checkedTrader?.input ? { trader: checkedTrader.input } : {}) });
       setErrors({});
       onSaved(saved);
     } catch (err) {
       const fields = fieldErrorsOf(err);
+      const traderFields = traderErrorsOf(err, t);
+      delete fields.trader;
+      setTraderErrors(traderFields);
       if (Object.keys(fields).length) {
         setErrors(fields);
         focusFirstError(fields);
-      } else setFormError(err instanceof ApiError && err.message ? err.message : t('profile.saveError'));
+      } else if (Object.keys(traderFields).length) focusFirstTraderError(traderFields);
+      else setFormError(err instanceof ApiError && err.message ? err.message : t('profile.saveError'));
     } finally {
       setBusy(false);
     }
+  };
+
+  const focusFirstTraderError = (errs: Partial<Record<TraderField, unknown>>) => {
+    const first = (Object.keys(errs) as TraderField[])[0];
+    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${id('trader')}-${first}`)?.focus());
   };
 
   const toggleCategory = (c: CategoryId, on: boolean) =>
@@ -240,6 +260,27 @@ export function ProfileForm({
           </div>
         </div>
       </div>
+
+      {withTrader && (
+        <fieldset className="flex flex-col gap-4 border-t pt-6" data-testid="onboarding-trader">
+          <legend className="sr-only">{t('trader.title')}</legend>
+          <div className="flex flex-col gap-1">
+            <h3 className="font-semibold" aria-hidden>
+              {t('trader.title')}
+            </h3>
+            <p className="text-sm text-muted-foreground">{t('trader.text')}</p>
+          </div>
+          <TraderFields
+            values={{ ...trader, legalName: trader.legalName || values.firmenname }}
+            errors={traderErrors}
+            idPrefix={idPrefix}
+            onChange={(k, v) => {
+              setTrader((x) => ({ ...x, [k]: v }));
+              setTraderErrors((er) => (er[k] ? { ...er, [k]: undefined } : er));
+            }}
+          />
+        </fieldset>
+      )}
 
       {formError && <Alert variant="destructive">{formError}</Alert>}
       <div className="flex justify-end">

@@ -14,6 +14,7 @@ import {
 
 import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import type { ProviderProfileOutput as ProviderProfile, PublicProvider as PublicProviderPage } from '../../../core/providers/providers.schemas.ts';
+import type { TraderInput } from './trader-details';
 
 export { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 export type { ProviderProfile, Feed };
@@ -53,7 +54,7 @@ export const FEED_PAGE = 20;
 
 export const providerApi = {
   profile: () => api<{ profile: ProviderProfile | null }>('/api/provider/profile'),
-  saveProfile: (body: ProfileInput) => api<SavedProfile>('/api/provider/profile', { method: 'PUT', body }),
+  saveProfile: (body: ProfileInput & { trader?: TraderInput }) => api<SavedProfile>('/api/provider/profile', { method: 'PUT', body }),
   matches: (opts: { cursor?: string | null; limit?: number } = {}) => {
     const q = new URLSearchParams();
     if (opts.cursor) q.set('cursor', opts.cursor);

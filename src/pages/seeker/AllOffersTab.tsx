@@ -9,6 +9,7 @@ import { formatDate, formatEuro, ProviderBadge, Stars } from '@/components/marke
 import { EmptyState } from './RequestsTab';
 import { ContactLines } from './DealPanel';
 import type { SeekerOffer, SeekerRequest } from './types';
+import { ReportButton } from '@/components/report/report-button';
 
 const OFFER_STATUS_STYLE: Record<string, string> = {
   versendet: 'border-sky-200 bg-sky-50 text-sky-800',
@@ -67,7 +68,16 @@ function OfferRow({ offer: o, request }: { offer: SeekerOffer; request: SeekerRe
             {request ? ` · ${formatDate(request.createdAt, lang)}` : ''}
           </span>
         </div>
-        <p className="line-clamp-3 whitespace-pre-line text-sm">{o.beschreibung}</p>
+        {o.textHidden ? (
+          <p className="text-sm text-muted-foreground italic" data-testid="offer-text-hidden">
+            {t('offers.textHidden')}
+          </p>
+        ) : (
+          <div className="flex items-start justify-between gap-2">
+            <p className="line-clamp-3 whitespace-pre-line text-sm">{o.beschreibung}</p>
+            <ReportButton contentType="offer" contentId={o.id} title={o.provider.firmenname} compact className="-mt-1 shrink-0" />
+          </div>
+        )}
         <p className="flex items-center gap-1.5 text-sm">
           <CalendarClock className="size-4 text-primary" aria-hidden />
           <span className="text-muted-foreground">{t('offers.availability')}:</span> {o.verfuegbarkeit}

@@ -16,6 +16,7 @@ import { errorText } from './error-text';
 import { EmptyState } from './RequestsTab';
 import { DealPanel } from './DealPanel';
 import { DEAL_FINISHED, type SeekerOffer, type SeekerOffers, type SeekerRequest } from './types';
+import { ReportButton } from '@/components/report/report-button';
 
 /** Requests on which a deal is running: no other offer of theirs can be accepted meanwhile. */
 function busyRequestIds(all: SeekerOffer[]): Set<string> {
@@ -121,7 +122,16 @@ function OfferCard({
             </p>
           </div>
         </div>
-        <p className="whitespace-pre-line text-sm">{o.beschreibung}</p>
+        {o.textHidden ? (
+          <p className="text-sm text-muted-foreground italic" data-testid="offer-text-hidden">
+            {t('offers.textHidden')}
+          </p>
+        ) : (
+          <div className="flex items-start justify-between gap-2">
+            <p className="whitespace-pre-line text-sm">{o.beschreibung}</p>
+            <ReportButton contentType="offer" contentId={o.id} title={o.provider.firmenname} compact className="-mt-1 shrink-0" />
+          </div>
+        )}
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="inline-flex items-center gap-1.5 rounded-md bg-muted px-2.5 py-1">
             <CalendarClock className="size-4 text-primary" aria-hidden />

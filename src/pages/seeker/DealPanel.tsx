@@ -13,6 +13,8 @@ import { StarInput } from '@/components/market';
 import { api } from '@/lib/api';
 import { errorText } from './error-text';
 import type { SeekerOffer } from './types';
+import { TraderLines } from '@/components/market/trader-lines';
+import type { TraderDetailsView } from '../../../core/providers/trader-details.ts';
 
 const REASON_MIN = 3;
 const TESTIMONIAL_MIN = 3;
@@ -93,25 +95,28 @@ export function DealPanel({ offer, onChanged }: { offer: SeekerOffer; onChanged:
   );
 }
 
-export function ContactLines({ contact }: { contact: { phone: string; email: string } }) {
+export function ContactLines({ contact }: { contact: { phone: string; email: string; trader?: TraderDetailsView | null } }) {
   const { t } = useTranslation('seeker');
   return (
-    <ul className="flex flex-col gap-1.5 text-sm" data-testid="contact-unlocked" aria-label={t('contact.title')}>
-      <li className="flex items-center gap-2">
-        <Phone className="size-4 text-primary" aria-hidden />
-        <span className="sr-only">{t('contact.phone')}:</span>
-        <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="font-medium underline-offset-4 hover:underline">
-          {contact.phone}
-        </a>
-      </li>
-      <li className="flex min-w-0 items-center gap-2">
-        <Mail className="size-4 shrink-0 text-primary" aria-hidden />
-        <span className="sr-only">{t('contact.email')}:</span>
-        <a href={`mailto:${contact.email}`} className="truncate font-medium underline-offset-4 hover:underline">
-          {contact.email}
-        </a>
-      </li>
-    </ul>
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-1.5 text-sm" data-testid="contact-unlocked" aria-label={t('contact.title')}>
+        <li className="flex items-center gap-2">
+          <Phone className="size-4 text-primary" aria-hidden />
+          <span className="sr-only">{t('contact.phone')}:</span>
+          <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`} className="font-medium underline-offset-4 hover:underline">
+            {contact.phone}
+          </a>
+        </li>
+        <li className="flex min-w-0 items-center gap-2">
+          <Mail className="size-4 shrink-0 text-primary" aria-hidden />
+          <span className="sr-only">{t('contact.email')}:</span>
+          <a href={`mailto:${contact.email}`} className="truncate font-medium underline-offset-4 hover:underline">
+            {contact.email}
+          </a>
+        </li>
+      </ul>
+      {contact.trader !== undefined && <TraderLines trader={contact.trader} />}
+    </div>
   );
 }
 

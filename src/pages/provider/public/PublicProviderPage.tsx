@@ -15,6 +15,7 @@ import { useAuth, usePageMeta } from '@/lib/auth';
 import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { providerApi, type PublicProvider } from '../provider-api';
+import { ReportButton } from '@/components/report/report-button';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -137,16 +138,18 @@ export function PublicProviderPage() {
             {t('public.area', { place: p.place, radius: p.radiusKm, area: p.postcodeArea })}
           </p>
         </div>
-        <Button
-          variant={isFavorite ? 'default' : 'outline'}
-          onClick={() => void toggleFavorite()}
-          disabled={favBusy}
-          data-testid="favorite-button"
-          className="self-start"
-        >
-          {favBusy ? <Loader2 className="animate-spin" aria-hidden /> : <Heart className={cn(isFavorite && 'fill-current')} aria-hidden />}
-          {isFavorite ? t('public.favorite.remove') : t('public.favorite.add')}
-        </Button>
+        <div className="flex items-center gap-1 self-start">
+          <Button
+            variant={isFavorite ? 'default' : 'outline'}
+            onClick={() => void toggleFavorite()}
+            disabled={favBusy}
+            data-testid="favorite-button"
+          >
+            {favBusy ? <Loader2 className="animate-spin" aria-hidden /> : <Heart className={cn(isFavorite && 'fill-current')} aria-hidden />}
+            {isFavorite ? t('public.favorite.remove') : t('public.favorite.add')}
+          </Button>
+          <ReportButton contentType="provider" contentId={p.id} title={p.firmenname} />
+        </div>
       </header>
 
       <ul className="grid gap-4 sm:grid-cols-3">
@@ -199,21 +202,26 @@ export function PublicProviderPage() {
           <p className="rounded-xl border border-dashed px-4 py-10 text-center text-muted-foreground">{t('public.noReviews')}</p>
         ) : (
           <ul className="grid gap-4 md:grid-cols-2" data-testid="provider-reviews">
-            {p.reviews.map((r, i) => (
-              <li key={`${r.createdAt}-${i}`}>
+            {p.reviews.map((r) => (
+              <li key={r.id}>
                 <Card className="h-full">
                   <CardContent className="flex h-full flex-col gap-3 p-5">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <Stars value={r.rating} />
                       <CategoryName id={r.category} />
                     </div>
-                    <blockquote className="flex gap-2 text-sm">
-                      <MessageSquareQuote className="size-4 shrink-0 text-primary" aria-hidden />
-                      <p className="whitespace-pre-line">{r.testimonial}</p>
-                    </blockquote>
-                    <p className="mt-auto text-xs text-muted-foreground">
-                      {r.customer || t('public.anonymous')} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
-                    </p>
+                    {r.testimonial && (
+                      <blockquote className="flex gap-2 text-sm">
+                        <MessageSquareQuote className="size-4 shrink-0 text-primary" aria-hidden />
+                        <p className="whitespace-pre-line">{r.testimonial}</p>
+                      </blockquote>
+                    )}
+                    <div className="mt-auto flex items-center justify-between gap-2">
+                      <p className="text-xs text-muted-foreground">
+                        {r.customer || t('public.anonymous')} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, lang)}</time>
+                      </p>
+                      <ReportButton contentType="review" contentId={r.id} title={p.firmenname} compact />
+                    </div>
                   </CardContent>
                 </Card>
               </li>
