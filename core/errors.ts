@@ -18,6 +18,7 @@ export const errorStatus = {
   TOOL_NOT_ALLOWED: 403,
   CHAT_CONFIRMATION_EXPIRED: 409,
   CHAT_BUSY: 409,
+  CHAT_CONFIRMATION_INTERRUPTED: 409,
   TTS_FAILED: 503,
   // The database is unreachable for a moment (restart, failover, dropped connections): try again shortly.
   SERVICE_UNAVAILABLE: 503,
@@ -58,6 +59,7 @@ export const errorStatus = {
   PAYOUT_NOT_POSSIBLE: 409,
   PAYOUT_FAILED: 502,
   INVALID_CHARACTERS: 400,
+  INVALID_ENCODING: 400,
   METHOD_NOT_ALLOWED: 405,
   COMMISSION_POOL_TOO_HIGH: 400,
   COMMISSION_LEVELS_TOO_HIGH: 400,

@@ -35,7 +35,9 @@ buildClientIfStale();
 if (workers === 1) {
   const child = spawn(process.execPath, [...execArgv, main, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // A server killed by a signal (SIGKILL, the OOM killer) ends npm start like a shell would, 128 + the signal's
+  // number, never 0: an on-failure restart policy must see a failure (issue 24).
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? (os.constants.signals[signal] ?? 0) : 1)));
 } else {
   cluster.setupPrimary({ exec: main, execArgv, args: process.argv.slice(2) });
   let stopping = false;

@@ -11,7 +11,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts'
 import { answerOutages } from './auth/outage.ts';
 import { langFromRequest, translator } from './i18n.ts';
 import type { AppDeps } from './deps.ts';
-import { createLimiters, csrfProtection, refuseNulCharacters, requestLogger, securityHeaders } from './http/security.ts';
+import { createLimiters, csrfProtection, MALFORMED_UTF8, refuseMalformedUtf8, refuseNulCharacters, requestLogger, securityHeaders } from './http/security.ts';
 import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
@@ -80,7 +80,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.use(compression({ filter: compressible }));
 
   // better-auth gets the JSON body parsed here (checked for NUL first; better-auth re-reads the parsed body).
-  const json = express.json({ limit: '64kb' });
+  // Bytes that are not UTF-8 are refused (400 INVALID_ENCODING), not decoded to U+FFFD and stored ('K�ln'): issue 24.
+  const json = express.json({ limit: '64kb', verify: refuseMalformedUtf8 });
   const authHandler = toNodeHandler(answerOutages((request) => deps.auth.handler(request)));
   app.all(
     '/api/auth/{*splat}',
@@ -229,6 +230,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     if (isAppError(err)) e = err.status >= 500 && isDatabaseUnavailable(err.cause) ? new AppError('SERVICE_UNAVAILABLE', { cause: err }) : err;
     else if (err?.type === 'entity.too.large') e = new AppError('PAYLOAD_TOO_LARGE');
     else if (err?.type === 'entity.parse.failed') e = new AppError('BAD_REQUEST');
+    else if (err?.type === MALFORMED_UTF8) e = new AppError('INVALID_ENCODING');
     // A path whose percent-encoding does not decode ('%E0%A4%A'): the router's decode of a parameter, or ours.
     else if (err instanceof URIError || (err?.status === 400 && /decode/i.test(String(err?.message)))) e = new AppError('BAD_REQUEST');
     else if (isDatabaseUnavailable(err)) {

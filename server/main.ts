@@ -45,16 +45,27 @@ server.listen(config.port, config.host, () => {
     `akut listening on http://localhost:${port}`,
   );
   // This instance works the background jobs and keeps their schedules (decision 044); serving need not wait.
-  deps.jobs.start({ deps }).then(
-    () => deps.logger.info({ jobs: deps.jobs.definitions.map((d) => d.name) }, 'job queue started'),
-    (err: unknown) => {
-      deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'job queue could not start');
-      process.exit(1);
-    },
-  );
+  // A database that is away now (or drops while the queue starts) is waited for like any other database use:
+  // the start is tried again with a growing pause, never the end of the process (issue 24).
+  void startJobs();
 });
 
 let closing = false;
+
+async function startJobs() {
+  for (let attempt = 1; !closing; attempt++) {
+    try {
+      await deps.jobs.start({ deps });
+      deps.logger.info({ jobs: deps.jobs.definitions.map((d) => d.name), attempt }, 'job queue started');
+      return;
+    } catch (err) {
+      const retryMs = Math.min(30_000, 1_000 * 2 ** Math.min(attempt - 1, 5));
+      deps.logger.warn({ err: err instanceof Error ? err.message : String(err), attempt, retryMs }, 'job queue could not start yet; trying again');
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  }
+}
+
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;

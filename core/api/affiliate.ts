@@ -40,6 +40,8 @@ export interface PartnerOverview {
     thisMonth: MoneyView;
     /** In the refund window or held for review: not payable yet. */
     pending: MoneyView;
+    /** The part of pending held by a fraud rule until an admin releases or voids it (how many commissions). */
+    held: MoneyView & { count: number };
     /** Payable now (the payout request takes it from here). */
     available: MoneyView;
   };

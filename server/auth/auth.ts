@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { normalizeLang } from '../i18n.ts';
-import { attributeReferral } from '../domain/affiliate/attribute-referral.ts';
+import { referrerForSignup } from '../domain/affiliate/attribute-referral.ts';
 import { referralCodeFromCookie } from '../domain/affiliate/referral-code.ts';
 import type { Logger } from '../logger.ts';
 import { COOKIE_PREFIX } from './cookie.ts';
@@ -52,7 +52,10 @@ export function createAuth(opts: AuthOptions) {
     basePath: '/api/auth',
     secret: opts.secret,
     trustedOrigins: opts.trustedOrigins,
-    database: prismaAdapter(opts.prisma, { provider: 'postgresql' }),
+    // Multi-step writes (sign-up: the user, the password credential and the referrer; password changes) commit
+    // as one transaction (issue 24, decision 061). Hooks inside them read through better-auth's adapter, which
+    // joins the transaction; a query of their own on the embedded database would wait for it for ever.
+    database: prismaAdapter(opts.prisma, { provider: 'postgresql', transaction: true }),
     // Our own limiter guards sign-in/sign-up per IP (server/http/security.ts); better-auth's in-memory one
     // would not be shared between app instances.
     rateLimit: { enabled: false },
@@ -67,6 +70,12 @@ export function createAuth(opts: AuthOptions) {
         // Chosen at sign-up (mode=provider or mode=searcher); 'admin' is only ever set by `npm run admin:create`.
         role: { type: 'string', required: false, defaultValue: 'seeker', input: true, validator: { input: z.enum(SELF_SERVICE_ROLES) } },
         locale: { type: 'string', required: false, defaultValue: 'de', input: true, validator: { input: z.enum(['de', 'en']) } },
+        // Written by akut's hooks only, never from a request, never shown: who brought the person in, the keyed
+        // hash of the sign-up network, and what the session check reads inside better-auth's transactions.
+        referredById: { type: 'string', required: false, input: false, returned: false },
+        signupNetwork: { type: 'string', required: false, input: false, returned: false },
+        suspendedAt: { type: 'date', required: false, input: false, returned: false },
+        deletedAt: { type: 'date', required: false, input: false, returned: false },
       },
     },
     emailAndPassword: {
@@ -112,8 +121,12 @@ export function createAuth(opts: AuthOptions) {
       // decision 034. Suspending deletes the sessions it had.
       session: {
         create: {
-          before: async (session) => {
-            const user = await opts.prisma.user.findUnique({ where: { id: session.userId }, select: { suspendedAt: true, deletedAt: true } });
+          before: async (session, ctx) => {
+            // Through better-auth's adapter when there is an endpoint: it joins the transaction the session is
+            // made in (sign-up, password change).
+            const user = ctx
+              ? ((await ctx.context.internalAdapter.findUserById(session.userId)) as { suspendedAt?: Date | null; deletedAt?: Date | null } | null)
+              : await opts.prisma.user.findUnique({ where: { id: session.userId }, select: { suspendedAt: true, deletedAt: true } });
             // A deleted account (decision 046) has no way in either.
             if (user?.deletedAt) throw new APIError('FORBIDDEN', { message: 'account deleted', code: 'ACCOUNT_DELETED' });
             if (user?.suspendedAt) throw new APIError('FORBIDDEN', { message: 'account suspended', code: 'ACCOUNT_SUSPENDED' });
@@ -122,22 +135,18 @@ export function createAuth(opts: AuthOptions) {
       },
       user: {
         create: {
-          after: async (user, ctx) => {
-            // Only a keyed hash of the sign-up network is kept (the payout fraud hold compares them).
-            const hash = signupNetworkHash(authRequestContext.getStore()?.ip, opts.secret);
-            if (hash) await opts.prisma.user.update({ where: { id: user.id }, data: { signupNetwork: hash } });
-            // Who brought the person in (decision 024): the referral cookie of the first visit, else the code
-            // typed at sign-up (optional body field referralCode); stored once, never changed. An unknown or
-            // refused code never stops the sign-up.
-            const headers = ctx?.headers ?? ctx?.request?.headers;
-            const typed = (ctx?.body as { referralCode?: unknown } | undefined)?.referralCode;
-            const codes = [referralCodeFromCookie(headers?.get('cookie')), typed];
-            if (!codes.some(Boolean)) return;
-            try {
-              await attributeReferral(opts.prisma, user.id, codes);
-            } catch (err) {
-              opts.logger.error({ err: err instanceof Error ? err.message : String(err), userId: user.id }, 'referral attribution failed');
-            }
+          // The user row is written with its referrer and the hash of its network, resolved before the
+          // transaction (hooks.before below): the person, their credential and their referrer commit together.
+          before: async (user) => {
+            const signup = authRequestContext.getStore()?.signup;
+            if (!signup) return;
+            return {
+              data: {
+                ...user,
+                ...(signup.referredById ? { referredById: signup.referredById } : {}),
+                ...(signup.signupNetwork ? { signupNetwork: signup.signupNetwork } : {}),
+              },
+            };
           },
         },
       },
@@ -158,6 +167,21 @@ export function createAuth(opts: AuthOptions) {
         }
       }),
       before: createAuthMiddleware(async (ctx) => {
+        // Who brought the person in (decision 024): the referral cookie of the first visit, else the code typed at
+        // sign-up (optional body field referralCode); an unknown code never stops the sign-up. Only a keyed hash
+        // of the sign-up network is kept (the payout fraud hold compares them). Both are read here, outside the
+        // sign-up's transaction, and written with the user row.
+        if (ctx.path === '/sign-up/email') {
+          const store = authRequestContext.getStore();
+          if (store) {
+            const typed = (ctx.body as { referralCode?: unknown } | undefined)?.referralCode;
+            const codes = [referralCodeFromCookie(ctx.headers?.get('cookie')), typed];
+            store.signup = {
+              referredById: codes.some(Boolean) ? await referrerForSignup(opts.prisma, codes) : null,
+              signupNetwork: signupNetworkHash(store.ip, opts.secret),
+            };
+          }
+        }
         // A signed-in person may change their name or language, never their role.
         if (ctx.path === '/update-user' && ctx.body && typeof ctx.body === 'object' && 'role' in ctx.body) {
           throw new APIError('FORBIDDEN', { message: 'role cannot be changed', code: 'FORBIDDEN' });

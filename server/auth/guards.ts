@@ -78,6 +78,18 @@ function toSessionUser(u: UserRow): SessionUser {
 }
 
 /**
+ * A person as a door would see them now, for work done on their behalf without a request (a job completing
+ * what they began): null when the account is gone, deleted or suspended.
+ */
+export async function loadSessionUser(prisma: Db, userId: string): Promise<SessionUser | null> {
+  const u = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, emailVerified: true, role: true, locale: true, twoFactorEnabled: true, suspendedAt: true, deletedAt: true },
+  });
+  return u && !u.suspendedAt && !u.deletedAt ? toSessionUser(u) : null;
+}
+
+/**
  * The sessions among these ids that are still valid (not signed out, revoked or expired), with their users as
  * they are now: for long-lived doors (a ws socket) that must re-check who is asking. One query for all.
  */

@@ -6,8 +6,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import net from 'node:net';
 
-/** The client address of the auth request being handled (set by the auth door in server/app.ts). */
-export const authRequestContext = new AsyncLocalStorage<{ ip: string | undefined }>();
+/**
+ * The auth request being handled (set by the auth door in server/app.ts): the client address, and for a
+ * sign-up what the new user row is written with (resolved before better-auth's transaction, decision 061).
+ */
+export const authRequestContext = new AsyncLocalStorage<{ ip: string | undefined; signup?: { referredById: string | null; signupNetwork: string | null } }>();
 
 function ipv4Network(ip: string): string | null {
   const [a, b, c] = ip.split('.').map(Number) as [number, number, number];

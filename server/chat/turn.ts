@@ -25,6 +25,7 @@ import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, sav
 import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
 import { getChatSession, setChatSessionLocale } from '../domain/chat/chat-sessions.ts';
 import { publishChatEvent } from './events.ts';
+import { earlierTurn, replayReply, userMessageId } from './turn-retry.ts';
 
 /** Per-app chat state: the model, the per-session limiter, the per-session lock (both shared by all instances on PostgreSQL). */
 export interface ChatRuntime {
@@ -84,6 +85,8 @@ export interface TurnInput {
   sessionId: string;
   text: string;
   lang: Lang;
+  /** The browser's id of the message: a turn sent again under it is answered once (turn-retry.ts). */
+  clientMessageId?: string;
 }
 
 /** Opens the session for the caller and counts the message against the session's limit. */
@@ -108,9 +111,13 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
     if (machine.changed) await saveMachine(prisma, session.id, machine);
     // The session remembers the language the person last wrote in (for later notifications).
     if (fresh.locale !== input.lang) await setChatSessionLocale(prisma, session.id, input.lang);
+    const userMessage: UIMessage = { id: userMessageId(session.id, input.clientMessageId), role: 'user', parts: [{ type: 'text', text: input.text }] };
+    // Sent again (decision 064): an answered message gets its reply again; one stored without a reply (its
+    // turn died with its instance) is answered now, and is not stored twice.
+    const earlier = await earlierTurn(prisma, session.id, userMessage.id);
+    if (earlier.stored && earlier.reply) return await replayReply(res, earlier.reply, { 'x-chat-session': session.id });
     const history = await loadHistory(prisma, session.id, CHAT_HISTORY_FOR_MODEL);
-    const userMessage: UIMessage = { id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: input.text }] };
-    await appendMessage(prisma, session.id, userMessage);
+    if (!earlier.stored) await appendMessage(prisma, session.id, userMessage);
 
     const toolBase: Omit<ChatToolContext, 'toolCallId'> = {
       deps,
@@ -124,7 +131,7 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
     };
     const { tools, activeNames } = buildTurnTools(toolBase);
     const hints = () => ({ akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous' } });
-    const messages = await convertToModelMessages([...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
+    const messages = await convertToModelMessages(earlier.stored ? history : [...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
 
     const result = streamText({
       model: rt.model,

@@ -103,7 +103,13 @@ export const affiliateRoutes = [
     response: z.object({
       code: z.string().describe("'AKUT-' and six uppercase letters"),
       link: z.string(),
-      earnings: z.object({ total: money, thisMonth: money, pending: money, available: money }),
+      earnings: z.object({
+        total: money,
+        thisMonth: money,
+        pending: money,
+        held: money.extend({ count: z.number().int() }).describe('The part of pending held for review by a fraud rule'),
+        available: money,
+      }),
       conversion: z.object({
         clicks: z.number().int(),
         signups: z.number().int(),

@@ -32,7 +32,7 @@ const chatBody = z.object({
   sessionId: z.uuid(),
   lang: langField,
   message: z.object({
-    id: z.string().max(128).optional(),
+    id: z.string().max(128).optional().describe("The browser's id of the message: sent again under the same id, the turn is answered once"),
     role: z.literal('user'),
     parts: z.array(z.object({ type: z.literal('text'), text: z.string().max(20_000) })).max(8),
   }),
@@ -107,7 +107,13 @@ export const chatRoutes = [
       const text = userText(body.message.parts);
       // Events of the turn's actions name this session as their origin (no note about them in it, decision 054).
       await inChatSession(body.sessionId, () =>
-        streamChatTurn(deps, auth, res, { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang }, res.locals.log ?? deps.logger),
+        streamChatTurn(
+          deps,
+          auth,
+          res,
+          { sessionId: body.sessionId, text, lang: body.lang ? normalizeLang(body.lang) : lang, clientMessageId: body.message.id },
+          res.locals.log ?? deps.logger,
+        ),
       );
       // The conversation written in last is the person's current one; their other tabs show the turn too.
       // The reply has been sent by now: a failure here is only logged.

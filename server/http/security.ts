@@ -1,4 +1,5 @@
 // Security baseline: headers, rate limits, CSRF defence for cookie-authenticated writes, request ids and logs.
+import { isUtf8 } from 'node:buffer';
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
@@ -69,6 +70,15 @@ function holdsNul(value: unknown, depth = 0): boolean {
  * cannot store it in text, so it would otherwise fail deep inside a command as a 500. Raw bodies (uploads,
  * signed webhooks) are bytes, not text, and pass.
  */
+/** The body parser's error for a body that is not UTF-8 (mapped to INVALID_ENCODING by the app's error handler). */
+export const MALFORMED_UTF8 = 'entity.utf8.invalid';
+
+/** express.json's verify: a body that is not UTF-8 is refused before it is decoded (and its bytes replaced). */
+export function refuseMalformedUtf8(_req: unknown, _res: unknown, buf: Buffer): void {
+  // A plain error: the body parser sets status and type on it (an AppError's status cannot be set).
+  if (!isUtf8(buf)) throw Object.assign(new Error('request body is not UTF-8'), { status: 400, type: MALFORMED_UTF8 });
+}
+
 export function refuseNulCharacters() {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (/%00|\u0000/i.test(req.originalUrl) || holdsNul(req.body)) return next(new AppError('INVALID_CHARACTERS'));

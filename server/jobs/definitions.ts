@@ -14,6 +14,8 @@ import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.t
 import { writeCardTexts } from '../domain/matching/write-card-texts.ts';
 import { NOTIFY_MATCHES_JOB, notifyNewMatches, notifyOverdueMatches } from '../domain/matching/notify-new-matches.ts';
 import { z } from 'zod';
+import { completeRequestReleases } from '../domain/requests/complete-request-releases.ts';
+import { recoverChatConfirmations } from '../chat/confirm.ts';
 
 export interface JobRetry {
   /** Further attempts after the first one fails. */
@@ -46,7 +48,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
-  // A matched request's new providers are told live and by e-mail, once each (decision 061); the sweep tells
+  // A matched request's new providers are told live and by e-mail, once each (decision 066); the sweep tells
   // what a lost job left waiting.
   {
     name: NOTIFY_MATCHES_JOB,
@@ -54,8 +56,12 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
   },
   { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },
-  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 060).
+  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 065).
   { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },
+  // What a killed process left half done (decision 060): chat confirmations whose runner is gone, verified
+  // seekers' drafts never released, open requests never matched.
+  { name: 'recover-chat-confirmations', cron: '* * * * *', ...periodic, run: (deps) => recoverChatConfirmations(deps) },
+  { name: 'complete-request-releases', cron: '* * * * *', ...periodic, run: (deps) => completeRequestReleases(deps) },
   // Deletes the pseudonymised records of deleted accounts once the 10-year retention has passed (decision 046).
   { name: 'purge-retained-records', cron: '17 3 * * *', ...periodic, run: (deps) => purgeRetainedRecords(deps.db.prisma) },
 ];

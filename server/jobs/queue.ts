@@ -17,7 +17,18 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** How often this instance checks the cron schedules (seconds, 1 to 45). */
   cronMonitorIntervalSeconds?: number;
+  /** How often a working instance looks for jobs whose worker stopped its heartbeat (seconds; default 30). */
+  superviseIntervalSeconds?: number;
 }
+
+/**
+ * A worker renews each job it holds every 15 s; a job whose heartbeat is older than this (its process was
+ * killed) is failed and retried by the supervising instances, within this plus the supervise interval
+ * (issue 24; without a heartbeat such a job waited out pg-boss's 15-minute expiry).
+ */
+export const JOB_HEARTBEAT_SECONDS = 30;
+/** However alive its worker, a job running longer than this is ended and retried. */
+export const JOB_EXPIRE_SECONDS = 600;
 
 export interface JobQueue {
   readonly definitions: JobDefinition[];
@@ -55,6 +66,8 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
       // Only a working instance keeps the schedules and the maintenance (expiry of stuck jobs, retention).
       schedule: run,
       supervise: run,
+      superviseIntervalSeconds: opts.superviseIntervalSeconds ?? 30,
+      monitorIntervalSeconds: opts.superviseIntervalSeconds ?? 30,
       ...(opts.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: 1 } : {}),
     };
     const b =
@@ -62,14 +75,31 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
         ? new PgBoss({ ...common, db: fromPglite(db.pglite), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: db.url, max: 4, application_name: 'akut-jobs' });
     b.on('error', (err: unknown) => logger.error({ err: err instanceof Error ? err.message : String(err) }, 'job queue error'));
-    await b.start();
+    try {
+      await b.start();
+      await setUp(b, deps);
+    } catch (err) {
+      // A start that failed half-way (the database dropped) leaves nothing running: the caller may try again.
+      await b.stop({ graceful: false, timeout: 1_000 }).catch(() => {});
+      throw err;
+    }
+    boss = b;
+  }
+
+  async function setUp(b: PgBoss, deps: AppDeps | undefined) {
     for (const def of definitions) {
-      const queue = { retryLimit: def.retry.retryLimit, retryDelay: def.retry.retryDelay, retryBackoff: true, retryDelayMax: def.retry.retryDelayMax };
+      const queue = {
+        retryLimit: def.retry.retryLimit,
+        retryDelay: def.retry.retryDelay,
+        retryBackoff: true,
+        retryDelayMax: def.retry.retryDelayMax,
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+        expireInSeconds: JOB_EXPIRE_SECONDS,
+      };
       await b.createQueue(def.name, queue);
       // createQueue leaves an existing queue as it was: a changed definition reaches it through updateQueue.
       await b.updateQueue(def.name, queue);
     }
-    boss = b;
     if (!deps) return;
     for (const def of definitions) {
       const worker = await b.work<Record<string, unknown>>(

@@ -86,11 +86,11 @@ export async function sendChat(
   client: TestClient,
   sessionId: string,
   text: string,
-  opts: { lang?: 'de' | 'en'; headers?: Record<string, string> } = {},
+  opts: { lang?: 'de' | 'en'; headers?: Record<string, string>; messageId?: string } = {},
 ): Promise<ChatTurn> {
   const res = await client.post(
     '/api/chat',
-    { sessionId, lang: opts.lang ?? client.lang, message: { id: 'client-id', role: 'user', parts: [{ type: 'text', text }] } },
+    { sessionId, lang: opts.lang ?? client.lang, message: { id: opts.messageId ?? crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text }] } },
     opts.headers,
   );
   if (res.status !== 200) return { res, status: res.status, chunks: [], message: undefined, text: '', tools: [] };

@@ -1,4 +1,5 @@
-// A local server speaking the part of Stripe's API akut uses (Checkout Sessions: create and retrieve),
+// A local server speaking the part of Stripe's API akut uses (Checkout Sessions: create and retrieve; Payment
+// Intents: retrieve, for a refund whose payment akut has not seen yet),
 // so the real `stripe` client code runs offline. Webhook events are signed in the tests with the library's
 // own helper (stripe.webhooks.generateTestHeaderString).
 import http from 'node:http';
@@ -18,9 +19,19 @@ export interface FakeSession {
   customer_email: string | null;
 }
 
+export interface FakePaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  metadata: Record<string, string>;
+}
+
 export interface FakeStripeServer {
   url: string;
   sessions: Map<string, FakeSession>;
+  /** Payment intents Stripe knows (any other id answers 404, like one of another account). */
+  paymentIntents: Map<string, FakePaymentIntent>;
+  /** A payment intent of akut's purchase, as Checkout creates it (payment_intent_data.metadata). */
+  paymentIntent(id: string, purchaseId: string): FakePaymentIntent;
   requests: { method: string; path: string; body: Record<string, string>; idempotencyKey: string | undefined }[];
   /** Answer the next creates with this status (e.g. 500 to test the error path, times beyond the client's retries). */
   failNext: { status: number; times: number } | null;
@@ -28,7 +39,17 @@ export interface FakeStripeServer {
 }
 
 export async function startFakeStripeServer(): Promise<FakeStripeServer> {
-  const fake: Omit<FakeStripeServer, 'url' | 'close'> = { sessions: new Map(), requests: [], failNext: null };
+  const fake: Omit<FakeStripeServer, 'url' | 'close'> = {
+    sessions: new Map(),
+    paymentIntents: new Map(),
+    requests: [],
+    failNext: null,
+    paymentIntent(id, purchaseId) {
+      const pi: FakePaymentIntent = { id, object: 'payment_intent', metadata: { purchaseId } };
+      fake.paymentIntents.set(id, pi);
+      return pi;
+    },
+  };
   const byIdempotencyKey = new Map<string, FakeSession>();
   let n = 0;
   const server = http.createServer((req, res) => {
@@ -72,6 +93,13 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         fake.sessions.set(id, session);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
         return send(200, session);
+      }
+      const pi = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
+      if (req.method === 'GET' && pi) {
+        const found = fake.paymentIntents.get(decodeURIComponent(pi[1]!));
+        return found
+          ? send(200, found)
+          : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${pi[1]}'` } });
       }
       const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
       if (req.method === 'GET' && m) {

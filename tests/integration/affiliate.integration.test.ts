@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
-import { signedInClient, signIn } from '../helpers/auth.ts';
+import { clientAs, signedInClient, signIn } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';
@@ -255,6 +255,7 @@ describe('commissions of a real deal', () => {
       total: { goints: 2, cents: 20 },
       thisMonth: { goints: 2, cents: 20 },
       pending: { goints: 2, cents: 20 },
+      held: { goints: 0, cents: 0, count: 0 },
       available: { goints: 0, cents: 0 },
     });
     expect(me.body.conversion.firstRevenue).toBe(1);
@@ -398,6 +399,10 @@ describe('fraud rules', () => {
     // Waiting does not make it payable.
     await releaseDueCommissions(prisma(), { now: later(30) });
     expect(await pending(partner.id)).toBe(goints(8));
+    // The partner sees it as held for review, not as an ordinary pending commission.
+    const partnerClient = await clientAs(app, partner);
+    const me = await partnerClient.get<{ earnings: { pending: { goints: number }; held: { goints: number; count: number } } }>('/api/affiliate/me');
+    expect(me.body.earnings).toMatchObject({ pending: { goints: 8 }, held: { goints: 8, cents: 80, count: 1 } });
     const queue = await adminClient.get<{ commissions: { id: string; flags: { code: string }[] }[] }>('/api/admin/affiliate/commissions');
     const mine = queue.body.commissions.find((c) => c.id === booked[0]!.id);
     expect(mine?.flags.map((f) => f.code)).toEqual(['SAME_PAYOUT_ACCOUNT']);
@@ -419,6 +424,7 @@ describe('fraud rules', () => {
         via: 'dashboard',
       },
     ]);
+    expect((await partnerClient.get<{ earnings: { held: { count: number } } }>('/api/affiliate/me')).body.earnings.held).toMatchObject({ goints: 0, count: 0 });
     await releaseDueCommissions(prisma(), { now: later(15) });
     expect(await available(partner.id)).toBe(goints(8));
   });

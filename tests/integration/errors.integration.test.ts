@@ -42,6 +42,42 @@ describe('errors', () => {
     }
   });
 
+  it('refuses a JSON body that is not UTF-8 with 400 and a translated reason, and stores nothing (issue 24)', async () => {
+    // 'K\xF6ln' in Latin-1: before, decoded to 'K\uFFFDln' and used.
+    const body = Buffer.concat([Buffer.from('{"text":"Maler in K', 'utf8'), Buffer.from([0xf6]), Buffer.from('ln, 50667"}', 'utf8')]);
+    for (const [lang, words] of [
+      ['de', /gültiges UTF-8/],
+      ['en', /not valid UTF-8/],
+    ] as const) {
+      const res = await fetch(`${app.baseUrl}/api/intake/extract`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': lang, origin: app.baseUrl },
+        body,
+      });
+      expect(res.status).toBe(400);
+      const answer = (await res.json()) as { error: { code: string; message: string } };
+      expect(answer.error.code).toBe('INVALID_ENCODING');
+      expect(answer.error.message).toMatch(words);
+    }
+    const email = `latin1-${Date.now()}@example.com`;
+    const signUp = Buffer.concat([
+      Buffer.from(`{"email":"${email}","password":"sehr-geheim-123","name":"J`, 'utf8'),
+      Buffer.from([0xfc]),
+      Buffer.from('rgen"}', 'utf8'),
+    ]);
+    const res = await fetch(`${app.baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseUrl },
+      body: signUp,
+    });
+    expect(res.status).toBe(400);
+    expect(await app.deps.db.prisma.user.findUnique({ where: { email } })).toBeNull();
+    // Proper UTF-8 passes as before.
+    const ok = await app.client().post<{ place: string }>('/api/intake/extract', { text: 'Maler in Köln, 50667' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.place).toBe('Köln');
+  });
+
   it('limits body size', async () => {
     const res = await app.client().post<{ error: { code: string } }>('/api/me', { blob: 'x'.repeat(100_000) });
     expect(res.status).toBe(413);

@@ -177,6 +177,31 @@ describe('one instance', () => {
     expect(await app.deps.db.prisma.auditLog.count({ where: { entityId: id } })).toBe(1);
     expect((await admin.client.post(`/api/admin/jobs/not-a-uuid/retry`, {})).status).toBe(400);
   });
+  it('runs a job again soon whose worker was killed while holding it (heartbeat), not after 15 minutes', { timeout: 120_000 }, async () => {
+    const ran: unknown[] = [];
+    const q = createJobQueue(app.deps.db, app.deps.logger, {
+      definitions: [{ name: 'test-orphaned', retry: quickRetry(2), run: async (_deps, data) => void ran.push(data) }],
+      ...FAST,
+      superviseIntervalSeconds: 1,
+    });
+    queues.push(q);
+    await q.start();
+    const id = (await q.send('test-orphaned', { n: 1 }))!;
+    // What a process killed while holding the job leaves behind: active, its last heartbeat a minute ago.
+    await app.deps.db.prisma.$executeRawUnsafe(
+      `UPDATE ${JOB_SCHEMA}.job SET state = 'active', started_on = now() - interval '1 minute', heartbeat_on = now() - interval '1 minute' WHERE id::text = $1`,
+      id,
+    );
+    await q.stop();
+    await q.start({ deps: app.deps });
+    await waitFor(
+      () => jobRow(app, id),
+      (r) => r?.state === 'completed',
+      'the orphaned job to run again',
+      60_000,
+    );
+    expect(ran).toEqual([{ n: 1 }]);
+  });
 });
 
 describe('restart', () => {

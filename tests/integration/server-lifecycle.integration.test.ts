@@ -58,6 +58,41 @@ describe.runIf(!onPostgres)('server/main.ts', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 90_000);
 
+  it('npm start fails (128 + 9) when its server is killed with SIGKILL, so an on-failure restart policy restarts it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-start-kill-'));
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'scripts/start.ts')], {
+      cwd: root,
+      env: { ...process.env, SKIP_BUILD: '1', DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const serverPid = await new Promise<number>((resolve, reject) => {
+        // A fresh embedded database applies every migration first: minutes on a loaded machine (a hang guard).
+        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 240_000);
+        child.stdout.on('data', () => {
+          const m = /"pid":(\d+)[^\n]*akut listening/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+      });
+      process.kill(serverPid, 'SIGKILL');
+      expect(await exited).toBe(137);
+    } finally {
+      // npm start passes SIGTERM on to its server: neither is left behind.
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('npm start on the embedded database runs in production with the labelled test checkout on (the README try-out run)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-start-'));
     const { TEST_CHECKOUT: _t, NODE_ENV: _n, ...env } = process.env;

@@ -147,6 +147,7 @@ describe('exactly once, whatever the deliveries', () => {
       fc.asyncProperty(fc.integer({ min: 0, max: 1_000_000 }), async (seed) => {
         const { c, wallet } = await provider();
         const { purchaseId } = await checkout(c, 'medium');
+        stripe.paymentIntent(`pi_${purchaseId}`, purchaseId);
         const session = {
           id: `cs_${seed}`,
           object: 'checkout.session',
@@ -192,7 +193,9 @@ describe('exactly once, whatever the deliveries', () => {
   it('a refund delivered before its payment is accepted (200), kept, and booked once when the payment arrives', async () => {
     const { c, wallet } = await provider();
     const { purchaseId } = await checkout(c, 'small');
-    // The charge names only the payment intent, which the app learns with the payment's own event.
+    // The charge names only the payment intent, which the app learns with the payment's own event: it asks
+    // Stripe, whose payment intent carries our purchase id.
+    stripe.paymentIntent(`pi_early_${purchaseId}`, purchaseId);
     const refunded = event('charge.refunded', {
       id: `ch_early_${purchaseId}`,
       object: 'charge',
@@ -402,6 +405,7 @@ describe('exactly once, whatever the deliveries', () => {
     const { purchaseId } = await checkout(c, 'small');
     const row = await app.deps.db.prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
     const pi = `pi_rec_${purchaseId}`;
+    stripe.paymentIntent(pi, purchaseId);
     const refunded = event('charge.refunded', {
       id: `ch_rec_${purchaseId}`,
       object: 'charge',
@@ -423,5 +427,97 @@ describe('exactly once, whatever the deliveries', () => {
       owedGoints: 0,
     });
     expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
+  });
+});
+
+describe('events for payments that are not akut’s (issue 24)', () => {
+  const foreignRefund = (n: number) =>
+    event('charge.refunded', { id: `ch_foreign_${n}`, object: 'charge', payment_intent: `pi_foreign_${n}`, amount: 2000, amount_refunded: 2000, metadata: {} });
+
+  it('a refund or dispute of a payment intent Stripe does not know as ours is recorded as ignored, not kept waiting', async () => {
+    const refund = foreignRefund(0);
+    expect((await deliver(refund)).body).toMatchObject({ outcome: 'ignored: no purchase' });
+    const dispute = event('charge.dispute.created', { id: 'dp_foreign', object: 'dispute', payment_intent: 'pi_foreign_dispute', amount: 2000, metadata: {} });
+    expect((await deliver(dispute)).status).toBe(200);
+    // Another integration on the same account: its payment intent exists, without our purchase id.
+    stripe.paymentIntents.set('pi_other_shop', { id: 'pi_other_shop', object: 'payment_intent', metadata: { orderId: 'A-17' } });
+    const other = event('charge.refunded', {
+      id: 'ch_other',
+      object: 'charge',
+      payment_intent: 'pi_other_shop',
+      amount: 500,
+      amount_refunded: 500,
+      metadata: {},
+    });
+    expect((await deliver(other)).status).toBe(200);
+    const rows = await app.deps.db.prisma.webhookEvent.findMany({ where: { id: { in: [refund.id, dispute.id, other.id] } } });
+    expect(rows.map((r) => r.status)).toEqual(['ignored', 'ignored', 'ignored']);
+    // Delivered again: the same answer, nothing changes.
+    expect((await deliver(refund)).body).toMatchObject({ duplicate: true });
+  });
+
+  it('a real refund before its payment is applied however many foreign events came before it', async () => {
+    for (let n = 1; n <= 105; n++) expect((await deliver(foreignRefund(n))).status).toBe(200);
+    const { c, wallet } = await provider();
+    const { purchaseId } = await checkout(c, 'small');
+    const pi = `pi_late_${purchaseId}`;
+    stripe.paymentIntent(pi, purchaseId);
+    const refunded = event('charge.refunded', {
+      id: `ch_late_${purchaseId}`,
+      object: 'charge',
+      payment_intent: pi,
+      amount: 10000,
+      amount_refunded: 2000,
+      metadata: {},
+    });
+    expect((await deliver(refunded)).body).toMatchObject({ outcome: 'deferred until its payment' });
+    expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({
+      status: 'deferred',
+      waitingFor: purchaseId,
+    });
+    const completed = event('checkout.session.completed', {
+      id: `cs_late_${purchaseId}`,
+      object: 'checkout.session',
+      client_reference_id: purchaseId,
+      payment_status: 'paid',
+      payment_intent: pi,
+      metadata: { purchaseId },
+    });
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await wallet()).toBe(50 + 1000 - 200);
+    expect(await app.deps.db.prisma.webhookEvent.findUniqueOrThrow({ where: { id: refunded.id } })).toMatchObject({ status: 'processed' });
+    expect(await app.deps.db.prisma.webhookEvent.count({ where: { status: 'deferred' } })).toBe(0);
+  });
+
+  it('events kept before the purchase they wait for was recorded are sorted out by the reconciliation job', async () => {
+    // Rows as the app kept them before issue 24: deferred, no purchase named.
+    const { c, wallet } = await provider();
+    const { purchaseId } = await checkout(c, 'small');
+    const pi = `pi_old_${purchaseId}`;
+    stripe.paymentIntent(pi, purchaseId);
+    const ours = event('charge.refunded', {
+      id: `ch_old_${purchaseId}`,
+      object: 'charge',
+      payment_intent: pi,
+      amount: 10000,
+      amount_refunded: 1000,
+      metadata: {},
+    });
+    const foreign = foreignRefund(999);
+    for (const e of [foreign, ours])
+      await app.deps.db.prisma.webhookEvent.create({ data: { id: e.id, provider: 'stripe', type: e.type, status: 'deferred', payload: e as never } });
+    const completed = event('checkout.session.completed', {
+      id: `cs_old_${purchaseId}`,
+      object: 'checkout.session',
+      client_reference_id: purchaseId,
+      payment_status: 'paid',
+      payment_intent: pi,
+      metadata: { purchaseId },
+    });
+    expect((await deliver(completed)).status).toBe(200);
+    await findJobDefinition('reconcile-purchases')!.run(app.deps, {});
+    expect(await wallet()).toBe(50 + 1000 - 100);
+    const rows = await app.deps.db.prisma.webhookEvent.findMany({ where: { id: { in: [ours.id, foreign.id] } }, orderBy: { id: 'asc' } });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [ours.id]: 'processed', [foreign.id]: 'ignored' });
   });
 });

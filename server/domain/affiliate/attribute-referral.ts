@@ -9,7 +9,22 @@ export type AttributionResult =
   | { attributed: true; partnerId: string }
   | { attributed: false; reason: 'NO_CODE' | 'UNKNOWN_CODE' | 'SELF_REFERRAL' | 'CYCLE' | 'ALREADY_REFERRED' | 'UNKNOWN_USER' };
 
-/** Tries the codes in order and stores the first valid one. */
+/**
+ * The partner a new person signs up under: the first of the codes that names someone (decision 061). Read
+ * before the sign-up's transaction and written with the user row itself, so the person and their referrer
+ * commit together. A new person can be nobody's upline, so there is no cycle to refuse.
+ */
+export async function referrerForSignup(prisma: Db, codes: readonly unknown[]): Promise<string | null> {
+  for (const raw of codes) {
+    const code = normalizeReferralCode(raw);
+    if (!code) continue;
+    const partner = await prisma.user.findUnique({ where: { referralCode: code }, select: { id: true } });
+    if (partner) return partner.id;
+  }
+  return null;
+}
+
+/** Tries the codes in order and stores the first valid one (an existing person without a referrer). */
 export async function attributeReferral(prisma: Db, userId: string, codes: readonly unknown[]): Promise<AttributionResult> {
   let last: AttributionResult = { attributed: false, reason: 'NO_CODE' };
   for (const raw of codes) {
@@ -35,7 +50,7 @@ async function attributeOne(prisma: Db, userId: string, code: string): Promise<A
   const upline = await getUpline(prisma, partner.id, 10_000);
   if (upline.some((u) => u.partnerId === userId)) return { attributed: false, reason: 'CYCLE' };
   const done = await prisma.user.updateMany({ where: { id: userId, referredById: null }, data: { referredById: partner.id } });
+  // The partner's 'signup' event is written by the database with the referrer (decision 061).
   if (done.count !== 1) return { attributed: false, reason: 'ALREADY_REFERRED' };
-  await prisma.referralEvent.createMany({ data: [{ partnerId: partner.id, kind: 'signup', userId }], skipDuplicates: true });
   return { attributed: true, partnerId: partner.id };
 }

@@ -15,9 +15,10 @@ export async function getPartnerOverview(prisma: Db, userId: string, opts: { ori
   const now = opts.now ?? new Date();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const code = await getReferralCode(prisma, userId);
-  const [total, month, balances, events] = await Promise.all([
+  const [total, month, held, balances, events] = await Promise.all([
     prisma.commission.aggregate({ where: { partnerId: userId, status: { in: COUNTED } }, _sum: { amount: true } }),
     prisma.commission.aggregate({ where: { partnerId: userId, status: { in: COUNTED }, createdAt: { gte: monthStart } }, _sum: { amount: true } }),
+    prisma.commission.aggregate({ where: { partnerId: userId, status: 'held' }, _sum: { amount: true }, _count: { _all: true } }),
     getBalances(prisma, [account.partnerPending(userId), account.partnerEarnings(userId)]),
     prisma.referralEvent.groupBy({ by: ['kind'], where: { partnerId: userId }, _count: { _all: true } }),
   ]);
@@ -33,6 +34,7 @@ export async function getPartnerOverview(prisma: Db, userId: string, opts: { ori
       total: moneyView(total._sum.amount ?? 0n),
       thisMonth: moneyView(month._sum.amount ?? 0n),
       pending: moneyView(balances.get(refKey(account.partnerPending(userId)))!),
+      held: { ...moneyView(held._sum.amount ?? 0n), count: held._count._all },
       available: moneyView(balances.get(refKey(account.partnerEarnings(userId)))!),
     },
     conversion: { clicks, signups, firstRevenue, signupRate: rate(signups, clicks), revenueRate: rate(firstRevenue, signups) },

@@ -27,3 +27,19 @@ export async function listRecentAssistantMessages(prisma: Db, sessionId: string,
 export async function replaceChatMessageParts(prisma: Db, id: string, parts: UIMessage['parts']): Promise<void> {
   await prisma.chatMessage.update({ where: { id }, data: { parts: toJson(parts) } });
 }
+
+/**
+ * A stored message of the session and the messages written after it (up to `take`, oldest first), or null when
+ * the session has no message of that id (a repeated turn: server/chat/turn-retry.ts).
+ */
+export async function chatMessageAndFollowing(
+  prisma: Db,
+  sessionId: string,
+  messageId: string,
+  take = 20,
+): Promise<{ id: string; role: UIMessage['role']; parts: UIMessage['parts'] }[] | null> {
+  const row = await prisma.chatMessage.findFirst({ where: { id: messageId, sessionId }, select: { seq: true } });
+  if (!row) return null;
+  const after = await prisma.chatMessage.findMany({ where: { sessionId, seq: { gt: row.seq } }, orderBy: { seq: 'asc' }, take });
+  return after.map((m) => ({ id: m.id, role: m.role as UIMessage['role'], parts: m.parts as unknown as UIMessage['parts'] }));
+}

@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/tx.ts';
 import { translator } from '../../i18n.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { getSettings } from '../settings/settings.ts';
-import { matchRequest } from '../matching/match-request.ts';
+import { announceMatches, matchOpenRequest } from '../matching/match-request.ts';
 import { notify, appLink } from '../notifications/notify.ts';
 import { rejectRequest } from './end-request.ts';
 
@@ -53,7 +53,8 @@ export async function moderateRequest(
   if (decision === 'approve') {
     const settings = await getSettings(prisma);
     const now = new Date();
-    await inTransaction(prisma, async (tx) => {
+    // Opening and matching commit together (decision 060).
+    const written = await inTransaction(prisma, async (tx) => {
       const done = await tx.request.updateMany({
         where: { id: requestId, status: 'review' },
         data: {
@@ -66,8 +67,11 @@ export async function moderateRequest(
       });
       if (done.count !== 1) throw new AppError('CONFLICT');
       await recordAudit(tx, { ...audit, action: 'request.release', before: { status: 'review' }, after: { status: 'open' } });
+      const opened = await tx.request.findUniqueOrThrow({ where: { id: requestId } });
+      return matchOpenRequest(tx, opened, settings['marketplace.maxRadiusKm'], now);
     });
-    matched = await matchRequest(deps, requestId);
+    await announceMatches(deps, written);
+    matched = written.created.length;
   } else {
     const ended = await rejectRequest(deps, requestId, async (tx) => {
       await tx.request.update({ where: { id: requestId }, data: { moderatedById: adminId, moderatedAt: new Date(), adminReason: reason } });

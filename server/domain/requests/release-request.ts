@@ -5,7 +5,8 @@ import { coordinatesOf } from '../../integrations/geo/postcodes.ts';
 import { moderateWithModel } from '../../ai/moderation.ts';
 import { normalizeLang } from '../../i18n.ts';
 import { getSettings } from '../settings/settings.ts';
-import { matchRequest } from '../matching/match-request.ts';
+import { announceMatches, matchOpenRequest } from '../matching/match-request.ts';
+import { inTransaction } from '../../db/tx.ts';
 import { assessRequest, similarity, type Assessment } from './assess-request.ts';
 
 const DUPLICATE_WINDOW_DAYS = 7;
@@ -41,24 +42,31 @@ export async function releaseRequest(deps: AppDeps, requestId: string): Promise<
   const settings = await getSettings(prisma);
   const status = assessment.flags.length || assessment.score < settings['marketplace.minQualityScore'] ? 'review' : 'open';
   const now = new Date();
-  const updated = await prisma.request.updateMany({
-    where: { id: r.id, status: 'draft' },
-    data: {
-      status,
-      lat: coords?.lat ?? null,
-      lon: coords?.lon ?? null,
-      qualityScore: assessment.score,
-      flags: assessment.flags as never,
-      releasedAt: now,
-      expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000),
-      maxUnlocks: settings['marketplace.maxUnlocks'],
-    },
+  // Opening and matching commit together (decision 060): a crash leaves the request a draft (completed by the
+  // job in complete-request-releases.ts) or open and matched, never open and unmatched.
+  const written = await inTransaction(prisma, async (tx) => {
+    const updated = await tx.request.updateMany({
+      where: { id: r.id, status: 'draft' },
+      data: {
+        status,
+        lat: coords?.lat ?? null,
+        lon: coords?.lon ?? null,
+        qualityScore: assessment.score,
+        flags: assessment.flags as never,
+        releasedAt: now,
+        expiresAt: new Date(now.getTime() + settings['marketplace.requestExpiryDays'] * 86_400_000),
+        maxUnlocks: settings['marketplace.maxUnlocks'],
+      },
+    });
+    if (updated.count !== 1) return null;
+    if (status === 'review') return { request: r, created: [] };
+    return matchOpenRequest(tx, { ...r, lat: coords?.lat ?? null, lon: coords?.lon ?? null }, settings['marketplace.maxRadiusKm'], now);
   });
-  if (updated.count !== 1) return { status: 'unchanged', assessment: null, matched: 0 };
+  if (!written) return { status: 'unchanged', assessment: null, matched: 0 };
   if (status === 'review') {
     await deps.bus.publish({ type: 'request.review', to: { role: 'admin' }, payload: { requestId: r.id } }).catch(() => {});
     return { status, assessment, matched: 0 };
   }
-  const matched = await matchRequest(deps, r.id);
-  return { status, assessment, matched };
+  await announceMatches(deps, written);
+  return { status, assessment, matched: written.created.length };
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Lang } from '../../i18n.ts';
 import type { RequestDraft } from '../../../machines/intake.machine.ts';
 import { releaseRequest } from './release-request.ts';
+import { matchRequest } from '../matching/match-request.ts';
 import { publicDescription } from './request-views.ts';
 
 /** What the seeker sees right after confirming: held (draft), waiting for moderation (review) or open. */
@@ -39,11 +40,12 @@ const shown = (status: string): RequestStatus => (status === 'draft' || status =
  */
 export async function submitRequest(deps: AppDeps, auth: AuthContext, input: SubmitRequestInput): Promise<SubmittedRequest> {
   const prisma = deps.db.prisma;
+  const user = auth.user ? await prisma.user.findUnique({ where: { id: auth.user.id }, select: { id: true, emailVerified: true } }) : null;
   const existing = await prisma.request.findUnique({ where: { sourceKey: input.sourceKey } });
-  if (existing) return { id: existing.id, status: shown(existing.status), repeated: true };
+  // A repeated confirmation (also one resumed after a crash, decision 060) completes what the first one began.
+  if (existing) return { id: existing.id, status: await releasedIfDue(deps, existing, user), repeated: true };
   const { draft } = input;
   if (!draft.category || !draft.description || (!draft.postcode && !draft.place)) throw new Error('submitRequest: the draft is incomplete');
-  const user = auth.user ? await prisma.user.findUnique({ where: { id: auth.user.id }, select: { id: true, emailVerified: true } }) : null;
   let row;
   try {
     row = await prisma.request.create({
@@ -71,9 +73,23 @@ export async function submitRequest(deps: AppDeps, auth: AuthContext, input: Sub
     if (winner) return { id: winner.id, status: shown(winner.status), repeated: true };
     throw err;
   }
-  if (!canRelease(user)) return { id: row.id, status: 'draft', repeated: false };
-  const released = await releaseRequest(deps, row.id);
-  return { id: row.id, status: released.status === 'review' ? 'review' : released.status === 'open' ? 'open' : 'draft', repeated: false };
+  return { id: row.id, status: await releasedIfDue(deps, row, user), repeated: false };
+}
+
+/**
+ * A verified owner's draft is released now (its status after that); an open request that was never matched is
+ * matched now; any other request stays as it is.
+ */
+async function releasedIfDue(
+  deps: AppDeps,
+  row: { id: string; status: string; userId: string | null; matchedAt: Date | null },
+  user: { id: string; emailVerified: boolean } | null,
+) {
+  if (row.status === 'open' && !row.matchedAt) await matchRequest(deps, row.id);
+  if (row.status !== 'draft' || !canRelease(user) || row.userId !== user?.id) return shown(row.status);
+  await releaseRequest(deps, row.id);
+  const now = await deps.db.prisma.request.findUniqueOrThrow({ where: { id: row.id }, select: { status: true } });
+  return shown(now.status);
 }
 
 /** Releases a person's held drafts when they are verified (through the pre-filter); returns the ids released now. */

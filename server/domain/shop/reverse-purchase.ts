@@ -11,7 +11,14 @@ import { goints, MILLI_PER_GOINT } from '../../../core/money/money.ts';
 import { postTransaction } from '../ledger/post-transaction.ts';
 import { purchaseLines } from './fulfill-purchase.ts';
 
-export class PurchaseNotPaidYet extends Error {}
+/** A refund or dispute of a purchase whose payment has not been credited yet; `purchaseId` is the one it waits for. */
+export class PurchaseNotPaidYet extends Error {
+  readonly purchaseId: string;
+  constructor(purchaseId: string) {
+    super(`purchase ${purchaseId} is not paid yet`);
+    this.purchaseId = purchaseId;
+  }
+}
 
 export interface Reversal {
   purchaseId: string;

@@ -1,7 +1,8 @@
 // POST /api/stripe/webhook: the signature is checked on the raw body (400 and nothing credited when it is
 // wrong or missing); every event is recorded by its id and processed once; one handler file per event
-// type. A refund or dispute that arrives before its payment is accepted and kept ('deferred'); it is applied
-// as soon as the payment is credited (by its webhook or the reconciliation job). Races between concurrent
+// type. A refund or dispute that arrives before its payment is accepted and kept ('deferred', with the purchase
+// it waits for); it is applied as soon as the payment is credited (by its webhook or the reconciliation job).
+// One for a payment intent that is not akut's is recorded as ignored. Races between concurrent
 // deliveries (serialization failures, deadlocks, unique violations) are retried here, as every handler is
 // idempotent; a database outage answers 503 (server/app.ts); anything else answers 500 and Stripe retries.
 import type Stripe from 'stripe';
@@ -57,20 +58,23 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: Buffer, signat
   }
   try {
     const outcome = await runHandler(deps, handler, event);
+    // A refund or dispute of a payment that is not akut's: recorded as ignored, never waited for.
+    const status = outcome.startsWith(IGNORED) ? 'ignored' : 'processed';
     await prisma.webhookEvent.update({
       where: { id: event.id },
-      data: { status: 'processed', processedAt: new Date(), attempts: { increment: 1 }, error: null },
+      data: { status, processedAt: new Date(), attempts: { increment: 1 }, error: null },
     });
     if (event.type.startsWith('checkout.session.')) await applyDeferredStripeEvents(deps);
     return { id: event.id, type: event.type, outcome, duplicate: false };
   } catch (err) {
     if (err instanceof PurchaseNotPaidYet) {
-      // Kept (never over a processed row); then applied at once if the payment was credited meanwhile.
+      // Kept (never over a processed row) with the purchase it waits for; then applied at once if the payment
+      // was credited meanwhile.
       await prisma.webhookEvent.updateMany({
         where: { id: event.id, status: { notIn: ['processed', 'ignored'] } },
-        data: { status: 'deferred', attempts: { increment: 1 }, error: 'waiting for its payment' },
+        data: { status: 'deferred', waitingFor: err.purchaseId, attempts: { increment: 1 }, error: 'waiting for its payment' },
       });
-      await applyDeferredStripeEvents(deps);
+      await applyDeferredStripeEvents(deps, { purchaseId: err.purchaseId });
       return { id: event.id, type: event.type, outcome: 'deferred until its payment', duplicate: false };
     }
     await prisma.webhookEvent
@@ -96,32 +100,77 @@ async function runHandler(deps: AppDeps, handler: Handler, event: Stripe.Event):
   }
 }
 
+/** The outcome a handler answers for an event that is not akut's ('ignored: no purchase'). */
+const IGNORED = 'ignored';
+
+const DEFERRED_PAGE = 100;
+
 /**
- * Refunds and disputes that arrived before their payment: each is applied once its purchase is paid (the
- * reversal is idempotent, so two callers applying the same event book it once). Called after a payment is
- * credited and after an event is deferred, so whichever of the two commits last applies it.
+ * Refunds and disputes that arrived before their payment: each waits for its purchase (`waitingFor`) and is
+ * applied once that purchase is paid (the reversal is idempotent, so two callers applying the same event book it
+ * once). Called after a payment is credited, after an event is deferred (so whichever of the two commits last
+ * applies it) and by the reconciliation job. Only events whose purchase is paid now are read (and the few kept
+ * before `waitingFor` existed, which are sorted out on the way), page by page: events that still wait can never
+ * hold back the ones that are due (issue 24). `purchaseId` narrows it to one purchase's events.
  */
-export async function applyDeferredStripeEvents(deps: AppDeps): Promise<number> {
+export async function applyDeferredStripeEvents(deps: AppDeps, opts: { purchaseId?: string } = {}): Promise<number> {
   const prisma = deps.db.prisma;
   let applied = 0;
+  let after = '';
   try {
-    const rows = await prisma.webhookEvent.findMany({ where: { provider: 'stripe', status: 'deferred' }, orderBy: { receivedAt: 'asc' }, take: 100 });
-    for (const row of rows) {
-      const event = row.payload as unknown as Stripe.Event;
-      const handler = STRIPE_HANDLERS[row.type];
-      if (!handler) continue;
-      try {
-        await runHandler(deps, handler, event);
-      } catch (e) {
-        if (e instanceof PurchaseNotPaidYet) continue;
-        throw e;
+    for (;;) {
+      const rows = await prisma.webhookEvent.findMany({
+        where: {
+          provider: 'stripe',
+          status: 'deferred',
+          id: { gt: after },
+          ...(opts.purchaseId
+            ? { waitingFor: opts.purchaseId }
+            : { OR: [{ waitingFor: null }, { waitingFor: { in: await paidAmong(deps, await waitedFor(deps)) } }] }),
+        },
+        orderBy: { id: 'asc' },
+        take: DEFERRED_PAGE,
+      });
+      for (const row of rows) {
+        const event = row.payload as unknown as Stripe.Event;
+        const handler = STRIPE_HANDLERS[row.type];
+        if (!handler) continue;
+        let outcome: string;
+        try {
+          outcome = await runHandler(deps, handler, event);
+        } catch (e) {
+          if (!(e instanceof PurchaseNotPaidYet)) throw e;
+          if (row.waitingFor !== e.purchaseId) await prisma.webhookEvent.update({ where: { id: row.id }, data: { waitingFor: e.purchaseId } });
+          continue;
+        }
+        await prisma.webhookEvent.update({
+          where: { id: row.id },
+          data: { status: outcome.startsWith(IGNORED) ? 'ignored' : 'processed', processedAt: new Date(), error: null },
+        });
+        applied += 1;
       }
-      await prisma.webhookEvent.update({ where: { id: row.id }, data: { status: 'processed', processedAt: new Date(), error: null } });
-      applied += 1;
+      if (rows.length < DEFERRED_PAGE) break;
+      after = rows.at(-1)!.id;
     }
   } catch (err) {
     // Left deferred: the next payment, redelivery or reconciliation run applies it.
     deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'deferred stripe events not applied yet');
   }
   return applied;
+}
+
+/** The purchases deferred events wait for. */
+async function waitedFor(deps: AppDeps): Promise<string[]> {
+  const rows = await deps.db.prisma.webhookEvent.findMany({
+    where: { provider: 'stripe', status: 'deferred', waitingFor: { not: null } },
+    distinct: ['waitingFor'],
+    select: { waitingFor: true },
+  });
+  return rows.map((r) => r.waitingFor!);
+}
+
+async function paidAmong(deps: AppDeps, purchaseIds: string[]): Promise<string[]> {
+  if (!purchaseIds.length) return [];
+  const rows = await deps.db.prisma.purchase.findMany({ where: { id: { in: purchaseIds }, paidAt: { not: null } }, select: { id: true } });
+  return rows.map((r) => r.id);
 }

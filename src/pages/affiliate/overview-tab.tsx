@@ -82,6 +82,15 @@ export function OverviewTab({
             <Money label={t('dashboard.earnings.month')} {...me.earnings.thisMonth} testId="earnings-month" />
             <Money label={t('dashboard.earnings.pending')} {...me.earnings.pending} testId="earnings-pending" />
             <Money label={t('dashboard.earnings.available')} {...me.earnings.available} testId="earnings-available" />
+            {me.earnings.held.count > 0 && (
+              <p className="col-span-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="earnings-held">
+                {t('dashboard.earnings.held', {
+                  count: me.earnings.held.count,
+                  goints: formatGoints(me.earnings.held.goints, lang),
+                  euro: formatEuro(me.earnings.held.cents, lang),
+                })}
+              </p>
+            )}
           </CardContent>
         </Card>
         <Card>
