@@ -31,6 +31,7 @@ export const errorStatus = {
   ALREADY_UNLOCKED: 409,
   REQUEST_NOT_AVAILABLE: 409,
   REQUEST_DEAL_PENDING: 409,
+  UNLOCK_PRICE_CHANGED: 409,
   NOT_UNLOCKED: 403,
   OFFER_EXISTS: 409,
   OFFER_NOT_AVAILABLE: 409,
@@ -124,13 +125,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldError[] | undefined;
   readonly params: Record<string, string | number> | undefined;
+  /** What the caller needs to go on, sent with the error (e.g. the fresh quote of UNLOCK_PRICE_CHANGED). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, opts: { message?: string; fields?: FieldError[]; params?: Record<string, string | number>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    opts: { message?: string; fields?: FieldError[]; params?: Record<string, string | number>; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(opts.message ?? code, { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = opts.fields;
     this.params = opts.params;
+    this.details = opts.details;
   }
 
   get status(): number {

@@ -48,3 +48,10 @@ export function dealStatusOf(state: string): DealStatus {
   if (!s) throw new Error(`unknown deal state ${state}`);
   return s;
 }
+
+/** Whether a deal in this status takes the event (the machine's own rule, for checks before a card is shown). */
+export function dealAllows(status: string, event: DealEvent['type']): boolean {
+  const state = Object.entries(STATUS_OF).find(([, s]) => s === status)?.[0];
+  const node = state ? (dealMachine.config.states as Record<string, { on?: Record<string, unknown> }> | undefined)?.[state] : undefined;
+  return Boolean(node?.on && Object.hasOwn(node.on, event));
+}

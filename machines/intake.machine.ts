@@ -68,13 +68,18 @@ export type IntakeEvent =
   | { type: 'FORM_SUBMITTED'; patch: DraftPatch; open?: SkippableField[] }
   | { type: 'QUESTION_SKIPPED' }
   | { type: 'REQUEST_CONFIRMED'; version: number; requestId: string; requestStatus: 'draft' | 'open' | 'review' }
-  | { type: 'NEW_REQUEST_STARTED' };
+  | { type: 'NEW_REQUEST_STARTED' }
+  /** The person leaves the request form ('abbrechen', 'ich will keine Anfrage stellen'): the draft is dropped. */
+  | { type: 'REQUEST_CANCELLED' }
+  /** 'Zurück': the question before the one asked now is asked again. */
+  | { type: 'STEP_BACK' };
 
 /** The first missing field, in asking order; null when the draft is complete. */
 export function nextMissing(draft: RequestDraft, skipped: readonly SkippableField[]): IntakeField | null {
   if (!draft.category) return 'category';
   if (!draft.description) return 'description';
-  if (!draft.postcode && !draft.place) return 'location';
+  // A place alone ('Berlin') does not say where exactly: providers are matched by postcode and radius.
+  if (!draft.postcode) return 'location';
   if (draft.budgetMin === null && draft.budgetMax === null && !skipped.includes('budget')) return 'budget';
   if (draft.urgency === null && !skipped.includes('urgency')) return 'urgency';
   if (draft.date === null && !skipped.includes('date')) return 'date';
@@ -110,6 +115,35 @@ export function openPatch(patch: DraftPatch, open: readonly SkippableField[] = [
   return next;
 }
 
+/** Whether the draft holds anything yet (a need told before the first name, for example). */
+export function draftStarted(draft: RequestDraft): boolean {
+  return (Object.keys(EMPTY_DRAFT) as (keyof RequestDraft)[]).some((key) => draft[key] !== null);
+}
+
+const FIELD_VALUES: Record<IntakeField, (keyof RequestDraft)[]> = {
+  category: ['category'],
+  description: ['description'],
+  location: ['postcode', 'place'],
+  budget: ['budgetMin', 'budgetMax'],
+  urgency: ['urgency'],
+  date: ['date'],
+};
+
+/**
+ * The field 'zurück' asks again: the last one before the question asked now (in asking order) that holds a
+ * value or was left open; the last such field when nothing is asked (the summary). null at the first question.
+ */
+export function previousField(context: Pick<IntakeContext, 'draft' | 'skipped'>): IntakeField | null {
+  const asked = nextMissing(context.draft, context.skipped);
+  const until = asked ? INTAKE_FIELDS.indexOf(asked) : INTAKE_FIELDS.length;
+  for (let i = until - 1; i >= 0; i--) {
+    const f = INTAKE_FIELDS[i]!;
+    const answered = FIELD_VALUES[f].some((k) => context.draft[k] !== null) || (context.skipped as readonly string[]).includes(f);
+    if (answered) return f;
+  }
+  return null;
+}
+
 function updates(context: IntakeContext, patch: DraftPatch, open: readonly SkippableField[] = []): boolean {
   const skipped = skippedAfter(context.skipped, patch, open);
   return patchChanges(context.draft, openPatch(patch, open)) || skipped.length !== context.skipped.length || skipped.some((f) => !context.skipped.includes(f));
@@ -138,6 +172,8 @@ const intakeSetup = setup({
     missingBudget: asked('budget'),
     missingUrgency: asked('urgency'),
     missingDate: asked('date'),
+    draftStarted: ({ context }) => draftStarted(context.draft),
+    canStepBack: ({ context }) => previousField(context) !== null,
     confirmsCurrentDraft: ({ context, event }) =>
       event.type === 'REQUEST_CONFIRMED' && event.version === context.version && nextMissing(context.draft, context.skipped) === null,
   },
@@ -166,6 +202,20 @@ const intakeSetup = setup({
       requestStatus: ({ event }) => (event.type === 'REQUEST_CONFIRMED' ? event.requestStatus : null),
     }),
     say: assign({ said: ({ context }, params: { step: string }) => [...(context.said ?? []), params.step] }),
+    stepBack: assign({
+      draft: ({ context }) => {
+        const field = previousField(context);
+        if (!field) return context.draft;
+        const next = { ...context.draft };
+        for (const k of FIELD_VALUES[field]) (next as Record<string, unknown>)[k] = null;
+        return next;
+      },
+      skipped: ({ context }) => {
+        const field = previousField(context);
+        return context.skipped.filter((f) => f !== field);
+      },
+      version: ({ context }) => context.version + 1,
+    }),
     startOver: assign({
       draft: () => ({ ...EMPTY_DRAFT }),
       skipped: () => [],
@@ -229,7 +279,14 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
         states.greeting = {
           description: "Asks for the first name (the script's first-name question).",
           entry: say(step.id),
-          on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: next, actions: 'rememberFirstName' } },
+          on: {
+            FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: next, actions: 'rememberFirstName' },
+            // A need told instead of the name is kept; the name is asked again, then the intake goes on with it.
+            // (Only where the script leads to the request intake at all.)
+            ...(category
+              ? { DRAFT_UPDATED: { guard: 'changesDraft', actions: 'applyPatch' }, REQUEST_CANCELLED: { target: 'idle', actions: 'startOver' } }
+              : {}),
+          },
         };
         next = 'greeting';
       } else if (step.purpose === 'categoryPrompt') {
@@ -242,7 +299,7 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
     return next;
   };
 
-  const initial = chain(before, category ? HAND_OFF_STATE : STRANDED_STATE);
+  const initial = chain(before, category ? 'handOff' : STRANDED_STATE);
   const closingStart = chain(
     after.filter((s) => s.purpose !== 'askName'),
     'submitted',
@@ -253,7 +310,7 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
     states.greeting = {
       description: 'Asks for the first name, placed after the category step.',
       entry: say(lateName.id),
-      on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: HAND_OFF_STATE, actions: 'rememberFirstName' } },
+      on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', target: 'handOff', actions: 'rememberFirstName' } },
     };
   }
   const categoryEntry = category ? [say(category.id)] : [];
@@ -262,8 +319,28 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
     id: 'intake',
     initial,
     context: { firstName: null, draft: { ...EMPTY_DRAFT }, skipped: [], version: 0, requestId: null, requestStatus: null, said: [] },
+    // A first name given later ('Ich heiße übrigens Marta') is taken wherever the conversation stands (a
+    // script that never reaches the request intake keeps its dead end for the publish check to find).
+    ...(category ? { on: { FIRST_NAME_SUBMITTED: { guard: 'isFirstName', actions: 'rememberFirstName' } } } : {}),
     states: {
       ...(states as {}),
+      ...(category
+        ? {
+            handOff: {
+              description: 'Transient: where the request intake begins; with a need already told, at its first missing field.',
+              always: [{ guard: 'draftStarted', target: 'routing' }, { target: HAND_OFF_STATE }],
+            },
+          }
+        : {}),
+      idle: {
+        description: 'The person left the request form; a need, a category or a new request starts it again.',
+        on: {
+          DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', actions: 'setCategory' },
+          NEW_REQUEST_STARTED: { target: 'choosingCategory', actions: 'startOver' },
+        },
+      },
       choosingCategory: {
         description: 'The assistant shows the category dropdown; the person may also describe the whole need.',
         entry: categoryEntry,
@@ -271,6 +348,7 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
           CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', actions: 'setCategory' },
           DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
           FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          REQUEST_CANCELLED: { target: 'idle', actions: 'startOver' },
         },
       },
       fillingForm: {
@@ -279,6 +357,7 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
           FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
           CATEGORY_CHOSEN: { guard: 'isCategory', target: 'fillingForm', reenter: true, actions: 'setCategory' },
           DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          REQUEST_CANCELLED: { target: 'idle', actions: 'startOver' },
         },
       },
       routing: {
@@ -299,6 +378,8 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
         on: {
           DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
           FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
+          REQUEST_CANCELLED: { target: 'idle', actions: 'startOver' },
+          STEP_BACK: { guard: 'canStepBack', target: 'routing', actions: 'stepBack' },
         },
         states: {
           category: {
@@ -327,6 +408,8 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
           DRAFT_UPDATED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
           FORM_SUBMITTED: { guard: 'changesDraft', target: 'routing', actions: 'applyPatch' },
           REQUEST_CONFIRMED: { guard: 'confirmsCurrentDraft', target: closingStart, actions: 'rememberRequest' },
+          REQUEST_CANCELLED: { target: 'idle', actions: 'startOver' },
+          STEP_BACK: { guard: 'canStepBack', target: 'routing', actions: 'stepBack' },
         },
       },
       submitted: {
@@ -343,4 +426,4 @@ export function buildIntakeMachine(steps: readonly ScriptShapeStep[] = DEFAULT_S
 /** The intake machine of the default script. */
 export const intakeMachine = buildIntakeMachine();
 
-export type IntakeState = 'greeting' | 'choosingCategory' | 'fillingForm' | `asking.${IntakeField}` | 'reviewing' | 'submitted';
+export type IntakeState = 'greeting' | 'choosingCategory' | 'fillingForm' | `asking.${IntakeField}` | 'reviewing' | 'submitted' | 'idle';

@@ -37,3 +37,9 @@ export const offerMachine = setup({
     geschlossen: { type: 'final', description: 'The request ended (closed, expired or another deal) before it was accepted.' },
   },
 });
+
+/** Whether an offer in this status takes the event (the machine's own rule, for checks before a card is shown). */
+export function offerAllows(status: string, event: OfferEvent['type']): boolean {
+  const state = (offerMachine.config.states as Record<string, { on?: Record<string, unknown> }> | undefined)?.[status];
+  return Boolean(state?.on && Object.hasOwn(state.on, event));
+}

@@ -1,8 +1,10 @@
-// Unlocking a request's details for 50 Goints: the provider sees the price, the balance and how many of
-// the allowed providers have unlocked it, confirms, and the server moves the Goints in one database
-// transaction. Pure: the door that runs the machine provides the two actions that start the work (loading
-// the quote, performing the unlock) and sends their results back as events (the provider dashboard does
-// it through HTTP, the chat through the domain commands).
+// Unlocking a request's details for the price of its category: the provider sees the price, the balance and
+// how many of the allowed providers have unlocked it, confirms, and the server moves the Goints in one
+// database transaction. The unlock carries the price the provider confirmed; when it changed meanwhile, the
+// server refuses with a fresh quote and the provider is asked again at the new price. Pure: the door that
+// runs the machine provides the two actions that start the work (loading the quote, performing the unlock)
+// and sends their results back as events (the provider dashboard does it through HTTP, the chat through the
+// domain commands).
 import { assign, setup } from 'xstate';
 
 export interface UnlockQuote {
@@ -40,6 +42,8 @@ export interface UnlockFailure {
 export interface UnlockContext {
   requestId: string;
   quote: UnlockQuote | null;
+  /** The price the provider had confirmed when the server answered that it changed (the quote holds the new one). */
+  priceChangedFrom: number | null;
   result: UnlockResult | null;
   error: string | null;
 }
@@ -51,6 +55,8 @@ export type UnlockEvent =
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   | { type: 'UNLOCK_SUCCEEDED'; result: UnlockResult }
+  /** The price in force is no longer the one confirmed: nothing was booked; the fresh quote to confirm. */
+  | { type: 'PRICE_CHANGED'; quote: UnlockQuote }
   | { type: 'UNLOCK_FAILED'; code: string };
 
 /**
@@ -80,7 +86,12 @@ export const unlockMachine = setup({
     // Provided by the door: start the work and send QUOTE_LOADED / QUOTE_FAILED, UNLOCK_SUCCEEDED / UNLOCK_FAILED.
     loadQuote: () => {},
     performUnlock: () => {},
-    rememberQuote: assign({ quote: ({ event }) => (event.type === 'QUOTE_LOADED' ? event.quote : null), error: null }),
+    rememberQuote: assign({ quote: ({ event }) => (event.type === 'QUOTE_LOADED' ? event.quote : null), priceChangedFrom: null, error: null }),
+    rememberNewPrice: assign({
+      priceChangedFrom: ({ context }) => context.quote?.price ?? null,
+      quote: ({ event, context }) => (event.type === 'PRICE_CHANGED' ? event.quote : context.quote),
+      error: null,
+    }),
     rememberResult: assign({ result: ({ event }) => (event.type === 'UNLOCK_SUCCEEDED' ? event.result : null), error: null }),
     rememberError: assign({ error: ({ event }) => failure(event) }),
   },
@@ -96,7 +107,7 @@ export const unlockMachine = setup({
   },
 }).createMachine({
   id: 'unlock',
-  context: ({ input }) => ({ requestId: input.requestId, quote: null, result: null, error: null }),
+  context: ({ input }) => ({ requestId: input.requestId, quote: null, priceChangedFrom: null, result: null, error: null }),
   initial: 'loadingQuote',
   states: {
     loadingQuote: {
@@ -122,14 +133,15 @@ export const unlockMachine = setup({
       on: { RETRY: 'loadingQuote', CANCEL: 'cancelled' },
     },
     awaitingConfirmation: {
-      description: "Price, balance and 'x of N unlocked' are shown; only the provider's confirmation goes on.",
+      description: "Price, balance and 'x of N unlocked' are shown (and that the price changed, when it did); only the provider's confirmation goes on.",
       on: { CONFIRM: 'unlocking', CANCEL: 'cancelled' },
     },
     unlocking: {
-      description: 'One database transaction: wallet to escrow, the unlock recorded.',
+      description: 'One database transaction at the confirmed price: wallet to escrow, the unlock recorded.',
       entry: 'performUnlock',
       on: {
         UNLOCK_SUCCEEDED: { target: 'unlocked', actions: 'rememberResult' },
+        PRICE_CHANGED: { target: 'checkingQuote', actions: 'rememberNewPrice' },
         UNLOCK_FAILED: [
           { guard: 'failedForGoints', target: 'insufficientGoints', actions: 'rememberError' },
           { guard: 'failedSoldOut', target: 'soldOut', actions: 'rememberError' },
@@ -167,11 +179,22 @@ export type UnlockState =
   | 'unavailable'
   | 'cancelled';
 
+/** The fresh quote an UNLOCK_PRICE_CHANGED refusal carries (the server's AppError and the client's ApiError keep it under details). */
+function freshQuoteOf(e: unknown): UnlockQuote | null {
+  const quote = (e as { details?: { quote?: unknown } } | null)?.details?.quote as UnlockQuote | null | undefined;
+  return quote && typeof quote === 'object' && typeof quote.price === 'number' ? quote : null;
+}
+
 /**
  * The machine with the door's two operations: each starts the work and sends its result back as an event
- * (an error with a code, like the server's AppError or the client's ApiError, becomes UNLOCK_FAILED with it).
+ * (an error with a code, like the server's AppError or the client's ApiError, becomes UNLOCK_FAILED with it;
+ * UNLOCK_PRICE_CHANGED with its fresh quote becomes PRICE_CHANGED). The unlock gets the price the provider
+ * confirmed.
  */
-export function unlockMachineWith(ops: { quote(requestId: string): Promise<UnlockQuote>; unlock(requestId: string): Promise<UnlockResult> }) {
+export function unlockMachineWith(ops: {
+  quote(requestId: string): Promise<UnlockQuote>;
+  unlock(requestId: string, confirmedPrice: number): Promise<UnlockResult>;
+}) {
   const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? String((e as UnlockFailure).code) : 'UNLOCK_FAILED');
   return unlockMachine.provide({
     actions: {
@@ -182,9 +205,12 @@ export function unlockMachineWith(ops: { quote(requestId: string): Promise<Unloc
         );
       },
       performUnlock: ({ context, self }) => {
-        ops.unlock(context.requestId).then(
+        ops.unlock(context.requestId, context.quote?.price ?? 0).then(
           (result) => self.send({ type: 'UNLOCK_SUCCEEDED', result }),
-          (e: unknown) => self.send({ type: 'UNLOCK_FAILED', code: code(e) }),
+          (e: unknown) => {
+            const quote = code(e) === 'UNLOCK_PRICE_CHANGED' ? freshQuoteOf(e) : null;
+            self.send(quote ? { type: 'PRICE_CHANGED', quote } : { type: 'UNLOCK_FAILED', code: code(e) });
+          },
         );
       },
     },

@@ -10,13 +10,12 @@ import type { CategoryId } from '../core/categories/category-ids.ts';
 import { upsertProviderProfile } from '../server/domain/providers/upsert-provider-profile.ts';
 import { upsertTraderDetails } from '../server/domain/providers/trader-details.ts';
 import { matchProviderToOpenRequests } from '../server/domain/matching/match-provider.ts';
-import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../server/domain/deals/confirm-deal.ts';
 import { rateDeal } from '../server/domain/deals/rate-deal.ts';
 import { upsertUser } from '../tests/factories/users.ts';
-import { createReleasedRequest, grantGoints, traderDetailsFor } from '../tests/factories/marketplace.ts';
+import { createReleasedRequest, grantGoints, traderDetailsFor, unlockAtQuotedPrice } from '../tests/factories/marketplace.ts';
 
 export const DEMO_PASSWORD = 'akut-demo-2026';
 
@@ -143,7 +142,7 @@ export async function seed(deps: AppDeps) {
     for (const p of providers) await matchProviderToOpenRequests(deps, p.id);
     const [heating, bathroom] = ids as [string, string];
     const [haustechnik] = providers as [(typeof providers)[number]];
-    await unlockRequest(deps, haustechnik.id, heating);
+    await unlockAtQuotedPrice(deps, haustechnik.id, heating);
     const offer = await createOffer(deps, haustechnik.id, {
       requestId: heating,
       price: 420,
@@ -159,7 +158,7 @@ export async function seed(deps: AppDeps) {
       showFirstName: true,
       contactVisible: false,
     });
-    await unlockRequest(deps, haustechnik.id, bathroom);
+    await unlockAtQuotedPrice(deps, haustechnik.id, bathroom);
     await createOffer(deps, haustechnik.id, {
       requestId: bathroom,
       price: 1650,

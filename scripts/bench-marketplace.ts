@@ -2,11 +2,11 @@
 // 10,000 providers and 100,000 open requests in PostgreSQL, measured through the app's own code paths:
 //   1. the provider match feed, GET /api/provider/matches, under 50 concurrent keep-alive connections;
 //   2. matching one new request, matchRequest (server/domain/matching/match-request.ts), without and with
-//      notifications, and the drain of the notifications' job queue (decision 066): the jobs the matching
+//      notifications, and the drain of the notifications' job queue (decision 072): the jobs the matching
 //      with notifications put in line, then requests of 130 waiting providers each, run by the job handler;
 //   3. unlocks per second with 32 concurrent clients, unlockRequest (server/domain/unlocks/unlock-request.ts)
 //      called directly and over HTTP POST /api/provider/requests/:id/unlock, and the raw-SQL baseline: the same
-//      unlock function (akut_unlock_request) called through `pg` with no app, then the ledger checks.
+//      unlock's statements (unlockRequestIn) on a bare `pg` pool with no Prisma, then the ledger checks.
 // Reports figures only and never fails on them (see docs/benchmarks.md). Exits 1 only when it cannot
 // measure at all (no database server, the app does not start, a phase breaks).
 //   DATABASE_URL=postgresql://… npm run bench:marketplace      the defaults of the issue, table
@@ -33,10 +33,11 @@ import type { AppDeps } from '../server/deps.ts';
 import { AppError } from '../core/errors.ts';
 import { matchRequest } from '../server/domain/matching/match-request.ts';
 import { NOTIFY_MATCHES_JOB } from '../server/domain/matching/notify-new-matches.ts';
-import { unlockRequest } from '../server/domain/unlocks/unlock-request.ts';
+import { unlockRequest, unlockRequestIn, type UnlockInput } from '../server/domain/unlocks/unlock-request.ts';
+import type { UnlockResult } from '../machines/unlock.machine.ts';
+import { isRetryable, sqlTxOn } from '../server/db/tx.ts';
 import { FEED_PAGE, feedStatement } from '../server/domain/matching/list-provider-matches.ts';
 import { preparedName } from '../server/db/prepared.ts';
-import { GOINTS_PER_EUR, MILLI_PER_GOINT } from '../core/money/money.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 import { BENCH_PASSWORD, CATEGORY_WEIGHTS, loadMarketplace, loadPlaces, providerEmail, type LoadResult } from './bench/marketplace-data.ts';
 import type { LoadJob, LoadResult as HttpLoadResult } from './bench/load.ts';
@@ -304,7 +305,7 @@ async function unlockDirect(
         const pair = pairs[next++]!;
         const t0 = performance.now();
         try {
-          const r = await unlockRequest(deps, pair.providerId, pair.requestId);
+          const r = await unlockRequest(deps, { providerId: pair.providerId, requestId: pair.requestId, price: DEFAULT_UNLOCK_PRICE.goints });
           const ms = performance.now() - t0;
           all.push(ms);
           if (r.repeated) repeated++;
@@ -392,9 +393,10 @@ async function feedRaw(dbUrl: string, providerIds: readonly string[], clients: n
 }
 
 /**
- * The raw-SQL baseline: `clients` loops calling the unlock function itself through `pg` (a pool of RAW_POOL
- * connections, like the app's), no Prisma, no app code, over other providers' pairs. What the database
- * does at most with this unlock on this machine: the app's rate is printed as a share of it.
+ * The raw-SQL baseline: `clients` loops running the unlock's own statements (unlockRequestIn: the reading and
+ * the guarded booking, no transaction; decision 065) on a `pg` pool of RAW_POOL connections of its own, like
+ * the app's: no door, no error mapping, no event bus. Over other providers' pairs. What this unlock
+ * costs at most on this machine: the app's rate is printed as a share of it.
  */
 async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; requestId: string }[], clients: number, durationS: number): Promise<UnlockRun> {
   const raw = new pg.Pool({ connectionString: dbUrl, max: RAW_POOL });
@@ -404,6 +406,8 @@ async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; re
   let unlocked = 0;
   let repeated = 0;
   let next = 0;
+  const sql = sqlTxOn(raw);
+  const once = (input: UnlockInput) => unlockRequestIn(sql, input);
   try {
     // Open the pool's connections before the clock starts, as the app's pool is open.
     await Promise.all(Array.from({ length: RAW_POOL }, () => raw.query('SELECT 1')));
@@ -416,25 +420,25 @@ async function unlockRaw(dbUrl: string, pairs: readonly { providerId: string; re
           const pair = pairs[next++]!;
           const t0 = performance.now();
           try {
-            const { rows } = await raw.query<{ code: string }>('SELECT "code" FROM akut_unlock_request($1, $2, $3, $4, $5, $6)', [
-              pair.requestId,
-              pair.providerId,
-              DEFAULT_UNLOCK_PRICE.goints,
-              DEFAULT_UNLOCK_PRICE.commissionRateBp,
-              GOINTS_PER_EUR,
-              MILLI_PER_GOINT.toString(),
-            ]);
+            const input = { ...pair, price: DEFAULT_UNLOCK_PRICE.goints };
+            let result: UnlockResult | undefined;
+            for (let attempt = 1; !result; attempt++) {
+              try {
+                result = await once(input);
+              } catch (e) {
+                if (attempt >= 5 || !isRetryable(e)) throw e;
+              }
+            }
             const ms = performance.now() - t0;
             all.push(ms);
-            const code = rows[0]?.code ?? 'NO_ROW';
-            if (code === 'UNLOCKED') {
+            if (result.repeated) repeated++;
+            else {
               unlocked++;
               ok.push(ms);
-            } else if (code === 'REPEATED') repeated++;
-            else count(refusals, code);
+            }
           } catch (e) {
             all.push(performance.now() - t0);
-            count(refusals, (e as { code?: string }).code ?? 'ERROR');
+            count(refusals, codeOf(e));
           }
         }
       }),
@@ -538,7 +542,7 @@ interface DrainRun {
 
 /**
  * The notifications' queue drained by the job handler in this process (no worker runs in the benchmark's app):
- * how long the jobs in line take until every waiting provider has had the event and the mail (decision 066).
+ * how long the jobs in line take until every waiting provider has had the event and the mail (decision 072).
  */
 async function drainNotifications(deps: AppDeps, client: pg.Client): Promise<DrainRun> {
   const mails = async () => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "MailOutbox" WHERE template = 'newMatch'`)).rows[0]!.n);
@@ -605,7 +609,11 @@ async function checks(q: (sql: string) => Promise<number>) {
     unlockRows: await q(`SELECT count(*) AS n FROM "Unlock"`),
     placesTaken: await q(`SELECT COALESCE(SUM("unlockCount"), 0) AS n FROM "Request"`),
     escrowsOff: await q(
-      `SELECT count(*) AS n FROM "Request" r LEFT JOIN "LedgerAccount" a ON a.kind = 'escrow' AND a."ownerId" = r.id WHERE COALESCE(a.balance, 0) <> r."unlockCount" * 50000::bigint`,
+      // Each request's escrows against the prices its active unlocks booked (never an assumed price).
+      `SELECT count(*) AS n FROM "Request" r
+         LEFT JOIN (SELECT "ownerId", SUM(balance) AS bal FROM "LedgerAccount" WHERE kind IN ('escrow', 'escrow_promo') GROUP BY "ownerId") a ON a."ownerId" = r.id
+         LEFT JOIN (SELECT "requestId", SUM(price) AS held FROM "Unlock" WHERE status = 'active' GROUP BY "requestId") u ON u."requestId" = r.id
+       WHERE COALESCE(a.bal, 0) <> COALESCE(u.held, 0)`,
     ),
   };
 }
@@ -713,7 +721,7 @@ async function main(): Promise<void> {
     const preUnlocks: Record<string, number> = {};
     await pool(prePairs, 8, async (p) => {
       try {
-        await unlockRequest(deps, p.providerId, p.requestId);
+        await unlockRequest(deps, { providerId: p.providerId, requestId: p.requestId, price: DEFAULT_UNLOCK_PRICE.goints });
         count(preUnlocks, 'unlocked');
       } catch (e) {
         count(preUnlocks, codeOf(e));
@@ -778,14 +786,14 @@ async function main(): Promise<void> {
     const directPairs = await unlockPairs(sql, { excludeIds: signedInIds, sample: unlockSample, perProvider: 15 });
     log(`  unlocks: ${OPT.unlockClients} clients calling unlockRequest for ${OPT.unlockDurationS} s (${directPairs.length} matched pairs ready)`);
     const direct = await unlockDirect(deps, directPairs, OPT.unlockClients, OPT.unlockDurationS);
-    // The raw-SQL baseline in the same run, on other providers' pairs: the function through `pg`, no app.
+    // The raw-SQL baseline in the same run, on other providers' pairs: the unlock's statements through `pg`, no Prisma.
     const rawPairs = await unlockPairs(sql, {
       excludeIds: [...signedInIds, ...new Set(directPairs.map((p) => p.providerId))],
       sample: unlockSample,
       perProvider: 15,
     });
     log(
-      `  unlocks, raw-SQL baseline: ${OPT.unlockClients} clients calling akut_unlock_request through pg for ${OPT.unlockDurationS} s (${rawPairs.length} pairs ready)`,
+      `  unlocks, raw-SQL baseline: ${OPT.unlockClients} clients sending the unlock's statements through pg for ${OPT.unlockDurationS} s (${rawPairs.length} pairs ready)`,
     );
     const raw = await unlockRaw(db.url, rawPairs, OPT.unlockClients, OPT.unlockDurationS);
     let overHttp: HttpLoadResult | null = null;
@@ -805,7 +813,7 @@ async function main(): Promise<void> {
         mode: 'sequential',
         items: pairs.map((p) => ({ path: `/api/provider/requests/${p.requestId}/unlock`, cookie: cookieOf.get(p.providerId)! })),
         headers: { origin: baseUrl, 'content-type': 'application/json', 'accept-language': 'de' },
-        body: '{}',
+        body: JSON.stringify({ price: DEFAULT_UNLOCK_PRICE.goints }),
         errorCodes: true,
       });
     }
@@ -1057,7 +1065,7 @@ function printTable(r: Report) {
   if (r.matching.withoutNotify) {
     const m = r.matching.withoutNotify.matched;
     lines.push(
-      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: the matches marked as waiting and one job in line per request, decision 066)`,
+      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: the matches marked as waiting and one job in line per request, decision 072)`,
     );
   }
   const drained = r.matching.drain.afterMatching;
@@ -1070,7 +1078,7 @@ function printTable(r: Report) {
     `Unlocks (domain): ${n(u.unlocked)} unlocked of ${n(u.attempts)} attempts in ${u.elapsedS.toFixed(1)} s; repeats ${u.repeated}; refusals: ${codes(u.refusals)}${u.exhausted ? ' (ran out of pairs)' : ''}`,
   );
   lines.push(
-    `Unlocks (raw SQL, akut_unlock_request through pg, pool ${raw.pool}): ${n(raw.unlocked)} unlocked of ${n(raw.attempts)} attempts in ${raw.elapsedS.toFixed(1)} s; repeats ${raw.repeated}; refusals: ${codes(raw.refusals)}${raw.exhausted ? ' (ran out of pairs)' : ''}`,
+    `Unlocks (raw SQL, the unlock's statements through pg, pool ${raw.pool}): ${n(raw.unlocked)} unlocked of ${n(raw.attempts)} attempts in ${raw.elapsedS.toFixed(1)} s; repeats ${raw.repeated}; refusals: ${codes(raw.refusals)}${raw.exhausted ? ' (ran out of pairs)' : ''}`,
     `Node CPU per unlock attempt: app ${u.nodeCpuMsPerAttempt.toFixed(2)} ms, raw baseline ${raw.nodeCpuMsPerAttempt.toFixed(2)} ms (this process, user + system)`,
     `The app's unlock rate as a share of the raw baseline: ${r.unlocks.appShareOfRawPct === null ? 'n/a' : `${r.unlocks.appShareOfRawPct.toFixed(0)} %`} (all attempts: ${raw.attemptsPerSecond > 0 ? `${((100 * u.attemptsPerSecond) / raw.attemptsPerSecond).toFixed(0)} %` : 'n/a'})`,
   );

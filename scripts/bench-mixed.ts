@@ -32,6 +32,7 @@ import type { LoadJob, LoadResult as HttpLoadResult } from './bench/load.ts';
 import { KINDS, type Kind, type MixedJob, type MixedResult, type SignedInProvider } from './bench/mixed-load.ts';
 import { formatProfile, summarizeProfile } from './bench/cpu-profile.ts';
 import { seededRandom, shuffle, summarize, type Summary } from './bench/stats.ts';
+import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -410,7 +411,8 @@ async function main(): Promise<void> {
         const res = await fetch(`${cluster!.url}/api/provider/requests/${p.requestId}/unlock`, {
           method: 'POST',
           headers: { origin: cluster!.url, 'content-type': 'application/json', cookie: cookieOf.get(p.providerId)! },
-          body: '{}',
+          // The benchmark's data has no price list entries: every request costs the default price.
+          body: JSON.stringify({ price: DEFAULT_UNLOCK_PRICE.goints }),
         });
         await res.arrayBuffer();
         return res.status === 200 ? p : null;

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './bench/marketplace-data.ts';
+import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 import type { LoadJob, LoadResult } from './bench/load.ts';
 import { summarizeProfile, type CpuProfile } from './bench/cpu-profile.ts';
 import { splitByStage } from './bench/stages.ts';
@@ -135,7 +136,8 @@ try {
         mode: 'sequential',
         items: pairs.map((p) => ({ path: `/api/provider/requests/${p.requestId}/unlock`, cookie: cookies.get(p.providerId)! })),
         headers: { ...headers, 'content-type': 'application/json' },
-        body: '{}',
+        // The price the provider confirms (the benchmark's data has no price-list entries: the default price).
+        body: JSON.stringify({ price: DEFAULT_UNLOCK_PRICE.goints }),
         errorCodes: true,
       };
     } else throw new Error(`unknown target ${target}`);

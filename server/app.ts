@@ -250,6 +250,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
         code: e.code,
         message: t(`errors:${e.code}`, e.params ?? {}),
         ...(e.fields ? { fields: e.fields.map((f) => ({ ...f, message: t(`errors:field.${f.code}`, { defaultValue: f.message }) })) } : {}),
+        ...(e.details ? { details: e.details } : {}),
       },
     });
   };

@@ -13,6 +13,12 @@ import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
 export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+/**
+ * Something that sends statements only (Prisma's tagged-template raw calls): what the ledger writer and the
+ * unlock need. Every DbTx is one; statementsOf (server/db/tx.ts) gives one outside a transaction, on
+ * PostgreSQL on the app's pool without the ORM's cost per statement (decision 065).
+ */
+export type SqlTx = Pick<DbTx, '$queryRaw' | '$executeRaw'>;
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
 
@@ -26,9 +32,10 @@ export interface Database {
   /**
    * Server mode only: node-postgres pools beside Prisma's, for what its client cannot do. `locks` holds one
    * connection per running chat turn (a session advisory lock lives as long as its connection);
-   * `counters` carries the rate-limit counters, apart so that waiting turns never hold up a limit check.
+   * `counters` carries the rate-limit counters, apart so that waiting turns never hold up a limit check;
+   * `app` is the pool Prisma itself uses, lent to single statements sent without the ORM (statementsOf).
    */
-  pools?: { locks: pg.Pool; counters: pg.Pool };
+  pools?: { locks: pg.Pool; counters: pg.Pool; app: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -43,19 +50,25 @@ export async function openAdapterFactory(
 ): Promise<{
   factory: SqlMigrationAwareDriverAdapterFactory;
   pglite?: PGlite;
+  /** PostgreSQL only: the pool the adapter uses (also for statements sent without the ORM). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }> {
   if (target.kind === 'postgres') {
     // Without these listeners an idle connection that PostgreSQL terminates would be an uncaught 'error';
     // the connect timeout keeps requests from hanging on an unreachable server (they answer 503 instead).
     const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'database connection lost');
-    const factory = new PrismaPg(
-      { connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true },
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
+    // Listened to here (not through the adapter's onPoolError): statements sent without the ORM may use the pool
+    // before Prisma first connects.
+    pool.on('error', onError);
+    const factory = new PrismaPg(pool, {
+      onConnectionError: onError,
       // Marked hot statements are prepared once per connection (server/db/prepared.ts); the type says string,
       // but an unnamed statement is what undefined gives.
-      { onPoolError: onError, onConnectionError: onError, statementNameGenerator: (q) => preparedName(q.sql) as string },
-    );
-    return { factory, close: async () => {} };
+      statementNameGenerator: (q) => preparedName(q.sql) as string,
+    });
+    return { factory, pool, close: () => pool.end().catch(() => {}) };
   }
   if (!target.dir) {
     const pglite = await PGlite.create();
@@ -86,7 +99,7 @@ export async function openAdapterFactory(
 
 /** Opens the database, applies pending migrations, and returns a Prisma client. */
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } & OpenOptions = {}): Promise<Database> {
-  const { factory, pglite, close } = await openAdapterFactory(target, opts);
+  const { factory, pglite, pool, close } = await openAdapterFactory(target, opts);
   if (opts.migrate !== false) {
     try {
       if (target.kind === 'postgres') await migrateOnOneConnection(target.url);
@@ -98,7 +111,9 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   }
   const prisma = new PrismaClient({ adapter: factory });
   const pools =
-    target.kind === 'postgres' ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger) } : undefined;
+    target.kind === 'postgres' && pool
+      ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger), app: pool }
+      : undefined;
   return {
     prisma,
     kind: target.kind,

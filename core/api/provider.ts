@@ -66,6 +66,11 @@ export interface DocumentSummary {
 export interface PendingDocument extends DocumentSummary {
   providerId: string;
   firmenname: string;
+  /** The provider's own name and e-mail (admins name a document by them too). */
+  providerName: string;
+  providerEmail: string;
+  /** The provider's badge now: none, pending, verified or rejected. */
+  verification: string;
 }
 
 export interface ProviderStats {

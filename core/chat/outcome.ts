@@ -21,8 +21,25 @@ export interface ToolOutcome {
   data?: Record<string, unknown>;
   /** Choices the person can take now, rendered as buttons. */
   options?: string[];
+  /**
+   * Buttons that complete what the person asked for: the candidates when a reference was needed (the offers to
+   * accept, the payouts to approve) or the actions a clarifying question offers. A click sends the label as
+   * the person's message; the offline model then runs the choice's tool with its input (or its intent on the
+   * message that was unclear), a real model reads the label.
+   */
+  choices?: Choice[];
   /** Present for tools that need the person's confirmation. */
   confirmation?: ConfirmationInfo;
+}
+
+export interface Choice {
+  /** The button's words, in the person's language (also what a click sends). */
+  label: string;
+  /** The tool a click runs, with this input... */
+  tool?: string;
+  input?: Record<string, unknown>;
+  /** ...or the intent it means (a clarifying question's option). */
+  intent?: string;
 }
 
 export function isToolOutcome(value: unknown): value is ToolOutcome {

@@ -18,7 +18,7 @@ export type { ToolOutcome, ConfirmationInfo, ConfirmationStatus, ChangeView } fr
 // Refusal codes: `reason` of an outcome that was not accepted, worded by chat:offline.reason.<code>.
 
 /** Why a first name was not taken (server/ai/nlu/names.ts). */
-export type NameRejection = 'empty' | 'too_long' | 'markup' | 'two_words' | 'digits' | 'invalid_chars' | 'surname';
+export type NameRejection = 'empty' | 'too_long' | 'markup' | 'two_words' | 'digits' | 'invalid_chars' | 'surname' | 'greeting';
 
 /** The chat's own reasons, beside the domain's AppError codes. */
 export type ChatRefusalCode =
@@ -38,6 +38,37 @@ export type ChatRefusalCode =
   | 'INVALID_FORM'
   | 'OFFER_FORM_INVALID'
   | 'REVIEW_FORM_INVALID'
+  // Admin tools: a reference, person or value the admin's words do not give (admin-*.ts).
+  | 'CHOOSE_ONE'
+  | 'ADMIN_PAYOUT_NOT_FOUND'
+  | 'ADMIN_PAYOUT_NONE_FOR'
+  | 'NO_PENDING_PAYOUTS'
+  | 'PAYOUT_REJECT_REASON_REQUIRED'
+  | 'ADMIN_USER_NOT_FOUND'
+  | 'ADMIN_USER_NOT_NAMED'
+  | 'ROLE_REQUIRED'
+  | 'USER_ROLE_UNCHANGED'
+  | 'SETTING_UNKNOWN'
+  | 'SETTING_VALUE_REQUIRED'
+  | 'SETTING_OUT_OF_RANGE'
+  | 'SETTING_UNCHANGED'
+  | 'SETTING_FIXED_MIN_PAYOUT'
+  | 'SETTING_FIXED_GOINTS_RATE'
+  | 'ADMIN_DOCUMENT_NOT_FOUND'
+  | 'NO_DOCUMENTS_TO_REVIEW'
+  | 'MARKETING_TEXT_NOT_FOUND'
+  | 'MARKETING_PHRASE_NOT_FOUND'
+  | 'MARKETING_BODY_REQUIRED'
+  | 'MARKETING_TEXT_INVALID'
+  | 'MARKETING_TEXT_UNCHANGED'
+  | 'NO_REQUESTS_IN_REVIEW'
+  | 'NO_REQUESTS_TO_CLOSE'
+  | 'SUPPORT_REPLY_PARTNER_REQUIRED'
+  | 'SUPPORT_REPLY_BODY_REQUIRED'
+  | 'COMMISSION_TARGET_REQUIRED'
+  | 'COMMISSION_VALUE_REQUIRED'
+  | 'PRICE_CATEGORY_REQUIRED'
+  | 'PRICE_VALUE_REQUIRED'
   // The machines' rejections (server/machines/registry.ts explainRejection).
   | 'NEED_TOO_VAGUE'
   | 'NOTHING_NEW'
@@ -242,3 +273,112 @@ export type MarketingTextData = {
   body: string;
   link: string;
 };
+
+// ---------------------------------------------------------------------------------------------------
+// The conversation itself (conversation.ts).
+
+/** A clarifying question: the candidate actions' labels (the buttons are the outcome's choices) and the unclear message. */
+export type ClarifyData = { options: string[]; text: string };
+
+/** One action of the help: its label and an example to click (sent as if typed). */
+export type HelpAction = { intent: string; label: string; example: string };
+export type HelpGroup = { id: string; title: string; actions: HelpAction[] };
+export type HelpData = { groups: HelpGroup[]; notUnderstood: boolean };
+
+/** The rating form of a completed deal (or of the few the seeker's words fit), with what they already said. */
+export type RateDealData = { toRate: ChatDealToRate[]; prefill: { stars: number | null; text: string } };
+
+/** What is new for the person (news.ts): the counts and the same words as the greeting. */
+export type ShowNewsData = { offers: number; matches: number; dealsToConfirm: number; dealsToRate: number; items: string; text: string };
+
+// ---------------------------------------------------------------------------------------------------
+// Admins (admin-payouts.ts, admin-settings.ts, admin-documents.ts, admin-marketing.ts).
+
+/** A payout waiting for approval, worded in the admin's language. */
+export type AdminPayoutRow = {
+  ref: string;
+  name: string;
+  email: string;
+  amountCents: number;
+  /** '25,00 €' / '€25.00'. */
+  amount: string;
+  /** 'PayPal name@example.com' or 'IBAN •••• 3000'. */
+  method: string;
+  methodType: 'paypal' | 'bank';
+  /** Where the money comes from: earnings from deals or partner commission. */
+  source: string;
+  status: string;
+  statusLabel: string;
+  /** Why it is held for review, in words (empty unless held). */
+  holdReasons: string[];
+  requestedAt: string;
+  requested: string;
+};
+
+export type ListPendingPayoutsData = {
+  /** The first ten (the card's rows; each has its approve and reject choice). */
+  payouts: AdminPayoutRow[];
+  /** All waiting. */
+  count: number;
+  shown: number;
+  held: number;
+  totalCents: number;
+  total: string;
+  /** The first person's name (for the reply's example). */
+  name: string;
+  list: string;
+};
+
+/** A platform setting with its label, value and range in the admin's language. */
+export type SettingRow = {
+  key: string;
+  label: string;
+  hint: string;
+  value: number;
+  /** '30 Tage' / '30 days'. */
+  valueText: string;
+  min: number;
+  max: number;
+  range: string;
+};
+
+export type ShowSettingsData = { settings: SettingRow[]; count: number; minPayout: string; list: string };
+
+/** A trade document waiting for review. */
+export type DocumentReviewRow = {
+  ref: string;
+  id: string;
+  company: string;
+  name: string;
+  email: string;
+  kind: string;
+  kindLabel: string;
+  fileName: string;
+  /** The admin door that serves the file (opens in a new tab). */
+  fileUrl: string;
+  uploadedAt: string;
+  uploaded: string;
+  verification: string;
+  verificationLabel: string;
+};
+
+/** documents: the first ten (each with its approve and reject choice); count: all waiting. */
+export type ListDocumentReviewsData = { documents: DocumentReviewRow[]; count: number; shown: number; company: string; list: string };
+
+/** A marketing text, numbered as the list shows it (the number names it in the chat). */
+export type MarketingTextRow = {
+  ref: string;
+  n: number;
+  title: string;
+  kind: string;
+  kindLabel: string;
+  category: string;
+  categoryLabel: string;
+  lang: string;
+  langLabel: string;
+  active: boolean;
+  subject: string | null;
+  body: string;
+};
+
+export type ShowMarketingTextsData = { texts: MarketingTextRow[]; count: number; active: number; list: string };

@@ -4,6 +4,7 @@
 // and writes the result (JSON) on stdout: every response's time per kind, and every error with its status
 // and code. Requests go through fetch (undici, keep-alive), which asks for gzip/brotli like a browser does.
 import type { UIMessageChunk } from 'ai';
+import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 
 export const KINDS = ['page', 'chat session', 'chat turn', 'feed', 'unlock', 'offer', 'purchase'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -183,7 +184,8 @@ async function run(job: MixedJob): Promise<MixedResult> {
           const res = await fetch(`${base}/api/provider/requests/${pair.requestId}/unlock`, {
             method: 'POST',
             headers: json(cookieOf.get(pair.providerId)!, 'de'),
-            body: '{}',
+            // The benchmark's data has no price list entries: every request costs the default price.
+            body: JSON.stringify({ price: UNLOCK_PRICE_GOINTS }),
           });
           if (res.status !== 200) throw await failureOf(res);
           const body = (await res.json()) as { repeated: boolean };

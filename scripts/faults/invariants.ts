@@ -21,14 +21,22 @@ const PAID_LIKE = `('paid', 'refunded', 'partially_refunded', 'disputed')`;
 
 const DOMAIN_INVARIANTS: InvariantQuery[] = [
   {
-    name: 'each escrow equals its active unlocks (50 Goints each)',
+    // An unlock costs the price of its request's category when it was booked (decision 032): the recorded price
+    // is checked against what its own ledger transaction moved into the request's escrows, never a constant.
+    name: 'each escrow equals its active unlocks, each unlock the price it booked',
     sql: `WITH esc AS (SELECT "ownerId" AS rid, SUM(balance) AS bal FROM "LedgerAccount" WHERE kind LIKE 'escrow%' GROUP BY "ownerId"),
-               act AS (SELECT "requestId" AS rid, SUM(price) AS held, COUNT(*) AS n FROM "Unlock" WHERE status = 'active' GROUP BY "requestId")
+               act AS (SELECT "requestId" AS rid, SUM(price) AS held, COUNT(*) AS n FROM "Unlock" WHERE status = 'active' GROUP BY "requestId"),
+               booked AS (SELECT u.id, SUM(e.amount) FILTER (WHERE a.kind = 'escrow') AS paid, SUM(e.amount) FILTER (WHERE a.kind = 'escrow_promo') AS promo
+                          FROM "Unlock" u JOIN "LedgerEntry" e ON e."transactionId" = u."ledgerTxId"
+                          JOIN "LedgerAccount" a ON a.id = e."accountId" AND a."ownerId" = u."requestId" AND a.kind IN ('escrow', 'escrow_promo')
+                          GROUP BY u.id)
           SELECT r.id, 'request ' || r.status || ': escrow ' || ${g('COALESCE(e.bal, 0)')} || ' Goints, ' || COALESCE(a.n, 0)::text || ' active unlocks holding ' || ${g('COALESCE(a.held, 0)')} AS detail
           FROM "Request" r LEFT JOIN esc e ON e.rid = r.id LEFT JOIN act a ON a.rid = r.id
           WHERE COALESCE(e.bal, 0) <> COALESCE(a.held, 0)
           UNION ALL
-          SELECT id, 'unlock price ' || ${g('price')} || ' Goints' FROM "Unlock" WHERE price <> 50000`,
+          SELECT u.id, 'unlock price ' || ${g('u.price')} || ' Goints (' || ${g('u."promoPrice"')} || ' promotional), booked ' || ${g('COALESCE(b.paid, 0) + COALESCE(b.promo, 0)')} || ' (' || ${g('COALESCE(b.promo, 0)')} || ' promotional)'
+          FROM "Unlock" u LEFT JOIN booked b ON b.id = u.id
+          WHERE COALESCE(b.paid, 0) + COALESCE(b.promo, 0) <> u.price OR COALESCE(b.promo, 0) <> u."promoPrice"`,
   },
   {
     name: 'unlocks within the cap, unlockCount = unlock rows',

@@ -48,7 +48,9 @@ export async function checkLiveEvents(urls: [string, string], probe: SetupResult
       let socket: Awaited<ReturnType<typeof listen>> | null = null;
       try {
         socket = await listen(listenOn, cookie);
-        const unlock = await new Client(actOn, jar).post(`/api/provider/requests/${requestId}/unlock`);
+        const client = new Client(actOn, jar);
+        const quote = await client.get<{ price: number }>(`/api/provider/requests/${requestId}/unlock-quote`);
+        const unlock = await client.post(`/api/provider/requests/${requestId}/unlock`, { price: quote.outcome === 'ok' ? quote.body.price : 0 });
         if (unlock.outcome !== 'ok') {
           failures.push(`the unlock answered ${unlock.status} ${unlock.code ?? ''}`);
           continue;

@@ -67,7 +67,8 @@ async function signIn(p: Person, email: string, password: string, until: number,
 
 interface Card {
   unlocked: boolean;
-  request: { id: string; status: string; unlocked: number; maxUnlocks: number };
+  /** unlockPrice: what the card shows, the price the provider confirms. */
+  request: { id: string; status: string; unlocked: number; maxUnlocks: number; unlockPrice: number };
   offer: { id: string; status: string } | null;
   deal: { id: string; status: string } | null;
 }
@@ -233,8 +234,11 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
         );
       }
       const unlock = pick(toUnlock);
-      if (unlock && feed.body.balance >= 50)
-        tally.count('unlock', await retrying(opts.until, () => p.any().post(`/api/provider/requests/${unlock.request.id}/unlock`)));
+      if (unlock && feed.body.balance >= unlock.request.unlockPrice)
+        tally.count(
+          'unlock',
+          await retrying(opts.until, () => p.any().post(`/api/provider/requests/${unlock.request.id}/unlock`, { price: unlock.request.unlockPrice })),
+        );
       if (feed.body.balance < 150 || chance(0.08)) await (chance(0.5) ? buyStripe(p) : buyTest(p));
       await sleep(150 + Math.random() * 350);
     }

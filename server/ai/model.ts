@@ -5,12 +5,12 @@ import './openai-env.ts';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.ts';
-import { createOfflineModel } from './offline/model.ts';
+import { createOfflineModel, type OfflineModelOptions } from './offline/model.ts';
 
-export function createChatModel(ai: Config['ai']): LanguageModel {
+export function createChatModel(ai: Config['ai'], offline: OfflineModelOptions = {}): LanguageModel {
   if (ai.provider === 'openai') {
     const openai = createOpenAI({ apiKey: ai.apiKey ?? 'not-needed', ...(ai.baseUrl ? { baseURL: ai.baseUrl } : {}) });
     return openai.chat(ai.model);
   }
-  return createOfflineModel();
+  return createOfflineModel(offline);
 }

@@ -23,7 +23,7 @@ import { normalizeLang } from '../i18n.ts';
 import { announceChatUpdate } from './live-notes.ts';
 import { chatRuntime } from './turn.ts';
 import { publishChatEvent } from './events.ts';
-import { getChatTool, mayUse, offeredIn } from './tools/registry.ts';
+import { chatTools, mayUse, offeredIn } from './tools/index.ts';
 import type { ConfirmationInfo, ConfirmationStatus, ToolOutcome } from '../../core/chat/outcome.ts';
 
 export interface ConfirmInput {
@@ -235,7 +235,7 @@ export async function recoverChatConfirmations(deps: AppDeps, opts: { take?: num
 
 async function runConfirmed(deps: AppDeps, auth: AuthContext, lang: Lang, sessionId: string, row: Row): Promise<ToolOutcome> {
   const prisma = deps.db.prisma;
-  const def = getChatTool(row.toolName);
+  const def = chatTools.get(row.toolName);
   // Checked again now: the role may have changed since the model proposed it.
   if (!def || !def.requiresConfirmation || !mayUse(def, auth)) return { accepted: false, reason: 'TOOL_NOT_ALLOWED' };
   const session = await getChatSession(prisma, sessionId);
@@ -255,6 +255,7 @@ async function runConfirmed(deps: AppDeps, auth: AuthContext, lang: Lang, sessio
         confirmationId: row.id,
         saveMachine: () => saveMachine(prisma, sessionId, machine),
         publish: (event) => publishChatEvent(deps, event),
+        registry: chatTools,
       },
       parsed.data,
     );

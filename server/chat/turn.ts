@@ -11,6 +11,7 @@ import { translator, type Lang } from '../i18n.ts';
 import { createChatModel } from '../ai/model.ts';
 import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
 import type { MachineRun } from '../machines/runtime.ts';
+import type { JSONObject } from '@ai-sdk/provider';
 import {
   CHAT_HISTORY_FOR_MODEL,
   CHAT_MAX_STEPS,
@@ -22,7 +23,8 @@ import {
   type SessionLimiter,
 } from './limits.ts';
 import { appendMessage, loadHistory, openChatSession, restoreSessionMachine, saveMachine, sessionMachineLogic, type ChatSessionRow } from './session.ts';
-import { buildTurnTools, type ChatToolContext } from './tools/index.ts';
+import { buildTurnTools, chatTools, type ChatToolContext } from './tools/index.ts';
+import { understanding } from '../ai/understanding/models.ts';
 import { getChatSession, setChatSessionLocale } from '../domain/chat/chat-sessions.ts';
 import { publishChatEvent } from './events.ts';
 import { earlierTurn, replayReply, userMessageId } from './turn-retry.ts';
@@ -40,7 +42,7 @@ export function chatRuntime(deps: AppDeps): ChatRuntime {
   let rt = runtimes.get(deps);
   if (!rt) {
     rt = {
-      model: createChatModel(deps.config.ai),
+      model: createChatModel(deps.config.ai, { catalog: () => chatTools.catalog() }),
       limiter: deps.db.pools
         ? createSharedSessionLimiter(deps.db.pools.counters, { limit: deps.config.rateLimit.chat, windowMs: deps.config.rateLimit.windowMs })
         : createSessionLimiter({ limit: deps.config.rateLimit.chat, windowMs: deps.config.rateLimit.windowMs }),
@@ -96,9 +98,34 @@ export async function openTurnSession(deps: AppDeps, auth: AuthContext, sessionI
   return session;
 }
 
+/**
+ * The language to answer in: the message's when it is clearly German or English (someone who writes German
+ * in an English page gets German), otherwise the page's.
+ */
+export function replyLanguage(text: string, pageLang: Lang): Lang {
+  // Names of things say nothing about the language (an e-mail address, a reference, an amount, an IBAN), and a
+  // word or two that fits both or neither ('Blablub quux?') keeps the page's language: only a clear switch counts.
+  const words = text
+    .replace(/\S+@\S+|https?:\/\/\S+|#[0-9a-f]{4,}\b|\b[A-Z]{2}\d{2}(?: ?[0-9A-Z]{4}){2,}(?: ?[0-9A-Z]{1,4})?\b|[\d.,]+ ?(?:€|eur|euro|%|km)?/giu, ' ')
+    .trim();
+  try {
+    return understanding().language.detect(words, 1.2).lang ?? pageLang;
+  } catch {
+    return pageLang;
+  }
+}
+
+/** What the offline model may know of the machine's context beside its state: the intake's draft and first name. */
+function contextHint(machine: MachineRun): JSONObject | null {
+  if (machine.name !== 'intake') return null;
+  const c = machine.context as { draft?: JSONObject; firstName?: string };
+  return { draft: c.draft ?? null, firstName: c.firstName ?? null };
+}
+
 /** Runs the turn and streams the assistant's reply as a UI message stream into res. */
 export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Response, input: TurnInput, log = deps.logger) {
   const rt = chatRuntime(deps);
+  input = { ...input, lang: replyLanguage(input.text, input.lang) };
   const session = await openTurnSession(deps, auth, input.sessionId);
   const release = await rt.lock.acquire(session.id);
   try {
@@ -128,9 +155,12 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
       userText: input.text,
       saveMachine: () => saveMachine(prisma, session.id, machine),
       publish: (event) => publishChatEvent(deps, event),
+      registry: chatTools,
     };
-    const { tools, activeNames } = buildTurnTools(toolBase);
-    const hints = () => ({ akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous' } });
+    const { tools, activeNames } = buildTurnTools(chatTools, toolBase);
+    const hints = () => ({
+      akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous', context: contextHint(machine) },
+    });
     const messages = await convertToModelMessages(earlier.stored ? history : [...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
 
     const result = streamText({

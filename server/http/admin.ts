@@ -4,9 +4,8 @@ import { getAdminOverview } from '../domain/admin/get-admin-overview.ts';
 import { listOutbox } from '../domain/admin/list-outbox.ts';
 import { getSettings, settingsPatchSchema, SETTINGS, updateSettings } from '../domain/settings/settings.ts';
 import { adminReasonInput, listRequestsForModeration, moderateRequest } from '../domain/requests/moderate-request.ts';
-import { decideVerificationDocument, getVerificationFile, listVerificationDocuments } from '../domain/providers/verification-documents.ts';
-import { notify, appLink } from '../domain/notifications/notify.ts';
-import { translator } from '../i18n.ts';
+import { decideVerificationDocument, getVerificationFile, listVerificationDocuments, verificationNote } from '../domain/providers/verification-documents.ts';
+import { tellVerificationDecided } from '../domain/providers/tell-verification-decided.ts';
 import { idParams } from './marketplace.schemas.ts';
 
 const settingsSchema = z.object(Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, v])) as { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] });
@@ -129,6 +128,9 @@ export const adminRoutes = [
           note: z.string().nullable(),
           createdAt: z.string(),
           reviewedAt: z.string().nullable(),
+          providerName: z.string(),
+          providerEmail: z.string(),
+          verification: z.string(),
         }),
       ),
     }),
@@ -159,23 +161,11 @@ export const adminRoutes = [
     tags: ['admin'],
     access: admin,
     params: idParams,
-    body: z.object({ decision: z.enum(['approve', 'reject']), note: z.string().trim().max(500).optional() }),
+    body: z.object({ decision: z.enum(['approve', 'reject']), note: verificationNote.optional() }),
     response: z.object({ providerId: z.string(), status: z.enum(['approved', 'rejected']) }),
     handler: async ({ deps, auth, params, body }) => {
       const result = await decideVerificationDocument(deps.db.prisma, auth.user!.id, params.id, body.decision, body.note);
-      await notify(deps, {
-        userId: result.providerId,
-        event: { type: 'verification.decided', payload: result },
-        mail: {
-          template: 'verificationDecided',
-          params: (lang) => ({
-            decision:
-              (translator(lang)(result.status === 'approved' ? 'email:verificationDecided.approved' : 'email:verificationDecided.rejected') as string) +
-              (result.status !== 'approved' && body.note ? ` ${body.note}` : ''),
-            url: appLink(deps, '/anbieter/dashboard'),
-          }),
-        },
-      });
+      await tellVerificationDecided(deps, result, body.note);
       return result;
     },
   }),

@@ -53,18 +53,20 @@ export const chatRoutes = [
         .boolean()
         .optional()
         .describe("For a signed-in caller: the person's current conversation (the one they used last, on any device or tab) rather than a new one"),
+      fresh: z.boolean().optional().describe("A new, empty conversation ('Neues Gespräch'); for a signed-in caller it becomes the current one"),
     }),
     response: sessionView.extend({ resumed: z.boolean() }),
     responseDescription:
       'The resumed session with its messages (resumed: true), or a new one with its greeting (the seeker intake greets from the follow-up script). A session the caller may not use is never revealed: a new one is created instead. With current, a signed-in person gets their current conversation (after the kept anonymous one is attached), so every tab and device shows the same one.',
     handler: async ({ deps, auth, body, lang }) => {
-      let existing = body.resumeId
-        ? await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
-            if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
-            throw e;
-          })
-        : null;
-      if (body.current && auth.user) {
+      let existing =
+        body.resumeId && !body.fresh
+          ? await openChatSession(deps, auth, body.resumeId).catch((e: unknown) => {
+              if (e instanceof AppError && e.code === 'CHAT_SESSION_NOT_FOUND') return null;
+              throw e;
+            })
+          : null;
+      if (body.current && !body.fresh && auth.user) {
         const current = await findCurrentChatSession(deps.db.prisma, auth.user.id);
         if (current && current.id !== existing?.id) existing = await openChatSession(deps, auth, current.id);
       }

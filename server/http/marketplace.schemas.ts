@@ -77,6 +77,11 @@ export const quoteSchema = z.object({
   reason: z.enum(['soldOut', 'inDeal', 'closed']).nullable(),
 });
 
+/** The price (Goints) the provider confirmed: the unlock refuses with UNLOCK_PRICE_CHANGED and a fresh quote when it is no longer the price in force. */
+export const unlockInputSchema = z.object({
+  price: z.number().int().positive().describe("The price in Goints the provider saw and confirmed (the quote's price)"),
+});
+
 export const unlockResultSchema = z.object({ requestId: z.string(), balance: z.number().int(), repeated: z.boolean() });
 
 const providerOnOffer = z.object({

@@ -10,6 +10,7 @@ import { listPayouts, requestPayout, requestPayoutInput } from '../domain/payout
 import { approvePayout, completeManualPayout, listAdminPayouts, rejectPayout, syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { createSepaBatch, getSepaFile, listSepaBatches, markSepaBatchPaid, markSepaBatchSent, markSepaPayoutFailed } from '../domain/payouts/sepa-batches.ts';
 import { idParams } from './marketplace.schemas.ts';
+import { payoutRejectReason } from '../domain/payouts/payout-rules.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -150,7 +151,7 @@ export const payoutRoutes = [
     tags: ['admin'],
     access: admin,
     params: idParams,
-    body: z.object({ reason: z.string().trim().min(3).max(300) }),
+    body: z.object({ reason: payoutRejectReason }),
     response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params, body }) => rejectPayout(deps, params.id, body.reason, { actorId: auth.user!.id }),
   }),
@@ -172,7 +173,7 @@ export const payoutRoutes = [
     tags: ['admin'],
     access: admin,
     params: idParams,
-    body: z.object({ reason: z.string().trim().min(3).max(300) }),
+    body: z.object({ reason: payoutRejectReason }),
     response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason, { actorId: auth.user!.id }),
   }),

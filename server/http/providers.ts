@@ -22,7 +22,7 @@ import { withdrawOffer } from '../domain/offers/accept-offer.ts';
 import { createOfferInput } from '../../core/offers/offers.schemas.ts';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from '../domain/favorites/favorites.ts';
 import { getTraderDetails, saveTraderDetails, traderDetailsInput } from '../domain/providers/trader-details.ts';
-import { feedSchema, idParams, quoteSchema, traderDetailsOutput, unlockResultSchema } from './marketplace.schemas.ts';
+import { feedSchema, idParams, quoteSchema, traderDetailsOutput, unlockInputSchema, unlockResultSchema } from './marketplace.schemas.ts';
 
 const provider = { roles: ['provider'] } as const;
 
@@ -129,12 +129,14 @@ export const providerRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/provider/requests/:id/unlock',
-    summary: 'Unlocks a matched request for 50 Goints (wallet to escrow, one database transaction; a repeat answers the first unlock)',
+    summary:
+      'Unlocks a matched request at the price the provider confirmed (wallet to escrow, one database transaction; a repeat answers the first unlock). When the price in force changed since the quote: 409 UNLOCK_PRICE_CHANGED with the fresh quote under error.details.quote, nothing booked',
     tags: ['provider'],
     access: provider,
     params: idParams,
+    body: unlockInputSchema,
     response: unlockResultSchema,
-    handler: ({ deps, auth, params }) => unlockRequest(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params, body }) => unlockRequest(deps, { providerId: auth.user!.id, requestId: params.id, price: body.price }),
   }),
   defineRoute({
     method: 'post',

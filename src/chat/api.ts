@@ -57,6 +57,8 @@ async function call<T>(method: string, url: string, lang: string, body?: unknown
 export const chatApi = {
   // current: a signed-in person gets their one current conversation on every tab and device (decision 054).
   createSession: (lang: string) => call<ResumeView>('POST', '/api/chat/session', lang, { lang, current: true }),
+  /** A new, empty conversation; for a signed-in person it becomes their current one. */
+  newSession: (lang: string) => call<ResumeView>('POST', '/api/chat/session', lang, { lang, fresh: true }),
   /** The kept session with its history, or a new one when it is gone or not the caller's (no 404 in the console). */
   resumeSession: (id: string, lang: string) => call<ResumeView>('POST', '/api/chat/session', lang, { lang, resumeId: id, current: true }),
   /** The session's stored messages (after a 'chat.updated' event: a note, or a turn in another tab). */

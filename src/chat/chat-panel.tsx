@@ -68,10 +68,14 @@ function useStoredConversation(lang: string) {
   langRef.current = lang;
 
   const open = useCallback(
-    async (resumeId: string | null, notice: string | null) => {
+    async (resumeId: string | null, notice: string | null, fresh = false) => {
       const code = loadConversation().catch(() => null);
       try {
-        const s = resumeId ? await chatApi.resumeSession(resumeId, langRef.current) : await chatApi.createSession(langRef.current);
+        const s = fresh
+          ? await chatApi.newSession(langRef.current)
+          : resumeId
+            ? await chatApi.resumeSession(resumeId, langRef.current)
+            : await chatApi.createSession(langRef.current);
         if (s.id !== resumeId) sessionStore.set(s.id);
         const Conversation = await code;
         setLoaded((l) => ({
@@ -103,13 +107,16 @@ function useStoredConversation(lang: string) {
     sessionStore.clear();
     void open(null, t('error.sessionReset'));
   }, [open, t]);
-  return [loaded, reset] as const;
+  const startNew = useCallback(() => {
+    void open(null, null, true);
+  }, [open]);
+  return [loaded, reset, startNew] as const;
 }
 
 export function ChatPanel({ variant, onClose }: ChatPanelProps) {
   const { t, i18n } = useTranslation('chat');
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
-  const [loaded, reset] = useStoredConversation(lang);
+  const [loaded, reset, startNew] = useStoredConversation(lang);
   const name = t('persona.name');
   const { user } = useAuth();
   const served = useInitialData<ServedGreeting>('chat-greeting');
@@ -142,6 +149,16 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
             {t('aiNotice', { name })}
           </p>
         </div>
+        {loaded?.Conversation && (
+          <button
+            type="button"
+            data-testid="chat-new"
+            onClick={startNew}
+            className="-my-0.5 shrink-0 rounded-md border border-border px-2 py-1 text-xs font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t('newChat')}
+          </button>
+        )}
         {onClose && (
           <button
             type="button"
@@ -168,6 +185,7 @@ export function ChatPanel({ variant, onClose }: ChatPanelProps) {
           initialDraft={draft.current.text}
           autoFocus={variant === 'floating' || draft.current.focused}
           onReset={reset}
+          onNewConversation={startNew}
         />
       ) : loaded ? (
         <p role="alert" data-testid="chat-error" className="m-3 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">

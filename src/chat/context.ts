@@ -10,9 +10,11 @@ export interface ChatActions {
   lang: string;
   /** A reply is being written: choice buttons wait. */
   busy: boolean;
+  /** Starts a new, empty conversation (the 'Neues Gespräch' button, or when the person asked for one). */
+  newConversation(): void;
 }
 
-export const ChatActionsContext = createContext<ChatActions>({ send: () => {}, sessionId: null, lang: 'de', busy: false });
+export const ChatActionsContext = createContext<ChatActions>({ send: () => {}, sessionId: null, lang: 'de', busy: false, newConversation: () => {} });
 
 export function useChatActions(): ChatActions {
   return useContext(ChatActionsContext);

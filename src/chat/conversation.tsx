@@ -17,7 +17,9 @@ import { registerIntakeRenderers } from './intake/index.ts';
 import { registerLazyMarketRenderers } from './market/lazy-register.ts';
 import { registerLazyAffiliateRenderers } from './affiliate/lazy-register.ts';
 import { registerLazyAccountRenderers } from './account/lazy-register.ts';
+import { registerLazyAdminRenderers } from './admin/lazy-register.ts';
 import { registerPrivacyRenderers } from './tool-renderers/privacy.tsx';
+import { registerConversationRenderers } from './tool-renderers/conversation.tsx';
 
 // The widgets of the tools, with the conversation that shows them (this chunk loads after the page, decision 055).
 registerWelcomeRenderers();
@@ -25,7 +27,9 @@ registerIntakeRenderers();
 registerLazyMarketRenderers();
 registerLazyAffiliateRenderers();
 registerLazyAccountRenderers();
+registerLazyAdminRenderers();
 registerPrivacyRenderers();
+registerConversationRenderers();
 
 /** Without the typewriter, the greeting's messages follow each other at this pace. */
 const INTRO_STEP_MS = 700;
@@ -46,6 +50,8 @@ export interface ConversationProps {
   initialDraft?: string;
   /** The session is gone (another person's, or deleted): start a fresh conversation. */
   onReset(): void;
+  /** The person asked for a new conversation. */
+  onNewConversation(): void;
 }
 
 export function Conversation({
@@ -57,6 +63,7 @@ export function Conversation({
   autoFocus,
   initialDraft,
   onReset,
+  onNewConversation,
 }: ConversationProps) {
   const { t, i18n } = useTranslation('chat');
   const lang = i18n.resolvedLanguage ?? i18n.language ?? 'de';
@@ -158,7 +165,10 @@ export function Conversation({
     [busy, clearError, sendMessage],
   );
 
-  const actions: ChatActions = useMemo(() => ({ send, sessionId, lang, busy }), [send, sessionId, lang, busy]);
+  const actions: ChatActions = useMemo(
+    () => ({ send, sessionId, lang, busy, newConversation: onNewConversation }),
+    [send, sessionId, lang, busy, onNewConversation],
+  );
   const [inputError, setInputError] = useState<string | null>(null);
   const notice = inputError ?? (error ? errorText(error, t) : initial);
 

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { test, expect, exclusive, signInAdmin, type Lang } from './fixtures.ts';
 import { E2E_PASSWORD, E2E_URL } from './e2e-env.ts';
-import { onboardedProvider, postRequestThroughChat } from './market-helpers.ts';
+import { onboardedProvider, postRequestThroughChat, unlockAtQuotedPrice } from './market-helpers.ts';
 
 const BEAUTY_REQUEST: Record<Lang, string> = {
   de: 'Ich brauche dringend eine Kosmetikerin in 50667 Köln für eine Wimpernverlängerung, Budget 100-150 Euro',
@@ -89,7 +89,7 @@ test('the admin sets Beauty to 8 €: the next Beauty unlock costs 80 Goints, th
     await resetBeauty(page.request);
     try {
       // Before the change: the default price.
-      const early = await provider.api.post(`/api/provider/requests/${first.requestId}/unlock`);
+      const early = await unlockAtQuotedPrice(provider.api, first.requestId);
       expect(early.ok(), await early.text()).toBe(true);
 
       await page.goto('/admin');

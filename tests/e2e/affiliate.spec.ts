@@ -6,6 +6,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll, mailedLink, signUpVerified, type Lang } from './fixtures.ts';
 import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockOnly, apiAccount, type E2eProvider } from './seeker-helpers.ts';
+import { unlockAtQuotedPrice } from './market-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -157,7 +158,7 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   const { requestId } = await requestByChat(seeker.api, lang, 'Clara');
   const paid = await paidProviderAccount(lang, E2E_PAID_PROVIDERS - 1, `Elektro Bezahlt ${uniqueToken()}`);
   await unlockOnly(paid, requestId);
-  expect((await b.post(`/api/provider/requests/${requestId}/unlock`)).ok()).toBe(true);
+  expect((await unlockAtQuotedPrice(b, requestId)).ok()).toBe(true);
   const offer = await b.post('/api/provider/offers', {
     data: { requestId, price: 280, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' },
   });

@@ -17,6 +17,7 @@ import { expect as baseExpect, request as playwrightRequest, type Browser, type 
 import { test, expect, mailedLink, signUpVerified, type Lang } from './fixtures.ts';
 import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { uniqueToken } from './seeker-helpers.ts';
+import { unlockAtQuotedPrice } from './market-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 /** The paid providers this spec uses (payouts.spec takes 0-4, the affiliate and admin-requests specs the last). */
@@ -247,7 +248,7 @@ async function paidUnlocks(lang: Lang, ref: string, postcode: string) {
       const feed = (await (await api.get('/api/provider/matches?limit=100')).json()) as { matches: { request: { id: string } }[] };
       const match = feed.matches.find((m) => m.request.id.startsWith(ref));
       if (!match) throw new Error(`paid provider ${i} does not see #${ref}`);
-      const u = await api.post(`/api/provider/requests/${match.request.id}/unlock`);
+      const u = await unlockAtQuotedPrice(api, match.request.id);
       expect(u.ok(), await u.text()).toBe(true);
     } finally {
       await api.dispose();

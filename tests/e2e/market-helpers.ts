@@ -167,3 +167,11 @@ export async function providerWithProfile(page: Page, lang: Lang) {
   expect(r.ok(), await r.text()).toBe(true);
   return { email };
 }
+
+/** A provider unlocks a request as a person does: at the price its quote shows (the price they confirm). */
+export async function unlockAtQuotedPrice(api: APIRequestContext, requestId: string) {
+  const quote = await api.get(`/api/provider/requests/${requestId}/unlock-quote`);
+  expect(quote.ok(), await quote.text()).toBe(true);
+  const { price } = (await quote.json()) as { price: number };
+  return api.post(`/api/provider/requests/${requestId}/unlock`, { data: { price } });
+}

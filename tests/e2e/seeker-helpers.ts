@@ -4,6 +4,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { E2E_PAID_PROVIDER, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
 import { mailedLink, type Lang } from './fixtures.ts';
+import { unlockAtQuotedPrice } from './market-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -136,7 +137,7 @@ export async function unlockAndOffer(
   requestId: string,
   offer: { price: number; beschreibung: string; verfuegbarkeit: string },
 ): Promise<string> {
-  const u = await provider.api.post(`/api/provider/requests/${requestId}/unlock`);
+  const u = await unlockAtQuotedPrice(provider.api, requestId);
   expect(u.ok(), await u.text()).toBe(true);
   const o = await provider.api.post('/api/provider/offers', { data: { requestId, ...offer } });
   expect(o.status(), await o.text()).toBe(201);
@@ -144,7 +145,7 @@ export async function unlockAndOffer(
 }
 
 export async function unlockOnly(provider: E2eProvider, requestId: string): Promise<void> {
-  const u = await provider.api.post(`/api/provider/requests/${requestId}/unlock`);
+  const u = await unlockAtQuotedPrice(provider.api, requestId);
   expect(u.ok(), await u.text()).toBe(true);
 }
 

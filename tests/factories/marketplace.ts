@@ -14,6 +14,8 @@ import { account } from '../../server/domain/ledger/accounts.ts';
 import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { inTransaction } from '../../server/db/tx.ts';
+import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts';
+import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createUser, type UserInput } from './users.ts';
 
 export interface ProviderInput {
@@ -143,4 +145,10 @@ export async function givePaidGointsOnly(prisma: Db, userId: string, amount: num
     );
   }
   await grantGoints(prisma, userId, amount, undefined, { paid: true });
+}
+
+/** A provider unlocks a request as a person does: at the price its quote shows (the price they confirm). */
+export async function unlockAtQuotedPrice(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>, providerId: string, requestId: string) {
+  const { price } = await getUnlockQuote(deps.db.prisma, providerId, requestId);
+  return unlockRequest(deps, { providerId, requestId, price });
 }

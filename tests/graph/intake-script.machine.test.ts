@@ -38,6 +38,8 @@ const events = (s: Snap): IntakeEvent[] => [
   { type: 'QUESTION_SKIPPED' },
   { type: 'REQUEST_CONFIRMED', version: s.context.version, requestId: 'r1', requestStatus: 'draft' },
   { type: 'NEW_REQUEST_STARTED' },
+  { type: 'REQUEST_CANCELLED' },
+  { type: 'STEP_BACK' },
 ];
 
 const flags = (s: Snap) =>
@@ -66,6 +68,22 @@ const LOOPS: EventSequence<ReturnType<typeof buildIntakeMachine>>[] = [
     { type: 'DRAFT_UPDATED', patch: FULL },
     (x) => ({ type: 'REQUEST_CONFIRMED', version: x.context.version, requestId: 'r1', requestStatus: 'draft' }),
     { type: 'NEW_REQUEST_STARTED' },
+  ],
+  // The need told before the name; the form left and started again each way from where it was left.
+  [{ type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Wasserhahn tropft' } }, NAME],
+  [
+    NAME,
+    { type: 'REQUEST_CANCELLED' },
+    { type: 'FIRST_NAME_SUBMITTED', name: 'Marta' },
+    { type: 'CATEGORY_CHOSEN', category: 'auto' },
+    { type: 'REQUEST_CANCELLED' },
+    { type: 'FORM_SUBMITTED', patch: { category: 'auto', description: 'Reifenwechsel' } },
+    { type: 'REQUEST_CANCELLED' },
+    { type: 'NEW_REQUEST_STARTED' },
+    { type: 'CATEGORY_CHOSEN', category: 'auto' },
+    { type: 'REQUEST_CANCELLED' },
+    { type: 'DRAFT_UPDATED', patch: FULL },
+    { type: 'REQUEST_CANCELLED' },
   ],
 ];
 

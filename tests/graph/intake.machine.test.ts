@@ -30,6 +30,7 @@ const events = (s: Snap): IntakeEvent[] => [
   { type: 'CATEGORY_CHOSEN', category: 'auto' },
   { type: 'DRAFT_UPDATED', patch: FULL },
   { type: 'DRAFT_UPDATED', patch: { place: 'Olpe' } },
+  { type: 'DRAFT_UPDATED', patch: { postcode: '57462', place: 'Olpe' } },
   { type: 'DRAFT_UPDATED', patch: { description: 'Bremsen quietschen' } },
   { type: 'DRAFT_UPDATED', patch: {} },
   { type: 'FORM_SUBMITTED', patch: { category: 'auto', description: 'Marke: BMW; Bremsen', postcode: '50667', place: 'Köln' } },
@@ -38,6 +39,8 @@ const events = (s: Snap): IntakeEvent[] => [
   { type: 'REQUEST_CONFIRMED', version: s.context.version, requestId: 'r1', requestStatus: 'draft' },
   { type: 'REQUEST_CONFIRMED', version: s.context.version - 1, requestId: 'r0', requestStatus: 'draft' },
   { type: 'NEW_REQUEST_STARTED' },
+  { type: 'REQUEST_CANCELLED' },
+  { type: 'STEP_BACK' },
 ];
 
 const flags = (s: Snap) =>
@@ -55,10 +58,24 @@ const expectations: Record<string, (s: Snap) => void> = {
     expect(s.can({ type: 'FIRST_NAME_SUBMITTED', name: 'Jürgen' })).toBe(true);
     expect(s.can({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna Schmidt' })).toBe(false);
     expect(s.can({ type: 'CATEGORY_CHOSEN', category: 'auto' })).toBe(false);
-    expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(false);
+    // A need told instead of the name is kept (the name is asked again).
+    expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(JSON.stringify(s.context.draft) !== JSON.stringify(FULL));
+  },
+  idle: (s) => {
+    expect(s.context.draft).toEqual({
+      category: null,
+      description: null,
+      postcode: null,
+      place: null,
+      budgetMin: null,
+      budgetMax: null,
+      urgency: null,
+      date: null,
+    });
+    expect(s.can({ type: 'DRAFT_UPDATED', patch: FULL })).toBe(true);
+    expect(s.can({ type: 'NEW_REQUEST_STARTED' })).toBe(true);
   },
   choosingCategory: (s) => {
-    expect(s.context.firstName).toBe('Anna');
     expect(s.can({ type: 'CATEGORY_CHOSEN', category: 'auto' })).toBe(true);
     expect(s.can({ type: 'DRAFT_UPDATED', patch: {} })).toBe(false);
   },
@@ -131,7 +148,7 @@ const NAME: IntakeEvent = { type: 'FIRST_NAME_SUBMITTED', name: 'Anna' };
 const ASKED_IN_ORDER: [IntakeEvent, IntakeEvent, IntakeEvent, IntakeEvent, IntakeEvent, IntakeEvent] = [
   NAME,
   { type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Heizung kaputt', urgency: 'dringend' } },
-  { type: 'DRAFT_UPDATED', patch: { place: 'Olpe' } },
+  { type: 'DRAFT_UPDATED', patch: { postcode: '57462', place: 'Olpe' } },
   { type: 'QUESTION_SKIPPED' },
   { type: 'QUESTION_SKIPPED' },
   { type: 'DRAFT_UPDATED', patch: { budgetMin: 50, budgetMax: 80 } },
@@ -145,9 +162,37 @@ const ANOTHER_CATEGORY_FORM: [IntakeEvent, IntakeEvent, IntakeEvent] = [
 /** A need with no category, then the category when asked for it. */
 const CATEGORY_WHEN_ASKED: [IntakeEvent, IntakeEvent, IntakeEvent] = [
   NAME,
-  { type: 'DRAFT_UPDATED', patch: { place: 'Olpe', description: 'Bitte schnell' } },
+  { type: 'DRAFT_UPDATED', patch: { postcode: '57462', place: 'Olpe', description: 'Bitte schnell' } },
   { type: 'CATEGORY_CHOSEN', category: 'handwerk' },
 ];
+/** The need told before the first name: kept, and after the name the intake goes on with it. */
+const NEED_BEFORE_NAME: [IntakeEvent, IntakeEvent] = [{ type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Wasserhahn tropft' } }, NAME];
+/** The form left ('abbrechen'), then a new need from where it was left; a name given later on the way. */
+const CANCEL_AND_AGAIN: IntakeEvent[] = [
+  NAME,
+  { type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Wasserhahn tropft' } },
+  { type: 'REQUEST_CANCELLED' },
+  { type: 'FIRST_NAME_SUBMITTED', name: 'Marta' },
+  { type: 'CATEGORY_CHOSEN', category: 'auto' },
+  { type: 'REQUEST_CANCELLED' },
+  { type: 'FORM_SUBMITTED', patch: { category: 'auto', description: 'Reifenwechsel bitte' } },
+  { type: 'REQUEST_CANCELLED' },
+  { type: 'NEW_REQUEST_STARTED' },
+  { type: 'REQUEST_CANCELLED' },
+];
+/** 'Zurück' asks the question before again; in the summary, the last one. */
+const BACK: IntakeEvent[] = [
+  NAME,
+  { type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Wasserhahn tropft', postcode: '50667', place: 'Köln' } },
+  { type: 'STEP_BACK' },
+  { type: 'DRAFT_UPDATED', patch: { postcode: '50667', place: 'Köln' } },
+  { type: 'QUESTION_SKIPPED' },
+  { type: 'QUESTION_SKIPPED' },
+  { type: 'QUESTION_SKIPPED' },
+  { type: 'STEP_BACK' },
+];
+/** The summary left without sending. */
+const CANCEL_IN_SUMMARY: IntakeEvent[] = [NAME, { type: 'DRAFT_UPDATED', patch: FULL }, { type: 'REQUEST_CANCELLED' }];
 /** A full need confirmed at the version shown, then a new request. */
 const NEW_REQUEST_AFTER_SUBMITTED: [IntakeEvent, IntakeEvent, (s: Snap) => IntakeEvent, IntakeEvent] = [
   NAME,
@@ -233,6 +278,48 @@ describe('intake machine: rules', () => {
     expect(actor.getSnapshot().context).toEqual(before);
   });
 
+  it('keeps a need told before the first name and goes on with it after the name', () => {
+    const actor = createActor(intakeMachine).start();
+    const [need, name] = NEED_BEFORE_NAME;
+    actor.send(need);
+    expect(actor.getSnapshot().value).toBe('greeting');
+    expect(actor.getSnapshot().context.draft.description).toBe('Wasserhahn tropft');
+    actor.send(name);
+    expect(actor.getSnapshot().value).toEqual({ asking: 'location' });
+    expect(actor.getSnapshot().context.firstName).toBe('Anna');
+  });
+
+  it('a place without a postcode asks for the postcode', () => {
+    const actor = createActor(intakeMachine).start();
+    actor.send(NAME);
+    actor.send({ type: 'DRAFT_UPDATED', patch: { category: 'handwerk', description: 'Klempner', place: 'Berlin' } });
+    expect(actor.getSnapshot().value).toEqual({ asking: 'location' });
+  });
+
+  it('leaves the form with the draft dropped and starts again from a need, a category or a new request', () => {
+    const actor = createActor(intakeMachine).start();
+    for (const e of CANCEL_AND_AGAIN.slice(0, 3)) actor.send(e);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.draft.category).toBeNull();
+    actor.send(CANCEL_AND_AGAIN[3]!);
+    expect(actor.getSnapshot().context.firstName).toBe('Marta');
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send(CANCEL_AND_AGAIN[4]!);
+    expect(actor.getSnapshot().value).toBe('fillingForm');
+  });
+
+  it("'zurück' asks the question before again", () => {
+    const actor = createActor(intakeMachine).start();
+    for (const e of BACK.slice(0, 3)) actor.send(e);
+    // From the budget question back to the place.
+    expect(actor.getSnapshot().value).toEqual({ asking: 'location' });
+    expect(actor.getSnapshot().context.draft.postcode).toBeNull();
+    for (const e of BACK.slice(3)) actor.send(e);
+    // From the summary back to the date, which was left open.
+    expect(actor.getSnapshot().value).toEqual({ asking: 'date' });
+    expect(actor.getSnapshot().context.skipped).not.toContain('date');
+  });
+
   it('restores from a persisted snapshot in a nested state', () => {
     const actor = createActor(intakeMachine).start();
     actor.send({ type: 'FIRST_NAME_SUBMITTED', name: 'Anna' });
@@ -248,7 +335,16 @@ describe('transition coverage', () => {
   it('every transition of the intake machine is taken by the generated paths and the named sequences', () => {
     const coverage = createTransitionCoverage(intakeMachine, {
       paths: shortestPaths,
-      extra: [ASKED_IN_ORDER, ANOTHER_CATEGORY_FORM, CATEGORY_WHEN_ASKED, NEW_REQUEST_AFTER_SUBMITTED],
+      extra: [
+        ASKED_IN_ORDER,
+        ANOTHER_CATEGORY_FORM,
+        CATEGORY_WHEN_ASKED,
+        NEW_REQUEST_AFTER_SUBMITTED,
+        NEED_BEFORE_NAME,
+        CANCEL_AND_AGAIN,
+        BACK,
+        CANCEL_IN_SUMMARY,
+      ],
     });
     expect(coverage.covered().size).toBeGreaterThan(0);
     coverage.assertAllCovered();

@@ -9,7 +9,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { providerDeskMachine, type ProviderDeskEvent } from '../../machines/provider-desk.machine.ts';
 import { createTransitionCoverage } from '../helpers/graph-coverage.ts';
-import { registerBuiltInTools, toolsFor, toolsForRole } from '../../server/chat/tools/index.ts';
+import { chatTools } from '../../server/chat/tools/index.ts';
 import type { AuthContext } from '../../server/auth/guards.ts';
 
 const events: ProviderDeskEvent[] = [
@@ -103,13 +103,12 @@ describe('provider desk: behaviour', () => {
 });
 
 describe('provider desk: the chat tools against the graph', () => {
-  registerBuiltInTools();
   const provider: AuthContext = {
     sessionId: 's',
     user: { id: 'p', email: 'p@example.com', name: 'P', role: 'provider', locale: 'de', emailVerified: true, twoFactorEnabled: false },
   };
   const states = Object.keys(providerDeskMachine.config.states ?? {});
-  const offered = (state: string) => toolsFor(provider, 'providerDesk', state).map((d) => d.name);
+  const offered = (state: string) => chatTools.forState(provider, 'providerDesk', state).map((d) => d.name);
   // Which tool sends which event of the machine (server/chat/tools/market.ts).
   const sends: Record<string, ProviderDeskEvent> = {
     startOffer: { type: 'OFFER_STARTED', requestId: 'req-1' },
@@ -144,9 +143,9 @@ describe('provider desk: the chat tools against the graph', () => {
   });
 
   it('names only states the machine has, and offers every provider-desk tool in one of them', () => {
-    const deskTools = toolsForRole(provider).filter(
-      (d) => d.machine === '*' || d.machine === 'providerDesk' || (Array.isArray(d.machine) && d.machine.includes('providerDesk')),
-    );
+    const deskTools = chatTools
+      .forRole(provider)
+      .filter((d) => d.machine === '*' || d.machine === 'providerDesk' || (Array.isArray(d.machine) && d.machine.includes('providerDesk')));
     expect(deskTools.length).toBeGreaterThan(10);
     const inSomeState = new Set(states.flatMap(offered));
     for (const def of deskTools) {

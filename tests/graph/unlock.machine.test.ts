@@ -1,5 +1,5 @@
 // Generated graph tests for the unlock machine: the quote's and the unlock's results are events
-// (QUOTE_LOADED/QUOTE_FAILED, UNLOCK_SUCCEEDED/UNLOCK_FAILED), so every path through the quote's outcomes,
+// (QUOTE_LOADED/QUOTE_FAILED, UNLOCK_SUCCEEDED/UNLOCK_FAILED/PRICE_CHANGED), so every path through the quote's outcomes,
 // the confirmation and the unlock's outcomes is replayed on a real actor. The coverage check replays those
 // paths itself, so it holds alone, filtered or shuffled (tests/helpers/graph-coverage.ts, issue 13).
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,9 @@ const events: UnlockEvent[] = [
   unlockFailed('ALREADY_UNLOCKED'),
   unlockFailed('REQUEST_NOT_AVAILABLE'),
   unlockFailed('INTERNAL'),
+  // The price in force changed between the quote and the click: the fresh quote, affordable or not.
+  { type: 'PRICE_CHANGED', quote: quote({ price: 80 }) },
+  { type: 'PRICE_CHANGED', quote: quote({ price: 500 }) },
   { type: 'CONFIRM' },
   { type: 'CANCEL' },
   { type: 'RETRY' },
@@ -50,6 +53,8 @@ const expectations: Record<string, (s: Snap) => void> = {
   },
   awaitingConfirmation: (s) => {
     expect(s.context.quote!.balance).toBeGreaterThanOrEqual(s.context.quote!.price);
+    // Asked again after a price change: at the new price, never the one confirmed before.
+    if (s.context.priceChangedFrom !== null) expect(s.context.quote!.price).not.toBe(s.context.priceChangedFrom);
     expect(s.context.quote!.unlocked).toBeLessThan(s.context.quote!.max);
     expect(s.can({ type: 'CONFIRM' })).toBe(true);
   },
@@ -68,7 +73,9 @@ const expectations: Record<string, (s: Snap) => void> = {
 
 const input = { requestId: 'r1' };
 const model = createTestModel(unlockMachine, { events, input } as never);
-const shortestPaths = model.getShortestPaths({ serializeState: (s: Snap) => JSON.stringify([s.value, s.context.error, s.context.quote?.balance]) } as never);
+const shortestPaths = model.getShortestPaths({
+  serializeState: (s: Snap) => JSON.stringify([s.value, s.context.error, s.context.quote?.balance, s.context.quote?.price]),
+} as never);
 const simplePaths = model.getSimplePaths({ serializeState: (s: Snap) => JSON.stringify(s.value) } as never);
 
 async function runPath(path: ReturnType<typeof model.getShortestPaths>[number]) {
@@ -121,6 +128,48 @@ describe('unlock machine: the door provides the actors', () => {
     expect(actor.getSnapshot().value).toBe('unlocked');
     expect(actor.getSnapshot().context.result).toEqual({ requestId: 'r1', balance: 70, repeated: false });
     expect(calls).toEqual(['quote', 'unlock']);
+  });
+});
+
+describe('unlock machine: the confirmed price', () => {
+  it('the unlock gets the price confirmed; a changed price asks again at the new price, which the next unlock carries', async () => {
+    const prices: number[] = [];
+    let inForce = 100;
+    const m = unlockMachineWith({
+      quote: async () => quote({ price: 50, balance: 500 }),
+      unlock: async (_id, confirmed) => {
+        prices.push(confirmed);
+        if (confirmed !== inForce)
+          throw Object.assign(new Error('changed'), { code: 'UNLOCK_PRICE_CHANGED', details: { quote: quote({ price: inForce, balance: 500 }) } });
+        return { requestId: 'r1', balance: 500 - confirmed, repeated: false };
+      },
+    });
+    const actor = createActor(m, { input: { requestId: 'r1' } }).start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'CONFIRM' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('awaitingConfirmation');
+    expect(actor.getSnapshot().context).toMatchObject({ priceChangedFrom: 50, quote: { price: 100 } });
+    inForce = 100;
+    actor.send({ type: 'CONFIRM' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('unlocked');
+    expect(prices).toEqual([50, 100]);
+  });
+
+  it('a price change without a fresh quote is a failure, never an unlock at another price', async () => {
+    const m = unlockMachineWith({
+      quote: async () => quote({}),
+      unlock: async () => {
+        throw Object.assign(new Error('changed'), { code: 'UNLOCK_PRICE_CHANGED' });
+      },
+    });
+    const actor = createActor(m, { input: { requestId: 'r1' } }).start();
+    await new Promise((r) => setTimeout(r, 0));
+    actor.send({ type: 'CONFIRM' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('UNLOCK_PRICE_CHANGED');
   });
 });
 

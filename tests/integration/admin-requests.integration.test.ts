@@ -7,9 +7,8 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { signIn, signedInClient } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -194,8 +193,8 @@ describe('closing a request', () => {
     const paid = await createProvider(app.deps, { categories: ['handwerk'], postcode: '20095' });
     await givePaidGointsOnly(prisma(), paid.user.id, 100);
     const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '20095' });
-    await unlockRequest(app.deps, promo.user.id, r.id);
-    await unlockRequest(app.deps, paid.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, promo.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, paid.user.id, r.id);
     expect([await wallet(promo.user.id), await wallet(paid.user.id)]).toEqual([0, 50]);
     await createOffer(app.deps, paid.user.id, {
       requestId: r.id,
@@ -238,7 +237,7 @@ describe('closing a request', () => {
     const seeker = await createSeeker(prisma());
     const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '80331' });
     const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '80331' });
-    await unlockRequest(app.deps, p.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, r.id);
     const offer = await createOffer(app.deps, p.user.id, {
       requestId: r.id,
       price: 200,
@@ -273,7 +272,7 @@ describe('the deals list', () => {
     const p = await createProvider(app.deps, { firmenname: 'Heizung Hansen', categories: ['handwerk'], postcode: '60311' });
     await givePaidGointsOnly(prisma(), p.user.id, 100);
     const done = await createReleasedRequest(app.deps, seeker.id, { postcode: '60311' });
-    await unlockRequest(app.deps, p.user.id, done.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, done.id);
     const offer = await createOffer(app.deps, p.user.id, {
       requestId: done.id,
       price: 480,
@@ -287,7 +286,7 @@ describe('the deals list', () => {
       postcode: '60311',
       beschreibung: 'Dachrinne undicht, Wasser läuft an der Fassade herunter.',
     });
-    await unlockRequest(app.deps, p.user.id, waiting.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, waiting.id);
     const o2 = await createOffer(app.deps, p.user.id, {
       requestId: waiting.id,
       price: 150,
@@ -444,7 +443,7 @@ describe('by chat', () => {
     const seeker = await createSeeker(prisma());
     const p = await createProvider(app.deps, { categories: ['handwerk'], postcode: '01067' });
     const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '01067' });
-    await unlockRequest(app.deps, p.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, r.id);
     for (const [lang, text, rows] of [
       ['de', `Schließe Anfrage #${r.id.slice(0, 6)}: Auftrag hat sich erledigt`, { status: ['Offen', 'Geschlossen'], refunds: '1 Anbieter, 50 Goints' }],
       ['en', `close request #${r.id.slice(0, 6)}: job no longer needed`, { status: ['Open', 'Closed'], refunds: '1 provider, 50 Goints' }],

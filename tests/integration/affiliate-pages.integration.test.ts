@@ -6,8 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';
-import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -194,7 +193,7 @@ describe('live plan and live commission', () => {
     // Paid Goints: only the platform's share of paid unlock fees earns commissions (decision 019).
     await givePaidGointsOnly(prisma(), provider.user.id, 50);
     const request = await createReleasedRequest(app.deps, seeker.id, { postcode: '10115' });
-    await unlockRequest(app.deps, provider.user.id, request.id);
+    await unlockAtQuotedPrice(app.deps, provider.user.id, request.id);
     const offer = await createOffer(app.deps, provider.user.id, {
       requestId: request.id,
       price: 300,

@@ -14,10 +14,9 @@ import { clientAs, signedInClient, signIn } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createUser } from '../factories/users.ts';
-import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createApp } from '../../server/app.ts';
 import { inTransaction } from '../../server/db/tx.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -62,7 +61,7 @@ async function completeDeal(seekerId: string, providerInput: { referredById?: st
   // Paid Goints: only the platform's share of paid unlock fees is revenue that earns commissions (decision 019).
   await givePaidGointsOnly(prisma(), provider.user.id, 50);
   const request = await createReleasedRequest(app.deps, seekerId, { postcode });
-  await unlockRequest(app.deps, provider.user.id, request.id);
+  await unlockAtQuotedPrice(app.deps, provider.user.id, request.id);
   const offer = await createOffer(app.deps, provider.user.id, {
     requestId: request.id,
     price: 300,
@@ -555,7 +554,8 @@ describe('marketing text by chat', () => {
       ['Gib mir einen Werbetext', 'de', 'email', 'Einladung an Freunde'],
       ['Marketing-Text auf Englisch bitte', 'en', 'email', 'Invitation to friends'],
       ['Hast du einen Text für Instagram?', 'de', 'social', 'Kurzer Beitrag'],
-      ['Ich brauche was für Social Media', 'de', 'social', 'Kurzer Beitrag'],
+      // ('Ich brauche was für Social Media' alone is a need as much as a text: the chat takes it as a request.)
+      ['Hast du was zum Teilen für Social Media?', 'de', 'social', 'Kurzer Beitrag'],
       ['Eine E-Mail-Vorlage zum Einladen, bitte', 'de', 'email', 'Einladung an Freunde'],
       ['Werbetext für Facebook auf Englisch', 'en', 'social', 'Short post'],
     ],

@@ -7,8 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { clientAs } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -42,7 +41,7 @@ for (const lang of ['de', 'en'] as const) {
       const seeker = await createSeeker(app.deps.db.prisma, { locale: lang });
       const { user: provider } = await createProvider(app.deps, { postcode: '01067' });
       const request = await createReleasedRequest(app.deps, seeker.id, { postcode: '01067' });
-      await unlockRequest(app.deps, provider.id, request.id);
+      await unlockAtQuotedPrice(app.deps, provider.id, request.id);
       const offer = await createOffer(app.deps, provider.id, {
         requestId: request.id,
         price: 140,

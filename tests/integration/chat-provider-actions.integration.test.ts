@@ -7,8 +7,7 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { clientAs } from '../helpers/auth.ts';
 import { createSession, sendChat, type ChatTurn, toolData, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { getOwnProviderProfile } from '../../server/domain/providers/get-own-provider-profile.ts';
@@ -120,7 +119,7 @@ for (const lang of ['de', 'en'] as const) {
 
     it('withdraws an offer and cancels a deal, each only on the click', async () => {
       const { seeker, provider, urgent, calm, c, sid } = await desk(lang);
-      await unlockRequest(app.deps, provider.user.id, urgent.id);
+      await unlockAtQuotedPrice(app.deps, provider.user.id, urgent.id);
       const offer = await createOffer(app.deps, provider.user.id, {
         requestId: urgent.id,
         price: 300,
@@ -137,7 +136,7 @@ for (const lang of ['de', 'en'] as const) {
       expect((await app.deps.db.prisma.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('zurueckgezogen');
 
       await grant(provider.user.id);
-      await unlockRequest(app.deps, provider.user.id, calm.id);
+      await unlockAtQuotedPrice(app.deps, provider.user.id, calm.id);
       const o2 = await createOffer(app.deps, provider.user.id, {
         requestId: calm.id,
         price: 120,
@@ -237,7 +236,7 @@ for (const lang of ['de', 'en'] as const) {
 
     it('carries offer details typed in the message into the offer form', async () => {
       const { provider, urgent, c, sid } = await desk(lang);
-      await unlockRequest(app.deps, provider.user.id, urgent.id);
+      await unlockAtQuotedPrice(app.deps, provider.user.id, urgent.id);
       const form = await sendChat(c, sid, s.offerLine(urgent.id.slice(0, 6)));
       expect(toolPart(form, 'startOffer').output).toMatchObject({
         accepted: true,
@@ -255,8 +254,13 @@ for (const lang of ['de', 'en'] as const) {
     it('answers an unknown request with what the provider can do', async () => {
       const { c, sid } = await desk(lang);
       const turn = await sendChat(c, sid, 'Blablub quux?');
-      expect(turn.tools).toEqual([]);
-      expect(turn.text).toMatch(lang === 'de' ? /Profil.*Käufe.*Nachweise/s : /profile.*purchases.*documents/is);
+      // The help of this role, in the page's language, grouped with an example to click for each action.
+      expect(turn.tools.map((t) => t.toolName)).toEqual(['showHelp']);
+      const groups = (toolData(turn, 'showHelp') as { groups: { id: string; actions: { intent: string }[] }[] }).groups;
+      expect(groups.map((g) => g.id)).toEqual(expect.arrayContaining(['market', 'deals', 'money', 'profile']));
+      expect(groups.flatMap((g) => g.actions.map((a) => a.intent))).toEqual(expect.arrayContaining(['listPurchases', 'uploadTradeDocument', 'unlockRequest']));
+      expect(groups.flatMap((g) => g.actions.map((a) => a.intent))).not.toContain('listPendingPayouts');
+      expect(turn.text).toMatch(lang === 'de' ? /verstanden/ : /understand/i);
     });
 
     it('greets the provider by name with the new matches', async () => {

@@ -7,12 +7,11 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { clientAs } from '../helpers/auth.ts';
 import { createSession, sendChat, type ChatTurn, toolData, toolPart } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 
@@ -58,7 +57,7 @@ async function market(lang: 'de' | 'en') {
     postcode: '04109',
   });
   const r = await createReleasedRequest(app.deps, seeker.id, { postcode: '04109', beschreibung: 'Im Dach ist ein Ziegel gerutscht, es regnet durch.' });
-  await unlockRequest(app.deps, provider.user.id, r.id);
+  await unlockAtQuotedPrice(app.deps, provider.user.id, r.id);
   const offer = await createOffer(app.deps, provider.user.id, {
     requestId: r.id,
     price: 240,
@@ -72,7 +71,7 @@ const say = {
   de: {
     describe: 'Ich brauche einen Elektriker',
     points: ['Wie viele Punkte habe ich?', 'Was habe ich verdient?', 'Wie hoch ist mein Guthaben?'],
-    payout: 'Auszahlung',
+    payout: 'Ich möchte mir mein Guthaben auszahlen lassen',
     requests: ['Zeig meine Anfragen', 'Welche Anfragen habe ich?'],
     close: ['Schließe meine Anfrage', 'Ich brauche die Anfrage nicht mehr'],
     closeRef: (r: string) => `Anfrage #${r} zurückziehen`,
@@ -94,7 +93,7 @@ const say = {
   en: {
     describe: 'I need an electrician',
     points: ['How many points do I have?', 'What have I earned?', "What's my balance?"],
-    payout: 'Payout',
+    payout: 'I want to cash out my earnings',
     requests: ['Show my requests', 'Which requests do I have?'],
     close: ['Close my request', "I don't need the request anymore"],
     closeRef: (r: string) => `Withdraw request #${r}`,
@@ -162,7 +161,7 @@ for (const lang of ['de', 'en'] as const) {
       expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(goints(50));
       // Nothing left to close.
       const again = await sendChat(c, sid, s.close[0]!);
-      expect(toolPart(again, 'closeMyRequest').output).toMatchObject({ accepted: false, reason: 'NOT_FOUND' });
+      expect(toolPart(again, 'closeMyRequest').output).toMatchObject({ accepted: false, reason: 'NO_REQUEST_TO_CLOSE' });
     });
 
     it('declines an offer, lists all offers, lists and cancels a deal (with its reference), each by a click', async () => {
@@ -184,7 +183,7 @@ for (const lang of ['de', 'en'] as const) {
 
       // A second offer, accepted: the deal is listed with its reference and can be cancelled by it.
       const other = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109' });
-      await unlockRequest(app.deps, other.user.id, request.id);
+      await unlockAtQuotedPrice(app.deps, other.user.id, request.id);
       const o2 = await createOffer(app.deps, other.user.id, {
         requestId: request.id,
         price: 260,
@@ -273,14 +272,18 @@ for (const lang of ['de', 'en'] as const) {
       const snapshot = { ...(row.machineSnapshot as Record<string, unknown>), value: 'submitted' };
       await app.deps.db.prisma.chatSession.update({ where: { id: sid }, data: { machineState: 'submitted', machineSnapshot: snapshot } });
       const turn = await sendChat(c, sid, 'Blablub quux?');
-      expect(turn.tools).toEqual([]);
-      expect(turn.text).toMatch(lang === 'de' ? /Anfragen.*Angebote.*Deals.*Auszahlung/s : /requests.*offers.*deals.*payout/is);
+      // The help of this role (not the intake's question, not 'your request is saved'), in the page's language.
+      expect(turn.tools.map((t) => t.toolName)).toEqual(['showHelp']);
+      const groups = (toolData(turn, 'showHelp') as { groups: { id: string; actions: { intent: string }[] }[] }).groups;
+      expect(groups.map((g) => g.id)).toEqual(expect.arrayContaining(['request', 'offers', 'deals', 'money']));
+      expect(groups.flatMap((g) => g.actions.map((a) => a.intent))).not.toContain('unlockRequest');
+      expect(turn.text).toMatch(lang === 'de' ? /verstanden/ : /understand/i);
     });
 
     it('greets a signed-in seeker by name with what is new instead of the anonymous greeting', async () => {
       const { seeker, request } = await market(lang);
       const other = await createProvider(app.deps, { categories: ['handwerk'], postcode: '04109' });
-      await unlockRequest(app.deps, other.user.id, request.id);
+      await unlockAtQuotedPrice(app.deps, other.user.id, request.id);
       const o2 = await createOffer(app.deps, other.user.id, {
         requestId: request.id,
         price: 199,

@@ -72,7 +72,7 @@ describe('contact data before and after the unlock', () => {
     expectNoSecrets(JSON.stringify(events.slice(since)), 'live events');
 
     // The unlock shows everything.
-    expect((await pc.post(`/api/provider/requests/${r.id}/unlock`, {})).status).toBe(200);
+    expect((await pc.post(`/api/provider/requests/${r.id}/unlock`, { price: 50 })).status).toBe(200);
     const after = await pc.get<{ matches: Card[] }>('/api/provider/matches');
     const full = after.body.matches.find((m) => m.request.id === r.id)!;
     expect(full.unlocked).toBe(true);

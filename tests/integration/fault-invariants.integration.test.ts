@@ -6,10 +6,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
 import { runInvariants } from '../../scripts/faults/invariants.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -37,7 +36,16 @@ const failing = async (paidPurchases: string[] = []) => {
 };
 
 describe('fault suite invariants', () => {
-  const s: { requestId?: string; purchaseId?: string; payoutId?: string; seekerId?: string; methodId?: string; second?: string; provider?: string } = {};
+  const s: {
+    requestId?: string;
+    purchaseId?: string;
+    payoutId?: string;
+    seekerId?: string;
+    methodId?: string;
+    second?: string;
+    provider?: string;
+    dear?: string;
+  } = {};
 
   it('report nothing after a completed deal, a paid purchase and a paid payout', async () => {
     const deps = app.deps;
@@ -46,7 +54,27 @@ describe('fault suite invariants', () => {
     const { user: second } = await createProvider(deps);
     const request = await createReleasedRequest(deps, seeker.id);
     expect(request.status).toBe('open');
-    await unlockRequest(deps, provider.id, request.id);
+    await unlockAtQuotedPrice(deps, provider.id, request.id);
+    // An unlock at a price of the price list, not the default: what it booked is its price (80 Goints).
+    await deps.db.prisma.priceListEntry.create({ data: { industryCategory: 'elektronik', basePriceCents: 800, commissionRateBp: 5000 } });
+    const dear = await createReleasedRequest(deps, seeker.id, {
+      kategorie: 'elektronik',
+      postcode: '50667',
+      beschreibung: 'Der Fernseher zeigt kein Bild mehr, nur noch Ton. Bitte reparieren.',
+    });
+    const { user: repairer } = await createProvider(deps, { categories: ['elektronik'] });
+    await inTransaction(deps.db.prisma, (tx) =>
+      postTransaction(tx, {
+        idempotencyKey: `test-goints:${repairer.id}`,
+        kind: 'test_setup',
+        lines: [
+          { account: account.paymentClearing(), amount: -goints(100) },
+          { account: account.wallet(repairer.id), amount: goints(100) },
+        ],
+      }),
+    );
+    await unlockAtQuotedPrice(deps, repairer.id, dear.id);
+    expect((await deps.db.prisma.unlock.findFirstOrThrow({ where: { requestId: dear.id } })).price).toBe(goints(80));
     const offer = await createOffer(deps, provider.id, {
       requestId: request.id,
       price: 400,
@@ -89,6 +117,7 @@ describe('fault suite invariants', () => {
       methodId: method.id,
       second: second.id,
       provider: provider.id,
+      dear: dear.id,
     });
     expect(await failing([checkout.purchaseId])).toEqual({});
   });
@@ -120,6 +149,8 @@ describe('fault suite invariants', () => {
       });
       await tx.request.update({ where: { id: requestId }, data: { unlockCount: { increment: 1 } } });
     });
+    // An unlock row whose price is not what its booking moved (80 Goints booked, 50 recorded).
+    await prisma.unlock.updateMany({ where: { requestId: s.dear! }, data: { price: goints(50) } });
     // An offer that arrived while the deal settled.
     await prisma.offer.create({
       data: { requestId, providerId: s.second!, priceCents: 30000, beschreibung: 'Zu spät gekommen.', verfuegbarkeit: 'sofort', status: 'versendet' },
@@ -151,7 +182,7 @@ describe('fault suite invariants', () => {
       [
         'every transaction sums to zero',
         'every balance equals its entries',
-        'each escrow equals its active unlocks (50 Goints each)',
+        'each escrow equals its active unlocks, each unlock the price it booked',
         'offers agree with their request and deal',
         'each paid purchase credited once (and nothing else)',
         'each payout booked once, never both paid and returned',
@@ -159,7 +190,13 @@ describe('fault suite invariants', () => {
         'no checkout left pending that was paid',
       ].sort(),
     );
-    expect(found['each escrow equals its active unlocks (50 Goints each)']).toEqual(['request completed: escrow 50 Goints, 0 active unlocks holding 0']);
+    expect(found['each escrow equals its active unlocks, each unlock the price it booked']!.sort()).toEqual(
+      [
+        'request completed: escrow 50 Goints, 0 active unlocks holding 0',
+        'request open: escrow 80 Goints, 1 active unlocks holding 50',
+        'unlock price 50 Goints (50 promotional), booked 80 (50 promotional)',
+      ].sort(),
+    );
     expect(found['offers agree with their request and deal']).toEqual(['offer versendet on a completed request']);
     expect(found['each payout booked once, never both paid and returned']).toContain('failed: requested 1, paid 1, returned 0');
     expect(found['nothing stuck in an intermediate state after recovery']).toEqual(['payout still requested']);

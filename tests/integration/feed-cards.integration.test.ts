@@ -1,4 +1,4 @@
-// The feed reads the cards its matches carry (decision 065). Every kind of change to a request reaches those
+// The feed reads the cards its matches carry (decision 071). Every kind of change to a request reaches those
 // cards in the change's own transaction, so the feed shows what the live tables say: after matching, a new
 // provider's backfill, unlocks by others (x von N), a request sold out, price-list changes, an offer, a deal
 // settled, a request closed, expired, closed by an admin, moderation, the seeker's account deleted, and cards
@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { referenceFeed } from '../helpers/feed-reference.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
 import { dismissMatch, listProviderMatches, type MatchCard } from '../../server/domain/matching/list-provider-matches.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -33,7 +32,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The card as the reference makes it; the price only counts while the request is open (decision 065). */
+/** The card as the reference makes it; the price only counts while the request is open (decision 071). */
 function comparable(m: MatchCard) {
   const request = m.request.status === 'open' ? m.request : { ...m.request, unlockPrice: null };
   return { ...m, request };
@@ -106,9 +105,9 @@ describe('feed cards follow their requests', () => {
 
     // Unlocks by others: 'x von N' on everybody's card; sold out at the maximum.
     await db.request.update({ where: { id: reqs[1]! }, data: { maxUnlocks: 2 } });
-    await unlockRequest(app.deps, providers[1]!.id, reqs[0]!);
-    await unlockRequest(app.deps, providers[1]!.id, reqs[1]!);
-    await unlockRequest(app.deps, providers[2]!.id, reqs[1]!);
+    await unlockAtQuotedPrice(app.deps, providers[1]!.id, reqs[0]!);
+    await unlockAtQuotedPrice(app.deps, providers[1]!.id, reqs[1]!);
+    await unlockAtQuotedPrice(app.deps, providers[2]!.id, reqs[1]!);
     await check('unlocks, sold out');
     expect((await listProviderMatches(db, providers[0]!.id, 'de', { limit: 100 })).matches.find((m) => m.request.id === reqs[1])!.request).toMatchObject({
       unlocked: 2,
@@ -146,7 +145,7 @@ describe('feed cards follow their requests', () => {
     await createPriceEntry(db, admin.id, { industryCategory: 'handwerk', serviceType: '', basePriceCents: 600, commissionRateBp: 5000, description: '' });
 
     // An offer, accepted, the deal confirmed by both: the request is completed on the offering provider's card.
-    await unlockRequest(app.deps, providers[0]!.id, reqs[3]!);
+    await unlockAtQuotedPrice(app.deps, providers[0]!.id, reqs[3]!);
     const offer = await createOffer(app.deps, providers[0]!.id, {
       requestId: reqs[3]!,
       price: 120,

@@ -48,14 +48,43 @@ describe('intake with an OpenAI-compatible model', () => {
     expect(first.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'assistant', 'assistant', 'user']);
     expect(String(first.messages[3]!.content)).toBe('Wie ist dein Vorname?');
     expect(systemText(first)).toContain('(intake · greeting)');
-    expect(toolNames(first)).toEqual(['submitFirstName']);
-    expect(toolNames(fake.requests[1]!)).toEqual(['chooseCategory', 'describeRequest', 'submitCategoryForm']);
+    expect(toolNames(first)).toEqual([
+      'cancelRequestDraft',
+      'clarify',
+      'describeRequest',
+      'showContactForm',
+      'showHelp',
+      'startNewConversation',
+      'submitFirstName',
+    ]);
+    expect(toolNames(fake.requests[1]!)).toEqual([
+      'cancelRequestDraft',
+      'chooseCategory',
+      'clarify',
+      'describeRequest',
+      'showContactForm',
+      'showHelp',
+      'startNewConversation',
+      'submitCategoryForm',
+      'submitFirstName',
+    ]);
 
     callThenSay('describeRequest', { text: 'Mein Dach ist undicht, ich wohne in 57462 Olpe' }, 'Welches Budget hast du?');
     const need = await sendChat(c, id, 'Mein Dach ist undicht, ich wohne in 57462 Olpe');
     expect(need.tools[0]!.output).toMatchObject({ accepted: true, state: 'asking.budget', data: { category: 'handwerk', postcode: '57462', place: 'Olpe' } });
     expect(need.text).toBe('Welches Budget hast du?');
-    expect(toolNames(fake.requests[1]!)).toEqual(['skipQuestion', 'submitCategoryForm', 'updateRequestDraft']);
+    expect(toolNames(fake.requests[1]!)).toEqual([
+      'cancelRequestDraft',
+      'clarify',
+      'showContactForm',
+      'showHelp',
+      'skipQuestion',
+      'startNewConversation',
+      'stepBack',
+      'submitCategoryForm',
+      'submitFirstName',
+      'updateRequestDraft',
+    ]);
 
     // Structured fields are checked like words: an unknown postcode and a past date are refused with a reason.
     callThenSay('updateRequestDraft', { postcode: '00000' }, 'Die Postleitzahl kenne ich nicht.');
@@ -71,7 +100,18 @@ describe('intake with an OpenAI-compatible model', () => {
     const summary = answer.tools[0]!.output!;
     expect(summary).toMatchObject({ accepted: true, state: 'reviewing', data: { budgetMin: 800, budgetMax: 1200, urgency: 'dringend', date: '2030-05-04' } });
     expect(summary.confirmation).toMatchObject({ status: 'pending' });
-    expect(toolNames(fake.requests[1]!)).toEqual(['confirmRequest', 'submitCategoryForm', 'updateRequestDraft']);
+    expect(toolNames(fake.requests[1]!)).toEqual([
+      'cancelRequestDraft',
+      'clarify',
+      'confirmRequest',
+      'showContactForm',
+      'showHelp',
+      'startNewConversation',
+      'stepBack',
+      'submitCategoryForm',
+      'submitFirstName',
+      'updateRequestDraft',
+    ]);
 
     // The model "confirms" on its own: that only proposes again. Nothing is stored.
     callThenSay('confirmRequest', {}, 'Bitte bestätige unten.');
@@ -101,7 +141,7 @@ describe('intake with an OpenAI-compatible model', () => {
     // The next turn: the model sees the submitted state and its tool.
     callThenSay('startNewRequest', {}, 'Gern, noch eine Anfrage!');
     const again = await sendChat(c, id, 'Ich möchte noch eine Anfrage stellen');
-    expect(toolNames(fake.requests[0]!)).toEqual(['startNewRequest']);
+    expect(toolNames(fake.requests[0]!)).toEqual(['clarify', 'showContactForm', 'showHelp', 'startNewConversation', 'startNewRequest', 'submitFirstName']);
     expect(again.tools[0]!.output).toMatchObject({ accepted: true, state: 'choosingCategory', data: { firstName: 'Anna', category: null } });
   });
 

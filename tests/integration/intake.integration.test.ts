@@ -84,6 +84,30 @@ describe('greeting and first name', () => {
     expect(lastTool(ok).output).toMatchObject({ accepted: true, data: { firstName: 'Chloé' } });
     expect(ok.text).toContain('Nice to meet you, Chloé!');
   });
+
+  it('a greeting is no name; a need told before the name is noted, the name asked, and then the summary (German)', async () => {
+    const c = anon('de');
+    const s = await open(c);
+    const hello = await sendChat(c, s.id, 'Hallo');
+    expect(hello.text).toContain('Wie ist dein Vorname?');
+    expect(hello.text).not.toContain('kennenzulernen');
+    expect(await state(s.id)).toBe('greeting');
+    const need = await sendChat(
+      c,
+      s.id,
+      'Mein Wasserhahn tropft seit gestern, ich brauche dringend einen Klempner in 50667 Köln, Budget 150 Euro, am besten morgen',
+    );
+    expect(lastTool(need)).toMatchObject({ toolName: 'describeRequest', output: { accepted: true, state: 'greeting' } });
+    expect(need.text).toMatch(/^Notiert: Handwerk · 50667 Köln/);
+    expect(need.text).toContain('Wie ist dein Vorname?');
+    const name = await sendChat(c, s.id, 'Marta');
+    expect(lastTool(name).output).toMatchObject({ accepted: true, state: 'reviewing' });
+    expect(name.text).toContain('Hier ist deine Anfrage im Überblick, Marta');
+    const row = await app.deps.db.prisma.chatSession.findUniqueOrThrow({ where: { id: s.id } });
+    const draft = (row.machineSnapshot as { context: { draft: { beschreibung?: string; description?: string } } }).context.draft;
+    expect(JSON.stringify(draft)).toContain('Wasserhahn tropft');
+    expect(JSON.stringify(draft)).not.toContain('Marta');
+  });
 });
 
 describe('the category form path', () => {

@@ -9,7 +9,7 @@ import { signedInClient } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { createUser } from '../factories/users.ts';
 import { createProvider } from '../factories/marketplace.ts';
-import { registerChatTool, sendMachineEvent } from '../../server/chat/tools/index.ts';
+import { chatTools, sendMachineEvent, type ChatToolContext } from '../../server/chat/tools/index.ts';
 import { recoverChatConfirmations } from '../../server/chat/confirm.ts';
 import { completeRequestReleases, RELEASE_GRACE_MS } from '../../server/domain/requests/complete-request-releases.ts';
 
@@ -125,7 +125,7 @@ describe('a chat confirmation left running', () => {
     let runs = 0;
     let unregister: (() => void) | undefined;
     beforeAll(() => {
-      unregister = registerChatTool({
+      unregister = chatTools.add({
         name: 'testSendGreetingCard',
         description: 'Send a greeting card (test tool; each run sends one).',
         input: z.object({ to: z.string() }),
@@ -133,9 +133,9 @@ describe('a chat confirmation left running', () => {
         machine: 'welcome',
         states: ['greeting', 'explainingHowItWorks'],
         requiresConfirmation: true,
-        confirmSummary: (input) => ({ key: 'confirm.summary.default', params: { tool: input.to } }),
-        offline: { priority: 90, detect: ({ text }) => (/grusskarte an (\w+)/i.test(text) ? { to: /grusskarte an (\w+)/i.exec(text)![1]! } : null) },
-        run: async (ctx) => {
+        confirmSummary: (input: { to: string }) => ({ key: 'confirm.summary.default', params: { tool: input.to } }),
+        understand: { exact: ({ text }) => (/grusskarte an (\w+)/i.test(text) ? { to: /grusskarte an (\w+)/i.exec(text)![1]! } : null) },
+        run: async (ctx: ChatToolContext) => {
           runs += 1;
           return sendMachineEvent(ctx, { type: 'HOW_IT_WORKS_CHOSEN' });
         },

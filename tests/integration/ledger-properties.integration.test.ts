@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -91,12 +90,12 @@ describe('ledger properties', () => {
               if (c.paid) grantedPaid += goints(c.amount);
               granted += goints(c.amount);
             } else if (c.kind === 'unlock') {
-              if (!(await unlockRequest(deps, providers[c.p]!.user.id, requests[c.r]!)).repeated) done.unlock++;
+              if (!(await unlockAtQuotedPrice(deps, providers[c.p]!.user.id, requests[c.r]!)).repeated) done.unlock++;
             } else if (c.kind === 'close') done.refund += (await closeRequest(deps, seeker.id, requests[c.r]!)).refunded;
             else {
               const p = providers[c.p]!.user.id;
               // A deal needs the provider's own unlock first (which may itself be refused).
-              if (!(await unlockRequest(deps, p, requests[c.r]!)).repeated) done.unlock++;
+              if (!(await unlockAtQuotedPrice(deps, p, requests[c.r]!)).repeated) done.unlock++;
               const offer = await createOffer(deps, p, {
                 requestId: requests[c.r]!,
                 price: 100,

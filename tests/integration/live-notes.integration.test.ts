@@ -10,8 +10,7 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { onPostgres } from '../helpers/test-db.ts';
 import { signIn, clientAs } from '../helpers/auth.ts';
 import { getSession, sendChat, toolPart } from '../helpers/chat.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { noteEvent } from '../../server/chat/live-notes.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
@@ -78,10 +77,10 @@ async function market(lang: 'de' | 'en') {
     postcode: '04109',
     beschreibung: 'Im Dach ist ein Ziegel gerutscht, es regnet durch.',
   });
-  // The match's notification goes out from the job queue right after the release (decision 066), before anyone
+  // The match's notification goes out from the job queue right after the release (decision 072), before anyone
   // opens a conversation here.
   await app.settle();
-  await unlockRequest(app.deps, provider.user.id, request.id);
+  await unlockAtQuotedPrice(app.deps, provider.user.id, request.id);
   const s = await as(seeker, lang);
   const p = await as(provider.user, lang);
   const seekerSession = (await openCurrent(s)).id;

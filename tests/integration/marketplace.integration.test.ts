@@ -189,10 +189,10 @@ describe('unlock, offer, deal', () => {
       available: true,
       reason: null,
     });
-    const unlocked = await c1.post<{ balance: number; repeated: boolean }>(`/api/provider/requests/${requestId}/unlock`);
+    const unlocked = await c1.post<{ balance: number; repeated: boolean }>(`/api/provider/requests/${requestId}/unlock`, { price: 50 });
     expect(unlocked.body).toEqual({ requestId, balance: 0, repeated: false });
     // A repeat charges nothing.
-    expect((await c1.post(`/api/provider/requests/${requestId}/unlock`)).body).toEqual({ requestId, balance: 0, repeated: true });
+    expect((await c1.post(`/api/provider/requests/${requestId}/unlock`, { price: 50 })).body).toEqual({ requestId, balance: 0, repeated: true });
     expect(await wallet(p1.user.id)).toBe(0);
     // The welcome bonus is promotional: it goes to the request's promotional escrow.
     expect(await getBalance(app.deps.db.prisma, account.escrowPromo(requestId))).toBe(goints(50));
@@ -211,7 +211,7 @@ describe('unlock, offer, deal', () => {
       postcode: '10115',
       beschreibung: 'Dachrinne undicht, Wasser läuft an der Fassade herunter.',
     });
-    const refused = await c1.post<{ error: { code: string; message: string } }>(`/api/provider/requests/${other.id}/unlock`);
+    const refused = await c1.post<{ error: { code: string; message: string } }>(`/api/provider/requests/${other.id}/unlock`, { price: 50 });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 50 Goints um diese Anfrage freizuschalten.' });
     expect(await app.deps.db.prisma.unlock.count({ where: { requestId: other.id } })).toBe(0);
@@ -219,8 +219,8 @@ describe('unlock, offer, deal', () => {
 
     // Not matched to this provider: as if it did not exist.
     const stranger = await createProvider(app.deps, { categories: ['beauty'], postcode: '80331' });
-    expect((await (await as(stranger.user)).post(`/api/provider/requests/${requestId}/unlock`)).status).toBe(404);
-    expect((await cs.post(`/api/provider/requests/${requestId}/unlock`)).status).toBe(403);
+    expect((await (await as(stranger.user)).post(`/api/provider/requests/${requestId}/unlock`, { price: 50 })).status).toBe(404);
+    expect((await cs.post(`/api/provider/requests/${requestId}/unlock`, { price: 50 })).status).toBe(403);
   });
 
   it('takes offers only after an unlock, one per provider', async () => {
@@ -235,7 +235,7 @@ describe('unlock, offer, deal', () => {
     expect((await c1.post('/api/provider/offers', { ...offer, price: -5 })).status).toBe(400);
     expect((await c1.post('/api/provider/offers', { ...offer, price: 10.001 })).status).toBe(400);
     // The second provider unlocks and offers cheaper; both are in the seeker's offers.
-    expect((await c2.post(`/api/provider/requests/${requestId}/unlock`)).status).toBe(200);
+    expect((await c2.post(`/api/provider/requests/${requestId}/unlock`, { price: 50 })).status).toBe(200);
     expect((await c2.post('/api/provider/offers', { ...offer, price: 390, verfuegbarkeit: 'Heute noch' })).status).toBe(201);
     const mail = await app.deps.db.prisma.mailOutbox.findFirst({ where: { to: seeker.email, template: 'offerReceived' } });
     expect(mail?.subject).toBe('Neues Angebot für deine Anfrage');
@@ -384,8 +384,8 @@ describe('no deal: refunds', () => {
     await grantGoints(app.deps.db.prisma, a.user.id, 50);
     const ca = await as(a.user);
     const cb = await as(b.user);
-    for (const r of [closing, expiring]) expect((await ca.post(`/api/provider/requests/${r.id}/unlock`)).status).toBe(200);
-    expect((await cb.post(`/api/provider/requests/${closing.id}/unlock`)).status).toBe(200);
+    for (const r of [closing, expiring]) expect((await ca.post(`/api/provider/requests/${r.id}/unlock`, { price: 50 })).status).toBe(200);
+    expect((await cb.post(`/api/provider/requests/${closing.id}/unlock`, { price: 50 })).status).toBe(200);
     expect(await wallet(a.user.id)).toBe(0);
     expect(await wallet(b.user.id)).toBe(0);
     expect(
@@ -429,7 +429,7 @@ describe('no deal: refunds', () => {
       beschreibung: 'Brautstyling mit Hochsteckfrisur und Make-up am Samstag.',
     });
     const cp = await as(p.user);
-    await cp.post(`/api/provider/requests/${r.id}/unlock`);
+    await cp.post(`/api/provider/requests/${r.id}/unlock`, { price: 50 });
     const offer = await cp.post<{ id: string }>('/api/provider/offers', {
       requestId: r.id,
       price: 250,

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signIn, signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -47,8 +46,8 @@ async function seekerWithEarnings(seekerEmail?: string) {
     const p = await createProvider(app.deps, { categories: ['beauty'], postcode });
     await grantGoints(app.deps.db.prisma, p.user.id, 50, undefined, { paid: true });
     // The welcome bonus goes first, so the second unlock is paid.
-    await unlockRequest(app.deps, p.user.id, warmUp.id);
-    await unlockRequest(app.deps, p.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, warmUp.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, r.id);
     providers.push(p);
   }
   const offer = await createOffer(app.deps, providers[0]!.user.id, {

@@ -6,8 +6,7 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { signedInClient, signIn } from '../helpers/auth.ts';
 import { createSession, sendChat, type ChatTurn } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts';
 import { listProviderMatches } from '../../server/domain/matching/list-provider-matches.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
@@ -155,7 +154,7 @@ describe('the price list sets unlock prices and the split at a deal', () => {
 
     // Today's behaviour is the default: 50 Goints, half to the platform.
     expect((await getUnlockQuote(prisma, early.user.id, r.id)).price).toBe(50);
-    await unlockRequest(app.deps, early.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, early.user.id, r.id);
     expect((await getGointsBalance(prisma, early.user.id)).total).toBe(goints(950));
 
     // The admin makes Elektronik 8 € with a 20 % platform share.
@@ -177,13 +176,13 @@ describe('the price list sets unlock prices and the split at a deal', () => {
     expect(shop.body.unlockPrices.find((p) => p.kategorie === 'elektronik')!.goints).toBe(80);
     expect(shop.body.packages.find((p) => p.id === 'small')).toMatchObject({ goints: 1000, requests: 20, requestsMin: 12 });
 
-    await unlockRequest(app.deps, late.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, late.user.id, r.id);
     expect((await getGointsBalance(prisma, late.user.id)).total).toBe(goints(920));
     // The welcome bonus (50) is not enough for 80: refused with the real price, nothing moves.
-    await expect(unlockRequest(app.deps, poor.user.id, r.id)).rejects.toMatchObject({ code: 'INSUFFICIENT_GOINTS', params: { price: 80 } });
+    await expect(unlockAtQuotedPrice(app.deps, poor.user.id, r.id)).rejects.toMatchObject({ code: 'INSUFFICIENT_GOINTS', params: { price: 80 } });
     const pc = app.client();
     await signIn(pc, poor.user.email, poor.user.password);
-    const refused = await pc.post<ErrorBody>(`/api/provider/requests/${r.id}/unlock`, {});
+    const refused = await pc.post<ErrorBody>(`/api/provider/requests/${r.id}/unlock`, { price: 80 });
     expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 80 Goints um diese Anfrage freizuschalten.' });
     expect((await getGointsBalance(prisma, poor.user.id)).total).toBe(goints(50));
 
@@ -249,8 +248,9 @@ describe('price changes by chat', () => {
       ['change the commission rate for cars to 35%', { category: 'auto', commissionRate: '35' }],
     ] as const;
     for (const [text, want] of de) expect(priceChangeOf(text), text).toEqual(want);
-    for (const text of ['Wie viele Anfragen gibt es?', 'Ich brauche einen Handwerker für 80 € morgen', 'what does Handwerk cost?', 'Setze den Preis auf 8 €'])
-      expect(priceChangeOf(text), text).toBeNull();
+    // Whether a message asks for a price change at all is the intent classifier's business now: the look-alikes
+    // that must not propose one are in tests/unit/chat/admin-missing-values-intents.test.ts.
+    expect(priceChangeOf('Wie viele Anfragen gibt es?')).toBeNull();
     // '8,055' groups thousands like every money field (decision 049): 8.055 €, above the price limit.
     expect([parseEuroCents('8'), parseEuroCents('7,50 €'), parseEuroCents('€8.5'), parseEuroCents('8,055'), parseEuroCents('abc')]).toEqual([
       800,

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signIn } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
-import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { addPayoutMethod } from '../../server/domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../server/domain/payouts/request-payout.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
@@ -74,7 +73,7 @@ describe('deletion by chat', () => {
       const { user: provider } = await createProvider(deps, { postcode: lang === 'de' ? '60311' : '01067' });
       await givePaidGointsOnly(prisma, provider.id, 100);
       const req = await createReleasedRequest(deps, user.id, { postcode: lang === 'de' ? '60311' : '01067' });
-      await unlockRequest(deps, provider.id, req.id);
+      await unlockAtQuotedPrice(deps, provider.id, req.id);
 
       let last: { sessionId: string; id: string } | null = null;
       for (const phrase of DELETE_PHRASES[lang]) {

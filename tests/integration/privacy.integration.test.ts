@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { signIn, signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -80,7 +79,7 @@ describe('personal data export', () => {
       beschreibung: 'Die Heizung im Keller ist defekt und muss schnell repariert werden, Stichwort EXPORT-MINE.',
     });
     await createReleasedRequest(deps, other.id, { beschreibung: 'Fremde Anfrage mit Geheimnis OTHER-SECRET im Text, Heizung kaputt.' });
-    await unlockRequest(deps, provider.id, req.id);
+    await unlockAtQuotedPrice(deps, provider.id, req.id);
     const offer = await createOffer(deps, provider.id, {
       requestId: req.id,
       price: 300,
@@ -159,7 +158,7 @@ describe('account deletion', () => {
       postcode: '10115',
       beschreibung: 'Der Wasserhahn in der Küche tropft seit Tagen und muss ersetzt werden.',
     });
-    await unlockRequest(deps, provider.id, req.id);
+    await unlockAtQuotedPrice(deps, provider.id, req.id);
     const walletAfterUnlock = await getBalance(prisma, account.wallet(provider.id));
     await chatSessionWith(seeker.id, 'Mein Wasserhahn tropft');
     await addPayoutMethod(deps, seeker.id, { type: 'bank', iban: IBAN, accountHolder: 'Doris Delete' });
@@ -225,7 +224,7 @@ describe('account deletion', () => {
     const { user: provider } = await createProvider(deps, { postcode: '20095', firmenname: 'Weg GmbH' });
     await givePaidGointsOnly(prisma, provider.id, 100);
     const req = await createReleasedRequest(deps, seeker.id, { postcode: '20095' });
-    await unlockRequest(deps, provider.id, req.id);
+    await unlockAtQuotedPrice(deps, provider.id, req.id);
     const offer = await createOffer(deps, provider.id, {
       requestId: req.id,
       price: 250,
@@ -324,7 +323,7 @@ describe('contact data retention', () => {
     const { user: provider } = await createProvider(deps, { postcode: '80331' });
     await givePaidGointsOnly(prisma, provider.id, 100);
     const req = await createReleasedRequest(deps, seeker.id, { postcode: '80331' });
-    await unlockRequest(deps, provider.id, req.id);
+    await unlockAtQuotedPrice(deps, provider.id, req.id);
     await closeRequest(deps, seeker.id, req.id);
     const match = await prisma.match.findFirstOrThrow({ where: { requestId: req.id, providerId: provider.id } });
     const view = async () => (await listProviderMatches(prisma, provider.id, 'de', { matchId: match.id })).matches[0]!;

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { signIn } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { getUnlockQuote } from '../../server/domain/unlocks/get-unlock-quote.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
@@ -82,7 +81,7 @@ describe('promotional Goints never become cash', () => {
       postcode: pc,
       beschreibung: 'Der Fernseher im Wohnzimmer zeigt seit gestern kein Bild mehr.',
     });
-    for (const p of providers) await unlockRequest(app.deps, p.user.id, r.id);
+    for (const p of providers) await unlockAtQuotedPrice(app.deps, p.user.id, r.id);
     await completeDeal(app.deps, providers[0]!.user.id, seeker.id, r.id);
     expect(await bal(app, 'seeker_earnings', seeker.id)).toBe(0n);
     // The 250 promotional Goints are a promotion cost, not platform revenue.
@@ -114,10 +113,10 @@ describe('promotional Goints never become cash', () => {
     for (const p of [paidA, paidB]) {
       await buyPaid(app.deps, p.user.id);
       // Promotional Goints go first: the welcome bonus pays this unlock, the paid Goints the next one.
-      await unlockRequest(app.deps, p.user.id, warmUp.id);
+      await unlockAtQuotedPrice(app.deps, p.user.id, warmUp.id);
       expect(await bal(app, 'wallet_promo', p.user.id)).toBe(0n);
     }
-    for (const p of [paidA, paidB, promo]) await unlockRequest(app.deps, p.user.id, r.id);
+    for (const p of [paidA, paidB, promo]) await unlockAtQuotedPrice(app.deps, p.user.id, r.id);
     expect(await bal(app, 'escrow', r.id)).toBe(goints(100));
     expect(await bal(app, 'escrow_promo', r.id)).toBe(goints(50));
     const quote = await getUnlockQuote(app.deps.db.prisma, paidA.user.id, r.id);
@@ -155,9 +154,9 @@ describe('promotional Goints never become cash', () => {
     const paid = await createProvider(app.deps, { postcode: pc });
     const promo = await createProvider(app.deps, { postcode: pc });
     await buyPaid(app.deps, paid.user.id);
-    await unlockRequest(app.deps, paid.user.id, warmUp.id);
-    await unlockRequest(app.deps, paid.user.id, r.id);
-    await unlockRequest(app.deps, promo.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, paid.user.id, warmUp.id);
+    await unlockAtQuotedPrice(app.deps, paid.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, promo.user.id, r.id);
     expect(await bal(app, 'wallet', paid.user.id)).toBe(goints(950));
     expect(await bal(app, 'wallet_promo', promo.user.id)).toBe(0n);
     expect((await closeRequest(app.deps, seeker.id, r.id)).refunded).toBe(2);
@@ -181,25 +180,25 @@ describe('no unlocks while a deal is pending', () => {
     });
     const first = await createProvider(app.deps, { postcode: pc });
     const late = await createProvider(app.deps, { postcode: pc });
-    await unlockRequest(app.deps, first.user.id, r.id);
+    await unlockAtQuotedPrice(app.deps, first.user.id, r.id);
     const dealId = await dealOn(app.deps, first.user.id, seeker.id, r.id);
 
     expect((await getUnlockQuote(app.deps.db.prisma, late.user.id, r.id)).available).toBe(false);
-    const refused = await unlockRequest(app.deps, late.user.id, r.id).catch((e: unknown) => e);
+    const refused = await unlockAtQuotedPrice(app.deps, late.user.id, r.id).catch((e: unknown) => e);
     expect(isAppError(refused) && refused.code).toBe('REQUEST_DEAL_PENDING');
     // Through the door, with a translated message.
     const c = app.client();
     await signIn(c, late.user.email, late.user.password);
-    const http = await c.post<{ error: { code: string; message: string } }>(`/api/provider/requests/${r.id}/unlock`);
+    const http = await c.post<{ error: { code: string; message: string } }>(`/api/provider/requests/${r.id}/unlock`, { price: 50 });
     expect(http.status).toBe(409);
     expect(http.body.error.message).toMatch(/Deal/);
     c.lang = 'en';
-    expect((await c.post<{ error: { message: string } }>(`/api/provider/requests/${r.id}/unlock`)).body.error.message).toMatch(/deal/);
+    expect((await c.post<{ error: { message: string } }>(`/api/provider/requests/${r.id}/unlock`, { price: 50 })).body.error.message).toMatch(/deal/);
     expect(await bal(app, 'wallet_promo', late.user.id)).toBe(goints(50));
 
     await cancelDeal(app.deps, seeker.id, dealId, 'Termin passt doch nicht');
     expect((await getUnlockQuote(app.deps.db.prisma, late.user.id, r.id)).available).toBe(true);
-    expect((await unlockRequest(app.deps, late.user.id, r.id)).repeated).toBe(false);
+    expect((await unlockAtQuotedPrice(app.deps, late.user.id, r.id)).repeated).toBe(false);
     expect(await bal(app, 'escrow_promo', r.id)).toBe(goints(100));
   });
 });

@@ -1,12 +1,11 @@
-// The provider's feed as one statement (decisions 043 and 065) answers what the feed answered before: the page in
+// The provider's feed as one statement (decisions 043 and 071) answers what the feed answered before: the page in
 // the feed's order with cursors, teasers without contact data until the unlock, the details and the seeker
 // after it, the provider's offer and its deal, the category's price, dismissed matches hidden (but readable
 // by id), and the balance also when the page is empty. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { dismissMatch, FEED_PAGE, feedStatement, listProviderMatches } from '../../server/domain/matching/list-provider-matches.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 
@@ -46,7 +45,7 @@ describe('provider feed', () => {
     // Matches of the same moment keep a stable order by id.
     const matchOf = async (requestId: string) => (await db.match.findFirstOrThrow({ where: { requestId, providerId: provider.id } })).id;
     // ids[4] unlocked with an offer accepted (a deal), ids[3] unlocked, ids[2] dismissed.
-    await unlockRequest(app.deps, provider.id, ids[4]!);
+    await unlockAtQuotedPrice(app.deps, provider.id, ids[4]!);
     const offer = await createOffer(app.deps, provider.id, {
       requestId: ids[4]!,
       price: 90,
@@ -54,7 +53,7 @@ describe('provider feed', () => {
       verfuegbarkeit: 'Samstag',
     });
     const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
-    await unlockRequest(app.deps, provider.id, ids[3]!);
+    await unlockAtQuotedPrice(app.deps, provider.id, ids[3]!);
     await dismissMatch(db, provider.id, await matchOf(ids[2]!));
 
     const first = await listProviderMatches(db, provider.id, 'de', { limit: 2 });
@@ -108,7 +107,7 @@ describe('provider feed', () => {
     expect(await listProviderMatches(db, lonely.id, 'de')).toEqual({ matches: [], balance: 50, promoBalance: 50, nextCursor: null });
     // A cursor that is not one of the feed's: an empty page.
     expect((await listProviderMatches(db, provider.id, 'de', { cursor: 'no-such-match' })).matches).toEqual([]);
-    // On PostgreSQL the feed statement is prepared on its connection once (decision 065), not planned every time.
+    // On PostgreSQL the feed statement is prepared on its connection once (decision 071), not planned every time.
     if (app.deps.db.kind === 'postgres') {
       const names = await db.$transaction(async (tx) => {
         await listProviderMatches(tx as unknown as typeof db, provider.id, 'de');

@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { clientAs, signedInClient } from '../helpers/auth.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -57,7 +56,7 @@ async function completedDeal(opts: { seekerLang?: 'de' | 'en'; providerLang?: 'd
   const seeker = await createSeeker(prisma(), { locale: opts.seekerLang ?? 'de' });
   const request = await createReleasedRequest(app.deps, seeker.id);
   await grantGoints(prisma(), provider.user.id, 100);
-  await unlockRequest(app.deps, provider.user.id, request.id);
+  await unlockAtQuotedPrice(app.deps, provider.user.id, request.id);
   const offer = await createOffer(app.deps, provider.user.id, {
     requestId: request.id,
     price: 350,
@@ -240,7 +239,7 @@ describe('decisions and objections', () => {
     const p2 = await createProvider(app.deps);
     const removed = await createReleasedRequest(app.deps, seeker.id);
     await grantGoints(prisma(), p1.user.id, 200);
-    await unlockRequest(app.deps, p1.user.id, removed.id);
+    await unlockAtQuotedPrice(app.deps, p1.user.id, removed.id);
     const before = await prisma().ledgerAccount.findUnique({ where: { kind_ownerId: { kind: 'wallet_promo', ownerId: p1.user.id } } });
     const provider1 = await clientAs(app, p1.user);
     const r1 = (await report(provider1, { contentType: 'request', contentId: removed.id, ground: 'illegal', category: 'fraud' })).body.reportId;
@@ -252,14 +251,16 @@ describe('decisions and objections', () => {
     expect(feed.body.matches.some((m) => m.request.id === removed.id)).toBe(false);
 
     const restricted = await createReleasedRequest(app.deps, seeker.id);
-    await unlockRequest(app.deps, p1.user.id, restricted.id);
+    await unlockAtQuotedPrice(app.deps, p1.user.id, restricted.id);
     const r2 = (await report(provider1, { contentType: 'request', contentId: restricted.id })).body.reportId;
     await decide(adminA, r2, { decision: 'restrict', ground: 'terms', provision: 'AGB § 4', reason: 'Die Anfrage enthält Werbung für einen eigenen Shop.' });
     const provider2 = await clientAs(app, p2.user);
     const feed2 = await provider2.get<{ matches: { request: { id: string } }[] }>('/api/provider/matches');
     expect(feed2.body.matches.some((m) => m.request.id === restricted.id)).toBe(false);
     await grantGoints(prisma(), p2.user.id, 100);
-    expect((await provider2.post<{ error: { code: string } }>(`/api/provider/requests/${restricted.id}/unlock`)).body.error.code).toBe('REQUEST_SOLD_OUT');
+    expect((await provider2.post<{ error: { code: string } }>(`/api/provider/requests/${restricted.id}/unlock`, { price: 50 })).body.error.code).toBe(
+      'REQUEST_SOLD_OUT',
+    );
     // The provider who had unlocked it keeps it.
     const kept = await provider1.get<{ matches: { request: { id: string } }[] }>('/api/provider/matches');
     expect(kept.body.matches.some((m) => m.request.id === restricted.id)).toBe(true);
@@ -294,7 +295,7 @@ describe('decisions and objections', () => {
     const req = await createReleasedRequest(app.deps, seeker.id);
     const p = await createProvider(app.deps);
     await grantGoints(prisma(), p.user.id, 100);
-    await unlockRequest(app.deps, p.user.id, req.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, req.id);
     const offer = await createOffer(app.deps, p.user.id, {
       requestId: req.id,
       price: 99,
@@ -334,7 +335,7 @@ describe('trader details (DSA Art. 30)', () => {
     const req = await createReleasedRequest(app.deps, seeker.id);
     const p = await createProvider(app.deps, { trader: false, firmenname: 'Ohne Angaben GmbH' });
     await grantGoints(prisma(), p.user.id, 100);
-    await unlockRequest(app.deps, p.user.id, req.id);
+    await unlockAtQuotedPrice(app.deps, p.user.id, req.id);
     const provider = await clientAs(app, p.user);
     const offerBody = { requestId: req.id, price: 200, beschreibung: 'Ich kann am Montag vorbeikommen.', verfuegbarkeit: 'Montag' };
     const refused = await provider.post<{ error: { code: string; message: string } }>('/api/provider/offers', offerBody);

@@ -44,7 +44,7 @@ async function reviewedProvider(): Promise<string> {
   const request = await createReleasedRequest(app.deps, seeker.id, { postcode: '50667', firstName: 'Sam' });
   const cp = await as(provider.user);
   const cs = await as(seeker);
-  expect((await cp.post(`/api/provider/requests/${request.id}/unlock`)).status).toBe(200);
+  expect((await cp.post(`/api/provider/requests/${request.id}/unlock`, { price: 50 })).status).toBe(200);
   const offer = await cp.post<{ id: string }>('/api/provider/offers', {
     requestId: request.id,
     price: 480,

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-db.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
@@ -68,7 +67,7 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
           beschreibung: `Gründliche Reinigung von ${word(round)} und Fenstern nach einer Renovierung, Runde ${round}.`,
         });
         expect(r.status).toBe('open');
-        await unlockRequest(app.deps, first.user.id, r.id);
+        await unlockAtQuotedPrice(app.deps, first.user.id, r.id);
         const offer = await createOffer(app.deps, first.user.id, {
           requestId: r.id,
           price: 150,
@@ -77,7 +76,10 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
         });
         const { dealId } = await acceptOffer(app.deps, seeker.id, offer.id);
         await confirmDeal(app.deps, first.user.id, dealId);
-        const results = await Promise.allSettled([confirmDeal(app.deps, seeker.id, dealId), ...racers.map((p) => unlockRequest(app.deps, p.user.id, r.id))]);
+        const results = await Promise.allSettled([
+          confirmDeal(app.deps, seeker.id, dealId),
+          ...racers.map((p) => unlockAtQuotedPrice(app.deps, p.user.id, r.id)),
+        ]);
         expect(results[0]!.status).toBe('fulfilled');
         settledOrRefused(results.slice(1));
         completed.push(r.id);
@@ -111,8 +113,8 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
           beschreibung: `Tropfender Wasserhahn in der Küche und ein loses Waschbecken, bitte reparieren, Runde ${round}.`,
         });
         expect(r.status).toBe('open');
-        await unlockRequest(app.deps, first.user.id, r.id);
-        for (const p of racers) await unlockRequest(app.deps, p.user.id, r.id);
+        await unlockAtQuotedPrice(app.deps, first.user.id, r.id);
+        for (const p of racers) await unlockAtQuotedPrice(app.deps, p.user.id, r.id);
         const offer = await createOffer(app.deps, first.user.id, {
           requestId: r.id,
           price: 120,
@@ -161,7 +163,7 @@ describe.runIf(onPostgres)('settlement and refunds racing unlocks on PostgreSQL'
         const close = round % 3 !== 2;
         const results = await Promise.allSettled([
           ...(close ? [closeRequest(app.deps, seeker.id, r.id)] : []),
-          ...racers.map((p) => unlockRequest(app.deps, p.user.id, r.id)),
+          ...racers.map((p) => unlockAtQuotedPrice(app.deps, p.user.id, r.id)),
         ]);
         if (close) expect(results[0]!.status).toBe('fulfilled');
         settledOrRefused(results.slice(close ? 1 : 0));

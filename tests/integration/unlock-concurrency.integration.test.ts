@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { onPostgres } from '../helpers/test-db.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
-import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../factories/marketplace.ts';
-import { unlockRequest } from '../../server/domain/unlocks/unlock-request.ts';
+import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance, getGointsBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../core/money/money.ts';
@@ -47,7 +46,7 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
       expect(r.status).toBe('open');
       requests.push(r.id);
     }
-    const results = await Promise.allSettled(requests.map((id) => unlockRequest(app.deps, provider.user.id, id)));
+    const results = await Promise.allSettled(requests.map((id) => unlockAtQuotedPrice(app.deps, provider.user.id, id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(new Set(codes(results))).toEqual(new Set(['INSUFFICIENT_GOINTS']));
     expect(await app.deps.db.prisma.unlock.count({ where: { providerId: provider.user.id } })).toBe(3);
@@ -68,7 +67,7 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
       beschreibung: 'Catering für eine Firmenfeier mit 80 Gästen in Nürnberg gesucht.',
     });
     expect(await app.deps.db.prisma.match.count({ where: { requestId: r.id } })).toBe(50);
-    const results = await Promise.allSettled(providers.map((p) => unlockRequest(app.deps, p.user.id, r.id)));
+    const results = await Promise.allSettled(providers.map((p) => unlockAtQuotedPrice(app.deps, p.user.id, r.id)));
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(5);
     expect(new Set(codes(results))).toEqual(new Set(['REQUEST_SOLD_OUT']));
     const row = await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: r.id } });
@@ -89,7 +88,7 @@ describe.runIf(onPostgres)('unlocks racing on PostgreSQL', () => {
       postcode: '28195',
       beschreibung: 'Suche eine Dreizimmerwohnung in Bremen zur Miete ab Januar.',
     });
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => unlockRequest(app.deps, provider.user.id, r.id)));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => unlockAtQuotedPrice(app.deps, provider.user.id, r.id)));
     expect(results.every((x) => x.status === 'fulfilled')).toBe(true);
     expect(results.filter((x) => x.status === 'fulfilled' && !(x.value as { repeated: boolean }).repeated)).toHaveLength(1);
     expect((await getGointsBalance(app.deps.db.prisma, provider.user.id)).total).toBe(goints(500));

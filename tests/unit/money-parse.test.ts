@@ -2,7 +2,7 @@
 // dialog, payout card, chat payout request, intake budget, admin prices) reads money through these functions.
 import { describe, expect, it } from 'vitest';
 import { parseAmount, parseEuroCents, parseEuroRange } from '../../core/money/parse-money.ts';
-import { parseEuro as chatOfferEuro, amountOf } from '../../server/chat/tools/market.ts';
+import { parseEuro as chatOfferEuro, amountOf } from '../../server/chat/tools/market-forms.ts';
 import { parseAmount as nluAmount } from '../../server/ai/nlu/money.ts';
 import { parseEuro as dialogEuro } from '../../src/pages/provider/offer-dialogs.tsx';
 import { readEuro as chatFormEuro } from '../../src/chat/market/offer-form.tsx';

@@ -69,6 +69,18 @@ function normaliseCase(word: string): string {
     .join('-');
 }
 
+// Words people answer the name question with that are no names: greetings, thanks, yes and no ('Hallo' is
+// not taken for a first name, whatever the name lists say).
+const NOT_NAMES = new Set(
+  (
+    'hallo hello hallöchen halli hi hey heyho hai huhu moin moinmoin servus tach tag tagchen gutentag grüezi grüß gruss grüss salut ciao ' +
+    'hola howdy yo na morgen abend mahlzeit danke dankeschön thanks thank cheers bye tschüss tschau ' +
+    'ja jo jep nein nee nö yes yeah yep no nope ok okay okey gut super prima'
+  )
+    .split(' ')
+    .map((w) => fold(w)),
+);
+
 export function checkFirstName(input: string): NameCheck {
   const text = input.normalize('NFC').trim();
   if (text === '') return { ok: false, reason: 'empty' };
@@ -80,6 +92,7 @@ export function checkFirstName(input: string): NameCheck {
   const name = normaliseCase(text);
   const { first, last } = loadLists();
   const key = fold(name);
+  if (NOT_NAMES.has(key)) return { ok: false, reason: 'greeting' };
   if (first.has(key)) return { ok: true, name };
   const parts = key.split('-');
   if (parts.length > 1 && parts.some((p) => first.has(p))) return { ok: true, name };

@@ -1,8 +1,9 @@
-// The offline rules model: an AI SDK language model (LanguageModelV4) without a network. It reads the
-// newest user message, the results of the tools it called in this turn and the tools it is given for this
-// step, and answers with the same tool calls and templated replies in German or English that a real model
-// would produce. It can only call tools it was given, so it never decides what a person may do.
-// See docs/decisions/004-offline-model.md.
+// The offline model: an AI SDK language model (LanguageModelV4) without a network. It reads the newest user
+// message, the results of the tools it called in this turn and the tools it is given for this step, and
+// answers with the same tool calls and templated replies in German or English that a real model would
+// produce. What a message means is decided by the dialogue policy (policy.ts) over the intent classifier
+// trained from the corpus (server/ai/understanding); the model can only call tools it was given, so it never
+// decides what a person may do. See docs/decisions/004-offline-model.md and 069-understanding.md.
 import crypto from 'node:crypto';
 import type {
   LanguageModelV4,
@@ -14,8 +15,10 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { normalizeLang, translator, type Lang } from '../../i18n.ts';
-import { offlineIntent } from './intents.ts';
-import { fallbackReply, replyForToolResult, toolErrorReply } from './replies.ts';
+import { understanding as defaultUnderstanding, type Understanding } from '../understanding/models.ts';
+import type { ToolCatalog } from './catalog.ts';
+import { decideMessage, type PendingClarify, type PolicyDecision } from './policy.ts';
+import { fallbackReply, replyForToolResult, spokenReply, toolErrorReply } from './replies.ts';
 
 /** Hints the chat turn passes as providerOptions.akut; real providers ignore them. */
 export interface OfflineHints {
@@ -24,9 +27,11 @@ export interface OfflineHints {
   state?: string;
   /** The caller's role: the help after an unknown request lists what this role can do. */
   role?: string;
+  /** Facts of the machine's context (the request draft, the first name). */
+  context?: Record<string, unknown>;
 }
 
-type Decision = { kind: 'tool'; toolName: string; input: Record<string, unknown> } | { kind: 'text'; text: string };
+export type Decision = { kind: 'tool'; toolName: string; input: Record<string, unknown> } | { kind: 'text'; text: string };
 
 function hintsOf(options: LanguageModelV4CallOptions): OfflineHints {
   const raw = options.providerOptions?.akut;
@@ -37,6 +42,7 @@ function hintsOf(options: LanguageModelV4CallOptions): OfflineHints {
     machine: typeof h.machine === 'string' ? h.machine : undefined,
     state: typeof h.state === 'string' ? h.state : undefined,
     role: typeof h.role === 'string' ? h.role : undefined,
+    context: h.context && typeof h.context === 'object' ? (h.context as Record<string, unknown>) : undefined,
   };
 }
 
@@ -48,8 +54,56 @@ function textOf(message: LanguageModelV4Message | undefined): string {
     .join('\n');
 }
 
-/** Decides the next step from the prompt: reply to this turn's tool results, or pick one allowed tool, or fall back. */
-export function decide(options: LanguageModelV4CallOptions): Decision {
+interface ChoiceLike {
+  label: string;
+  tool?: string;
+  input?: Record<string, unknown>;
+  intent?: string;
+}
+
+/**
+ * The buttons the assistant offered in its last answer (a clarifying question's actions, or candidates to
+ * pick from), with the message that was unclear: a click sends a button's label as the next message.
+ */
+export function pendingChoices(prompt: LanguageModelV4CallOptions['prompt']): { choices: ChoiceLike[]; text: string } | null {
+  let i = prompt.length - 1;
+  while (i >= 0 && prompt[i]!.role !== 'user') i--;
+  const choices: ChoiceLike[] = [];
+  let unclear = '';
+  for (let j = i - 1; j >= 0; j--) {
+    const m = prompt[j]!;
+    if (m.role === 'user') break;
+    if (m.role !== 'tool') continue;
+    for (const part of m.content) {
+      if (part.type !== 'tool-result' || part.output.type !== 'json') continue;
+      const value = part.output.value as { choices?: unknown; data?: { text?: unknown } } | null;
+      if (!value || !Array.isArray(value.choices)) continue;
+      for (const c of value.choices as ChoiceLike[]) if (c && typeof c.label === 'string') choices.push(c);
+      if (typeof value.data?.text === 'string') unclear = value.data.text;
+    }
+  }
+  return choices.length ? { choices, text: unclear } : null;
+}
+
+export interface OfflineModelOptions {
+  modelId?: string;
+  /** What the model knows of the tools (intents and entities); the chat's tool registry supplies it. */
+  catalog?: () => ToolCatalog;
+  /** The trained classifier (default: the corpus in server/chat/intents, trained once per process). */
+  understanding?: () => Understanding;
+  /** Told the policy's decision for each message (the evaluation reads what was meant and how sure it was). */
+  onDecision?: (decision: PolicyDecision) => void;
+}
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[.!?…]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Decides the next step from the prompt: reply to this turn's tool results, or pick one allowed tool, or answer in words. */
+export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOptions = {}): Decision {
   const hints = hintsOf(options);
   const lang: Lang = normalizeLang(hints.lang ?? 'de');
   const t = translator(lang);
@@ -66,7 +120,7 @@ export function decide(options: LanguageModelV4CallOptions): Decision {
       else if (out.type === 'error-text' || out.type === 'error-json' || out.type === 'execution-denied') replies.push(toolErrorReply(t));
       else if (out.type === 'text') replies.push(out.value);
     }
-    return { kind: 'text', text: replies.join('\n\n') || (t('chat:offline.done') as string) };
+    return { kind: 'text', text: replies.filter(Boolean).join('\n\n') || (t('chat:offline.done') as string) };
   }
 
   let lastUser: LanguageModelV4Message | undefined;
@@ -79,17 +133,58 @@ export function decide(options: LanguageModelV4CallOptions): Decision {
   const text = textOf(lastUser).trim();
   // Only the tools given for this step are candidates.
   const allowed = (options.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name);
-  let best: { toolName: string; input: Record<string, unknown>; priority: number } | null = null;
-  if (text && options.toolChoice?.type !== 'none') {
-    for (const toolName of allowed) {
-      const intent = offlineIntent(toolName);
-      if (!intent) continue;
-      const input = intent.detect({ text, lang, machine: hints.machine, state: hints.state });
-      if (input && (!best || intent.priority > best.priority)) best = { toolName, input, priority: intent.priority };
+  const say = (intent: string) => spokenReply(t, intent, { machine: hints.machine, state: hints.state, role: hints.role, context: hints.context });
+  if (!text || options.toolChoice?.type === 'none') return { kind: 'text', text: fallbackReply(t, hints.machine, hints.state, hints.role) };
+
+  const catalog = opts.catalog?.() ?? new Map();
+  const model = (opts.understanding ?? defaultUnderstanding)().models[lang];
+  const message = { text, lang, now: new Date(), machine: hints.machine, state: hints.state, context: hints.context };
+
+  // A button of the previous answer: the candidate it names, or the action of a clarifying question.
+  const pending = pendingChoices(prompt);
+  const clicked = pending?.choices.find((c) => norm(c.label) === norm(text));
+  if (clicked?.tool && clicked.input && allowed.includes(clicked.tool)) return { kind: 'tool', toolName: clicked.tool, input: clicked.input };
+  const clarify: PendingClarify | null =
+    pending && pending.choices.some((c) => c.intent)
+      ? { text: pending.text || text, options: pending.choices.filter((c) => c.intent).map((c) => ({ intent: c.intent!, label: c.label })) }
+      : null;
+
+  const d = decideMessage({ message, allowed, catalog, model, pending: clarify });
+  opts.onDecision?.(d);
+  switch (d.kind) {
+    case 'tool':
+      return { kind: 'tool', toolName: d.toolName, input: d.input };
+    case 'spoken': {
+      // 'Say that again': the assistant's last words, as they were.
+      const before = d.intent === 'repeat' ? lastAssistantText(prompt) : '';
+      return { kind: 'text', text: before || say(d.intent) };
     }
+    case 'clarify':
+      if (allowed.includes('clarify')) return { kind: 'tool', toolName: 'clarify', input: { options: d.options } };
+      return { kind: 'text', text: say(d.options[0]!) };
+    case 'unknown':
+      if (d.why === 'not-now' && d.intent) return { kind: 'text', text: say(d.intent) };
+      if (allowed.includes('showHelp')) return { kind: 'tool', toolName: 'showHelp', input: { notUnderstood: true } };
+      return { kind: 'text', text: fallbackReply(t, hints.machine, hints.state, hints.role) };
   }
-  if (best) return { kind: 'tool', toolName: best.toolName, input: best.input };
-  return { kind: 'text', text: fallbackReply(t, hints.machine, hints.state, hints.role) };
+}
+
+/** The text of the assistant's answer before the person's newest message ('' when there is none). */
+function lastAssistantText(prompt: LanguageModelV4CallOptions['prompt']): string {
+  let i = prompt.length - 1;
+  while (i >= 0 && prompt[i]!.role !== 'user') i--;
+  for (let j = i - 1; j >= 0; j--) {
+    const m = prompt[j]!;
+    if (m.role === 'user') return '';
+    if (m.role !== 'assistant') continue;
+    const text = m.content
+      .filter((p) => p.type === 'text')
+      .map((p) => (p as { text: string }).text)
+      .join('\n')
+      .trim();
+    if (text) return text;
+  }
+  return '';
 }
 
 function usageFor(options: LanguageModelV4CallOptions, outputText: string): LanguageModelV4Usage {
@@ -110,15 +205,15 @@ function chunks(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
-export function createOfflineModel(opts: { modelId?: string } = {}): LanguageModelV4 {
+export function createOfflineModel(opts: OfflineModelOptions = {}): LanguageModelV4 {
   return {
     specificationVersion: 'v4',
     provider: 'akut-offline',
-    modelId: opts.modelId ?? 'rules-1',
+    modelId: opts.modelId ?? 'rules-2',
     supportedUrls: {},
 
     async doGenerate(options) {
-      const d = decide(options);
+      const d = decide(options, opts);
       const content: LanguageModelV4Content[] =
         d.kind === 'tool'
           ? [{ type: 'tool-call', toolCallId: `call_${crypto.randomUUID()}`, toolName: d.toolName, input: JSON.stringify(d.input) }]
@@ -132,10 +227,10 @@ export function createOfflineModel(opts: { modelId?: string } = {}): LanguageMod
     },
 
     async doStream(options) {
-      const d = decide(options);
+      const d = decide(options, opts);
       const parts: LanguageModelV4StreamPart[] = [
         { type: 'stream-start', warnings: [] },
-        { type: 'response-metadata', modelId: opts.modelId ?? 'rules-1', timestamp: new Date() },
+        { type: 'response-metadata', modelId: opts.modelId ?? 'rules-2', timestamp: new Date() },
       ];
       if (d.kind === 'tool') {
         parts.push({ type: 'tool-call', toolCallId: `call_${crypto.randomUUID()}`, toolName: d.toolName, input: JSON.stringify(d.input) });

@@ -20,10 +20,14 @@ import { listSupportConversations } from '../../domain/support/list-support-conv
 import { findSupportConversation } from '../../domain/support/find-support-conversation.ts';
 import { replySupportMessage } from '../../domain/support/reply-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
-import { normalize } from '../../ai/offline/intents.ts';
-import { attempt, refusalOf } from './refs.ts';
+import { foldText } from '../../ai/understanding/features.ts';
+
+const normalize = (text: string) => foldText(text, 'de').replace(/\s+/g, ' ').trim();
+import { percentOf } from '../../ai/understanding/entities.ts';
+import { attempt, refuse, refusalOf } from './refs.ts';
 import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
 
 const admin = { roles: ['admin'] } as const;
 
@@ -36,23 +40,49 @@ export function percentText(bp: number, lang: Lang): string {
 const planInput = z.object({
   /** Pinned when the card is made: the plan it showed (its changedAt; null: the default plan). */
   basedOn: z.string().nullable().optional(),
-  target: z.enum(['pool', 'level']).describe("'pool': the share of platform revenue paid as commission; 'level': one level's share of the pool"),
+  target: z.enum(['pool', 'level']).optional().describe("'pool': the share of platform revenue paid as commission; 'level': one level's share of the pool"),
   level: z.number().int().min(1).max(LEVELS).optional().describe('1-10, for target level'),
-  percent: z.number().min(0).max(100).describe('The new value in percent (15 for 15 %)'),
+  percent: z.number().min(0).max(100).optional().describe('The new value in percent (15 for 15 %)'),
 });
 type PlanChatInput = z.infer<typeof planInput>;
 
 function editOf(input: PlanChatInput): PlanEdit {
+  if (input.percent === undefined || !input.target) throw new AppError('VALIDATION_FAILED');
   const bp = Math.round(input.percent * 100);
   if (input.target === 'pool') return { target: 'pool', bp };
   if (!input.level) throw new AppError('VALIDATION_FAILED');
   return { target: 'level', level: input.level, bp };
 }
 
+/**
+ * What the admin named when the change is not complete (no percentage, or no level): the part it names, so the
+ * chat asks for the rest ('Ebene 2 auf 15' → level 2, asked for the percentage).
+ */
+function planPartOf(text: string): Partial<PlanChatInput> {
+  const n = normalize(text);
+  const level = /\b(?:ebene|stufe|level|tier)\s*(\d{1,2})\b/.exec(n)?.[1];
+  const first = /\b(?:erste\w* (?:stufe|ebene)|first (?:level|tier)|direkt\w* empfehlung\w*|direct referrals?)\b/.test(n);
+  const pool = /\b(?:provisions-?pool|provisions-?topf|partner-?pool|affiliate-?pool|commission pool|pool|topf)\b/.test(n);
+  const percent = percentOf(text);
+  const l = level ? Number(level) : first ? 1 : undefined;
+  const target = l !== undefined && l >= 1 && l <= LEVELS ? { target: 'level' as const, level: l } : pool ? { target: 'pool' as const } : {};
+  return { ...target, ...(percent !== null ? { percent } : {}) };
+}
+
+/** The question for what a plan change still lacks (which level or the pool; the percentage), with the value now. */
+async function planQuestion(ctx: ChatToolContext, input: PlanChatInput) {
+  if (!input.target) return refuse(ctx, 'COMMISSION_TARGET_REQUIRED');
+  if (input.percent !== undefined) return null;
+  const plan = await getCommissionPlan(ctx.deps.db.prisma);
+  const t = translator(ctx.lang);
+  const what = input.target === 'pool' ? (t('chat:admin.plan.pool') as string) : (t('chat:admin.plan.level', { level: input.level }) as string);
+  const now = input.target === 'pool' ? plan.poolBp : (plan.levelsBp[(input.level ?? 1) - 1] ?? 0);
+  return refuse(ctx, 'COMMISSION_VALUE_REQUIRED', { what, current: percentText(now, ctx.lang), context: input.target, level: input.level ?? 1 });
+}
+
 const sum = (plan: CommissionPlanValues) => plan.levelsBp.reduce((a, b) => a + b, 0);
 /** Euros a level (or the whole pool) earns from 100 € of platform revenue. */
-const euroOf100 = (shareBpOfBp: number, lang: Lang) =>
-  (shareBpOfBp / 100).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+const euroOf100 = (shareBpOfBp: number, lang: Lang) => formatEuro(shareBpOfBp, lang);
 
 function planChange(before: CommissionPlanValues, after: CommissionPlanValues, edit: PlanEdit, lang: Lang): ChangeView {
   const t = translator(lang);
@@ -106,20 +136,6 @@ export function planEditOf(text: string): PlanChatInput | null {
   return pool ? { target: 'pool', percent: number(pool[1]!) } : null;
 }
 
-// 'Zeig ungelesene Support-Nachrichten', 'Support-Posteingang', 'neue Nachrichten von Partnern', 'show unread
-// support messages', 'support inbox', 'any new partner messages?'.
-const INBOX = [
-  /\b(support-?(posteingang|nachrichten|anfragen|inbox)|posteingang( des)? supports?)\b/,
-  /\b(ungelesene[nr]?|neuen?|offenen?)\b.*\b(support|partner)-?(nachrichten|anfragen)?\b.*\b(nachrichten|anfragen)?\b/,
-  /\b(unread|new|open)\b.*\b(support|partner)\b.*\b(messages?|requests?|tickets?)\b/,
-  /\bsupport (inbox|messages|tickets|requests)\b/,
-];
-const inboxAsked = (text: string) => {
-  const n = normalize(text);
-  if (!/\b(support|partner)/.test(n)) return false;
-  return INBOX.some((p) => p.test(n));
-};
-
 // 'Antworte Anna: …', 'Antworte Partner anna@example.com: …', 'Antwort an Anna Muster: …', 'Reply to Anna: …',
 // 'Answer partner anna@example.com: …'. The reply is what follows the colon (or a spaced dash), as written.
 const REPLY = [
@@ -137,6 +153,16 @@ export function replyOf(text: string): { partner: string; body: string } | null 
   return null;
 }
 
+/** 'Antworte Jana', 'reply to Anna Muster': the partner named without the reply's words. */
+function replyPartnerOf(text: string): string | null {
+  const m =
+    /^\s*(?:bitte\s+)?(?:antworte|antwort\s+an|schreib(?:e)?(?:\s+zur(?:ü|ue|u)ck)?(?:\s+an)?|reply\s+to|reply|answer|respond\s+to|write\s+back\s+to)\s+(?:(?:dem|der|the)\s+)?(?:partner(?:in)?\s+)?([^\s,.!?:]+(?:\s+[A-ZÄÖÜ][^\s,.!?:]*)?)\s*[.!?]*\s*$/i.exec(
+      text,
+    );
+  const partner = m?.[1]?.trim();
+  return partner && !/^(?:support|admin|ihm|ihr|him|her|them)$/i.test(partner) ? partner : null;
+}
+
 export const adminAffiliateTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'changeCommissionPlan',
@@ -148,7 +174,8 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     states: '*',
     requiresConfirmation: true,
     pinInput: async (ctx, input) => ({ ...input, basedOn: (await getCommissionPlan(ctx.deps.db.prisma)).changedAt }),
-    precheck: (ctx, input) =>
+    precheck: async (ctx, input) =>
+      (await planQuestion(ctx, input)) ??
       refusalOf(ctx, async () => {
         const { next } = await proposedPlan(ctx, input);
         const problem = checkPlan(next);
@@ -172,12 +199,12 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
         after: String((data?.change as ChangeView | undefined)?.rows[0]?.after ?? ''),
       },
     }),
-    offline: { priority: 78, detect: ({ text }) => planEditOf(text) },
+    understand: { intents: ['changeCommissionPlan'], slots: ({ text }) => planEditOf(text) ?? planPartOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         // Exactly what the card showed: when another plan came into force since, nothing changes.
         const { current, edit, next } = await proposedPlan(ctx, input);
-        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user!.id, next, {
+        const after = await updateCommissionPlan(ctx.deps.db.prisma, ctx.auth.user.id, next, {
           logger: ctx.deps.logger,
           via: 'chat',
           basedOn: input.basedOn ?? null,
@@ -209,7 +236,7 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: { priority: 66, detect: ({ text }) => (inboxAsked(text) ? {} : null) },
+    understand: { intents: ['listSupportInbox'] },
     run: async (ctx) => {
       const inbox = await listSupportConversations(ctx.deps.db.prisma);
       const unread = inbox.conversations.filter((c) => c.unread > 0);
@@ -243,25 +270,38 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     description:
       "Answers a partner in the support inbox, found by their e-mail address or name. The body is the admin's own words. Only proposes it: the admin confirms with the button; the partner sees it live (or gets a mail when offline). Admins only.",
     input: z.object({
-      partner: z.string().min(1).max(200).describe("The partner's e-mail address or name, as the admin wrote it"),
-      body: z.string().max(SUPPORT_MESSAGE_MAX).describe("The reply, in the admin's own words"),
+      partner: z.string().min(1).max(200).optional().describe("The partner's e-mail address or name, as the admin wrote it"),
+      body: z.string().max(SUPPORT_MESSAGE_MAX).optional().describe("The reply, in the admin's own words"),
     }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        checkSupportBody(input.body);
-        await findSupportConversation(ctx.deps.db.prisma, input.partner);
-      }),
+    precheck: async (ctx, input) => {
+      const partner = input.partner;
+      if (!partner) {
+        const inbox = await listSupportConversations(ctx.deps.db.prisma);
+        const unread = inbox.conversations.filter((c) => c.unread > 0).slice(0, 5);
+        return refuse(ctx, 'SUPPORT_REPLY_PARTNER_REQUIRED', { names: unread.map((c) => c.partner.name).join(', '), count: unread.length });
+      }
+      const found = await refusalOf(ctx, async () => {
+        await findSupportConversation(ctx.deps.db.prisma, partner);
+      });
+      if (found) return found;
+      if (!input.body?.trim()) {
+        const c = await findSupportConversation(ctx.deps.db.prisma, partner);
+        return refuse(ctx, 'SUPPORT_REPLY_BODY_REQUIRED', { name: c.partner.name, message: (c.lastPartnerMessage ?? '').slice(0, 200) });
+      }
+      const body = input.body;
+      return refusalOf(ctx, async () => void checkSupportBody(body));
+    },
     confirmData: async (ctx, input) => {
-      const c = await findSupportConversation(ctx.deps.db.prisma, input.partner);
+      const c = await findSupportConversation(ctx.deps.db.prisma, input.partner ?? '');
       const t = translator(ctx.lang);
       const rows: ChangeView['rows'] = [];
       if (c.lastPartnerMessage)
         rows.push({ label: t('chat:admin.support.theirMessage'), before: c.lastPartnerMessage.slice(0, 300), after: c.lastPartnerMessage.slice(0, 300) });
-      rows.push({ label: t('chat:admin.support.reply'), before: null, after: input.body.trim() });
+      rows.push({ label: t('chat:admin.support.reply'), before: null, after: (input.body ?? '').trim() });
       return {
         change: { subject: t('chat:admin.support.subject', { name: c.partner.name, email: c.partner.email }), rows } satisfies ChangeView,
         partnerName: c.partner.name,
@@ -270,13 +310,19 @@ export const adminAffiliateTools: AnyChatToolDef[] = [
     },
     confirmSummary: (input, data) => ({
       key: 'confirm.summary.answerSupportMessage',
-      params: { name: String(data?.partnerName ?? input.partner), body: input.body.trim() },
+      params: { name: String(data?.partnerName ?? input.partner ?? ''), body: (input.body ?? '').trim() },
     }),
-    offline: { priority: 96, detect: ({ text }) => replyOf(text) },
+    understand: {
+      intents: ['answerSupportMessage'],
+      slots: ({ text }) => {
+        const partner = replyPartnerOf(text);
+        return replyOf(text) ?? (partner ? { partner } : {});
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const c = await findSupportConversation(ctx.deps.db.prisma, input.partner);
-        const m = await replySupportMessage(ctx.deps, ctx.auth.user!.id, c.id, input.body);
+        const c = await findSupportConversation(ctx.deps.db.prisma, input.partner ?? '');
+        const m = await replySupportMessage(ctx.deps, ctx.auth.user.id, c.id, input.body ?? '');
         return {
           accepted: true,
           state: ctx.machine.state,

@@ -2,7 +2,8 @@
 // it. Every change is proposed as a before/after card and runs only on the admin's confirmation, through the
 // same domain commands as the editor (server/domain/follow-up).
 import { z } from 'zod';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { quotedOf, stepNumbersOf } from '../../ai/understanding/entities.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { personaName } from '../../ai/prompts.ts';
 import { MAX_STEP_TEXT, MAX_STEPS, stepText, type FollowUpScript, type FollowUpStep } from '../../../machines/follow-up-script.ts';
@@ -70,7 +71,7 @@ async function editCard(ctx: ChatToolContext, edit: FollowUpEdit) {
   return { change: changeOf(before, applyFollowUpEdit(before, edit), ctx.lang) };
 }
 
-function editTool(name: string, op: 'hide' | 'show', description: string, detect: (n: string) => number | null): AnyChatToolDef {
+function editTool(name: 'hideFollowUpStep' | 'showFollowUpStep', op: 'hide' | 'show', description: string): AnyChatToolDef {
   return defineChatTool({
     name,
     description,
@@ -82,42 +83,44 @@ function editTool(name: string, op: 'hide' | 'show', description: string, detect
     precheck: (ctx, input) => refusalOf(ctx, async () => void applyFollowUpEdit(await workingScript(ctx.deps.db.prisma), { op, step: input.step })),
     confirmData: (ctx, input) => editCard(ctx, { op, step: input.step }),
     confirmSummary: (input) => ({ key: `confirm.summary.${name}`, params: { step: input.step } }),
-    offline: { priority: 86, detect: ({ text }) => ((step) => (step ? { step } : null))(detect(normalize(text))) },
+    understand: {
+      intents: [name],
+      slots: ({ text }) => {
+        const { step } = stepNumbersOf(text);
+        return step ? { step } : null;
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const saved = await editFollowUpDraft(ctx.deps.db.prisma, { actorId: ctx.auth.user!.id, edit: { op, step: input.step }, via: 'chat' });
+        const saved = await editFollowUpDraft(ctx.deps.db.prisma, { actorId: ctx.auth.user.id, edit: { op, step: input.step }, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { step: input.step, draft: saved.number } };
       }),
   });
 }
 
-const SCRIPT_WORDS = /\b(follow[- ]?up\w*|\w*skript|\w*script|begruessung\w*|greeting)\b/;
-const SHOW_SCRIPT = [/\b(zeig\w*|anzeigen|wie lautet|wie sieht|liste?|show|display|what is|what's|list)\b/];
-const STEP_NO = /\b(?:step|schritt|nachricht|message)\s*(?:nr\.?\s*|no\.?\s*|#)?(\d{1,2})\b/;
-const HIDE = [/\b(blende\w*\b(?!.*\bein\b)|ausblenden|versteck\w*|deaktivier\w*|hide|disable|deactivate)\b/];
-const SHOW_STEP = [
-  /\b(einblenden|blende\b.*\bein\b|wieder (anzeigen|sichtbar)|sichtbar machen|aktivier\w*|unhide|show .*again|make .*visible|enable|re-?activate)\b/,
-];
-const ADD = /^(?:bitte\s+)?(?:fuege|fueg|neue[rn]?|add|new|create|erstelle)\b[^:]*\b\w*(?:nachricht|schritt|step|message|text)\b[^:]*:\s*(.+)$/;
-const MOVE =
-  /\b(?:verschieb\w*|move|put)\b.*?\b(?:step|schritt|nachricht|message)\s*(\d{1,2})\b.*?\b(?:auf|nach|an|to|zu|at)\b\s*(?:die\s+|den\s+|the\s+)?(?:platz|position|stelle|place)?\s*(\d{1,2})\b/;
-const PUBLISH = [/\b(veroeffentlich\w*|publish\w*|freigeben|live (schalten|stellen)|go live)\b/];
-
-function stepOf(n: string): number | null {
-  const m = STEP_NO.exec(n);
-  return m ? Number(m[1]) : null;
+/**
+ * The words of a new step: what follows the colon (or stands in quotes), German and English parted by ' / ',
+ * '|' or 'EN:'. A text in one language only gives that one; the other stays empty and the tool asks for it.
+ */
+function addedTexts(text: string): { de?: string; en?: string } | null {
+  const raw = quotedOf(text);
+  if (!raw) return null;
+  const [first, second] = raw.split(/\s+(?:\/|\||en:)\s+|\s*\bEN:\s*/i).map((s) => s.trim().replace(/^["„“]|["“”]$/g, ''));
+  if (!first) return null;
+  if (second) return { de: first.slice(0, MAX_STEP_TEXT), en: second.slice(0, MAX_STEP_TEXT) };
+  // One text: German unless it reads as English.
+  const english =
+    /\b(the|you|your|we|our|and|is|are|hello|welcome|thanks)\b/i.test(first) && !/\b(der|die|das|du|dein|wir|und|ist|hallo|willkommen|danke)\b/i.test(first);
+  return english ? { en: first.slice(0, MAX_STEP_TEXT) } : { de: first.slice(0, MAX_STEP_TEXT) };
 }
 
-/** 'Füge eine Nachricht hinzu: Hallo! / Hello!' → both languages; one text serves for both. */
-function addedTexts(text: string): { de: string; en: string } | null {
-  const m = ADD.exec(normalize(text));
-  if (!m) return null;
-  // The words as written (normalize lowercases and replaces umlauts): take them from the original text.
-  const colon = text.indexOf(':');
-  const raw = colon >= 0 ? text.slice(colon + 1).trim() : m[1]!;
-  const [de, en] = raw.split(/\s+(?:\/|\||en:)\s+/).map((s) => s.trim().replace(/^["„“]|["“”]$/g, ''));
-  if (!de) return null;
-  return { de: de.slice(0, MAX_STEP_TEXT), en: (en || de).slice(0, MAX_STEP_TEXT) };
+/** Where a new step goes: 'nach Schritt 3' → 4, 'vor Schritt 2' → 2, 'an Position 1' → 1. */
+function positionOf(text: string): number | undefined {
+  const head = text.split(/[:"„“]/)[0]!;
+  const n = stepNumbersOf(head);
+  if (n.after !== undefined) return n.after + 1;
+  if (n.before !== undefined) return n.before;
+  return n.to ?? undefined;
 }
 
 export const adminFollowUpTools: AnyChatToolDef[] = [
@@ -129,7 +132,7 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: { priority: 84, detect: ({ text }) => ((n) => (SCRIPT_WORDS.test(n) && matchesAny(n, SHOW_SCRIPT) && !stepOf(n) ? {} : null))(normalize(text)) },
+    understand: { intents: ['showFollowUpScript'] },
     run: async (ctx) => {
       const view = await getFollowUpEditor(ctx.deps.db.prisma);
       const t = translator(ctx.lang);
@@ -144,19 +147,15 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
       };
     },
   }),
-  editTool('hideFollowUpStep', 'hide', 'Hides one step of the follow-up script in the draft (publish to use it). Only proposes it: the admin confirms.', (n) =>
-    matchesAny(n, HIDE) && !matchesAny(n, SHOW_STEP) ? stepOf(n) : null,
-  ),
-  editTool('showFollowUpStep', 'show', 'Shows a hidden step of the follow-up script again, in the draft. Only proposes it: the admin confirms.', (n) =>
-    matchesAny(n, SHOW_STEP) ? stepOf(n) : null,
-  ),
+  editTool('hideFollowUpStep', 'hide', 'Hides one step of the follow-up script in the draft (publish to use it). Only proposes it: the admin confirms.'),
+  editTool('showFollowUpStep', 'show', 'Shows a hidden step of the follow-up script again, in the draft. Only proposes it: the admin confirms.'),
   defineChatTool({
     name: 'addFollowUpStep',
     description:
       'Adds a message step (text, or voice read aloud) to the follow-up script draft, in German and English; by default before the first-name question. Only proposes it: the admin confirms.',
     input: z.object({
-      de: z.string().trim().min(1).max(MAX_STEP_TEXT).describe('The German words'),
-      en: z.string().trim().min(1).max(MAX_STEP_TEXT).describe('The English words'),
+      de: z.string().trim().min(1).max(MAX_STEP_TEXT).optional().describe('The German words'),
+      en: z.string().trim().min(1).max(MAX_STEP_TEXT).optional().describe('The English words'),
       type: z.enum(['text', 'voice']).default('text'),
       at: stepNumber.optional().describe('The position in the list (1 = first); default: before the first-name question'),
     }),
@@ -164,20 +163,35 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) => refusalOf(ctx, async () => void applyFollowUpEdit(await workingScript(ctx.deps.db.prisma), { op: 'add', ...input })),
-    confirmData: (ctx, input) => editCard(ctx, { op: 'add', ...input }),
-    confirmSummary: (input) => ({ key: 'confirm.summary.addFollowUpStep', params: { de: input.de, en: input.en } }),
-    offline: {
-      priority: 87,
-      detect: ({ text }) => {
-        const texts = addedTexts(text);
-        if (!texts) return null;
-        return { ...texts, type: /\b(sprach\w*|voice|audio)\b/.test(normalize(text.split(':')[0]!)) ? 'voice' : 'text' };
+    precheck: async (ctx, input) => {
+      // A step speaks to German and English visitors alike: both words are needed, never one copied into the other.
+      if (!input.de || !input.en)
+        return {
+          accepted: false,
+          reason: 'FOLLOW_UP_TEXT_MISSING',
+          state: ctx.machine.state,
+          data: { missing: input.de ? 'en' : 'de', given: input.de ?? input.en ?? '' },
+        };
+      return refusalOf(ctx, async () => void applyFollowUpEdit(await workingScript(ctx.deps.db.prisma), { op: 'add', ...input, de: input.de!, en: input.en! }));
+    },
+    confirmData: (ctx, input) => editCard(ctx, { op: 'add', ...input, de: input.de ?? '', en: input.en ?? '' }),
+    confirmSummary: (input) => ({ key: 'confirm.summary.addFollowUpStep', params: { de: input.de ?? '', en: input.en ?? '' } }),
+    understand: {
+      intents: ['addFollowUpStep'],
+      slots: ({ text }) => {
+        const at = positionOf(text);
+        const voice = /\b(sprach\w*|voice|audio|vorles\w*|read aloud)\b/.test(foldText(text.split(/[:"„“]/)[0]!, 'de'));
+        return { ...(addedTexts(text) ?? {}), type: voice ? 'voice' : 'text', ...(at !== undefined ? { at } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const saved = await editFollowUpDraft(ctx.deps.db.prisma, { actorId: ctx.auth.user!.id, edit: { op: 'add', ...input }, via: 'chat' });
+        if (!input.de || !input.en) return { accepted: false, reason: 'FOLLOW_UP_TEXT_MISSING', state: ctx.machine.state };
+        const saved = await editFollowUpDraft(ctx.deps.db.prisma, {
+          actorId: ctx.auth.user.id,
+          edit: { op: 'add', ...input, de: input.de, en: input.en },
+          via: 'chat',
+        });
         return { accepted: true, state: ctx.machine.state, data: { draft: saved.number, steps: saved.script.steps.length } };
       }),
   }),
@@ -192,10 +206,17 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
     precheck: (ctx, input) => refusalOf(ctx, async () => void applyFollowUpEdit(await workingScript(ctx.deps.db.prisma), { op: 'move', ...input })),
     confirmData: (ctx, input) => editCard(ctx, { op: 'move', ...input }),
     confirmSummary: (input) => ({ key: 'confirm.summary.moveFollowUpStep', params: { step: input.step, to: input.to } }),
-    offline: { priority: 88, detect: ({ text }) => ((m) => (m ? { step: Number(m[1]), to: Number(m[2]) } : null))(MOVE.exec(normalize(text))) },
+    understand: {
+      intents: ['moveFollowUpStep'],
+      slots: ({ text }) => {
+        const n = stepNumbersOf(text);
+        const to = n.to ?? (n.after !== undefined ? n.after + 1 : n.before);
+        return n.step !== undefined && to !== undefined ? { step: n.step, to } : null;
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const saved = await editFollowUpDraft(ctx.deps.db.prisma, { actorId: ctx.auth.user!.id, edit: { op: 'move', ...input }, via: 'chat' });
+        const saved = await editFollowUpDraft(ctx.deps.db.prisma, { actorId: ctx.auth.user.id, edit: { op: 'move', ...input }, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ...input, draft: saved.number } };
       }),
   }),
@@ -235,14 +256,11 @@ export const adminFollowUpTools: AnyChatToolDef[] = [
       };
     },
     confirmSummary: (_input, data) => ({ key: 'confirm.summary.publishFollowUpScript', params: { number: Number(data?.number ?? 0) } }),
-    offline: {
-      priority: 85,
-      detect: ({ text }) => ((n) => (matchesAny(n, PUBLISH) && (SCRIPT_WORDS.test(n) || /\b(entwurf|draft)\b/.test(n)) ? {} : null))(normalize(text)),
-    },
+    understand: { intents: ['publishFollowUpScript'] },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const expected = input.draftId && input.draftUpdatedAt ? { id: input.draftId, updatedAt: input.draftUpdatedAt } : undefined;
-        const published = await publishFollowUpScript(ctx.deps.db.prisma, { actorId: ctx.auth.user!.id, via: 'chat', expected });
+        const published = await publishFollowUpScript(ctx.deps.db.prisma, { actorId: ctx.auth.user.id, via: 'chat', expected });
         return { accepted: true, state: ctx.machine.state, data: { number: published.number } };
       }),
   }),

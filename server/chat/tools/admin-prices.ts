@@ -3,7 +3,8 @@
 // price-list tab (createPriceEntry / updatePriceEntry, audited with via 'chat'). Decision 032.
 import { z } from 'zod';
 import { CATEGORY_IDS, CATEGORY_LABELS, type CategoryId } from '../../ai/nlu/categories.ts';
-import { normalize } from '../../ai/offline/intents.ts';
+import { categoryNamed, eurosOf, gointsOf, percentOf } from '../../ai/understanding/entities.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { AppError } from '../../../core/errors.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
@@ -19,25 +20,20 @@ import {
   type PriceEntryInput,
 } from '../../domain/prices/price-list.ts';
 import type { ChangeView } from '../../../core/chat/outcome.ts';
-import { attempt, refusalOf } from './refs.ts';
+import { attempt, refuse, refusalOf } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import { findCategoryPriceEntry } from '../../domain/prices/find-category-price-entry.ts';
 
 const input = z.object({
-  category: z.enum(CATEGORY_IDS).describe('The category whose price changes (handwerk, auto, …)'),
+  category: z.enum(CATEGORY_IDS).optional().describe('The category whose price changes (handwerk, auto, …)'),
   basePrice: z.string().max(20).optional().describe("New base price in euros, e.g. '8' or '7,50' (an unlock costs it × 10 Goints)"),
   commissionRate: z.string().max(10).optional().describe("New platform share of the unlock fees at a deal, in percent, e.g. '40'"),
 });
 type Input = z.infer<typeof input>;
 
-// Category names as people write them (German and English labels, ids, a few everyday words).
-const NAMES: [RegExp, CategoryId][] = [
-  ...CATEGORY_IDS.flatMap((id): [RegExp, CategoryId][] => [
-    [new RegExp(String.raw`\b${normalize(CATEGORY_LABELS[id].de).replace(/[/&]/g, '.')}\b`), id],
-    [new RegExp(String.raw`\b${normalize(CATEGORY_LABELS[id].en).replace(/[/&]/g, '.')}\b`), id],
-    [new RegExp(String.raw`\b${id.replace('_', '[ _/-]?')}\b`), id],
-  ]),
-  [/\bhandwerk(er|s)?\b|\btrades?\b/, 'handwerk'],
+// Category names beyond the labels ('Handwerker', 'trades', 'food'): what admins call the price list's rows.
+const EXTRA_NAMES: [RegExp, CategoryId][] = [
+  [/\bhandwerk(er|s)?\b|\btrades?\b|\bcrafts?\b/, 'handwerk'],
   [/\b(urlaub|reisen?|travel|holidays?)\b/, 'urlaub_reisen'],
   [/\b(insurance|versicherungen)\b/, 'versicherung'],
   [/\b(food)\b/, 'essen'],
@@ -48,20 +44,29 @@ const NAMES: [RegExp, CategoryId][] = [
   [/\b(cars?)\b/, 'auto'],
 ];
 
-const PRICE_WORD = /\b(preis|preise|freischaltpreis|grundpreis|kosten|kostet|price|prices|cost|costs|base price|unlock price)\b/;
-const RATE_WORD = /\b(plattformanteil|plattform-anteil|anteil|provisionssatz|provisionsrate|provision|commission rate|commission|platform share|share)\b/;
-const CHANGE_WORD = /\b(setze?n?|setz|aender(e|n)|aendere|stelle?n?|erhoehe?n?|senke?n?|soll|auf|change|set|make|raise|lower|update|to)\b/;
-
-/** Reads 'Setze den Preis für Handwerk auf 8 €', 'Handwerk soll 8 Euro kosten', 'change the Handwerk price to 8 euros'. */
+/**
+ * The change a message names: the category, a new price in euros (or in Goints: 80 Goints = 8 €) and/or a new
+ * platform share in percent ('Setze den Preis für Handwerk auf 8 €', 'Handwerk soll 80 Goints kosten',
+ * 'platform share for cars 40 %').
+ */
 export function priceChangeOf(text: string): Input | null {
-  const n = normalize(text);
-  if (!CHANGE_WORD.test(n)) return null;
-  const category = NAMES.find(([re]) => re.test(n))?.[1];
+  const f = foldText(text, 'de');
+  const category = categoryNamed(text) ?? EXTRA_NAMES.find(([re]) => re.test(f))?.[1];
   if (!category) return null;
-  const rate = RATE_WORD.test(n) ? /(\d{1,3}(?:[.,]\d{1,2})?)\s*(%|prozent|percent)/.exec(n)?.[1] : undefined;
-  const price = PRICE_WORD.test(n) ? (/(?:€\s*)?(\d{1,6}(?:[.,]\d{1,2})?)\s*(€|eur\b|euro|euros)/.exec(n) ?? /€\s*(\d{1,6}(?:[.,]\d{1,2})?)/.exec(n)) : null;
-  if (!price && !rate) return null;
-  return { category, ...(price ? { basePrice: price[1]! } : {}), ...(rate ? { commissionRate: rate } : {}) };
+  return { category, ...priceValuesOf(text) };
+}
+
+/** The new price (euros, or Goints: 80 Goints = 8 €) and platform share a message names, with or without its category. */
+export function priceValuesOf(text: string): Omit<Input, 'category'> {
+  const rate = percentOf(text);
+  const euros = eurosOf(text)[0];
+  const goints = gointsOf(text);
+  const price = euros ?? (goints !== null ? goints / 10 : undefined);
+  return {
+    // Cents as written in German: '8', '7,50'.
+    ...(price !== undefined ? { basePrice: Number.isInteger(price) ? String(price) : price.toFixed(2).replace('.', ',') } : {}),
+    ...(rate !== null ? { commissionRate: String(rate).replace('.', ',') } : {}),
+  };
 }
 
 interface Planned {
@@ -72,6 +77,7 @@ interface Planned {
 
 /** The category's entry now and the entry after the change; throws a translated refusal when the input is not valid. */
 async function plan(ctx: ChatToolContext, i: Input): Promise<Planned> {
+  if (!i.category) throw new AppError('PRICE_CATEGORY_UNKNOWN');
   const existing = await findCategoryPriceEntry(ctx.deps.db.prisma, i.category);
   const cents = i.basePrice === undefined ? undefined : parseEuroCents(i.basePrice);
   const bp = i.commissionRate === undefined ? undefined : parsePercentBp(i.commissionRate);
@@ -109,6 +115,22 @@ function changeView(p: Planned, lang: Lang): ChangeView {
   };
 }
 
+const categoriesList = (lang: Lang) => CATEGORY_IDS.map((id) => CATEGORY_LABELS[id][lang]).join(', ');
+
+/** The question for what a price change still lacks (the category; a price or a share), with the values now. */
+async function priceQuestion(ctx: ChatToolContext, i: Input) {
+  if (!i.category) return refuse(ctx, 'PRICE_CATEGORY_REQUIRED', { categories: categoriesList(ctx.lang) });
+  if (i.basePrice !== undefined || i.commissionRate !== undefined) return null;
+  const existing = await findCategoryPriceEntry(ctx.deps.db.prisma, i.category);
+  const cents = existing?.basePriceCents ?? DEFAULT_BASE_PRICE_CENTS;
+  return refuse(ctx, 'PRICE_VALUE_REQUIRED', {
+    category: CATEGORY_LABELS[i.category][ctx.lang],
+    price: formatEuro(cents, ctx.lang),
+    goints: centsToUnlockGoints(cents),
+    rate: percent(existing?.commissionRateBp ?? DEFAULT_COMMISSION_RATE_BP, ctx.lang),
+  });
+}
+
 export const adminPriceTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'setCategoryPrice',
@@ -119,23 +141,20 @@ export const adminPriceTools: AnyChatToolDef[] = [
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, i) =>
-      refusalOf(ctx, async () => {
-        await plan(ctx, i);
-      }),
+    precheck: async (ctx, i) => (await priceQuestion(ctx, i)) ?? refusalOf(ctx, async () => void (await plan(ctx, i))),
     confirmData: async (ctx, i) => {
       const p = await plan(ctx, i);
       return { change: changeView(p, ctx.lang), category: i.category, basePriceCents: p.next.basePriceCents, commissionRateBp: p.next.commissionRateBp };
     },
     confirmSummary: (i, data) => ({
       key: 'confirm.summary.setCategoryPrice',
-      params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category) },
+      params: { subject: String((data?.change as ChangeView | undefined)?.subject ?? i.category ?? '') },
     }),
-    offline: { priority: 85, detect: ({ text }) => priceChangeOf(text) },
+    understand: { intents: ['setCategoryPrice'], slots: ({ text }) => priceChangeOf(text) ?? priceValuesOf(text) },
     run: (ctx, i) =>
       attempt(ctx, async () => {
         const p = await plan(ctx, i);
-        const adminId = ctx.auth.user!.id;
+        const adminId = ctx.auth.user.id;
         const entry = p.entryId
           ? await updatePriceEntry(ctx.deps.db.prisma, adminId, p.entryId, p.next, 'chat')
           : await createPriceEntry(ctx.deps.db.prisma, adminId, p.next, 'chat');

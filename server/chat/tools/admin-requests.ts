@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
 import { listAdminRequests, type AdminRequestRow } from '../../domain/admin/list-admin-requests.ts';
 import { listAdminDeals, DEAL_STATUSES, type AdminDealRow } from '../../domain/admin/list-admin-deals.ts';
@@ -14,8 +14,9 @@ import { closeRequestByAdmin } from '../../domain/requests/close-request-by-admi
 import { ENDABLE } from '../../domain/requests/end-request.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
-import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refOf, refuse, refusalOf, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { reasonAfterCommand } from './admin-words.ts';
 import { cleanRef, findRequestsByRef } from '../../domain/refs/resolve-ref.ts';
 import { summarizeActiveUnlocks } from '../../domain/unlocks/summarize-active-unlocks.ts';
 
@@ -35,35 +36,9 @@ const reasonInput = z
   .optional()
   .describe("The admin's reason, in their own words (required to reject); the seeker reads it");
 
-// ---------------------------------------------------------------------------------------------------
-// Offline detectors (normalized text: lower case, umlauts folded).
-
-const FLAGGED = [
-  /\b(markierte[nrm]?|gemeldete[nrm]?|geflaggte[nrm]?|zurueckgehaltene[nrm]?|angehaltene[nrm]?|auffaellige[nrm]?|verdaechtige[nrm]?|zu pruefende[nrm]?|gesperrte[nrm]?)\b.*\banfragen?\b/,
-  /\banfragen?\b.*\b(markiert|gemeldet|angehalten|zurueckgehalten)\b/,
-  /\banfragen?\b.*\b(auf|zur|in der|in) (moderation|pruefung|freigabe)\b/,
-  /\bmoderations?-?(warteschlange|liste|queue)\b/,
-  /\b(flagged|held|held-back|held back|suspicious|reported|pending)\b.*\brequests?\b/,
-  /\brequests?\b.*\b(flagged|under review|for review|in moderation|to review|awaiting review|held back)\b/,
-  /\bmoderation queue\b/,
-];
-const RECENT = [
-  /\b(neueste[nrm]?|neue[nrm]?|letzte[nrm]?|aktuelle[nrm]?|juengste[nrm]?|alle)\b.*\banfragen\b/,
-  /\banfragen\b.*\b(von heute|heute|zuletzt|neueste)\b/,
-  /\b(recent|latest|newest|new|last|all)\b.*\brequests\b/,
-  /\brequests\b.*\b(today|lately|recently)\b/,
-];
-const DEALS = [
-  /\b(letzte[nrm]?|neueste[nrm]?|aktuelle[nrm]?|juengste[nrm]?|alle|abgeschlossene[nrm]?|offene[nrm]?|stornierte[nrm]?)\b.*\bdeals?\b/,
-  /\b(zeig|zeige|liste|auflisten|anzeigen)\b.*\bdeals\b/,
-  /\b(recent|latest|newest|last|all|completed|pending|cancelled|canceled)\b.*\bdeals\b/,
-  /\b(show|list)\b.*\bdeals\b/,
-  /^deals[.!?]*$/,
-];
-const REJECT = [/\b(ablehnen|ablehne|lehne|lehn|zurueckweisen|weise)\b/, /\b(reject|decline|refuse|deny)\b/];
-const RELEASE = [/\b(freigeben|freigabe|gib|genehmigen|genehmige)\b/, /\b(release|approve|accept)\b/];
-const CLOSE = [/\b(schliessen|schliesse|schliess|beenden|beende)\b/, /\b(close|end)\b/];
-const REQUEST_WORD = /\b(anfrage|request)\b/;
+/** Rejecting, not releasing: the words an admin uses to turn a held request down. */
+const REJECTION = /\b(ablehn\w*|lehn\w* \w* ?ab|lehn\w*|zuruckweis\w*|abweis\w*|reject\w*|decline\w*|refuse\w*|deny|turn down)\b/;
+const isRejection = (text: string) => REJECTION.test(foldText(text, 'de')) || /\bspam\b/.test(foldText(text, 'de'));
 
 /** The reason: what follows a colon or dash after the reference, or 'weil …' / 'because …'. */
 function reasonOf(text: string): string | undefined {
@@ -73,9 +48,10 @@ function reasonOf(text: string): string | undefined {
   return reason ? reason.slice(0, ADMIN_REASON_MAX) : undefined;
 }
 
-function dealStatusOf(n: string): (typeof DEAL_STATUSES)[number] | undefined {
-  if (/\b(abgeschlossene[nrm]?|erledigte[nrm]?|completed|finished)\b/.test(n)) return 'completed';
-  if (/\b(stornierte[nrm]?|cancell?ed)\b/.test(n)) return 'cancelled';
+function dealStatusOf(text: string): (typeof DEAL_STATUSES)[number] | undefined {
+  const n = foldText(text, 'de');
+  if (/\b(abgeschlossen\w*|erledigt\w*|completed|finished|done)\b/.test(n)) return 'completed';
+  if (/\b(storniert\w*|abgebrochen\w*|cancell?ed)\b/.test(n)) return 'cancelled';
   return undefined;
 }
 
@@ -87,6 +63,35 @@ async function requestOf(ctx: ChatToolContext, ref: string) {
   if (found.length === 0) throw new AppError('NOT_FOUND');
   if (found.length > 1) throw new AppError('CONFLICT', { message: 'ambiguous reference' });
   return found[0]!;
+}
+
+/**
+ * Without a reference: the requests waiting for this action (held back by the pre-filter to release or reject;
+ * open ones without a pending deal to close), the one the admin's words name (category, place, seeker) when
+ * they name one, as buttons. The tool is called with a reference again from a button.
+ */
+async function requestCandidates(
+  ctx: ChatToolContext,
+  tool: 'adminModerateRequest' | 'adminCloseRequest',
+  keep: Record<string, unknown>,
+  hint: string,
+): Promise<ToolOutcome> {
+  const page = await listAdminRequests(ctx.deps.db.prisma, { status: tool === 'adminModerateRequest' ? 'review' : 'open', page: 1, pageSize: 50 });
+  const rows = page.requests.filter((r) => tool === 'adminModerateRequest' || !r.dealPending);
+  if (!rows.length) return refuse(ctx, tool === 'adminModerateRequest' ? 'NO_REQUESTS_IN_REVIEW' : 'NO_REQUESTS_TO_CLOSE');
+  const fit = narrowByWords(rows, hint, (r) => ({
+    names: [category(r.kategorie, ctx.lang), r.ort, r.postcode, r.seeker?.name, r.firstName],
+    order: -Date.parse(r.createdAt),
+  }));
+  return chooseOne(
+    ctx,
+    fit.map((r) => ({
+      label: `#${shortRef(r.id)} · ${category(r.kategorie, ctx.lang)} · ${[r.postcode, r.ort].filter(Boolean).join(' ') || (translator(ctx.lang)('admin:requests.noPlace') as string)} · ${dateTime(r.createdAt, ctx.lang)}`,
+      tool,
+      input: { ...keep, request: shortRef(r.id) },
+    })),
+    { context: tool },
+  );
 }
 
 const category = (id: string, lang: Lang) => (isCategoryId(id) ? categoryLabel(id, lang) : id);
@@ -152,6 +157,7 @@ function noticeRow(r: Request, lang: Lang): ChangeView['rows'][number] | null {
 
 const statusLabel = (status: string, lang: Lang) => translator(lang)(`admin:requests.status.${status}`, { defaultValue: status }) as string;
 
+const FLAGGED_WORDS = /\b(markiert\w*|geflagg\w*|zuruckgehalten\w*|angehalten\w*|moderation\w*|prufung|flagged|held|held back|on hold|moderation|review)\b/;
 export const adminRequestTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'adminListRequests',
@@ -161,15 +167,10 @@ export const adminRequestTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: {
-      priority: 60,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (refOf(text)) return null;
-        if (matchesAny(n, FLAGGED)) return { filter: 'flagged' };
-        if (matchesAny(n, RECENT)) return { filter: 'recent' };
-        return null;
-      },
+    understand: {
+      intents: ['moderationQueue', 'adminListRequests'],
+      // The moderation queue by intent, or by its words whatever the intent ('die markierten Anfragen').
+      slots: ({ text }, intent) => ({ filter: intent === 'moderationQueue' || FLAGGED_WORDS.test(foldText(text, 'de')) ? 'flagged' : 'recent' }),
     },
     run: async (ctx, input) => {
       const page = await listAdminRequests(ctx.deps.db.prisma, {
@@ -195,18 +196,31 @@ export const adminRequestTools: AnyChatToolDef[] = [
     name: 'adminModerateRequest',
     description:
       "Releases (decision 'approve': opens it and sends it to matching providers) or rejects (ends it) a request the pre-filter held back, with the admin's reason; the seeker is told by e-mail in their language. A reason is required to reject. Only proposes it: the admin confirms with the button (admins only).",
-    input: z.object({ request: refInput, decision: z.enum(['approve', 'reject']), reason: reasonInput }),
+    input: z.object({
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the admin named the request without its reference (category, place)'),
+      decision: z.enum(['approve', 'reject']),
+      reason: reasonInput,
+    }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
     precheck: async (ctx, input) => {
+      const ref = input.request;
+      if (!ref)
+        return requestCandidates(
+          ctx,
+          'adminModerateRequest',
+          { decision: input.decision, ...(input.reason ? { reason: input.reason } : {}) },
+          input.hint ?? '',
+        );
       const refused = await refusalOf(ctx, async () => {
         checkAdminReason(input.reason, input.decision === 'reject');
-        await requestOf(ctx, input.request);
+        await requestOf(ctx, ref);
       });
       if (refused) return refused;
-      const r = await requestOf(ctx, input.request);
+      const r = await requestOf(ctx, ref);
       if (r.status === 'review') return null;
       return {
         accepted: false,
@@ -216,7 +230,7 @@ export const adminRequestTools: AnyChatToolDef[] = [
       };
     },
     confirmData: async (ctx, input) => {
-      const r = await requestOf(ctx, input.request);
+      const r = await requestOf(ctx, input.request ?? '');
       const t = translator(ctx.lang);
       const change: ChangeView = {
         subject: subjectOf(r, ctx.lang),
@@ -234,28 +248,26 @@ export const adminRequestTools: AnyChatToolDef[] = [
     },
     confirmSummary: (input, data) => ({
       key: input.decision === 'approve' ? 'confirm.summary.adminReleaseRequest' : 'confirm.summary.adminRejectRequest',
-      params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)) },
+      params: { ref: String(data?.ref ?? cleanRef(input.request ?? '').slice(0, 6)) },
     }),
-    offline: {
-      priority: 96,
-      detect: ({ text }) => {
+    understand: {
+      intents: ['adminModerateRequest'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        if (!ref) return null;
-        // Only the words before the reason decide (a reason may say 'freigeben' or 'close').
-        const head = normalize(text.split(/[:–—]/)[0]!);
-        // 'approve payout #ab12cd' is about a payout (approvePayout), not a request.
-        if (/\b(auszahlung\w*|payouts?|pay-outs?)\b/.test(head)) return null;
-        const reason = reasonOf(text);
-        if (matchesAny(head, REJECT)) return { request: ref, decision: 'reject', ...(reason ? { reason } : {}) };
-        if (matchesAny(head, RELEASE) && (REQUEST_WORD.test(head) || /\bfrei\b/.test(head) || /\b(release|approve)\b/.test(head)))
-          return { request: ref, decision: 'approve', ...(reason ? { reason } : {}) };
-        return null;
+        const reject = isRejection(text.split(/[:–—]/)[0]!);
+        // 'Lehn die Anfrage ab, das ist Spam': the words around the command are the reason too.
+        const reason = reasonOf(text) ?? (reject ? reasonAfterCommand(text, REJECTION) || undefined : undefined);
+        return {
+          ...(ref ? { request: ref } : { hint: text.slice(0, 300) }),
+          decision: reject ? 'reject' : 'approve',
+          ...(reason ? { reason } : {}),
+        };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const r = await requestOf(ctx, input.request);
-        const done = await moderateRequest(ctx.deps, ctx.auth.user!.id, r.id, input.decision, { reason: input.reason ?? null, via: 'chat' });
+        const r = await requestOf(ctx, input.request ?? '');
+        const done = await moderateRequest(ctx.deps, ctx.auth.user.id, r.id, input.decision, { reason: input.reason ?? null, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), ...done } };
       }),
   }),
@@ -263,19 +275,26 @@ export const adminRequestTools: AnyChatToolDef[] = [
     name: 'adminCloseRequest',
     description:
       "Closes a request without a deal: every provider who unlocked it gets their Goints back in full, open offers close; the seeker is told, with the admin's reason if given. Not possible while a deal waits for its confirmations. Only proposes it: the admin confirms with the button (admins only).",
-    input: z.object({ request: refInput, reason: reasonInput }),
+    input: z.object({
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the admin named the request without its reference (category, place)'),
+      reason: reasonInput,
+    }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: (ctx, input) => {
+      const ref = input.request;
+      if (!ref) return requestCandidates(ctx, 'adminCloseRequest', input.reason ? { reason: input.reason } : {}, input.hint ?? '');
+      return refusalOf(ctx, async () => {
         checkAdminReason(input.reason, false);
-        const r = await requestOf(ctx, input.request);
+        const r = await requestOf(ctx, ref);
         if (!ENDABLE.includes(r.status) || r.acceptedOfferId) throw new AppError('REQUEST_NOT_CLOSABLE');
-      }),
+      });
+    },
     confirmData: async (ctx, input) => {
-      const r = await requestOf(ctx, input.request);
+      const r = await requestOf(ctx, input.request ?? '');
       const t = translator(ctx.lang);
       const active = await summarizeActiveUnlocks(ctx.deps.db.prisma, r.id);
       const change: ChangeView = {
@@ -295,23 +314,20 @@ export const adminRequestTools: AnyChatToolDef[] = [
     },
     confirmSummary: (input, data) => ({
       key: 'confirm.summary.adminCloseRequest',
-      params: { ref: String(data?.ref ?? cleanRef(input.request).slice(0, 6)), count: Number(data?.refunds ?? 0) },
+      params: { ref: String(data?.ref ?? cleanRef(input.request ?? '').slice(0, 6)), count: Number(data?.refunds ?? 0) },
     }),
-    offline: {
-      priority: 95,
-      detect: ({ text }) => {
+    understand: {
+      intents: ['adminCloseRequest'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        if (!ref) return null;
-        const head = normalize(text.split(/[:–—]/)[0]!);
-        if (!matchesAny(head, CLOSE) || !REQUEST_WORD.test(head)) return null;
         const reason = reasonOf(text);
-        return { request: ref, ...(reason ? { reason } : {}) };
+        return { ...(ref ? { request: ref } : { hint: text.slice(0, 300) }), ...(reason ? { reason } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const r = await requestOf(ctx, input.request);
-        const done = await closeRequestByAdmin(ctx.deps, ctx.auth.user!.id, r.id, { reason: input.reason ?? null, via: 'chat' });
+        const r = await requestOf(ctx, input.request ?? '');
+        const done = await closeRequestByAdmin(ctx.deps, ctx.auth.user.id, r.id, { reason: input.reason ?? null, via: 'chat' });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), ...done } };
       }),
   }),
@@ -323,12 +339,10 @@ export const adminRequestTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    offline: {
-      priority: 60,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (!matchesAny(n, DEALS) || refOf(text)) return null;
-        const status = dealStatusOf(n);
+    understand: {
+      intents: ['adminListDeals'],
+      slots: ({ text }) => {
+        const status = dealStatusOf(text);
         return status ? { status } : {};
       },
     },

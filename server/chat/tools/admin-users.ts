@@ -1,73 +1,106 @@
-// Admin chat tools for the overview's activity, payouts and people: the same domain commands as the admin
-// screens (getRecentActivity, approvePayout, suspendUser, unsuspendUser). Every change is a confirmation with
-// a before/after card (data.change); it runs only on the admin's own click, with via 'chat' in the audit log.
+// Admin chat tools for the overview's activity and for people: suspend, unsuspend and change the role of an
+// account, named by its e-mail address or by the person's name or company ('Sperr Lisa Brandt wegen Spam',
+// 'Mach Kfz Yilmaz zum Anbieter'); several people fitting the words come back as buttons. The same domain
+// commands as the users tab; every change is a before/after card that runs only on the admin's own click,
+// with via 'chat' in the audit log.
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
+import { emailOf } from '../../ai/understanding/entities.ts';
 import { getAdminOverview } from '../../domain/admin/get-admin-overview.ts';
 import { countActivitySince, getRecentActivity } from '../../domain/admin/get-recent-activity.ts';
-import { approvePayout } from '../../domain/payouts/admin-payouts.ts';
 import { suspendUser, unsuspendUser } from '../../domain/users/suspend-user.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
-import { attempt, refusalOf } from './refs.ts';
+import { changeUserRole } from '../../domain/users/change-user-role.ts';
+import { refuseSelf, USER_ROLES, type UserRole } from '../../domain/users/admin-user-rules.ts';
+import { findUserByEmail } from '../../domain/users/find-user-by-email.ts';
+import { findUsersByName, type NamedUser } from '../../domain/users/find-users-by-name.ts';
+import { attempt, chooseOne, messageNameWords, narrowByPerson, refuse, refusalOf } from './refs.ts';
+import { ROLE_WORDS, roleNamed } from './admin-words.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
-import { findPayoutByRef } from '../../domain/refs/resolve-ref.ts';
-import { findUserByEmail } from '../../domain/users/find-user-by-email.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 
 const admin = { roles: ['admin'] } as const;
+type AdminCtx = ChatToolContext<typeof admin>;
 
-// 'Was ist neu?', 'Was ist heute passiert?', 'Neuigkeiten', 'what's new', 'what happened today', 'latest activity'.
-const ACTIVITY = [
-  /\bwas (ist|gibt es|gibt's|gibts) (denn )?(neu|neues)\b/,
-  /\bwas (ist|hat sich) (heute|gerade|zuletzt|in letzter zeit)? ?(passiert|getan|geschehen)\b/,
-  /\b(neuigkeiten|letzte aktivitaet|letzten aktivitaeten|aktivitaeten|was lief heute|heute los)\b/,
-  /\bwhat'?s new\b/,
-  /\bwhat (has )?(happened|went on)( today| lately| recently)?\b/,
-  /\b(recent|latest) (activity|activities|events)\b/,
-  /\bwhat is new\b/,
-];
+const REASON = /(?:\bwegen\b|\bweil\b|\bgrund:?|\bbegr(?:ü|ue|u)ndung:?|\bbecause( of)?\b|\breason:?|\bfor\b)\s*(.+)$/i;
 
-const PAYOUT_WORDS = /\b(auszahlung|payout)\b/;
-const APPROVE_WORDS = /\b(freigeben|freigabe|genehmigen|genehmige|gib .* frei|approve|release|bestaetigen|auszahlen)\b/;
-const REF = /#?\b([0-9a-f]{6,8}(?:-[0-9a-f]{4}){0,3}(?:-[0-9a-f]{12})?)\b/i;
-
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const SUSPEND = [/\b(sperre|sperren|sperr|suspendiere|suspendieren)\b/, /\b(suspend|block|ban)\b/];
-const UNSUSPEND = [
-  /\b(entsperre|entsperren|sperre aufheben|hebe die sperre|sperre .* aufheben|freischalten des kontos|reaktiviere)\b/,
-  /\b(unsuspend|unblock|unban|lift the suspension|reactivate)\b/,
-];
-const REASON = /(?:\bwegen\b|\bweil\b|\bgrund:?|\bbecause( of)?\b|\breason:?|\bfor\b)\s*(.+)$/i;
-
-const euro = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const startOfToday = () => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);
   return d;
 };
 
-function refuse(ctx: ChatToolContext, reason: string, data: Record<string, unknown> = {}): ToolOutcome {
-  return { accepted: false, reason, state: ctx.machine.state, data };
-}
-
-/** The payout an admin names by its short reference (#a1b2c3), when exactly one matches. */
-function payoutByRef(ctx: ChatToolContext, ref: string) {
-  return findPayoutByRef(ctx.deps.db.prisma, ref);
-}
-
-function userByEmail(ctx: ChatToolContext, email: string) {
-  return findUserByEmail(ctx.deps.db.prisma, email);
-}
-
+/** The reason given after 'wegen', 'weil', 'Grund:', 'because', 'reason:', 'for' (without the e-mail address). */
 function reasonOf(text: string): string {
-  const withoutEmail = text.replace(EMAIL, ' ');
-  const m = REASON.exec(withoutEmail);
+  const email = emailOf(text);
+  const m = REASON.exec(email ? text.replace(email, ' ') : text);
   return (m?.[2] ?? '').trim().replace(/[.!]+$/, '');
 }
 
-const status = (lang: Lang, s: string) => translator(lang)(`chat:admin.payoutStatus.${s}`, { defaultValue: s }) as string;
+/** The message before its reason: where the person is named. */
+function beforeReason(text: string): string {
+  const m = REASON.exec(text);
+  return m ? text.slice(0, m.index) : text;
+}
+
+/** Words of these commands, never taken for a person's name ('Sperre Max' names Max). */
+const PEOPLE_WORDS = new Set([
+  ...ROLE_WORDS,
+  ...'sperre sperr sperren sperrung gesperrt gesperrten gesperrte entsperre entsperr entsperren entsperrt aufheben freischalten wieder aktivieren reaktivieren suspend suspended unsuspend block unblock ban unban lock unlock freeze unfreeze reactivate reinstate restore bitte please mach mache make machen setz setze set give gib change andere aendere account'.split(
+    ' ',
+  ),
+]);
+
+const roleLabel = (role: string, lang: Lang) => translator(lang)(`admin:users.roles.${role}`, { defaultValue: role }) as string;
+
+type Person = { id: string; email: string; name: string; role: string; suspendedAt: Date | null; suspendedReason: string | null; company: string | null };
+
+const personLabel = (u: Person, lang: Lang) => `${u.company ? `${u.name} (${u.company})` : u.name} · ${u.email} · ${roleLabel(u.role, lang)}`;
+
+/**
+ * The account the admin means: the one with this e-mail address; else the one the words name (the person's
+ * name or company; of several, those `prefer` keeps, when any); else the candidates as buttons for `tool`,
+ * each with `keep` (the rest of the input) and the e-mail address.
+ */
+async function personNamed(
+  ctx: AdminCtx,
+  input: { email?: string; hint?: string },
+  tool: string,
+  keep: Record<string, unknown>,
+  prefer: (u: Person) => boolean = () => true,
+): Promise<Person | ToolOutcome> {
+  const prisma = ctx.deps.db.prisma;
+  if (input.email) return (await findUserByEmail(prisma, input.email)) ?? refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email });
+  const hint = input.hint ?? '';
+  const words = [...messageNameWords(hint, PEOPLE_WORDS)].filter((w) => w.length >= 3);
+  const found: NamedUser[] = words.length ? await findUsersByName(prisma, words) : [];
+  const named = narrowByPerson(found, hint, (u) => ({ names: [u.name, u.company], email: u.email }), PEOPLE_WORDS) ?? [];
+  if (!named.length) return refuse(ctx, 'ADMIN_USER_NOT_NAMED', { tool });
+  const preferred = named.filter(prefer);
+  const fit = preferred.length ? preferred : named;
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((u) => ({ label: personLabel(u, ctx.lang), tool, input: { ...keep, email: u.email } })),
+    { context: 'person' },
+  );
+}
+
+const personInput = {
+  email: z.string().trim().max(200).optional().describe("The person's e-mail address, when the admin wrote it"),
+  hint: z.string().trim().max(300).optional().describe('How the admin named the person otherwise: their name or company'),
+};
+
+/** The admin's words: the e-mail address, or the words before the reason as the hint. */
+function personSlots(text: string): { email?: string; hint?: string } {
+  const email = emailOf(text);
+  return email ? { email } : { hint: beforeReason(text).trim().slice(0, 300) };
+}
+
+function accountSubject(u: Person, lang: Lang): string {
+  return translator(lang)('chat:admin.change.userNamed', { email: u.email, name: u.company ? `${u.name}, ${u.company}` : u.name }) as string;
+}
 
 export const adminUserTools: AnyChatToolDef[] = [
   defineChatTool({
@@ -78,8 +111,8 @@ export const adminUserTools: AnyChatToolDef[] = [
     access: admin,
     machine: '*',
     states: '*',
-    // Above the counters (getPlatformOverview, 20): 'Was ist neu?' asks for the feed.
-    offline: { priority: 21, detect: ({ text }) => (matchesAny(normalize(text), ACTIVITY) ? {} : null) },
+    // An admin's 'what is new' is the platform's news.
+    understand: { intents: ['getRecentActivity', 'showNews'] },
     run: async (ctx) => {
       const prisma = ctx.deps.db.prisma;
       const [overview, today, items] = await Promise.all([
@@ -104,75 +137,34 @@ export const adminUserTools: AnyChatToolDef[] = [
     },
   }),
   defineChatTool({
-    name: 'approvePayout',
-    description:
-      'Approves a requested payout, or releases a held one, named by its reference (#a1b2c3). Only proposes it: the admin confirms the before/after card.',
-    input: z.object({ ref: z.string().trim().min(6).max(40).describe('The payout reference, e.g. a1b2c3d4') }),
-    access: admin,
-    machine: '*',
-    states: '*',
-    requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        const p = await payoutByRef(ctx, input.ref);
-        if (!p) throw new AppError('NOT_FOUND');
-        if (p.status !== 'requested' && p.status !== 'held') throw new AppError('PAYOUT_NOT_POSSIBLE');
-      }).then((r) => (r?.reason === 'NOT_FOUND' ? refuse(ctx, 'ADMIN_PAYOUT_NOT_FOUND', { ref: input.ref }) : r)),
-    confirmData: async (ctx, input) => {
-      const p = (await payoutByRef(ctx, input.ref))!;
-      const t = translator(ctx.lang);
-      const change: ChangeView = {
-        subject: t('chat:admin.change.payout', { ref: p.id.slice(0, 8), email: p.user.email }) as string,
-        rows: [
-          { label: t('chat:admin.change.status') as string, before: status(ctx.lang, p.status), after: status(ctx.lang, 'approved') },
-          { label: t('chat:admin.change.amount') as string, before: euro(p.amountCents, ctx.lang), after: euro(p.amountCents, ctx.lang) },
-        ],
-      };
-      return { change, payoutId: p.id, amount: euro(p.amountCents, ctx.lang), email: p.user.email, ref: p.id.slice(0, 8) };
-    },
-    confirmSummary: (_input, data) => ({
-      key: 'confirm.summary.approvePayout',
-      params: { ref: String(data?.ref ?? ''), amount: String(data?.amount ?? ''), email: String(data?.email ?? '') },
-    }),
-    offline: {
-      priority: 96,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (!PAYOUT_WORDS.test(n) || !APPROVE_WORDS.test(n)) return null;
-        const ref = REF.exec(text)?.[1];
-        return ref ? { ref } : null;
-      },
-    },
-    run: (ctx, input) =>
-      attempt(ctx, async () => {
-        const p = await payoutByRef(ctx, input.ref);
-        if (!p) return refuse(ctx, 'ADMIN_PAYOUT_NOT_FOUND', { ref: input.ref });
-        const r = await approvePayout(ctx.deps, ctx.auth.user!.id, p.id, 'chat');
-        return { accepted: true, state: ctx.machine.state, data: { ref: p.id.slice(0, 8), status: status(ctx.lang, r.status) } };
-      }),
-  }),
-  defineChatTool({
     name: 'suspendUser',
     description:
-      "Suspends a person's account by e-mail with a reason: ends their sessions at once and blocks sign-in until lifted. Only proposes it: the admin confirms the before/after card.",
-    input: z.object({ email: z.string().trim().max(200), reason: z.string().trim().max(500) }),
+      "Suspends a person's account with a reason, named by e-mail or in hint by their name or company: ends their sessions at once and blocks sign-in until lifted. Several people fitting the name come back as buttons. Only proposes it: the admin confirms the before/after card.",
+    input: z.object({ ...personInput, reason: z.string().trim().max(500) }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'suspendUser', { reason: input.reason }, (x) => !x.suspendedAt);
+      if (isToolOutcome(u)) return u;
+      return refusalOf(ctx, async () => {
         if (!input.reason.trim()) throw new AppError('SUSPEND_REASON_REQUIRED');
-        const u = await userByEmail(ctx, input.email);
-        if (!u) throw new AppError('NOT_FOUND');
-        if (u.id === ctx.auth.user!.id) throw new AppError('USER_CHANGE_SELF');
+        refuseSelf(ctx.auth.user.id, u.id);
         if (u.suspendedAt) throw new AppError('USER_ALREADY_SUSPENDED');
-      }).then((r) => (r?.reason === 'NOT_FOUND' ? refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email }) : r)),
+      });
+    },
+    // The card names the account by its e-mail address: the click suspends exactly that one.
+    pinInput: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'suspendUser', { reason: input.reason }, (x) => !x.suspendedAt);
+      return isToolOutcome(u) ? input : { email: u.email, reason: input.reason };
+    },
     confirmData: async (ctx, input) => {
-      const u = (await userByEmail(ctx, input.email))!;
+      const u = await personNamed(ctx, input, 'suspendUser', { reason: input.reason });
+      if (isToolOutcome(u)) return {};
       const t = translator(ctx.lang);
       const change: ChangeView = {
-        subject: t('chat:admin.change.user', { email: u.email }) as string,
+        subject: accountSubject(u, ctx.lang),
         rows: [
           {
             label: t('chat:admin.change.account') as string,
@@ -187,46 +179,48 @@ export const adminUserTools: AnyChatToolDef[] = [
           },
         ],
       };
-      return { change, email: u.email };
+      return { change, email: u.email, name: u.name };
     },
-    confirmSummary: (input, data) => ({ key: 'confirm.summary.suspendUser', params: { email: String(data?.email ?? input.email), reason: input.reason } }),
-    offline: {
-      priority: 97,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (matchesAny(n, UNSUSPEND) || !matchesAny(n, SUSPEND)) return null;
-        const email = EMAIL.exec(text)?.[0];
-        return email ? { email, reason: reasonOf(text) } : null;
-      },
-    },
+    confirmSummary: (input, data) => ({
+      key: 'confirm.summary.suspendUser',
+      params: { email: String(data?.email ?? input.email ?? ''), reason: input.reason },
+    }),
+    understand: { intents: ['suspendUser'], slots: ({ text }) => ({ ...personSlots(text), reason: reasonOf(text) }) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const u = await userByEmail(ctx, input.email);
-        if (!u) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email });
-        const r = await suspendUser(ctx.deps, { actorId: ctx.auth.user!.id, userId: u.id, reason: input.reason, via: 'chat' });
-        return { accepted: true, state: ctx.machine.state, data: { email: u.email, sessionsEnded: r.sessionsEnded } };
+        const u = input.email ? await findUserByEmail(ctx.deps.db.prisma, input.email) : null;
+        if (!u) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email ?? '' });
+        const r = await suspendUser(ctx.deps, { actorId: ctx.auth.user.id, userId: u.id, reason: input.reason, via: 'chat' });
+        return { accepted: true, state: ctx.machine.state, data: { email: u.email, name: u.name, sessionsEnded: r.sessionsEnded } };
       }),
   }),
   defineChatTool({
     name: 'unsuspendUser',
-    description: "Lifts the suspension of a person's account by e-mail (optionally with a reason). Only proposes it: the admin confirms the before/after card.",
-    input: z.object({ email: z.string().trim().max(200), reason: z.string().trim().max(500).optional() }),
+    description:
+      "Lifts the suspension of a person's account (optionally with a reason), named by e-mail or in hint by their name or company; several people fitting the name come back as buttons. Only proposes it: the admin confirms the before/after card.",
+    input: z.object({ ...personInput, reason: z.string().trim().max(500).optional() }),
     access: admin,
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        const u = await userByEmail(ctx, input.email);
-        if (!u) throw new AppError('NOT_FOUND');
-        if (u.id === ctx.auth.user!.id) throw new AppError('USER_CHANGE_SELF');
+    precheck: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'unsuspendUser', input.reason ? { reason: input.reason } : {}, (x) => !!x.suspendedAt);
+      if (isToolOutcome(u)) return u;
+      return refusalOf(ctx, async () => {
+        refuseSelf(ctx.auth.user.id, u.id);
         if (!u.suspendedAt) throw new AppError('USER_NOT_SUSPENDED');
-      }).then((r) => (r?.reason === 'NOT_FOUND' ? refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email }) : r)),
+      });
+    },
+    pinInput: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'unsuspendUser', {}, (x) => !!x.suspendedAt);
+      return isToolOutcome(u) ? input : { email: u.email, ...(input.reason ? { reason: input.reason } : {}) };
+    },
     confirmData: async (ctx, input) => {
-      const u = (await userByEmail(ctx, input.email))!;
+      const u = await personNamed(ctx, input, 'unsuspendUser', {});
+      if (isToolOutcome(u)) return {};
       const t = translator(ctx.lang);
       const change: ChangeView = {
-        subject: t('chat:admin.change.user', { email: u.email }) as string,
+        subject: accountSubject(u, ctx.lang),
         rows: [
           {
             label: t('chat:admin.change.account') as string,
@@ -236,24 +230,80 @@ export const adminUserTools: AnyChatToolDef[] = [
           { label: t('chat:admin.change.reason') as string, before: u.suspendedReason, after: null },
         ],
       };
-      return { change, email: u.email };
+      return { change, email: u.email, name: u.name };
     },
-    confirmSummary: (input, data) => ({ key: 'confirm.summary.unsuspendUser', params: { email: String(data?.email ?? input.email) } }),
-    offline: {
-      priority: 97,
-      detect: ({ text }) => {
-        if (!matchesAny(normalize(text), UNSUSPEND)) return null;
-        const email = EMAIL.exec(text)?.[0];
+    confirmSummary: (input, data) => ({ key: 'confirm.summary.unsuspendUser', params: { email: String(data?.email ?? input.email ?? '') } }),
+    understand: {
+      intents: ['unsuspendUser'],
+      slots: ({ text }) => {
         const reason = reasonOf(text);
-        return email ? { email, ...(reason ? { reason } : {}) } : null;
+        return { ...personSlots(text), ...(reason ? { reason } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const u = await userByEmail(ctx, input.email);
-        if (!u) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email });
-        await unsuspendUser(ctx.deps, { actorId: ctx.auth.user!.id, userId: u.id, ...(input.reason ? { reason: input.reason } : {}), via: 'chat' });
-        return { accepted: true, state: ctx.machine.state, data: { email: u.email } };
+        const u = input.email ? await findUserByEmail(ctx.deps.db.prisma, input.email) : null;
+        if (!u) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email ?? '' });
+        await unsuspendUser(ctx.deps, { actorId: ctx.auth.user.id, userId: u.id, ...(input.reason ? { reason: input.reason } : {}), via: 'chat' });
+        return { accepted: true, state: ctx.machine.state, data: { email: u.email, name: u.name } };
+      }),
+  }),
+  defineChatTool({
+    name: 'changeUserRole',
+    description:
+      "Makes a person a seeker, a provider or an admin, named by e-mail or in hint by their name or company; role: the role to give (from the admin's words: Admin, Anbieter/provider, Suchende/seeker). A new admin needs two-factor before the admin area opens; the person is told by e-mail. Only proposes it: the admin confirms the before/after card.",
+    input: z.object({ ...personInput, role: z.enum(USER_ROLES).optional().describe('The role to give') }),
+    access: admin,
+    machine: '*',
+    states: '*',
+    requiresConfirmation: true,
+    precheck: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'changeUserRole', input.role ? { role: input.role } : {}, (x) => x.role !== input.role);
+      if (isToolOutcome(u)) return u;
+      if (!input.role) return refuse(ctx, 'ROLE_REQUIRED', { name: u.name, email: u.email, role: roleLabel(u.role, ctx.lang) });
+      const self = await refusalOf(ctx, async () => refuseSelf(ctx.auth.user.id, u.id));
+      if (self) return self;
+      if (u.role === input.role) return refuse(ctx, 'USER_ROLE_UNCHANGED', { name: u.name, email: u.email, role: roleLabel(u.role, ctx.lang) });
+      return null;
+    },
+    pinInput: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'changeUserRole', {}, (x) => x.role !== input.role);
+      return isToolOutcome(u) ? input : { email: u.email, role: input.role };
+    },
+    confirmData: async (ctx, input) => {
+      const u = await personNamed(ctx, input, 'changeUserRole', {});
+      if (isToolOutcome(u) || !input.role) return {};
+      const t = translator(ctx.lang);
+      const rows: ChangeView['rows'] = [
+        { label: t('chat:admin.change.role') as string, before: roleLabel(u.role, ctx.lang), after: roleLabel(input.role, ctx.lang) },
+        { label: t('chat:admin.change.notice') as string, before: null, after: t('chat:admin.change.roleMail') as string },
+      ];
+      if (input.role === 'admin') rows.push({ label: t('chat:admin.change.twoFactor') as string, before: null, after: t('admin:users.adminHint') as string });
+      return {
+        change: { subject: accountSubject(u, ctx.lang), rows } satisfies ChangeView,
+        email: u.email,
+        name: u.name,
+        role: roleLabel(input.role, ctx.lang),
+      };
+    },
+    confirmSummary: (_input, data) => ({
+      key: 'confirm.summary.changeUserRole',
+      params: { name: String(data?.name ?? ''), email: String(data?.email ?? ''), role: String(data?.role ?? '') },
+    }),
+    understand: {
+      intents: ['changeUserRole'],
+      slots: ({ text }) => {
+        const { role } = roleNamed(text);
+        return { ...personSlots(text), ...(role ? { role } : {}) };
+      },
+    },
+    run: (ctx, input) =>
+      attempt(ctx, async () => {
+        const u = input.email ? await findUserByEmail(ctx.deps.db.prisma, input.email) : null;
+        if (!u || !input.role) return refuse(ctx, 'ADMIN_USER_NOT_FOUND', { email: input.email ?? '' });
+        const role: UserRole = input.role;
+        const r = await changeUserRole(ctx.deps, { actorId: ctx.auth.user.id, userId: u.id, role, via: 'chat' });
+        return { accepted: true, state: ctx.machine.state, data: { email: u.email, name: u.name, role: roleLabel(r.role, ctx.lang), changed: r.changed } };
       }),
   }),
 ];

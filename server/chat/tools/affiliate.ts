@@ -2,7 +2,8 @@
 // domain queries as /api/affiliate/* (one domain, two doors). Any signed-in person is a partner; every
 // answer is about the caller only. Offered in the resting states of each flow, never in the middle of a form.
 import { z } from 'zod';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { euroAmountOf, languageNamed, payoutKindNamed, quotedOf } from '../../ai/understanding/entities.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { getPartnerOverview } from '../../domain/affiliate/get-partner-overview.ts';
 import { getPartnerNetwork } from '../../domain/affiliate/get-partner-network.ts';
@@ -19,89 +20,45 @@ import { requestPayout } from '../../domain/payouts/request-payout.ts';
 import { AppError } from '../../../core/errors.ts';
 import { sendSupportMessage } from '../../domain/support/send-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
-import { amountOf } from './market-forms.ts';
 import { attempt, refusalOf } from './refs.ts';
-import { PAYOUT } from './market-detectors.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { MarketingTextData, PartnerEarningsData, PartnerNetworkData, ReferralCodeData } from '../../../core/chat/output-types.ts';
 
 const MACHINES = ['welcome', 'intake', 'providerDesk'] as const;
 const RESTING = ['greeting', 'explainingHowItWorks', 'offeringRequest', 'choosingCategory', 'submitted', 'ready'];
 
-const CODE = [
-  /\b(empfehlungs-?code|partner-?code|empfehlungs-?link|partner-?link|einladungs-?link|ref-?link)s?\b/,
-  /\bmein(en)? (code|link)\b/,
-  /\b(referral|partner|affiliate|invite|invitation) (code|link)s?\b/,
-  /\bmy (code|link)\b/,
-];
-const EARNINGS = [
-  /\b(meine|wie ?viel|was)\b.*\b(provision(en)?|kommission(en)?|partner-?(einnahmen|verdienst))\b/,
-  /\bprovision(en)?\b.*\b(verdient|diesen monat|insgesamt|gesamt)\b/,
-  /\b(my|how much|what)\b.*\b(commissions?|partner earnings|affiliate earnings|referral earnings)\b/,
-  /\bcommissions?\b.*\b(earned|this month|in total)\b/,
-];
-const NETWORK = [
-  /\b(mein(em)?|wie gross|wie viele)\b.*\b(netzwerk|downline|geworbenen?)\b/,
-  /\b(pro|je|nach) ebenen?\b/,
-  /\b(my|how big|how many)\b.*\b(network|downline|referrals)\b/,
-  /\b(per|by) levels?\b/,
-];
+/** E-mail template or social media post, as the message names it ('für Instagram', 'eine Mail-Vorlage'). */
+function marketingKindOf(text: string): 'email' | 'social' | undefined {
+  const f = foldText(text, 'de');
+  if (/\b(instagram|insta|facebook|fb|social|linkedin|tiktok|twitter|whatsapp|status|story|post\w*|beitrag|caption)\b/.test(f)) return 'social';
+  if (/(e-?mail|mail|newsletter)/.test(f)) return 'email';
+  return undefined;
+}
 
-// 'Gib mir einen Werbetext', 'E-Mail-Vorlage zum Einladen', 'Text für Instagram', 'give me a marketing text',
-// 'an email template in German', 'something to post on social media'. Not when the person looks for someone
-// to write one (that is a request for the marketplace).
-const SOCIAL = String.raw`(instagram|facebook|social[ -]?media|linkedin|tiktok|twitter|whatsapp)`;
-const MARKETING = [
-  /\b(werbe|marketing|promo|einladungs|social-?media)-?(text|texte|vorlagen?|materials?|materialien|post|posts|beitrag|mail|e-?mail|nachricht)\b/,
-  /\b(e-?mail|mail|text)-?vorlagen?\b/,
-  new RegExp(String.raw`\b(text|texte|beitrag|post|posting|vorlage|caption|copy|template)s?\b.*\b${SOCIAL}\b`),
-  new RegExp(String.raw`\b(was|etwas|something|anything)\b( zum (posten|teilen)| to (post|share))? (fuer|auf|on|for) ${SOCIAL}\b`),
-  /\bmarketing (texts?|copy|materials?|templates?|messages?|posts?)\b/,
-  /\b(promo|promotional|advertising|ad) (texts?|copy|posts?|messages?|templates?)\b/,
-  /\b(e-?mail|mail|invitation|invite) templates?\b/,
-  /\binvitation (e-?mail|mail|text|message)s?\b/,
-];
-const LOOKING_FOR_WRITER = /\b(jemand(en|em)?|someone|somebody|anyone|anybody|texter(in)?|copywriter|agentur|agency|freelancer(in)?)\b/;
-const marketingInputOf = (text: string): { lang?: Lang; kind?: 'email' | 'social' } | null => {
-  const n = normalize(text);
-  if (!matchesAny(n, MARKETING) || LOOKING_FOR_WRITER.test(n)) return null;
-  const en = /\b(englisch(e|en|er|em)?|english)\b/.test(n);
-  const de = /\b(deutsch(e|en|er|em)?|german)\b/.test(n);
-  const kind = new RegExp(String.raw`\b(${SOCIAL}|post|posten|posting|beitrag|caption|story)\b`).test(n)
-    ? 'social'
-    : /(e-?mail|mail|newsletter)(-?vorlagen?)?\b/.test(n)
-      ? 'email'
-      : undefined;
-  return { ...(en !== de ? { lang: en ? 'en' : 'de' } : {}), ...(kind ? { kind } : {}) };
-};
-
-// 'Schreib dem Support: …', 'Nachricht an den Support: …', 'Write to support: …', 'Send support a message: …'.
-// The message is what follows the colon (or dash), as the person wrote it.
-const SUPPORT = [
-  /^\s*(?:bitte\s+)?(?:schreib(?:e)?|sende|schick(?:e)?)\s+(?:(?:eine\s+)?nachricht\s+)?(?:an\s+)?(?:den|dem)?\s*(?:admin-?)?support(?:-?team)?\s*(?:eine\s+nachricht)?\s*[:\-–]\s*([\s\S]+)$/i,
-  /^\s*(?:eine\s+)?nachricht\s+an\s+(?:den\s+)?(?:admin-?)?support(?:-?team)?\s*[:\-–]\s*([\s\S]+)$/i,
-  /^\s*(?:please\s+)?(?:write|send|message)\s+(?:a\s+message\s+)?(?:to\s+)?(?:the\s+)?(?:admin\s+)?support(?:\s+team)?\s*(?:a\s+message)?\s*[:\-–]\s*([\s\S]+)$/i,
-];
-const supportBodyOf = (text: string): string | null => {
-  for (const p of SUPPORT) {
-    const m = p.exec(text);
-    if (m?.[1]?.trim()) return m[1].trim();
-  }
-  return null;
-};
-
-const PARTNER_WORDS = /\b(provision(en)?|kommission(en)?|partner|commissions?|affiliate|referral)\b/;
+/**
+ * Whether a support message says what it is about, beyond asking for a person: at least four words that are
+ * not 'support', 'admin', 'mensch', 'talk', 'please' and the like.
+ */
+function hasConcern(body: string): boolean {
+  const filler = new Set(
+    'ich du sie mit einem einer einen dem den der die das mal bitte gern gerne will mochte mochten konnen kann reden sprechen schreiben kontakt kontaktieren mensch menschen echten person support admin team mitarbeiter jemand jemandem jemanden verbinden hilfe helfen i you me to with a an the please want would like talk speak write contact human real person someone somebody support admin team help staff agent connect can could get'.split(
+      ' ',
+    ),
+  );
+  const words = foldText(body, 'de').match(/\p{L}{2,}/gu) ?? [];
+  return words.filter((w) => !filler.has(w)).length >= 3;
+}
 
 /** What a partner may pay out now: only available commissions (the partner_earnings account). */
-const availableCents = async (ctx: ChatToolContext) => milliToCents(await getBalance(ctx.deps.db.prisma, account.partnerEarnings(ctx.auth.user!.id)));
+const availableCents = async (ctx: ChatToolContext<'user'>) => milliToCents(await getBalance(ctx.deps.db.prisma, account.partnerEarnings(ctx.auth.user.id)));
 const payoutInput = z.object({
   amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; everything available when left out'),
   method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
 });
 type PayoutInput = z.infer<typeof payoutInput>;
 const amountCentsOf = (input: PayoutInput, available: number) => (input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : available);
-const methodFor = async (ctx: ChatToolContext, input: PayoutInput) =>
-  (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((m) => !input.method || m.type === input.method);
+const methodFor = async (ctx: ChatToolContext<'user'>, input: PayoutInput) =>
+  (await listPayoutMethods(ctx.deps, ctx.auth.user.id)).find((m) => !input.method || m.type === input.method);
 
 const euro = (cents: number, lang: Lang) => formatEuro(cents, lang);
 const gointsText = (g: number, lang: Lang) => g.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 3 });
@@ -114,9 +71,9 @@ export const affiliateTools: AnyChatToolDef[] = [
     access: 'user',
     machine: MACHINES,
     states: RESTING,
-    offline: { priority: 90, detect: ({ text }) => (matchesAny(normalize(text), CODE) ? {} : null) },
+    understand: { intents: ['showReferralCode'] },
     run: async (ctx) => {
-      const o = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
+      const o = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user.id, { origin: ctx.deps.config.appUrl });
       return { accepted: true, state: ctx.machine.state, data: { code: o.code, link: o.link } satisfies ReferralCodeData };
     },
   }),
@@ -127,9 +84,9 @@ export const affiliateTools: AnyChatToolDef[] = [
     access: 'user',
     machine: MACHINES,
     states: RESTING,
-    offline: { priority: 88, detect: ({ text }) => (matchesAny(normalize(text), EARNINGS) ? {} : null) },
+    understand: { intents: ['showPartnerEarnings'] },
     run: async (ctx) => {
-      const { earnings: e } = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user!.id, { origin: ctx.deps.config.appUrl });
+      const { earnings: e } = await getPartnerOverview(ctx.deps.db.prisma, ctx.auth.user.id, { origin: ctx.deps.config.appUrl });
       const l = ctx.lang;
       return {
         accepted: true,
@@ -153,9 +110,9 @@ export const affiliateTools: AnyChatToolDef[] = [
     access: 'user',
     machine: MACHINES,
     states: RESTING,
-    offline: { priority: 86, detect: ({ text }) => (matchesAny(normalize(text), NETWORK) ? {} : null) },
+    understand: { intents: ['showPartnerNetwork'] },
     run: async (ctx) => {
-      const n = await getPartnerNetwork(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const n = await getPartnerNetwork(ctx.deps.db.prisma, ctx.auth.user.id);
       const t = translator(ctx.lang);
       const levels = n.levels.filter((x) => x.people > 0).map((x) => t('chat:offline.partnerLevel', { level: x.level, count: x.people }) as string);
       return {
@@ -176,11 +133,17 @@ export const affiliateTools: AnyChatToolDef[] = [
     access: 'user',
     machine: MACHINES,
     states: RESTING,
-    // Above showReferralCode: 'a marketing text with my link' asks for the text.
-    offline: { priority: 91, detect: ({ text }) => marketingInputOf(text) },
+    understand: {
+      intents: ['showMarketingText'],
+      slots: ({ text }) => {
+        const lang = languageNamed(text);
+        const kind = marketingKindOf(text);
+        return { ...(lang ? { lang } : {}), ...(kind ? { kind } : {}) };
+      },
+    },
     run: async (ctx, input) => {
       const lang = input.lang ?? ctx.lang;
-      const user = ctx.auth.user!;
+      const user = ctx.auth.user;
       const [materials, overview, profile] = await Promise.all([
         listMarketingMaterials(ctx.deps.db.prisma, { lang, activeOnly: true }),
         getPartnerOverview(ctx.deps.db.prisma, user.id, { origin: ctx.deps.config.appUrl }),
@@ -203,23 +166,25 @@ export const affiliateTools: AnyChatToolDef[] = [
     input: z.object({ body: z.string().max(SUPPORT_MESSAGE_MAX).describe("The message, in the person's own words") }),
     access: 'user',
     machine: MACHINES,
-    states: RESTING,
+    states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: async (ctx, input) => {
+      // Asking for a person without saying what about: the support card lets them write it.
+      if (!hasConcern(input.body)) return { accepted: false, reason: 'SUPPORT_WRITE_FIRST', state: ctx.machine.state, data: { compose: true } };
+      return refusalOf(ctx, async () => {
         checkSupportBody(input.body);
-      }),
+      });
+    },
     confirmSummary: (input) => ({ key: 'confirm.summary.writeSupportMessage', params: { body: input.body.trim() } }),
-    offline: {
-      priority: 95,
-      detect: ({ text }) => {
-        const body = supportBodyOf(text);
-        return body ? { body } : null;
-      },
+    understand: {
+      // 'Schreib dem Support: …' sends what follows; 'ich habe ein Problem mit meinem Konto' sends the message
+      // itself; 'ich will mit einem Menschen reden' alone gets the form to write in (precheck).
+      intents: ['writeSupportMessage', 'contactHuman'],
+      slots: ({ text }) => ({ body: (quotedOf(text) ?? text).trim().slice(0, SUPPORT_MESSAGE_MAX) }),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const m = await sendSupportMessage(ctx.deps, ctx.auth.user!.id, input.body);
+        const m = await sendSupportMessage(ctx.deps, ctx.auth.user.id, input.body);
         return { accepted: true, state: ctx.machine.state, data: { messageId: m.id } };
       }),
   }),
@@ -251,15 +216,11 @@ export const affiliateTools: AnyChatToolDef[] = [
       key: 'confirm.summary.requestPartnerPayout',
       params: { amount: Number(data?.amountCents ?? 0), method: String(data?.methodLabel ?? '') },
     }),
-    offline: {
-      // Above the seeker's requestPayout and the earnings question: a payout that names commissions is the
-      // partner's (and only ever proposed).
-      priority: 92,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        if (!matchesAny(n, PAYOUT) || !PARTNER_WORDS.test(n)) return null;
-        const amount = amountOf(text);
-        const method = /paypal/i.test(text) ? 'paypal' : /\b(bank|iban|konto|account)\b/i.test(text) ? 'bank' : undefined;
+    understand: {
+      intents: ['requestPartnerPayout'],
+      slots: ({ text }) => {
+        const amount = euroAmountOf(text);
+        const method = payoutKindNamed(text);
         return { ...(amount ? { amountEuro: amount } : {}), ...(method ? { method } : {}) };
       },
     },
@@ -271,7 +232,7 @@ export const affiliateTools: AnyChatToolDef[] = [
         // The confirmation's id is the payout's idempotency key: a second click is the same payout.
         const r = await requestPayout(
           ctx.deps,
-          ctx.auth.user!.id,
+          ctx.auth.user.id,
           { amountCents, methodId: method.id, source: 'partner_earnings', idempotencyKey: `chat:${ctx.confirmationId ?? ctx.toolCallId}` },
           ctx.lang,
         );

@@ -5,8 +5,16 @@ import { z } from 'zod';
 import { INTAKE_FIELDS, URGENCIES, type DraftPatch, type IntakeField, type RequestDraft, type SkippableField } from '../../../machines/intake.machine.ts';
 import { CATEGORY_IDS, extractLocation, extractRequest, isFormOutput, parseFormOutput, todayIso, type ExtractedRequest } from '../../ai/nlu/index.ts';
 import type { Lang } from '../../i18n.ts';
+import { findPlace } from '../../integrations/geo/postcodes.ts';
 
 export const MAX_TEXT = 2000;
+
+/** The postcode of a place that has only one ('Olpe' → '57462'); null for a city with several, or an unknown place. */
+export function onlyPostcodeOf(place: string | null): string | null {
+  if (!place) return null;
+  const codes = findPlace(place);
+  return codes.length === 1 ? codes[0]! : null;
+}
 const MAX_BUDGET = 10_000_000;
 
 /** '2026-12-15' → '15.12.2026' / '15/12/2026'. */
@@ -51,7 +59,8 @@ export function readMessage(text: string, opts: { lang: Lang; now: Date; state: 
   // A whole need in one message names its category: the message is the description ('Putzhilfe in Berlin für 150 €').
   else if (!form && !asked && r.category && (r.description.match(/\p{L}{2,}/gu) ?? []).length >= 3) found.description = r.description;
   if (r.postcode || r.place) {
-    found.postcode = r.postcode;
+    // A town with one postcode needs no question; a city with many ('Berlin') is asked for the postcode.
+    found.postcode = r.postcode ?? onlyPostcodeOf(r.place);
     found.place = r.place;
   }
   if (r.budget) {
@@ -126,7 +135,7 @@ export function readStructured(input: Structured, lang: Lang, now: Date): { patc
     const loc = extractLocation([input.postcode, input.place].filter(Boolean).join(' '), { lang, category: null, expectPlace: true });
     if (!loc.postcode && !loc.place)
       return { patch, reason: input.postcode ? 'UNKNOWN_POSTCODE' : 'UNKNOWN_PLACE', params: { postcode: input.postcode ?? '', place: input.place ?? '' } };
-    patch.postcode = loc.postcode;
+    patch.postcode = loc.postcode ?? onlyPostcodeOf(loc.place);
     patch.place = loc.place;
   }
   if (input.budgetMin !== undefined || input.budgetMax !== undefined) {

@@ -3,9 +3,11 @@
 // sends one machine event; the machine's guards decide. Every outcome carries the intake view
 // (docs/domain/intake-contract.md) that the chat widgets render.
 import { z } from 'zod';
-import { INTAKE_FIELDS, SKIPPABLE_FIELDS, type RequestDraft } from '../../../machines/intake.machine.ts';
-import { CATEGORY_IDS, categoryLabel, isCategoryId, isFormOutput, urgencyLabel } from '../../ai/nlu/index.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { EMPTY_DRAFT, INTAKE_FIELDS, SKIPPABLE_FIELDS, type RequestDraft } from '../../../machines/intake.machine.ts';
+import { CATEGORY_IDS, categoryFromLabel, categoryLabel, checkFirstName, isCategoryId, isFormOutput, urgencyLabel } from '../../ai/nlu/index.ts';
+import { isKnownFirstName, isKnownSurname } from '../../ai/nlu/names.ts';
+import type { MessageInput } from '../../ai/offline/catalog.ts';
+import { firstNameOf } from '../../ai/understanding/entities.ts';
 import { personaName } from '../../ai/prompts.ts';
 import { submitRequest } from '../../domain/requests/requests.ts';
 import { getSessionFollowUpScript } from '../../domain/chat/chat-sessions.ts';
@@ -16,7 +18,7 @@ import { contextOf, intakeView } from '../../intake/intake-view.ts';
 import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, requestConfirmation, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import { askedField, formatDate, MAX_TEXT, readMessage, readStructured, structuredFields, type Reading } from './intake-forms.ts';
-import { CONFIRM, detectCategory, detectText, isLabelOf, nameFromAnswer, NEW_REQUEST, SKIP } from './intake-detectors.ts';
+import { isLabelOf } from './labels.ts';
 
 /** 'Notiert: Handwerk · 50667 Köln · 300 € – 500 €. ' for the fields this step set (empty when none). */
 function acknowledge(before: RequestDraft, after: RequestDraft, lang: Lang): string {
@@ -48,22 +50,27 @@ async function sayNew(ctx: ChatToolContext, from: number): Promise<string | null
 // ---------------------------------------------------------------------------------------------------
 // Sending events and describing the outcome.
 
-function questionText(lang: Lang, state: string): string {
+/** The question the state asks, in words: the asked field's, the first name's, or none. */
+export function questionText(lang: Lang, state: string, draft?: RequestDraft): string {
+  const t = translator(lang);
+  if (state === 'greeting') return t('chat:intake.question.name') as string;
   const field = askedField(state);
-  return field ? (translator(lang)(`chat:intake.question.${field}`) as string) : '';
+  if (field === 'location' && draft?.place) return t('chat:intake.question.locationPostcode', { place: draft.place }) as string;
+  return field ? (t(`chat:intake.question.${field}`) as string) : '';
 }
 
 /** Sends a draft change and describes where it led: the next question, or the summary with its confirm button. */
 async function updateDraft(ctx: ChatToolContext, type: 'DRAFT_UPDATED' | 'FORM_SUBMITTED', reading: Pick<Reading, 'patch' | 'open'>): Promise<ToolOutcome> {
   const before = contextOf(ctx.machine).draft;
   const outcome = await sendMachineEvent(ctx, { type, patch: reading.patch, open: reading.open });
-  if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, ctx.machine.state) }) };
+  if (!outcome.accepted)
+    return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft) }) };
   return describeReached(ctx, outcome, acknowledge(before, contextOf(ctx.machine).draft, ctx.lang));
 }
 
 async function describeReached(ctx: ChatToolContext, outcome: ToolOutcome, ack: string): Promise<ToolOutcome> {
   const state = ctx.machine.state;
-  const data = intakeView(ctx.machine, ctx.lang, { ack, question: questionText(ctx.lang, state) });
+  const data = intakeView(ctx.machine, ctx.lang, { ack, question: questionText(ctx.lang, state, contextOf(ctx.machine).draft) });
   if (state === 'reviewing') {
     // The summary card's confirm button: a pending confirmation only the person's click can run.
     const version = contextOf(ctx.machine).version;
@@ -78,7 +85,7 @@ function refuse(ctx: ChatToolContext, reason: string, params: Record<string, str
     accepted: false,
     reason,
     state: ctx.machine.state,
-    data: intakeView(ctx.machine, ctx.lang, { ...params, question: questionText(ctx.lang, ctx.machine.state) }),
+    data: intakeView(ctx.machine, ctx.lang, { ...params, question: questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft) }),
   };
 }
 
@@ -87,6 +94,16 @@ function refuse(ctx: ChatToolContext, reason: string, params: Record<string, str
 
 const ASKING = INTAKE_FIELDS.map((f) => `asking.${f}`);
 const SKIPPABLE_STATES = SKIPPABLE_FIELDS.map((f) => `asking.${f}`);
+/** The states of the request form: a cancel leaves them. */
+const FORM_STATES = ['greeting', 'choosingCategory', 'fillingForm', ...ASKING, 'reviewing'];
+
+/** The request draft the chat passes to the offline model with the message. */
+const draftOf = (m: MessageInput): RequestDraft => ({ ...EMPTY_DRAFT, ...((m.context?.draft as Partial<RequestDraft> | undefined) ?? {}) });
+
+/** What a message gives the draft, read as readMessage does in the tool (empty when nothing). */
+const patchOf = (m: MessageInput) => readMessage(m.text, { lang: m.lang, now: m.now, state: m.state ?? '', draft: draftOf(m) });
+
+const words = (text: string) => (text.match(/\p{L}+/gu) ?? []).length;
 
 export const confirmRequestTool = defineChatTool({
   name: 'confirmRequest',
@@ -101,7 +118,7 @@ export const confirmRequestTool = defineChatTool({
   pinInput: (ctx, input) => ({ version: input.version ?? contextOf(ctx.machine).version }),
   confirmSummary: () => ({ key: 'confirm.summary.request' }),
   confirmData: (ctx) => intakeView(ctx.machine, ctx.lang),
-  offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), CONFIRM) ? {} : null) },
+  understand: { intents: ['affirm'] },
   run: async (ctx, input) => {
     const c = contextOf(ctx.machine);
     if (input.version !== undefined && input.version !== c.version) return refuse(ctx, 'DRAFT_CHANGED');
@@ -136,18 +153,56 @@ export const confirmRequestTool = defineChatTool({
 export const intakeTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'submitFirstName',
-    description: "Record the person's first name. The first message after the greeting is taken as the first name (one word).",
+    description:
+      "Record the person's first name: their answer to the name question ('Anna', 'Ich heiße Anna'), or a name they give later ('übrigens, ich heiße Marta').",
     input: z.object({ name: z.string().trim().min(1).max(200).describe('The first name as the person wrote it') }),
     access: 'public',
     machine: 'intake',
-    states: ['greeting'],
-    offline: { priority: 10, detect: ({ text }) => (text.trim() ? { name: text.trim() } : null) },
+    states: '*',
+    understand: {
+      intents: ['giveName'],
+      slots: ({ text }) => {
+        const { name, introduced } = firstNameOf(text);
+        return introduced && name ? { name } : null;
+      },
+      // The name question: 'Ich heiße Anna' is an answer whatever else it resembles; a bare word only when it
+      // is no greeting or other intent the classifier is sure of.
+      answer: ({ text, state }) => {
+        if (state !== 'greeting') return null;
+        const { name, introduced } = firstNameOf(text);
+        if (!name) return null;
+        if (introduced) return { input: { name }, strength: 'explicit' };
+        // A known first name ('Marta', 'Jonas') is the answer unless the message clearly means something
+        // else; any other word that could be a name ('weiter', 'tschüss', 'Kalani') is one only when no intent
+        // has evidence; a sentence is read for what it means.
+        // Not a first name as it stands ('Anna Schmidt', 'Müller', 'R2D2'): a word or three are still meant as the
+        // answer when nothing else fits (the tool says why it cannot take them); a sentence is read for its meaning.
+        // A known first or last name in it ('Anna Schmidt', 'Müller') makes it an answer the tool explains.
+        const words = name.split(/\s+/);
+        const named = words.some((w) => isKnownFirstName(w) || isKnownSurname(w));
+        if (!checkFirstName(name).ok) return words.length <= 3 ? { input: { name }, strength: named ? 'plain' : 'fallback' } : null;
+        return { input: { name }, strength: named ? 'plain' : 'fallback' };
+      },
+    },
     run: async (ctx, input) => {
-      const name = nameFromAnswer(input.name);
+      const { name } = firstNameOf(input.name);
       const said = saidCount(ctx);
+      if (ctx.machine.state !== 'greeting') {
+        // A later name: remembered where the conversation stands, and the open question asked again.
+        const check = checkFirstName(name);
+        if (!check.ok) return { ...refuse(ctx, `NAME_${check.reason.toUpperCase()}`) };
+        const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name });
+        const question = questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft);
+        return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { renamed: true, question }) };
+      }
       const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name });
-      if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang) };
+      if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, 'greeting') }) };
       const text = await sayNew(ctx, said);
+      const reached: string = ctx.machine.state;
+      if (reached !== 'choosingCategory' && reached !== 'greeting') {
+        // A need was told before the name: the intake goes on with it (the next missing field or the summary).
+        return describeReached(ctx, { ...outcome, ...(text ? { data: { say: text } } : {}) }, text ? `${text} ` : '');
+      }
       return { ...outcome, data: intakeView(ctx.machine, ctx.lang, text ? { say: text } : {}) };
     },
   }),
@@ -157,8 +212,14 @@ export const intakeTools: AnyChatToolDef[] = [
     input: z.object({ category: z.enum(CATEGORY_IDS).describe('Category id') }),
     access: 'public',
     machine: 'intake',
-    states: ['choosingCategory', 'fillingForm', 'asking.category'],
-    offline: { priority: 60, detect: detectCategory },
+    states: ['choosingCategory', 'fillingForm', 'asking.category', 'idle'],
+    understand: {
+      // The dropdown sends the category's label; a label typed alone is the same choice.
+      exact: ({ text }) => {
+        const category = categoryFromLabel(text.trim().replace(/[.!]+$/, ''));
+        return category ? { category } : null;
+      },
+    },
     run: async (ctx, input) => {
       const before = contextOf(ctx.machine).draft;
       const outcome = await sendMachineEvent(ctx, { type: 'CATEGORY_CHOSEN', category: input.category });
@@ -171,12 +232,25 @@ export const intakeTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'describeRequest',
     description:
-      'The person described the whole need in their own words. Pass the message text unchanged; the server extracts category, description, location, budget, urgency and date, and the next step asks only for what is missing.',
+      'The person described what they need in their own words. Pass the message text unchanged; the server extracts category, description, location, budget, urgency and date, and the next step asks only for what is missing.',
     input: z.object({ text: z.string().trim().min(1).max(MAX_TEXT).describe("The person's message, unchanged") }),
     access: 'public',
     machine: 'intake',
-    states: ['choosingCategory', 'fillingForm'],
-    offline: { priority: 20, detect: detectText },
+    states: ['greeting', 'choosingCategory', 'fillingForm', 'idle'],
+    understand: {
+      intents: ['need'],
+      slots: ({ text }) => (isFormOutput(text) ? null : { text: text.trim().slice(0, MAX_TEXT) }),
+      // Where the assistant has asked what the person needs, a message that gives the draft something is the
+      // answer, unless it clearly asks for something else.
+      answer: (m) => {
+        if (m.state !== 'choosingCategory' && m.state !== 'fillingForm') return null;
+        if (isFormOutput(m.text)) return null;
+        const { patch } = patchOf(m);
+        return patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined
+          ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' }
+          : null;
+      },
+    },
     run: async (ctx, input) => {
       const reading = readMessage(input.text, { lang: ctx.lang, now: new Date(), state: ctx.machine.state, draft: contextOf(ctx.machine).draft });
       if (reading.pastDate) return refuse(ctx, 'DATE_IN_PAST', { date: formatDate(reading.pastDate, ctx.lang) });
@@ -192,8 +266,8 @@ export const intakeTools: AnyChatToolDef[] = [
     input: z.object({ output: z.string().trim().min(1).max(4000).describe("The form's 'Label: value;' string, unchanged") }),
     access: 'public',
     machine: 'intake',
-    states: ['choosingCategory', 'fillingForm', ...ASKING, 'reviewing'],
-    offline: { priority: 70, detect: ({ text }) => (isFormOutput(text) ? { output: text.trim() } : null) },
+    states: ['choosingCategory', 'fillingForm', ...ASKING, 'reviewing', 'idle'],
+    understand: { exact: ({ text }) => (isFormOutput(text) ? { output: text.trim() } : null) },
     run: async (ctx, input) => {
       if (!isFormOutput(input.output)) return refuse(ctx, 'INVALID_FORM');
       const reading = readMessage(input.output, { lang: ctx.lang, now: new Date(), state: ctx.machine.state, draft: contextOf(ctx.machine).draft });
@@ -205,14 +279,46 @@ export const intakeTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'updateRequestDraft',
     description:
-      'The person answered the question asked or changed a field of the request. Pass their message as text (the server reads it for the asked field), and/or fields you are sure of.',
+      'The person answered the question asked or changed a field of the request ("doch lieber Montag", "nicht Köln, Bonn"). Pass their message as text (the server reads it for the asked field), and/or fields you are sure of.',
     input: z
       .object({ text: z.string().trim().min(1).max(MAX_TEXT).optional().describe("The person's answer, unchanged"), ...structuredFields })
       .refine((v) => Object.values(v).some((x) => x !== undefined), 'give the text or at least one field'),
     access: 'public',
     machine: 'intake',
     states: [...ASKING, 'reviewing'],
-    offline: { priority: 20, detect: detectText },
+    understand: {
+      intents: ['need'],
+      slots: ({ text }) => ({ text: text.trim().slice(0, MAX_TEXT) }),
+      // The answer to the asked field: explicit when it gives that field in a few words ('50667 Köln',
+      // '300 €', 'nächsten Montag'); a description is any text, and a change in the summary a plain answer.
+      answer: (m) => {
+        if (isFormOutput(m.text)) return null;
+        const field = askedField(m.state ?? '');
+        const { patch, invalidPostcode, pastDate } = patchOf(m);
+        const input = { text: m.text.trim().slice(0, MAX_TEXT) };
+        const gives = Object.keys(patch).length > 0 || invalidPostcode !== null || pastDate !== null;
+        if (field === 'description') return { input, strength: words(m.text) >= 2 ? 'plain' : 'fallback' };
+        // Not readable as an answer: the question is asked again when nothing else fits.
+        if (!gives) return { input, strength: 'fallback' };
+        const keys: Record<string, string[]> = {
+          category: ['category'],
+          location: ['postcode', 'place'],
+          budget: ['budgetMin', 'budgetMax'],
+          urgency: ['urgency'],
+          date: ['date'],
+        };
+        const asked = field
+          ? (keys[field] ?? []).some((k) => k in patch) || (field === 'location' && invalidPostcode !== null) || (field === 'date' && pastDate !== null)
+          : false;
+        // A new value for a field already filled ('nein, nicht Köln, 53111 Bonn', 'doch lieber Montag') is a
+        // correction of the form, whatever 'nein' or 'doch' resemble.
+        const draft = draftOf(m);
+        const corrects = (['postcode', 'place', 'budgetMin', 'budgetMax', 'urgency', 'date', 'category'] as const).some(
+          (k) => patch[k] !== undefined && patch[k] !== null && draft[k] !== null && patch[k] !== draft[k],
+        );
+        return { input, strength: (asked && words(m.text) <= 6) || (corrects && words(m.text) <= 12) ? 'explicit' : 'plain' };
+      },
+    },
     run: async (ctx, input) => {
       const now = new Date();
       const { text, ...fields } = input;
@@ -237,10 +343,9 @@ export const intakeTools: AnyChatToolDef[] = [
     access: 'public',
     machine: 'intake',
     states: SKIPPABLE_STATES,
-    offline: {
-      priority: 55,
-      detect: ({ text }) =>
-        isLabelOf(text, ['intake:answers.skip', 'intake:answers.noDate', 'intake:answers.budgetOpen']) || matchesAny(normalize(text), SKIP) ? {} : null,
+    understand: {
+      intents: ['skip'],
+      exact: ({ text }) => (isLabelOf(text, ['intake:answers.skip', 'intake:answers.noDate', 'intake:answers.budgetOpen']) ? {} : null),
     },
     run: async (ctx) => {
       const outcome = await sendMachineEvent(ctx, { type: 'QUESTION_SKIPPED' });
@@ -248,19 +353,58 @@ export const intakeTools: AnyChatToolDef[] = [
       return describeReached(ctx, outcome, '');
     },
   }),
-  confirmRequestTool,
   defineChatTool({
-    name: 'startNewRequest',
-    description: 'The person wants to post another request (the first name is kept).',
+    name: 'stepBack',
+    description: "The person wants to go back to the previous question of the request ('zurück', 'go back'): it is asked again.",
     input: z.object({}),
     access: 'public',
     machine: 'intake',
-    states: ['submitted'],
-    offline: { priority: 40, detect: ({ text }) => (isLabelOf(text, ['intake:answers.newRequest']) || matchesAny(normalize(text), NEW_REQUEST) ? {} : null) },
+    states: [...ASKING, 'reviewing'],
+    understand: { intents: ['back'] },
     run: async (ctx) => {
+      const outcome = await sendMachineEvent(ctx, { type: 'STEP_BACK' });
+      if (!outcome.accepted) return refuse(ctx, 'NOTHING_TO_GO_BACK_TO');
+      return describeReached(ctx, outcome, '');
+    },
+  }),
+  defineChatTool({
+    name: 'cancelRequestDraft',
+    description:
+      "The person does not want to post this request (any more): 'abbrechen', 'ich will keine Anfrage stellen', 'stop'. The draft is dropped; nothing was sent to anyone.",
+    input: z.object({}),
+    access: 'public',
+    machine: 'intake',
+    states: FORM_STATES,
+    understand: { intents: ['cancel'] },
+    run: async (ctx) => {
+      const hadDraft = Object.values(contextOf(ctx.machine).draft).some((v) => v !== null);
+      const outcome = await sendMachineEvent(ctx, { type: 'REQUEST_CANCELLED' });
+      if (!outcome.accepted) return refuse(ctx, 'NOT_POSSIBLE_NOW');
+      return { ...outcome, data: { ...intakeView(ctx.machine, ctx.lang), hadDraft } };
+    },
+  }),
+  confirmRequestTool,
+  defineChatTool({
+    name: 'startNewRequest',
+    description: 'The person wants to post another request (the first name is kept); what they already said about it is taken into the new draft.',
+    input: z.object({ text: z.string().trim().max(MAX_TEXT).optional().describe("The person's message, unchanged") }),
+    access: 'public',
+    machine: 'intake',
+    states: ['submitted'],
+    understand: {
+      intents: ['need'],
+      slots: ({ text }) => ({ text: text.trim().slice(0, MAX_TEXT) }),
+      exact: ({ text }) => (isLabelOf(text, ['intake:answers.newRequest']) ? {} : null),
+    },
+    run: async (ctx, input) => {
       const said = saidCount(ctx);
       const outcome = await sendMachineEvent(ctx, { type: 'NEW_REQUEST_STARTED' });
       const text = await sayNew(ctx, said);
+      if (outcome.accepted && input.text) {
+        // The need told with it goes into the new draft at once ('Ich brauche noch einen Maler in Bonn').
+        const reading = readMessage(input.text, { lang: ctx.lang, now: new Date(), state: ctx.machine.state, draft: contextOf(ctx.machine).draft });
+        if (Object.keys(reading.patch).length && !reading.pastDate) return updateDraft(ctx, 'DRAFT_UPDATED', reading);
+      }
       return { ...outcome, data: intakeView(ctx.machine, ctx.lang, text ? { say: text } : {}) };
     },
   }),

@@ -1,36 +1,52 @@
 // The marketplace's typed input: the offer and review forms' 'Label: value;' strings, an offer written in
 // one line after the reference, and euros named in a message. Pure.
-import { normalize } from '../../ai/offline/intents.ts';
+import { euroAmountOf } from '../../ai/understanding/entities.ts';
+import { foldText } from '../../ai/understanding/features.ts';
 import { parseEuroCents } from '../../../core/money/parse-money.ts';
-import { refOf } from './refs.ts';
+import { refOf } from '../../ai/understanding/entities.ts';
+
+/** A form label as the parser compares it: lower case, umlauts spelled out ('Verfügbarkeit' → 'verfuegbarkeit'). */
+const normalize = (s: string) => s.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
 
 /** Euros named in a payout request ('Zahl mir 15 € aus', 'pay out 12.50'). */
 export function amountOf(text: string): number | null {
-  const m = /\d[\d.,]*\d|\d/.exec(text.replace(/\b\d{6}\b/g, ''));
-  return m ? parseEuro(m[0]) : null;
+  return euroAmountOf(text);
 }
 
+// Words that say when: a clause with one of them (or a date) is the availability, not the description.
+const WHEN =
+  /\b(heute|morgen|ubermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|wochenende|woche|uhr|ab sofort|sofort|vormittag\w*|nachmittag\w*|abend\w*|fruh|termin\w*|zeit|kurzfristig|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week|asap|morning|afternoon|evening|available|from|am|pm|o'?clock|next|this|januar|februar|marz|april|mai|juni|juli|august|september|oktober|november|dezember|january|february|march|june|july|october|december)\b|\b\d{1,2}(?::\d{2})?\s?(?:uhr|h|am|pm)\b|\b\d{1,2}[./]\d{1,2}\.?/;
+// Lead-in words before the details ('Angebot für #…:', 'quote them', 'ich biete').
+const LEAD =
+  /^(?:(?:mein |ein |das )?angebot(?: f(?:u|ü)r| an| zu)?|(?:my |an |the )?offer(?: for| on| to)?|quote(?: them| him| her)?(?: for)?|ich (?:biete|mache|kann)(?: es| das)?(?: f(?:u|ü)r)?|i (?:can|could|offer|will)(?: do it)?(?: for)?|preis|price)\s*/i;
+
 /**
- * Offer details typed in one line after the reference: 'Angebot für #a1b2c3: 180 €, morgen ab 8 Uhr, inkl.
- * Material' gives price '180', availability 'morgen ab 8 Uhr', description 'inkl. Material' (as written; the
- * form checks them). null when nothing follows the reference.
+ * Offer details typed in a sentence, slotted by what they say: the amount is the price, a clause that says
+ * when ('morgen ab 9 Uhr', 'Friday afternoon') is the availability, the rest is the description ('neuer
+ * Durchlauferhitzer inkl. Montage'). Values as written; the form checks them. null when nothing is given.
  */
-export function offerLineOf(text: string): { price?: string; verfuegbarkeit?: string; beschreibung?: string } | null {
-  const m = /#?[0-9a-f]{6}[0-9a-f-]*\s*[:\-–]\s*([\s\S]+)$/i.exec(text);
-  if (!m) return null;
-  let rest = m[1]!.trim();
+export function offerDetailsOf(text: string): { price?: string; verfuegbarkeit?: string; beschreibung?: string } | null {
+  // What follows the reference (or the whole message when there is none).
+  const afterRef = /#?[0-9a-f]{6}[0-9a-f-]*\s*[:\-–]?\s*([\s\S]*)$/i.exec(text);
+  let rest = (afterRef ? afterRef[1]! : text)
+    .trim()
+    .replace(LEAD, '')
+    .replace(/^[:\-–,\s]+/, '');
   const out: { price?: string; verfuegbarkeit?: string; beschreibung?: string } = {};
-  const price = /^(?:(?:preis|price)\s*:?\s*)?(?:€\s*)?(\d[\d.]*(?:,\d{1,2})?)\s*(?:€|eur|euro)?\s*(?:[,;–-]\s*|$)/i.exec(rest);
-  if (price && parseEuro(price[1]!) !== null) {
-    out.price = price[1]!;
-    rest = rest.slice(price[0].length).trim();
+  const price = /(?:€\s*)?(\d[\d.]*(?:,\d{1,2})?)\s*(?:€|eur\b|euro\b|euros\b)|€\s*(\d[\d.]*(?:[.,]\d{1,2})?)/i.exec(rest);
+  if (price && parseEuro((price[1] ?? price[2])!) !== null) {
+    out.price = (price[1] ?? price[2])!;
+    rest = `${rest.slice(0, price.index)} ${rest.slice(price.index + price[0].length)}`;
   }
-  const [availability, ...description] = rest
-    .split(/\s*[,;]\s*/)
-    .map((x) => x.trim())
-    .filter(Boolean);
-  if (availability) out.verfuegbarkeit = availability;
-  if (description.length) out.beschreibung = description.join(', ');
+  const clauses = rest
+    .split(/\s*[,;]\s*|\s+(?:und|and)\s+(?=(?:ab|from|am|on|bis|until|heute|morgen|today|tomorrow|next|nachste)\b)/i)
+    .map((c) => c.replace(/^[\s:\-–.]+|[\s.]+$/g, '').trim())
+    .filter((c) => /\p{L}|\d/u.test(c));
+  const when: string[] = [];
+  const what: string[] = [];
+  for (const c of clauses) (WHEN.test(foldText(c, 'de')) && c.split(/\s+/).length <= 8 ? when : what).push(c);
+  if (when.length) out.verfuegbarkeit = when.join(', ');
+  if (what.length) out.beschreibung = what.join(', ');
   return Object.keys(out).length ? out : null;
 }
 

@@ -3,26 +3,24 @@
 // refs.ts, the offline detectors in market-detectors.ts, the typed forms in market-forms.ts. Every tool calls
 // the same domain commands as the dashboards.
 import { z } from 'zod';
+import { translator } from '../../i18n.ts';
+import { dealAllows } from '../../../machines/deal.machine.ts';
 import { AppError } from '../../../core/errors.ts';
 import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
 import { checkDealConfirmable } from '../../domain/deals/check-deal-confirmable.ts';
-import { listUserDeals } from '../../domain/deals/list-user-deals.ts';
+import { listUserDeals, type UserDeal } from '../../domain/deals/list-user-deals.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
-import { cleanRef, resolveDealRef } from '../../domain/refs/resolve-ref.ts';
+import { resolveDealRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
-import { defineChatTool, type AnyChatToolDef } from './registry.ts';
+import { categoryLabel } from '../../ai/nlu/index.ts';
+import { refOf } from '../../ai/understanding/entities.ts';
+import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ShowBalanceData } from '../../../core/chat/output-types.ts';
-import { attempt, refCommand, refInput, refusalOf, shortRef } from './refs.ts';
-import { BALANCE, CONFIRM_DEAL } from './market-detectors.ts';
+import { attempt, chooseOne, narrowByWords, refInput, refusalOf, shortRef } from './refs.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { providerMarketTools } from './provider-market.ts';
 import { seekerMarketTools } from './seeker-market.ts';
-
-// Kept for code written against the file before it was split (decision 052); new code imports from the parts.
-export { attempt, refCommand, refOf, refusalOf, shortRef } from './refs.ts';
-export { categoryNamed, PAYOUT } from './market-detectors.ts';
-export { amountOf, offerLineOf, OFFER_FORM, parseEuro, parseOfferForm, parseReviewForm, REVIEW_FORM, type OfferForm, type ReviewForm } from './market-forms.ts';
 
 const showBalance = defineChatTool({
   name: 'showBalance',
@@ -32,16 +30,16 @@ const showBalance = defineChatTool({
   machine: ['providerDesk', 'intake'],
   // Any point of the conversation: the answer does not move the flow (decision 050).
   states: '*',
-  offline: { priority: 45, detect: ({ text }) => (matchesAny(normalize(text), BALANCE) ? {} : null) },
+  understand: { intents: ['showBalance'] },
   run: async (ctx) => {
-    const [w, prices] = await Promise.all([getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 5 }), getCurrentPrices(ctx.deps.db.prisma)]);
+    const [w, prices] = await Promise.all([getWallet(ctx.deps.db.prisma, ctx.auth.user.id, { movements: 5 }), getCurrentPrices(ctx.deps.db.prisma)]);
     return {
       accepted: true,
       state: ctx.machine.state,
       data: {
         priceFrom: prices.minGoints,
-        role: ctx.auth.user!.role,
-        context: ctx.auth.user!.role,
+        role: ctx.auth.user.role,
+        context: ctx.auth.user.role,
         goints: w.goints,
         earningsGoints: w.earnings.goints,
         earningsCents: w.earnings.cents,
@@ -52,44 +50,90 @@ const showBalance = defineChatTool({
   },
 });
 
+type DealInput = { deal?: string; hint?: string };
+
+/**
+ * The deal the person means: the one with this reference; else, of the deals waiting for this person's
+ * confirmation, the one their words name (the other side, the category, the value), or the only one. An
+ * outcome (NOT_FOUND, or the candidates as buttons) when it is not one.
+ */
+async function dealToConfirm(ctx: ChatToolContext<{ roles: ['provider', 'seeker'] }>, input: DealInput): Promise<UserDeal | ToolOutcome> {
+  const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id);
+  if (input.deal) {
+    const id = await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user.id, input.deal);
+    const deal = id ? deals.find((d) => d.id === id) : undefined;
+    return deal ?? { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
+  }
+  // The deal machine's own rule: this side's confirmation is a transition of the deal's state.
+  const waiting = deals.filter((d) => dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'));
+  if (!waiting.length) return { accepted: false, reason: 'NO_DEAL_TO_CONFIRM', state: ctx.machine.state };
+  const fit = narrowByWords(waiting, input.hint ?? '', (d) => ({
+    names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place],
+    amountCents: d.valueCents,
+  }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((d) => ({
+      label: `#${shortRef(d.id)} · ${d.counterpart} · ${formatEuro(d.valueCents, ctx.lang)}`,
+      tool: 'confirmDeal',
+      input: { deal: shortRef(d.id) },
+    })),
+  );
+}
+
 const confirmDealTool = defineChatTool({
   name: 'confirmDeal',
   description:
-    'Confirms a deal (accepted offer) for the person. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.',
-  input: z.object({ deal: refInput }),
+    'Confirms a deal (accepted offer) for the person: by its reference, or by the words the person named it with (the other side, the amount) in hint; with neither, the only deal waiting for them, or the candidates as buttons. Only proposes it: the person confirms with the button. When both sides have confirmed, the deal is completed.',
+  input: z.object({
+    deal: refInput.optional(),
+    hint: z.string().trim().max(300).optional().describe('How the person named the deal, when not by its reference (a name, an amount)'),
+  }),
   access: { roles: ['provider', 'seeker'] },
   machine: ['providerDesk', 'intake'],
   states: '*',
   requiresConfirmation: true,
-  precheck: (ctx, input) =>
-    refusalOf(ctx, async () => {
-      const id = await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal);
-      if (!id) throw new AppError('NOT_FOUND');
-      // The deal machine's answer to this side's confirmation, before the card is shown.
-      await checkDealConfirmable(ctx.deps.db.prisma, ctx.auth.user!.id, id);
-    }),
-  confirmData: async (ctx, input) => {
-    const id = (await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal))!;
-    const deal = (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id)).find((d) => d.id === id);
-    return deal ? { deal, ref: shortRef(id) } : { ref: shortRef(id) };
+  precheck: async (ctx, input) => {
+    const deal = await dealToConfirm(ctx, input);
+    if (isToolOutcome(deal)) return deal;
+    // The deal machine's answer to this side's confirmation, before the card is shown.
+    return refusalOf(ctx, () => checkDealConfirmable(ctx.deps.db.prisma, ctx.auth.user.id, deal.id));
   },
-  confirmSummary: (input, data) => {
+  // The card names the deal by its full id: the click confirms exactly that one.
+  pinInput: async (ctx, input) => {
+    const deal = await dealToConfirm(ctx, input);
+    return isToolOutcome(deal) ? input : { deal: deal.id };
+  },
+  confirmData: async (ctx, input) => {
+    const deal = await dealToConfirm(ctx, input);
+    return isToolOutcome(deal) ? {} : { deal, ref: shortRef(deal.id) };
+  },
+  confirmSummary: (_input, data) => {
     const deal = (data?.deal ?? null) as { valueCents: number; counterpart: string } | null;
     return {
       key: 'confirm.summary.confirmDeal',
-      params: { ref: shortRef(cleanRef(input.deal)), price: deal ? deal.valueCents : '', counterpart: deal?.counterpart ?? '' },
+      params: { ref: String(data?.ref ?? ''), price: deal ? deal.valueCents : '', counterpart: deal?.counterpart ?? '' },
     };
   },
-  offline: {
-    priority: 75,
-    detect: refCommand('deal', CONFIRM_DEAL),
+  understand: {
+    intents: ['confirmDeal'],
+    slots: ({ text }) => {
+      const ref = refOf(text);
+      return ref ? { deal: ref } : { hint: text.slice(0, 300) };
+    },
   },
   run: (ctx, input) =>
     attempt(ctx, async () => {
-      const id = await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.deal);
+      const id = input.deal ? await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user.id, input.deal) : null;
       if (!id) throw new AppError('NOT_FOUND');
-      const r = await confirmDeal(ctx.deps, ctx.auth.user!.id, id);
-      return { accepted: true, state: ctx.machine.state, data: { ...r, ref: shortRef(id) } };
+      const r = await confirmDeal(ctx.deps, ctx.auth.user.id, id);
+      // A completed deal can be rated at once: the button opens the rating form (the seeker's side).
+      const rate =
+        r.status === 'completed' && ctx.auth.user.role === 'seeker'
+          ? [{ label: translator(ctx.lang)('chat:intents.rateDeal.label') as string, tool: 'rateDeal', input: { deal: shortRef(id) } }]
+          : [];
+      return { accepted: true, state: ctx.machine.state, data: { ...r, ref: shortRef(id) }, ...(rate.length ? { choices: rate } : {}) };
     }),
 });
 

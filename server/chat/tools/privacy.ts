@@ -2,7 +2,6 @@
 // as the page (GET /api/me/export); 'Konto löschen' shows what would happen (or what stops it) and deletes the
 // account only when the person presses 'Bestätigen' on the card, through the same domain command as the page.
 import { z } from 'zod';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { checkAccountDeletion, deleteAccount } from '../../domain/privacy/delete-account.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
@@ -12,32 +11,6 @@ import type { DeleteMyAccountData, ExportMyDataData } from '../../../core/chat/o
 import type { ChangeView, ToolOutcome } from '../../../core/chat/outcome.ts';
 
 export const PRIVACY_PAGE = '/konto/datenschutz';
-
-// 'Meine Daten exportieren', 'Welche Daten habt ihr über mich?', 'Datenauskunft', 'export my data',
-// 'download my data', 'what data do you have about me', 'GDPR data request'.
-const EXPORT = [
-  /\b(meine|alle meine|sämtliche) (persoenlichen )?daten\b.*\b(export|exportieren|herunterladen|runterladen|downloaden|haben|sehen|anfordern|bekommen)\b/,
-  /\bdaten\b.*\b(exportieren|herunterladen|runterladen)\b/,
-  /\b(datenauskunft|datenexport|auskunft ueber (meine|die) daten|dsgvo-?auskunft|datenkopie)\b/,
-  /\bwelche daten\b.*\b(ueber mich|von mir)\b/,
-  /\b(export|download|get|see)\b.*\b(my|all my) (personal )?data\b/,
-  /\bmy data\b.*\b(export|download)\b/,
-  /\bwhat data\b.*\b(about me|do you (have|store|hold))\b/,
-  /\b(gdpr|dsar|data subject access)\b.*\b(request|export|copy)\b/,
-];
-
-// 'Konto löschen', 'Lösch mein Konto', 'Ich möchte mein Konto löschen', 'Account entfernen', 'delete my
-// account', 'close my account', 'remove my account and data'.
-const DELETE = [
-  /\b(konto|account|profil|benutzerkonto|nutzerkonto)\b.*\b(loeschen|entfernen|kuendigen|aufloesen|schliessen)\b/,
-  /\b(loesch|loesche|loeschen|entferne|entfernen)\b.*\b(mein(en)?|das) (konto|account|profil)\b/,
-  /\b(delete|remove|close|erase|cancel)\b.*\b(my|the) (account|profile)\b/,
-  /\b(account|profile) (deletion|removal)\b/,
-  /\b(delete|erase) (all )?my data\b/,
-  /\b(meine daten) (loeschen|entfernen)\b/,
-  /\brecht auf (loeschung|vergessenwerden)\b/,
-  /\bright to (be forgotten|erasure)\b/,
-];
 
 const refuse = (ctx: ChatToolContext, reason: string, data: Record<string, unknown> = {}): ToolOutcome => ({
   accepted: false,
@@ -59,13 +32,7 @@ export const privacyTools: AnyChatToolDef[] = [
     access: 'user',
     machine: '*',
     states: '*',
-    offline: {
-      priority: 97,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        return !matchesAny(n, DELETE) && matchesAny(n, EXPORT) ? {} : null;
-      },
-    },
+    understand: { intents: ['exportMyData'] },
     run: async (ctx) => ({
       accepted: true,
       state: ctx.machine.state,
@@ -81,14 +48,14 @@ export const privacyTools: AnyChatToolDef[] = [
     machine: '*',
     states: '*',
     requiresConfirmation: true,
-    offline: { priority: 98, detect: ({ text }) => (matchesAny(normalize(text), DELETE) ? {} : null) },
+    understand: { intents: ['deleteMyAccount'] },
     precheck: async (ctx) => {
-      const check = await checkAccountDeletion(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const check = await checkAccountDeletion(ctx.deps.db.prisma, ctx.auth.user.id);
       return check.possible ? null : refuse(ctx, 'ACCOUNT_DELETION_BLOCKED', { blockers: blockersText(ctx.lang, check.blockers), pageUrl: PRIVACY_PAGE });
     },
     confirmData: async (ctx) => {
       const t = translator(ctx.lang);
-      const user = ctx.auth.user!;
+      const user = ctx.auth.user;
       const check = await checkAccountDeletion(ctx.deps.db.prisma, user.id);
       const rows: ChangeView['rows'] = [
         { label: t('chat:privacy.change.name') as string, before: user.name, after: t('chat:privacy.change.deletedName') as string },
@@ -119,7 +86,7 @@ export const privacyTools: AnyChatToolDef[] = [
     confirmSummary: () => ({ key: 'confirm.summary.deleteMyAccount' }),
     run: (ctx) =>
       attempt(ctx, async () => {
-        const result = await deleteAccount(ctx.deps, ctx.auth.user!.id);
+        const result = await deleteAccount(ctx.deps, ctx.auth.user.id);
         return { accepted: true, state: ctx.machine.state, data: { ...result, homeUrl: '/' } satisfies DeleteMyAccountData };
       }),
   }),

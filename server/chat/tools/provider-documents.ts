@@ -4,7 +4,6 @@
 // The card shows the limits the server holds and the provider's documents so far.
 import { z } from 'zod';
 import { translator } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, listOwnVerificationDocuments } from '../../domain/providers/verification-documents.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { defineChatTool, type AnyChatToolDef } from './registry.ts';
@@ -19,16 +18,6 @@ export interface DocumentUploadData {
   count: number;
 }
 
-const DOC =
-  '(nachweis|nachweise|dokument|dokumente|unterlagen|gewerbeschein|handwerkskarte|gewerbeanmeldung|document|documents|trade licen[cs]e|craft card|certificate|licen[cs]e)';
-const UPLOAD = [
-  new RegExp(
-    `\\b(hochladen|hochlade|lade|laden|einreichen|reiche|schicken|schicke|senden|sende|uebermitteln|anhaengen|upload|uploading|submit|send|attach)\\b.*\\b${DOC}\\b`,
-  ),
-  new RegExp(`\\b${DOC}\\b.*\\b(hochladen|einreichen|schicken|senden|uebermitteln|anhaengen|upload|submit|attach)\\b`),
-  /\b(verifizieren|verifiziert werden|verifizierung beantragen|get verified|verify me|verify my (business|company|account))\b/,
-];
-
 export const providerDocumentTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'uploadTradeDocument',
@@ -39,12 +28,12 @@ export const providerDocumentTools: AnyChatToolDef[] = [
     machine: 'providerDesk',
     states: '*',
     // Above listTradeDocuments (60): 'Gewerbeschein hochladen' is an upload, not a question about the state.
-    offline: { priority: 64, detect: ({ text }) => (matchesAny(normalize(text), UPLOAD) ? {} : null) },
+    understand: { intents: ['uploadTradeDocument'] },
     run: async (ctx) => {
       const t = translator(ctx.lang);
       const [docs, profile] = await Promise.all([
-        listOwnVerificationDocuments(ctx.deps.db.prisma, ctx.auth.user!.id),
-        getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id),
+        listOwnVerificationDocuments(ctx.deps.db.prisma, ctx.auth.user.id),
+        getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id),
       ]);
       const verification = profile?.verification ?? 'none';
       const data: DocumentUploadData = {

@@ -16,19 +16,46 @@ import { listPackages } from '../../../core/shop/packages.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { resolveRequestRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
-import { CATEGORY_IDS } from '../../ai/nlu/categories.ts';
-import { defineChatTool, sendMachineEvent, type AnyChatToolDef } from './registry.ts';
+import { CATEGORY_IDS, categoryLabel } from '../../ai/nlu/categories.ts';
+import { categoryNamed, refOf, urgentNamed } from '../../ai/understanding/entities.ts';
+import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { BuyGointsData, ListMatchesData } from '../../../core/chat/output-types.ts';
-import { attempt, refCommand, refInput, refuse, refusalOf, shortRef } from './refs.ts';
-import { BUY, CANCEL, categoryNamed, LIST_MATCHES, START_OFFER, UNLOCK, URGENT_ONLY } from './market-detectors.ts';
-import { OFFER_FORM, offerLineOf, parseOfferForm } from './market-forms.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
+import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef } from './refs.ts';
+import { OFFER_FORM, offerDetailsOf, parseOfferForm } from './market-forms.ts';
 
 const provider = { roles: ['provider'] } as const;
 /** How many cards a chat answer shows; the dashboards show all. */
 const CHAT_CARDS = 6;
 
 const card = (m: MatchCard) => ({ ...m, ref: shortRef(m.request.id), dealRef: m.deal ? shortRef(m.deal.id) : null });
+type ProviderCtx = ChatToolContext<typeof provider>;
+
+/**
+ * The request a provider means without a reference: of the matches that fit the step (not unlocked yet for
+ * an unlock, unlocked without an offer for an offer), the one their words name (category, place), or the
+ * only one; else the candidates as buttons that complete the step.
+ */
+async function matchFor(ctx: ProviderCtx, step: 'unlock' | 'offer', input: { request?: string; hint?: string }): Promise<string | ToolOutcome> {
+  if (input.request) {
+    const id = await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user.id, input.request);
+    return id ?? { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
+  }
+  const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user.id, ctx.lang, { limit: 100 });
+  const fitting = feed.matches.filter((m) => (step === 'unlock' ? !m.unlocked : m.unlocked && !m.offer));
+  if (!fitting.length) return { accepted: false, reason: step === 'unlock' ? 'NO_REQUEST_TO_UNLOCK' : 'NO_REQUEST_TO_OFFER', state: ctx.machine.state };
+  const placeOf = (m: MatchCard) => (m.unlocked ? m.request.place : m.request.placeMasked);
+  const fit = narrowByWords(fitting, input.hint ?? '', (m) => ({ names: [categoryLabel(m.request.kategorie, ctx.lang), placeOf(m), m.request.title] }));
+  if (fit.length === 1) return fit[0]!.request.id;
+  return chooseOne(
+    ctx,
+    fit.map((m) => ({
+      label: `#${shortRef(m.request.id)} · ${categoryLabel(m.request.kategorie, ctx.lang)}${placeOf(m) ? ` · ${placeOf(m)}` : ''}`,
+      tool: step === 'unlock' ? 'unlockRequest' : 'startOffer',
+      input: { request: shortRef(m.request.id) },
+    })),
+  );
+}
 
 export const providerMarketTools: AnyChatToolDef[] = [
   defineChatTool({
@@ -42,19 +69,18 @@ export const providerMarketTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
-    offline: {
-      priority: 50,
-      detect: ({ text }) => {
-        if (!matchesAny(normalize(text), LIST_MATCHES)) return null;
+    understand: {
+      intents: ['listMatches'],
+      slots: ({ text }) => {
         const category = categoryNamed(text);
-        return { ...(category ? { category } : {}), ...(URGENT_ONLY.test(normalize(text)) ? { urgentOnly: true } : {}) };
+        return { ...(category ? { category } : {}), ...(urgentNamed(text) ? { urgentOnly: true } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+        await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id);
         const filter = { ...(input.category ? { category: input.category } : {}), ...(input.urgentOnly ? { urgentOnly: true } : {}) };
-        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: CHAT_CARDS + 1, filter });
+        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user.id, ctx.lang, { limit: CHAT_CARDS + 1, filter });
         const shown = feed.matches.slice(0, CHAT_CARDS).map(card);
         return {
           accepted: true,
@@ -67,25 +93,38 @@ export const providerMarketTools: AnyChatToolDef[] = [
     name: 'unlockRequest',
     description:
       "Unlocks a matched request's details and contact for the unlock price of its category (price list; 50 Goints by default). Only proposes it: the provider sees price, balance and 'x of N unlocked' and confirms with the button.",
-    input: z.object({ request: refInput }),
+    input: z.object({
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the provider named the request, when not by its reference (category, place)'),
+      price: z.number().int().positive().optional().describe('Set by the server: the price the confirmation card shows'),
+    }),
     access: provider,
     machine: 'providerDesk',
     states: ['ready'],
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        const id = await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.request);
-        if (!id) throw new AppError('NOT_FOUND');
-        const q = await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id);
+    precheck: async (ctx, input) => {
+      const found = await matchFor(ctx, 'unlock', input);
+      if (isToolOutcome(found)) return found;
+      return refusalOf(ctx, async () => {
+        const id = found;
+        const q = await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user.id, id);
         // The unlock machine's own guards, before the card is shown (the same function).
         const refusal = quoteRefusal(q);
         if (refusal) throw new AppError(refusal, refusal === 'INSUFFICIENT_GOINTS' ? { params: { price: q.price } } : {});
-      }),
+      });
+    },
+    // The card names the request by its full id and its price: the click unlocks exactly that one at the price
+    // the person confirmed, and refuses when it changed (decision 065).
+    pinInput: async (ctx, input) => {
+      const found = await matchFor(ctx, 'unlock', input);
+      if (isToolOutcome(found)) return input;
+      return { request: found, price: (await getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user.id, found)).price };
+    },
     confirmData: async (ctx, input) => {
-      const id = (await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user!.id, input.request))!;
+      const id = (await resolveRequestRef(ctx.deps.db.prisma, ctx.auth.user.id, input.request ?? ''))!;
       const [quote, feed] = await Promise.all([
-        getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user!.id, id),
-        listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: 100 }),
+        getUnlockQuote(ctx.deps.db.prisma, ctx.auth.user.id, id),
+        listProviderMatches(ctx.deps.db.prisma, ctx.auth.user.id, ctx.lang, { limit: 100 }),
       ]);
       const m = feed.matches.find((x) => x.request.id === id);
       return { quote, ref: shortRef(id), ...(m ? { match: card(m) } : {}) };
@@ -104,18 +143,24 @@ export const providerMarketTools: AnyChatToolDef[] = [
         },
       };
     },
-    offline: {
-      priority: 70,
-      detect: refCommand('request', UNLOCK),
+    understand: {
+      intents: ['unlockRequest'],
+      slots: ({ text }) => {
+        const ref = refOf(text);
+        return ref ? { request: ref } : { hint: text.slice(0, 300) };
+      },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const providerId = ctx.auth.user!.id;
-        const id = await resolveRequestRef(ctx.deps.db.prisma, providerId, input.request);
+        const providerId = ctx.auth.user.id;
+        const id = input.request ? await resolveRequestRef(ctx.deps.db.prisma, providerId, input.request) : null;
         if (!id) throw new AppError('NOT_FOUND');
         // The same unlock machine as the dashboard, with the domain commands as its operations.
         const actor = createActor(
-          unlockMachineWith({ quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r), unlock: (r) => unlockRequest(ctx.deps, providerId, r) }),
+          unlockMachineWith({
+            quote: (r) => getUnlockQuote(ctx.deps.db.prisma, providerId, r),
+            unlock: (r, price) => unlockRequest(ctx.deps, { providerId, requestId: r, price: input.price ?? price }),
+          }),
           { input: { requestId: id } },
         );
         actor.start();
@@ -125,9 +170,13 @@ export const providerMarketTools: AnyChatToolDef[] = [
           { timeout: 15_000 },
         );
         if (ready.value === 'awaitingConfirmation') actor.send({ type: 'CONFIRM' });
-        const end = await waitFor(actor, (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed'].includes(String(s.value)), {
-          timeout: 15_000,
-        });
+        const end = await waitFor(
+          actor,
+          (s) => s.status === 'done' || ['quoteFailed', 'insufficientGoints', 'failed', 'awaitingConfirmation'].includes(String(s.value)),
+          {
+            timeout: 15_000,
+          },
+        );
         actor.stop();
         const state = String(end.value);
         const unavailable =
@@ -139,8 +188,13 @@ export const providerMarketTools: AnyChatToolDef[] = [
           failed: 'UNLOCK_FAILED',
           quoteFailed: 'NOT_FOUND',
           cancelled: 'UNLOCK_FAILED',
+          // Asked again: the price changed since the card (nothing was booked).
+          awaitingConfirmation: 'UNLOCK_PRICE_CHANGED',
         }[state];
-        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price: end.context.quote?.price ?? 0 } } : {});
+        const price = end.context.quote?.price ?? 0;
+        if (reason === 'UNLOCK_PRICE_CHANGED')
+          throw new AppError(reason, { params: { price, confirmed: input.price ?? end.context.priceChangedFrom ?? 0, ref: `#${shortRef(id)}` } });
+        if (reason) throw new AppError(reason as 'UNLOCK_FAILED', reason === 'INSUFFICIENT_GOINTS' ? { params: { price } } : {});
         const feed = await listProviderMatches(ctx.deps.db.prisma, providerId, ctx.lang, { limit: 100 });
         const m = feed.matches.find((x) => x.request.id === id);
         return {
@@ -155,7 +209,8 @@ export const providerMarketTools: AnyChatToolDef[] = [
     description:
       "Opens the offer form for an unlocked request (price in euros, availability, description). Details the provider already wrote ('Angebot für #a1b2c3: 180 €, morgen ab 8 Uhr, inkl. Material') go into prefill, as written.",
     input: z.object({
-      request: refInput,
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the provider named the request, when not by its reference (category, place)'),
       prefill: z
         .object({ price: z.string().max(20).optional(), verfuegbarkeit: z.string().max(200).optional(), beschreibung: z.string().max(2000).optional() })
         .optional()
@@ -164,20 +219,25 @@ export const providerMarketTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
-    offline: {
-      priority: 72,
-      detect: (i) => {
-        const found = refCommand('request', START_OFFER)(i);
-        if (!found) return null;
-        const prefill = offerLineOf(i.text);
-        return prefill ? { ...found, prefill } : found;
+    understand: {
+      intents: ['startOffer'],
+      slots: ({ text }) => {
+        const ref = refOf(text);
+        const prefill = offerDetailsOf(text);
+        return { ...(ref ? { request: ref } : { hint: text.slice(0, 300) }), ...(prefill ? { prefill } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const providerId = ctx.auth.user!.id;
-        const id = await resolveRequestRef(ctx.deps.db.prisma, providerId, input.request);
-        if (!id) throw new AppError('NOT_FOUND');
+        const providerId = ctx.auth.user.id;
+        const found = await matchFor(ctx, 'offer', input);
+        if (isToolOutcome(found)) {
+          // The candidates' buttons carry the details already written, so nothing typed is lost.
+          return input.prefill && found.choices
+            ? { ...found, choices: found.choices.map((c) => ({ ...c, input: { ...c.input, prefill: input.prefill } })) }
+            : found;
+        }
+        const id = found;
         // The offer rule of createOffer, before the form opens.
         await checkOfferCanBeMade(ctx.deps.db.prisma, providerId, id);
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_STARTED', requestId: id });
@@ -195,7 +255,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
     machine: 'providerDesk',
     states: ['writingOffer'],
     fromPersonOnly: (input) => input.output,
-    offline: { priority: 80, detect: ({ text }) => (OFFER_FORM.test(text) && text.includes(';') ? { output: text.trim() } : null) },
+    understand: { exact: ({ text }) => (OFFER_FORM.test(text) && text.includes(';') ? { output: text.trim() } : null) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const form = parseOfferForm(input.output);
@@ -205,7 +265,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
           .object({ price: euroAmount, verfuegbarkeit: z.string().trim().min(2).max(200), beschreibung: z.string().trim().min(10).max(2000) })
           .safeParse(form);
         if (!parsed.success) return refuse(ctx, 'OFFER_FORM_INVALID', { fields: parsed.error.issues.map((i) => String(i.path[0])).join(', ') });
-        const offer = await createOffer(ctx.deps, ctx.auth.user!.id, { requestId, ...parsed.data });
+        const offer = await createOffer(ctx.deps, ctx.auth.user.id, { requestId, ...parsed.data });
         const outcome = await sendMachineEvent(ctx, { type: 'OFFER_SENT' });
         return {
           ...outcome,
@@ -221,9 +281,9 @@ export const providerMarketTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: ['ready', 'writingOffer'],
-    offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), BUY) ? {} : null) },
+    understand: { intents: ['buyGoints'] },
     run: async (ctx) => {
-      const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user!.id, { movements: 0 });
+      const w = await getWallet(ctx.deps.db.prisma, ctx.auth.user.id, { movements: 0 });
       return {
         accepted: true,
         state: ctx.machine.state,
@@ -242,7 +302,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: ['writingOffer'],
-    offline: { priority: 50, detect: ({ text }) => (matchesAny(normalize(text), CANCEL) ? {} : null) },
+    understand: { intents: ['cancel'] },
     run: (ctx) => sendMachineEvent(ctx, { type: 'OFFER_CANCELLED' }),
   }),
 ];

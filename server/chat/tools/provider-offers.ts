@@ -2,28 +2,19 @@
 // Interesse' hides a match (free, as on the dashboard), withdrawing an offer ends it and waits for the click.
 // The same domain commands as POST /api/provider/matches/:id/dismiss and POST /api/provider/offers/:id/withdraw.
 import { z } from 'zod';
+import { offerAllows } from '../../../machines/offer.machine.ts';
 import { AppError } from '../../../core/errors.ts';
-import { dismissMatch, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
+import { dismissMatch, isDismissable, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { withdrawOffer } from '../../domain/offers/accept-offer.ts';
-import { attempt, refCommand, refusalOf, shortRef } from './refs.ts';
+import { categoryLabel } from '../../ai/nlu/index.ts';
+import { refOf } from '../../ai/understanding/entities.ts';
+import { formatEuro } from '../../../core/money/format-money.ts';
+import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
+import type { ListMatchesData } from '../../../core/chat/output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
-
-const NO_INTEREST = [
-  /\bkein(e|en)? interesse\b/,
-  /\b(ausblenden|verbergen|ignorieren|passt nicht)\b/,
-  /\bnicht (interessiert|interessant)\b/,
-  /\bnot interested\b/,
-  /\b(hide|dismiss|skip|ignore)\b/,
-  /\bno interest\b/,
-];
-const WITHDRAW = [
-  /\bangebot\b.*\b(zurueckziehen|zurueck ziehen|zurueckziehe|zuruecknehmen|stornieren|loeschen)\b/,
-  /\bziehe?\b.*\bangebot\b.*\bzurueck\b/,
-  /\b(withdraw|retract|cancel|delete)\b.*\boffer\b/,
-  /\boffer\b.*\b(withdraw|retract)\b/,
-];
 
 const refInput = z
   .string()
@@ -32,66 +23,142 @@ const refInput = z
   .describe("The request's reference shown on the card ('#a1b2c3'), or the offer's");
 const clean = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 
-/** The provider's match card for a request reference (or, for an offer, the offer's reference). */
-async function cardOf(ctx: ChatToolContext, ref: string): Promise<MatchCard> {
-  const { matches } = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user!.id, ctx.lang, { limit: 100 });
-  const r = clean(ref);
-  const m = matches.find((x) => x.request.id.startsWith(r)) ?? matches.find((x) => x.offer?.id.startsWith(r));
-  if (!m) throw new AppError('NOT_FOUND');
-  return m;
+type ProviderCtx = ChatToolContext<typeof provider>;
+const card = (m: MatchCard) => ({ ...m, ref: shortRef(m.request.id), dealRef: m.deal ? shortRef(m.deal.id) : null });
+const placeOf = (m: MatchCard) => (m.unlocked ? m.request.place : m.request.placeMasked);
+
+/**
+ * The match a provider means: by the request's (or the offer's) reference; else, of the matches the step
+ * fits, the one the words name (category, place, price), or the only one; else the candidates as buttons.
+ */
+async function matchFor(
+  ctx: ProviderCtx,
+  input: { request?: string; hint?: string },
+  step: { tool: 'dismissMatch' | 'withdrawOffer'; fits: (m: MatchCard) => boolean; none: string },
+): Promise<MatchCard | ToolOutcome> {
+  const { matches } = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user.id, ctx.lang, { limit: 100 });
+  if (input.request) {
+    const r = clean(input.request);
+    return matches.find((x) => x.request.id.startsWith(r)) ?? matches.find((x) => x.offer?.id.startsWith(r)) ?? refuse(ctx, 'NOT_FOUND');
+  }
+  const fitting = matches.filter(step.fits);
+  if (!fitting.length) return refuse(ctx, step.none);
+  const fit = narrowByWords(fitting, input.hint ?? '', (m) => ({
+    names: [categoryLabel(m.request.kategorie, ctx.lang), placeOf(m), m.request.title],
+    amountCents: m.offer?.priceCents ?? null,
+  }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((m) => ({
+      label: `#${shortRef(m.request.id)} · ${categoryLabel(m.request.kategorie, ctx.lang)}${placeOf(m) ? ` · ${placeOf(m)}` : ''}${m.offer ? ` · ${formatEuro(m.offer.priceCents, ctx.lang)}` : ''}`,
+      tool: step.tool,
+      input: { request: shortRef(m.request.id) },
+    })),
+  );
 }
 
-async function withdrawable(ctx: ChatToolContext, ref: string) {
-  const m = await cardOf(ctx, ref);
-  if (!m.offer || m.offer.status !== 'versendet') throw new AppError('OFFER_NOT_AVAILABLE');
+const WITHDRAW = {
+  tool: 'withdrawOffer',
+  fits: (m: MatchCard) => m.offer !== null && offerAllows(m.offer.status, 'OFFER_WITHDRAWN'),
+  none: 'NO_OFFER_TO_WITHDRAW',
+} as const;
+const DISMISS = { tool: 'dismissMatch', fits: isDismissable, none: 'NO_REQUEST_TO_DISMISS' } as const;
+
+async function withdrawable(ctx: ProviderCtx, input: { request?: string; hint?: string }) {
+  const m = await matchFor(ctx, input, WITHDRAW);
+  if (isToolOutcome(m)) return m;
+  if (!m.offer || !offerAllows(m.offer.status, 'OFFER_WITHDRAWN')) return refuse(ctx, 'OFFER_NOT_AVAILABLE');
   return { match: m, offer: m.offer };
 }
+
+const refOrHint = ({ text }: { text: string }) => {
+  const ref = refOf(text);
+  return ref ? { request: ref } : { hint: text.slice(0, 300) };
+};
+const hintInput = z.string().trim().max(300).optional().describe('How the provider named it, when not by its reference (category, place, price)');
 
 export const providerOfferTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'dismissMatch',
     description: "'Kein Interesse': hides a matched request the provider has not unlocked from their feed (free).",
-    input: z.object({ request: refInput }),
+    input: z.object({ request: refInput.optional(), hint: hintInput }),
     access: provider,
     machine: 'providerDesk',
     states: '*',
-    offline: { priority: 74, detect: refCommand('request', NO_INTEREST) },
+    understand: { intents: ['dismissMatch'], slots: refOrHint },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const m = await cardOf(ctx, input.request);
-        if (m.unlocked || m.status !== 'offen') throw new AppError('REQUEST_NOT_AVAILABLE');
-        await dismissMatch(ctx.deps.db.prisma, ctx.auth.user!.id, m.id);
+        const m = await matchFor(ctx, input, DISMISS);
+        if (isToolOutcome(m)) return m;
+        if (!isDismissable(m)) throw new AppError('REQUEST_NOT_AVAILABLE');
+        await dismissMatch(ctx.deps.db.prisma, ctx.auth.user.id, m.id);
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(m.request.id) } };
       }),
   }),
   defineChatTool({
     name: 'withdrawOffer',
     description: "Withdraws the provider's offer on a request (before it is accepted). Only proposes it: the provider confirms with the button.",
-    input: z.object({ request: refInput }),
+    input: z.object({ request: refInput.optional(), hint: hintInput }),
     access: provider,
     machine: 'providerDesk',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        await withdrawable(ctx, input.request);
-      }),
+    precheck: async (ctx, input) => {
+      const w = await withdrawable(ctx, input);
+      return isToolOutcome(w) ? w : null;
+    },
     // The card names the offer by its id: the click withdraws exactly that one.
-    pinInput: async (ctx, input) => ({ request: (await withdrawable(ctx, input.request)).offer.id }),
+    pinInput: async (ctx, input) => {
+      const w = await withdrawable(ctx, input);
+      return isToolOutcome(w) ? input : { request: w.offer.id };
+    },
     confirmData: async (ctx, input) => {
-      const { match, offer } = await withdrawable(ctx, input.request);
-      return { ref: shortRef(match.request.id), priceCents: offer.priceCents, availability: offer.verfuegbarkeit };
+      const w = await withdrawable(ctx, input);
+      if (isToolOutcome(w)) return {};
+      return { ref: shortRef(w.match.request.id), priceCents: w.offer.priceCents, availability: w.offer.verfuegbarkeit };
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.withdrawOffer',
       params: { ref: String(data?.ref ?? ''), price: Number(data?.priceCents ?? 0) },
     }),
-    offline: { priority: 78, detect: refCommand('request', WITHDRAW) },
+    understand: { intents: ['withdrawOffer'], slots: refOrHint },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const { match, offer } = await withdrawable(ctx, input.request);
-        const r = await withdrawOffer(ctx.deps, ctx.auth.user!.id, offer.id);
+        const w = await withdrawable(ctx, input);
+        if (isToolOutcome(w)) return w;
+        const { match, offer } = w;
+        const r = await withdrawOffer(ctx.deps, ctx.auth.user.id, offer.id);
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(match.request.id), status: r.status } };
+      }),
+  }),
+  defineChatTool({
+    name: 'listSentOffers',
+    description:
+      "Lists the requests the provider has sent an offer for, with each offer's price and status (sent, accepted, declined, withdrawn) and its deal.",
+    input: z.object({}),
+    access: provider,
+    machine: 'providerDesk',
+    states: '*',
+    understand: { intents: ['listSentOffers'] },
+    run: (ctx) =>
+      attempt(ctx, async () => {
+        const feed = await listProviderMatches(ctx.deps.db.prisma, ctx.auth.user.id, ctx.lang, { limit: 100 });
+        const shown = feed.matches
+          .filter((m) => m.offer)
+          .slice(0, 6)
+          .map(card);
+        return {
+          accepted: true,
+          state: ctx.machine.state,
+          data: {
+            matches: shown,
+            count: shown.length,
+            more: feed.matches.filter((m) => m.offer).length > shown.length,
+            balance: feed.balance,
+            filter: {},
+          } satisfies ListMatchesData,
+        };
       }),
   }),
 ];

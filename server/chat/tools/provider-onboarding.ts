@@ -5,22 +5,15 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
-import { CATEGORY_IDS, CATEGORY_LABELS, categoryLabel, type CategoryId } from '../../ai/nlu/categories.ts';
+import { categoriesNamed, emailOf, postcodeOf, radiusOf } from '../../ai/understanding/entities.ts';
+import { CATEGORY_IDS, categoryLabel } from '../../ai/nlu/categories.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
 import { providerProfileInput, type ProviderProfileInput } from '../../../core/providers/providers.schemas.ts';
 import { placeOfPostcode } from '../../integrations/geo/postcodes.ts';
-import { attempt, refusalOf } from './market.ts';
+import { attempt, refusalOf } from './refs.ts';
 import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
-
-const START = [
-  /\b(anbieter)?profil\b.{0,30}\b(anlegen|erstellen|einrichten|aufsetzen|ausfuellen)\b/,
-  /\b(leg|lege|erstell|erstelle|richte|richt)\b.{0,30}\b(anbieter)?profil\b/,
-  /\b(set up|setup|create|make|start|fill in)\b.{0,20}\bprofile\b/,
-  /\bonboarding\b/,
-];
 
 // The labels a person puts before each field, in the order of the alternatives (longer first).
 const LABELS = {
@@ -57,16 +50,34 @@ function labelledValues(text: string): Partial<Record<LabelField, string>> {
   return out;
 }
 
-/** Every category a text names ('Handwerk und Elektronik', 'trades and electronics'). */
-function categoriesNamed(text: string): CategoryId[] {
-  const n = normalize(text);
-  return CATEGORY_IDS.filter((id) => {
-    const words = [id, ...CATEGORY_LABELS[id].de.split('/'), ...CATEGORY_LABELS[id].en.split(/\/| & /)].map((w) => normalize(w));
-    return words.some((w) => w.length > 2 && new RegExp(String.raw`\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(n));
-  });
-}
+const PHONE = /(?:\+|\b0)\d[\d ()/.-]{4,38}\d/;
 
-const EMAIL = /([^\s@,;:]+@[^\s@,;]+\.[a-z]{2,})/i;
+/**
+ * The fields of a profile written without labels, one per comma ('Bad & Heizung Kaya, Handwerk, 44137
+ * Dortmund, 25 km, 0231 123456'): each part is read by what it holds; the first part that is none of these is
+ * the company, a long one the description.
+ */
+function unlabelledValues(text: string): Partial<Record<LabelField, string>> {
+  const out: Partial<Record<LabelField, string>> = {};
+  const rest: string[] = [];
+  for (const raw of text.split(/\s*[,;\n]\s*/)) {
+    const part = raw.trim().replace(/[.]+$/, '');
+    if (!part) continue;
+    if (!out.email && emailOf(part)) out.email = part;
+    else if (!out.radiusKm && radiusOf(part) !== null) out.radiusKm = part;
+    else if (!out.postcode && postcodeOf(part)) out.postcode = part;
+    else if (!out.phone && PHONE.test(part) && !postcodeOf(part)) out.phone = part;
+    else if (!out.categories && categoriesNamed(part).length && part.split(/\s+/).length <= 4) out.categories = part;
+    else rest.push(part);
+  }
+  const lead =
+    /^(?:(?:ich|wir) (?:bin|sind|hei(?:ss|ß)e|hei(?:ss|ß)en)|(?:i am|i'm|we are|we're)|(?:mein |unser )?(?:profil|profile)(?: anlegen| erstellen| einrichten)?:?|(?:set up|create) (?:my )?profile:?)\s*/i;
+  const company = rest.find((r) => r.length <= 80 && r.split(/\s+/).length <= 8);
+  if (company) out.firmenname = company.replace(lead, '').trim();
+  const description = rest.find((r) => r !== company && r.length >= 20);
+  if (description) out.description = description;
+  return out;
+}
 
 const onboardingInput = z.object({
   firmenname: z.string().trim().max(120).optional(),
@@ -79,39 +90,40 @@ const onboardingInput = z.object({
 });
 type OnboardingInput = z.infer<typeof onboardingInput>;
 
-/** The profile a message describes (only the fields it names), or null when it is not about setting one up. */
-export function onboardingOf(text: string): OnboardingInput | null {
-  const n = normalize(text);
-  const v = labelledValues(text);
-  const started = matchesAny(n, START);
-  if (!started && !(v.firmenname && Object.keys(v).length >= 3)) return null;
+/** The profile a message describes (only the fields it names): labelled ('Firma: …, PLZ: …') or one field per comma. */
+export function onboardingOf(text: string): OnboardingInput {
+  const labelled = labelledValues(text);
+  const v = Object.keys(labelled).length >= 2 ? labelled : { ...unlabelledValues(text), ...labelled };
   const out: OnboardingInput = {};
   if (v.firmenname) out.firmenname = v.firmenname.slice(0, 120);
   const categories = v.categories ? categoriesNamed(v.categories) : [];
   if (categories.length) out.categories = categories;
-  const postcode = /\b(\d{5})\b/.exec(v.postcode ?? '')?.[1];
+  const postcode = postcodeOf(v.postcode ?? '');
   if (postcode) out.postcode = postcode;
   const radius = /(\d{1,4})/.exec(v.radiusKm ?? '')?.[1];
   if (radius) out.radiusKm = Number(radius);
-  const phone = /\+?\d[\d ()/.-]{4,38}\d/.exec(v.phone ?? '')?.[0];
+  const phone = PHONE.exec(v.phone ?? '')?.[0];
   if (phone) out.phone = phone.trim();
-  const email = EMAIL.exec(v.email ?? '')?.[1];
+  const email = emailOf(v.email ?? '');
   if (email) out.email = email;
   if (v.description) out.description = v.description.slice(0, 2000);
   return out;
 }
 
+const SET_UP =
+  /\b(profil\w*\s+(?:an)?legen|profil\w*\s+erstellen|profil\w*\s+einrichten|set (?:up )?my (?:provider )?profile(?: up)?|create my (?:provider )?profile)\b/i;
+
 const REQUIRED = ['firmenname', 'categories', 'postcode', 'radiusKm', 'phone', 'description'] as const;
 const ROWS = ['firmenname', 'categories', 'postcode', 'radiusKm', 'phone', 'email', 'description'] as const;
 
 /** The complete, checked profile, or the refusal naming what is missing or wrong (in the person's words). */
-async function newProfile(ctx: ChatToolContext, input: OnboardingInput): Promise<ProviderProfileInput> {
+async function newProfile(ctx: ChatToolContext<{ roles: ['provider'] }>, input: OnboardingInput): Promise<ProviderProfileInput> {
   const t = translator(ctx.lang);
   const label = (f: string) => t(`chat:providerProfile.field.${f}`) as string;
-  if (await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id)) throw new AppError('PROVIDER_PROFILE_EXISTS');
+  if (await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id)) throw new AppError('PROVIDER_PROFILE_EXISTS');
   const missing = REQUIRED.filter((f) => input[f] === undefined || (Array.isArray(input[f]) && !input[f].length));
   if (missing.length) throw new AppError('PROFILE_INCOMPLETE', { params: { fields: missing.map(label).join(', ') } });
-  const parsed = providerProfileInput.safeParse({ ...input, email: input.email || ctx.auth.user!.email });
+  const parsed = providerProfileInput.safeParse({ ...input, email: input.email || ctx.auth.user.email });
   const wrong = parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0]));
   if (parsed.success && !placeOfPostcode(parsed.data.postcode)) wrong.push('postcode');
   if (!parsed.success || wrong.length) throw new AppError('PROFILE_CHANGE_INVALID', { params: { fields: [...new Set(wrong)].map(label).join(', ') } });
@@ -157,11 +169,20 @@ export const providerOnboardingTools: AnyChatToolDef[] = [
     pinInput: async (ctx, input) => newProfile(ctx, input),
     confirmData: async (ctx, input) => ({ change: changeView(await newProfile(ctx, input), ctx.lang) }),
     confirmSummary: () => ({ key: 'confirm.summary.createProviderProfile' }),
-    offline: { priority: 82, detect: ({ text }) => onboardingOf(text) },
+    understand: {
+      intents: ['createProviderProfile'],
+      slots: ({ text }) => onboardingOf(text),
+      // What the tool itself asks people to write: 'Profil anlegen: Firma …' with the profile's values.
+      exact: ({ text }) => {
+        if (!SET_UP.test(text)) return null;
+        const input = onboardingOf(text);
+        return input.firmenname && Object.keys(input).length >= 2 ? input : null;
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const profile = await newProfile(ctx, input);
-        const saved = await saveProviderProfile(ctx.deps, ctx.auth.user!.id, profile);
+        const saved = await saveProviderProfile(ctx.deps, ctx.auth.user.id, profile);
         return {
           accepted: true,
           state: ctx.machine.state,

@@ -5,42 +5,18 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { categoriesNamed, minBudgetOf, pauseNamed, postcodeOf, radiusOf, removalNamed } from '../../ai/understanding/entities.ts';
 import { CATEGORY_IDS, categoryLabel, type CategoryId } from '../../ai/nlu/index.ts';
 import { getOwnProviderProfile, requireProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
 import { providerProfileInput, type ProviderProfileInput, type ProviderProfileOutput } from '../../../core/providers/providers.schemas.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, refusalOf } from './refs.ts';
-import { categoryNamed } from './market-detectors.ts';
-import { parseEuro } from './market-forms.ts';
 import type { ChangeView } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ProviderProfileChangeData, ProviderProfileData, ProviderProfileSavedData } from '../../../core/chat/output-types.ts';
 
 const provider = { roles: ['provider'] } as const;
-
-const SHOW = [/\b(zeig|zeige|mein|meine)\b.*\b(profil|firmenprofil|einstellungen)\b/, /^profil[.!?]*$/, /\b(show|see|my)\b.*\b(profile|settings)\b/];
-const RADIUS = /\b(radius|umkreis|einzugsgebiet|entfernung|distance)\b\D{0,30}?(\d{1,4}) ?km\b|\b(\d{1,4}) ?km\b.{0,30}\b(radius|umkreis|einzugsgebiet)\b/;
-const POSTCODE = /\b(plz|postleitzahl|postcode|post code|zip|standort|location)\b\D{0,30}?\b(\d{5})\b/;
-const MIN_BUDGET = /\b(mindestbudget|mindest-budget|mindestauftragswert|minimum budget|min budget|minimum order)\b/;
-const NO_MIN_BUDGET = /\b(kein(en)? mindestbudget|mindestbudget (entfernen|loeschen|aufheben)|no minimum budget|remove (the |my )?minimum budget)\b/;
-const MATCHES_OFF = [
-  /\b(matches|anfragen)\b.*\b(pausieren|aus|ausschalten|abschalten|stoppen|deaktivieren)\b/,
-  /\bkeine (neuen )?(anfragen|matches)( mehr)?\b/,
-  /\bpause\b.*\bmatches\b/,
-  /\b(turn|switch) off\b.*\bmatches\b/,
-  /\bstop\b.*\bmatches\b/,
-  /\bno (more|new) (matches|requests)\b/,
-];
-const MATCHES_ON = [
-  /\b(matches|anfragen)\b.*\b(wieder|einschalten|aktivieren|fortsetzen)\b/,
-  /\bresume\b.*\bmatches\b/,
-  /\b(turn|switch) on\b.*\bmatches\b/,
-  /\bmatches (back )?on\b/,
-];
-const ADD_CATEGORY = /\b(kategorie|category|gewerk)\b.*\b(hinzufuegen|hinzu|dazu|ergaenzen|aufnehmen|add)\b|\badd\b.*\bcategory\b/;
-const REMOVE_CATEGORY = /\b(kategorie|category|gewerk)\b.*\b(entfernen|streichen|loeschen|raus|remove)\b|\bremove\b.*\bcategory\b/;
 
 const FIELDS = ['categories', 'postcode', 'radiusKm', 'acceptsMatches', 'minBudget'] as const;
 type Field = (typeof FIELDS)[number];
@@ -143,34 +119,31 @@ function profileView(p: ProviderProfileOutput, lang: Lang): ProviderProfileData 
   };
 }
 
-async function pendingChange(ctx: ChatToolContext, input: EditInput) {
-  const p = await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+async function pendingChange(ctx: ChatToolContext<typeof provider>, input: EditInput) {
+  const p = await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id);
   const pinned = input.pinned ?? changesOf(p, input);
   if (!Object.keys(pinned.after).length) throw new AppError('PROFILE_UNCHANGED');
   merged(p, pinned.after);
   return { profile: p, pinned };
 }
 
-/** The edit a message asks for, or null. */
-function editOf(text: string): EditInput | null {
-  const n = normalize(text);
+/** The changes a message names: a radius ('30 km'), a postcode, a minimum budget, pausing, categories to add or take out. */
+function editOf(text: string): EditInput {
   const out: EditInput = {};
-  const radius = RADIUS.exec(n);
-  if (radius) out.radiusKm = Number(radius[2] ?? radius[3]);
-  const postcode = POSTCODE.exec(n);
-  if (postcode) out.postcode = postcode[2]!;
-  if (NO_MIN_BUDGET.test(n)) out.minBudget = null;
-  else if (MIN_BUDGET.test(n)) {
-    const amount = /(\d[\d.,]*)\s*(€|eur|euro)?/.exec(n.slice(n.search(MIN_BUDGET)));
-    const euros = amount ? parseEuro(amount[1]!) : null;
-    if (euros !== null) out.minBudget = Math.round(euros);
+  const radius = radiusOf(text);
+  if (radius !== null) out.radiusKm = radius;
+  const postcode = postcodeOf(text);
+  if (postcode) out.postcode = postcode;
+  const minBudget = minBudgetOf(text);
+  if (minBudget !== undefined && radius === null) out.minBudget = minBudget;
+  const pause = pauseNamed(text);
+  if (pause !== null) out.acceptsMatches = !pause;
+  const categories = categoriesNamed(text);
+  if (categories.length) {
+    if (removalNamed(text)) out.removeCategories = categories;
+    else out.addCategories = categories;
   }
-  if (matchesAny(n, MATCHES_OFF)) out.acceptsMatches = false;
-  else if (matchesAny(n, MATCHES_ON)) out.acceptsMatches = true;
-  const category = ADD_CATEGORY.test(n) || REMOVE_CATEGORY.test(n) ? categoryNamed(text.replace(/\b(kategorie|category|gewerk)\b/gi, '')) : null;
-  if (category && REMOVE_CATEGORY.test(n)) out.removeCategories = [category];
-  else if (category) out.addCategories = [category];
-  return Object.keys(out).length ? out : null;
+  return out;
 }
 
 export const providerProfileTools: AnyChatToolDef[] = [
@@ -181,10 +154,10 @@ export const providerProfileTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: '*',
-    offline: { priority: 66, detect: ({ text }) => (matchesAny(normalize(text), SHOW) && !editOf(text) ? {} : null) },
+    understand: { intents: ['showProviderProfile'] },
     run: (ctx) =>
       attempt(ctx, async () => {
-        const p = await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+        const p = await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id);
         if (!p) throw new AppError('PROVIDER_PROFILE_REQUIRED');
         return { accepted: true, state: ctx.machine.state, data: profileView(p, ctx.lang) };
       }),
@@ -198,10 +171,17 @@ export const providerProfileTools: AnyChatToolDef[] = [
     machine: 'providerDesk',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: async (ctx, input) => {
+      // 'Ich will mein Profil ändern' without saying what: the profile, and what can be changed by chat.
+      const { pinned: _pinned, ...asked } = input;
+      if (!Object.values(asked).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) {
+        const p = await getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id);
+        return { accepted: false, reason: 'PROFILE_EDIT_WHAT', state: ctx.machine.state, data: p ? profileView(p, ctx.lang) : {} };
+      }
+      return refusalOf(ctx, async () => {
         await pendingChange(ctx, { ...input, pinned: undefined });
-      }),
+      });
+    },
     // The card's before and after are the input of the click.
     pinInput: async (ctx, input) => ({ pinned: (await pendingChange(ctx, { ...input, pinned: undefined })).pinned }),
     confirmData: async (ctx, input) => {
@@ -209,17 +189,17 @@ export const providerProfileTools: AnyChatToolDef[] = [
       return { change: changeView(profile, pinned, ctx.lang) } satisfies ProviderProfileChangeData;
     },
     confirmSummary: () => ({ key: 'confirm.summary.editProviderProfile' }),
-    offline: { priority: 80, detect: ({ text }) => editOf(text) },
+    understand: { intents: ['editProviderProfile'], slots: ({ text }) => editOf(text) },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const p = await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id);
+        const p = await requireProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id);
         const pinned = input.pinned;
         if (!pinned) throw new AppError('PROFILE_UNCHANGED');
         const current = asInput(p) as Record<string, unknown>;
         // Changed in between (another card, the dashboard): nothing is saved.
         for (const [k, v] of Object.entries(pinned.before))
           if (JSON.stringify(current[k] ?? null) !== JSON.stringify(v ?? null)) throw new AppError('CONFLICT');
-        const saved = await saveProviderProfile(ctx.deps, ctx.auth.user!.id, merged(p, pinned.after));
+        const saved = await saveProviderProfile(ctx.deps, ctx.auth.user.id, merged(p, pinned.after));
         return {
           accepted: true,
           state: ctx.machine.state,

@@ -5,7 +5,6 @@
 // provider-documents.ts (an upload card in the chat).
 import { z } from 'zod';
 import { translator } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { listPurchases } from '../../domain/shop/receipt.ts';
 import { listOwnVerificationDocuments } from '../../domain/providers/verification-documents.ts';
 import { getOwnProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
@@ -16,16 +15,6 @@ import type { ListPurchasesData, ListTradeDocumentsData, PurchaseRow, TradeDocum
 
 const provider = { roles: ['provider'] } as const;
 
-const PURCHASES = [
-  /\b(meine|zeig|zeige|letzte[n]?)\b.*\b(kaeufe|einkaeufe|bestellungen|rechnungen|quittungen|belege)\b/,
-  /^(kaeufe|einkaeufe|rechnungen|quittungen|belege)[.!?]*$/,
-  /\b(show|see|list|my)\b.*\b(purchases|orders|receipts|invoices)\b/,
-];
-const DOCUMENTS = [
-  /\b(nachweis|nachweise|dokumente?|unterlagen|gewerbeschein|handwerkskarte|verifizierung|verifiziert)\b/,
-  /\b(documents?|trade licen[cs]e|verification|verified)\b/,
-];
-
 export const providerShopTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'listPurchases',
@@ -34,10 +23,10 @@ export const providerShopTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: '*',
-    offline: { priority: 62, detect: ({ text }) => (matchesAny(normalize(text), PURCHASES) ? {} : null) },
+    understand: { intents: ['listPurchases'] },
     run: async (ctx) => {
       const t = translator(ctx.lang);
-      const purchases = (await listPurchases(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map(
+      const purchases = (await listPurchases(ctx.deps.db.prisma, ctx.auth.user.id)).slice(0, 10).map(
         (p): PurchaseRow => ({
           ref: shortRef(p.id),
           packageId: p.packageId,
@@ -66,12 +55,12 @@ export const providerShopTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: '*',
-    offline: { priority: 60, detect: ({ text }) => (matchesAny(normalize(text), DOCUMENTS) ? {} : null) },
+    understand: { intents: ['listTradeDocuments'] },
     run: async (ctx) => {
       const t = translator(ctx.lang);
       const [docs, profile] = await Promise.all([
-        listOwnVerificationDocuments(ctx.deps.db.prisma, ctx.auth.user!.id),
-        getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user!.id),
+        listOwnVerificationDocuments(ctx.deps.db.prisma, ctx.auth.user.id),
+        getOwnProviderProfile(ctx.deps.db.prisma, ctx.auth.user.id),
       ]);
       const documents = docs.map((d): TradeDocumentRow => ({ kind: d.kind, fileName: d.fileName, status: d.status, note: d.note, createdAt: d.createdAt }));
       const verification = profile?.verification ?? 'none';

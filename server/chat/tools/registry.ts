@@ -1,25 +1,34 @@
-// The chat's tool registry. Each turn gets only the tools its caller's role may use (through the same
-// guards as the HTTP routes) and, of those, only the ones the session machine's current state allows.
-// A tool validates its input with zod and does its work through the machine or a domain command; the
-// model only proposes calls. Tools marked requiresConfirmation do nothing when the model calls them:
-// they record a pending confirmation that only the person can confirm (POST /api/chat/confirm).
+// The chat's tool registry. A tool is a door like an HTTP route: its input schema (zod), who may call it
+// (the same Access rules and guards as the routes), the machine states that offer it, its domain call, and
+// what the offline model understands as calling it (intents from the corpus, entities from the message).
+// Each turn gets only the tools its caller's role may use and, of those, only the ones the session machine's
+// current state allows. Tools marked requiresConfirmation do nothing when the model calls them: they record
+// a pending confirmation that only the person can confirm (POST /api/chat/confirm).
+// The registry is built from an explicit list (server/chat/tools/index.ts); nothing registers itself.
 import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
-import { checkAccess, type Access, type AuthContext } from '../../auth/guards.ts';
+import { checkAccess, type Access, type AuthContext, type Role, type SessionUser } from '../../auth/guards.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Lang } from '../../i18n.ts';
 import type { BusEvent } from '../../realtime/bus.ts';
 import type { MachineName } from '../../machines/registry.ts';
 import type { MachineRun } from '../../machines/runtime.ts';
-import { registerOfflineIntent, type OfflineIntent } from '../../ai/offline/intents.ts';
+import type { ToolCatalog, ToolUnderstanding } from '../../ai/offline/catalog.ts';
 import { CONFIRMATION_TTL_MS } from '../limits.ts';
 import { insertChatConfirmation } from '../../domain/chat/chat-confirmations.ts';
 import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 
-/** What a tool's run() gets: who is asking, the session, and its machine. */
-export interface ChatToolContext {
+/** The caller as a tool with this access sees it: signed in (and in one of the roles) unless the tool is public. */
+export type CallerOf<A extends Access> = A extends 'public'
+  ? AuthContext
+  : A extends { roles: readonly (infer R extends Role)[] }
+    ? AuthContext & { user: SessionUser & { role: R } }
+    : AuthContext & { user: SessionUser };
+
+/** What a tool's run() gets: who is asking (narrowed by the tool's access), the session, and its machine. */
+export interface ChatToolContext<A extends Access = Access> {
   deps: AppDeps;
-  auth: AuthContext;
+  auth: CallerOf<A>;
   lang: Lang;
   sessionId: string;
   machine: MachineRun;
@@ -32,15 +41,17 @@ export interface ChatToolContext {
   saveMachine(): Promise<void>;
   /** Publishes a domain event to the event bus (pushed to the people concerned over ws). */
   publish(event: BusEvent): Promise<void>;
+  /** The registry this turn's tools come from (for tools that speak about the others: help, clarify). */
+  registry: ToolRegistry;
 }
 
-export interface ChatToolDef<I = Record<string, unknown>> {
+export interface ChatToolDef<I = Record<string, unknown>, A extends Access = Access> {
   name: string;
   /** For the model: when to call the tool. */
   description: string;
   input: z.ZodType<I>;
   /** Who may use it; the same rule as a route's access (admins need two-factor). */
-  access: Access;
+  access: A;
   /** The machine (or machines) whose states may offer the tool, or '*' for any. */
   machine: MachineName | readonly MachineName[] | '*';
   /** The states that offer the tool, or '*' for all states of that machine. */
@@ -55,44 +66,25 @@ export interface ChatToolDef<I = Record<string, unknown>> {
    */
   fromPersonOnly?: (input: I) => string;
   /** Checked before a confirmation is asked for: an outcome here (a refusal) is returned instead. */
-  precheck?: (ctx: ChatToolContext, input: I) => Promise<ToolOutcome | null>;
+  precheck?: (ctx: ChatToolContext<A>, input: I) => Promise<ToolOutcome | null>;
   /** Completes the input stored with a pending confirmation (for example the version the person sees). */
-  pinInput?: (ctx: ChatToolContext, input: I) => I | Promise<I>;
+  pinInput?: (ctx: ChatToolContext<A>, input: I) => I | Promise<I>;
   /** Facts shown with a pending confirmation (for example the request summary the person confirms). */
-  confirmData?: (ctx: ChatToolContext, input: I) => Promise<ToolOutcome['data']> | ToolOutcome['data'];
-  /** How the offline rules model recognises a message that calls for this tool. */
-  offline?: OfflineIntent;
-  run(ctx: ChatToolContext, input: I): Promise<ToolOutcome>;
+  confirmData?: (ctx: ChatToolContext<A>, input: I) => Promise<ToolOutcome['data']> | ToolOutcome['data'];
+  /** What the offline model understands as calling this tool: intents of the corpus, entities of the message. */
+  understand?: ToolUnderstanding;
+  run(ctx: ChatToolContext<A>, input: I): Promise<ToolOutcome>;
 }
 
-// biome-ignore lint: the registry holds tools of many input types
-export type AnyChatToolDef = ChatToolDef<any>;
-type AnyToolDef = AnyChatToolDef;
+// biome-ignore lint: the registry holds tools of many input types and access rules
+export type AnyChatToolDef = ChatToolDef<any, any>;
 
-/** Declares a tool with its input type inferred from the zod schema. */
-export function defineChatTool<I>(def: ChatToolDef<I>): ChatToolDef<I> {
+/** Declares a tool with its input type inferred from the zod schema and its caller narrowed by its access. */
+export function defineChatTool<I, const A extends Access>(def: ChatToolDef<I, A>): ChatToolDef<I, A> {
   return def;
 }
 
-const registry = new Map<string, AnyToolDef>();
-
-/** Adds a tool (and its offline detector); returns a function that removes both again (tests). */
-export function registerChatTool<I>(def: ChatToolDef<I>): () => void {
-  if (!/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/.test(def.name)) throw new Error(`invalid tool name ${def.name}`);
-  if (registry.has(def.name)) throw new Error(`chat tool ${def.name} is already registered`);
-  registry.set(def.name, def);
-  const removeIntent = def.offline ? registerOfflineIntent(def.name, def.offline) : () => {};
-  return () => {
-    if (registry.get(def.name) === def) registry.delete(def.name);
-    removeIntent();
-  };
-}
-
-export function getChatTool(name: string): AnyToolDef | undefined {
-  return registry.get(name);
-}
-
-export function mayUse(def: AnyToolDef, auth: AuthContext): boolean {
+export function mayUse(def: AnyChatToolDef, auth: AuthContext): boolean {
   try {
     checkAccess(auth, def.access);
     return true;
@@ -101,24 +93,14 @@ export function mayUse(def: AnyToolDef, auth: AuthContext): boolean {
   }
 }
 
-export function forMachine(def: AnyToolDef, machine: string): boolean {
+export function forMachine(def: AnyChatToolDef, machine: string): boolean {
   if (def.machine === '*') return true;
   return typeof def.machine === 'string' ? def.machine === machine : def.machine.includes(machine as MachineName);
 }
 
-export function offeredIn(def: AnyToolDef, machine: string, state: string): boolean {
+export function offeredIn(def: AnyChatToolDef, machine: string, state: string): boolean {
   if (!forMachine(def, machine)) return false;
   return def.states === '*' || def.states.includes(state);
-}
-
-/** The tools a caller's role allows, whatever the state (the state narrows them per step). */
-export function toolsForRole(auth: AuthContext): AnyToolDef[] {
-  return [...registry.values()].filter((def) => mayUse(def, auth));
-}
-
-/** The tools offered to this caller in this machine state: role AND state. */
-export function toolsFor(auth: AuthContext, machine: string, state: string): AnyToolDef[] {
-  return toolsForRole(auth).filter((def) => offeredIn(def, machine, state));
 }
 
 export interface TurnTools {
@@ -127,9 +109,55 @@ export interface TurnTools {
   activeNames(): string[];
 }
 
+export interface ToolRegistry {
+  get(name: string): AnyChatToolDef | undefined;
+  /** Every tool, in the registry's order (the order the offline model considers them in). */
+  all(): AnyChatToolDef[];
+  /** The tools a caller's role allows, whatever the state (the state narrows them per step). */
+  forRole(auth: AuthContext): AnyChatToolDef[];
+  /** The tools offered to this caller in this machine state: role AND state. */
+  forState(auth: AuthContext, machine: string, state: string): AnyChatToolDef[];
+  /** What the offline model understands of each tool. */
+  catalog(): ToolCatalog;
+  /** Adds a tool (tests); returns a function that removes it again. */
+  add(def: AnyChatToolDef): () => void;
+}
+
+export function createToolRegistry(defs: readonly AnyChatToolDef[]): ToolRegistry {
+  const tools = new Map<string, AnyChatToolDef>();
+  let catalog: Map<string, ToolUnderstanding> | null = null;
+  const add = (def: AnyChatToolDef) => {
+    if (!/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/.test(def.name)) throw new Error(`invalid tool name ${def.name}`);
+    if (tools.has(def.name)) throw new Error(`chat tool ${def.name} is already registered`);
+    tools.set(def.name, def);
+    catalog = null;
+  };
+  for (const def of defs) add(def);
+  const registry: ToolRegistry = {
+    get: (name) => tools.get(name),
+    all: () => [...tools.values()],
+    forRole: (auth) => [...tools.values()].filter((def) => mayUse(def, auth)),
+    forState: (auth, machine, state) => registry.forRole(auth).filter((def) => offeredIn(def, machine, state)),
+    catalog: () => {
+      catalog ??= new Map([...tools.values()].filter((d) => d.understand).map((d) => [d.name, d.understand!]));
+      return catalog;
+    },
+    add: (def) => {
+      add(def);
+      return () => {
+        if (tools.get(def.name) === def) {
+          tools.delete(def.name);
+          catalog = null;
+        }
+      };
+    },
+  };
+  return registry;
+}
+
 /** Builds the AI SDK tool set for one turn. */
-export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnTools {
-  const defs = toolsForRole(base.auth).filter((def) => forMachine(def, base.machine.name));
+export function buildTurnTools(registry: ToolRegistry, base: Omit<ChatToolContext, 'toolCallId'>): TurnTools {
+  const defs = registry.forRole(base.auth).filter((def) => forMachine(def, base.machine.name));
   const tools: ToolSet = {};
   for (const def of defs) {
     tools[def.name] = tool({
@@ -164,7 +192,7 @@ export function buildTurnTools(base: Omit<ChatToolContext, 'toolCallId'>): TurnT
  * POST /api/chat/confirm. Used when the model calls such a tool, and by flows that put a confirm button in
  * front of the person themselves (the intake's summary card).
  */
-export async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef, input: unknown): Promise<ToolOutcome> {
+export async function requestConfirmation<A extends Access>(ctx: ChatToolContext<A>, def: AnyChatToolDef, input: unknown): Promise<ToolOutcome> {
   const data = def.confirmData ? await def.confirmData(ctx, input) : undefined;
   const summary = def.confirmSummary?.(input, data) ?? { key: 'confirm.summary.default', params: { tool: def.name } };
   const row = await insertChatConfirmation(ctx.deps.db.prisma, {
@@ -184,8 +212,8 @@ export async function requestConfirmation(ctx: ChatToolContext, def: AnyToolDef,
 }
 
 /** Sends one event to the session's machine; the machine's guards decide. Saves the snapshot when accepted. */
-export async function sendMachineEvent(
-  ctx: ChatToolContext,
+export async function sendMachineEvent<A extends Access>(
+  ctx: ChatToolContext<A>,
   event: { type: string; [k: string]: unknown },
   describe: (machine: MachineRun) => Pick<ToolOutcome, 'data' | 'options'> = () => ({}),
 ): Promise<ToolOutcome> {

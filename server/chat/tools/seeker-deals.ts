@@ -3,36 +3,23 @@
 // commands as GET /api/deals, POST /api/deals/:id/cancel and POST /api/seeker/offers/:id/decline; cancelling
 // and declining end something, so they wait for the person's click on the card.
 import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
+import { dealAllows } from '../../../machines/deal.machine.ts';
+import { offerAllows } from '../../../machines/offer.machine.ts';
 import { translator } from '../../i18n.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
+import { refOf } from '../../ai/understanding/entities.ts';
 import { listUserDeals, type UserDeal } from '../../domain/deals/list-user-deals.ts';
 import { cancelDeal } from '../../domain/deals/cancel-deal.ts';
-import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
+import { listSeekerOffers, type SeekerOffer } from '../../domain/offers/list-seeker-offers.ts';
 import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, refCommand, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { DealRow, ListDealsData } from '../../../core/chat/output-types.ts';
 
 const parties = { roles: ['provider', 'seeker'] } as const;
 const MACHINES = ['intake', 'providerDesk'] as const;
-
-const LIST_DEALS = [
-  /\b(meine|zeig|zeige|offene|laufende|alle)\b.*\bdeals\b/,
-  /\bdeals (anzeigen|zeigen|ansehen)\b/,
-  /^deals[.!?]*$/,
-  /\b(show|list|see)( me)?( my| all| open)? deals\b/,
-  /\bmy deals\b/,
-];
-const CANCEL_DEAL = [
-  /\bdeal\b.*\b(stornieren|storniere|absagen|abbrechen|kuendigen|canceln)\b/,
-  /\b(storniere|stornieren|sage|brich)\b.*\bdeal\b/,
-  /\bcancel\b.*\bdeal\b/,
-  /\bdeal\b.*\bcancel\b/,
-];
-const DECLINE = [/\b(ablehnen|absagen|decline|reject|zurueckweisen)\b/, /\blehne\b.*\bab\b/];
 
 const refInput = z
   .string()
@@ -52,27 +39,62 @@ const dealView = (d: UserDeal, lang: ChatToolContext['lang']): DealRow => ({
   providerConfirmed: d.providerConfirmed,
   seekerConfirmed: d.seekerConfirmed,
   reviewed: d.reviewed,
-  waitingForMe: d.status !== 'completed' && d.status !== 'cancelled' && !(d.role === 'provider' ? d.providerConfirmed : d.seekerConfirmed),
+  waitingForMe: dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'),
 });
 
-async function ownDeal(ctx: ChatToolContext, ref: string): Promise<UserDeal> {
-  const deal = (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id)).find((d) => d.id.startsWith(clean(ref)));
-  if (!deal) throw new AppError('NOT_FOUND');
-  return deal;
+type PartyCtx = ChatToolContext<typeof parties>;
+type SeekerCtx = ChatToolContext<{ roles: ['seeker'] }>;
+/** A deal that can still be cancelled, by the deal machine's own rule. */
+const active = (d: UserDeal) => dealAllows(d.status, 'DEAL_CANCELLED');
+
+/**
+ * The deal to cancel: the one with this reference; else, of the active deals, the one the words name (the
+ * other side, the category, the value), or the only one; else the candidates as buttons.
+ */
+async function cancellableDeal(ctx: PartyCtx, input: { deal?: string; hint?: string }): Promise<UserDeal | ToolOutcome> {
+  const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id);
+  if (input.deal) {
+    const deal = deals.find((d) => d.id.startsWith(clean(input.deal!)));
+    if (!deal) return refuse(ctx, 'NOT_FOUND');
+    return active(deal) ? deal : refuse(ctx, 'DEAL_NOT_ACTIVE');
+  }
+  const open = deals.filter(active);
+  if (!open.length) return refuse(ctx, 'NO_ACTIVE_DEAL');
+  const fit = narrowByWords(open, input.hint ?? '', (d) => ({
+    names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place],
+    amountCents: d.valueCents,
+  }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((d) => ({
+      label: `#${shortRef(d.id)} · ${d.counterpart} · ${formatEuro(d.valueCents, ctx.lang)}`,
+      tool: 'cancelDeal',
+      input: { deal: shortRef(d.id) },
+    })),
+  );
 }
 
-async function cancellableDeal(ctx: ChatToolContext, ref: string): Promise<UserDeal> {
-  const deal = await ownDeal(ctx, ref);
-  if (deal.status === 'completed' || deal.status === 'cancelled') throw new AppError('DEAL_NOT_ACTIVE');
-  return deal;
-}
-
-async function declinableOffer(ctx: ChatToolContext, ref: string) {
-  const { all } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
-  const offer = all.find((o) => o.id.startsWith(clean(ref)));
-  if (!offer) throw new AppError('NOT_FOUND');
-  if (offer.status !== 'versendet') throw new AppError('OFFER_NOT_AVAILABLE');
-  return offer;
+/** The offer to decline: by reference, or the open offer the words name (the provider, the amount), or the candidates. */
+async function declinableOffer(ctx: SeekerCtx, input: { offer?: string; hint?: string }): Promise<SeekerOffer | ToolOutcome> {
+  const { all } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user.id);
+  if (input.offer) {
+    const offer = all.find((o) => o.id.startsWith(clean(input.offer!)));
+    if (!offer) return refuse(ctx, 'NOT_FOUND');
+    return offerAllows(offer.status, 'OFFER_DECLINED') ? offer : refuse(ctx, 'OFFER_NOT_AVAILABLE');
+  }
+  const open = all.filter((o) => offerAllows(o.status, 'OFFER_DECLINED'));
+  if (!open.length) return refuse(ctx, 'NO_OFFER_TO_DECLINE');
+  const fit = narrowByWords(open, input.hint ?? '', (o) => ({ names: [o.provider.firmenname], amountCents: o.priceCents }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((o) => ({
+      label: `#${shortRef(o.id)} · ${o.provider.firmenname} · ${formatEuro(o.priceCents, ctx.lang)}`,
+      tool: 'declineOffer',
+      input: { offer: shortRef(o.id) },
+    })),
+  );
 }
 
 export const dealTools: AnyChatToolDef[] = [
@@ -83,9 +105,9 @@ export const dealTools: AnyChatToolDef[] = [
     access: parties,
     machine: MACHINES,
     states: '*',
-    offline: { priority: 68, detect: ({ text }) => (matchesAny(normalize(text), LIST_DEALS) && !matchesAny(normalize(text), CANCEL_DEAL) ? {} : null) },
+    understand: { intents: ['listDeals'] },
     run: async (ctx) => {
-      const deals = (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map((d) => dealView(d, ctx.lang));
+      const deals = (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id)).slice(0, 10).map((d) => dealView(d, ctx.lang));
       const t = translator(ctx.lang);
       const list = deals
         .map(
@@ -104,61 +126,86 @@ export const dealTools: AnyChatToolDef[] = [
     name: 'cancelDeal',
     description:
       'Cancels a deal that is not completed yet; the request takes offers again and the other side is told. Only proposes it: the person confirms with the button.',
-    input: z.object({ deal: refInput, reason: z.string().trim().min(3).max(500).optional().describe("The person's reason, in their words") }),
+    input: z.object({
+      deal: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the person named the deal, when not by its reference (the other side, an amount)'),
+      reason: z.string().trim().min(3).max(500).optional().describe("The person's reason, in their words"),
+    }),
     access: parties,
     machine: MACHINES,
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        await cancellableDeal(ctx, input.deal);
-      }),
-    pinInput: async (ctx, input) => ({
-      deal: (await listUserDeals(ctx.deps.db.prisma, ctx.auth.user!.id)).find((d) => d.id.startsWith(clean(input.deal)))!.id,
-      reason: input.reason ?? (translator(ctx.lang)('chat:deals.cancelReason') as string),
-    }),
+    precheck: async (ctx, input) => {
+      const d = await cancellableDeal(ctx, input);
+      return isToolOutcome(d) ? d : null;
+    },
+    pinInput: async (ctx, input) => {
+      const d = await cancellableDeal(ctx, input);
+      return { deal: isToolOutcome(d) ? input.deal : d.id, reason: input.reason ?? (translator(ctx.lang)('chat:deals.cancelReason') as string) };
+    },
     confirmData: async (ctx, input) => {
-      const d = await cancellableDeal(ctx, input.deal);
+      const d = await cancellableDeal(ctx, input);
+      if (isToolOutcome(d)) return {};
       return { ref: shortRef(d.id), valueCents: d.valueCents, counterpart: d.counterpart, reason: input.reason ?? '', deal: dealView(d, ctx.lang) };
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.cancelDeal',
       params: { ref: String(data?.ref ?? ''), price: Number(data?.valueCents ?? 0), counterpart: String(data?.counterpart ?? '') },
     }),
-    offline: { priority: 76, detect: refCommand('deal', CANCEL_DEAL) },
+    understand: {
+      intents: ['cancelDeal'],
+      slots: ({ text }) => {
+        const ref = refOf(text);
+        return ref ? { deal: ref } : { hint: text.slice(0, 300) };
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const d = await cancellableDeal(ctx, input.deal);
-        const r = await cancelDeal(ctx.deps, ctx.auth.user!.id, d.id, input.reason ?? (translator(ctx.lang)('chat:deals.cancelReason') as string));
+        const d = await cancellableDeal(ctx, input);
+        if (isToolOutcome(d)) return d;
+        const r = await cancelDeal(ctx.deps, ctx.auth.user.id, d.id, input.reason ?? (translator(ctx.lang)('chat:deals.cancelReason') as string));
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(d.id), status: r.status } };
       }),
   }),
   defineChatTool({
     name: 'declineOffer',
     description: "Declines an offer on one of the seeker's requests. Only proposes it: the seeker confirms with the button.",
-    input: z.object({ offer: refInput }),
+    input: z.object({
+      offer: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe("How the seeker named the offer, when not by its reference (the provider's name, an amount)"),
+    }),
     access: { roles: ['seeker'] },
     machine: 'intake',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        await declinableOffer(ctx, input.offer);
-      }),
-    pinInput: async (ctx, input) => ({ offer: (await declinableOffer(ctx, input.offer)).id }),
+    precheck: async (ctx, input) => {
+      const o = await declinableOffer(ctx, input);
+      return isToolOutcome(o) ? o : null;
+    },
+    pinInput: async (ctx, input) => {
+      const o = await declinableOffer(ctx, input);
+      return { offer: isToolOutcome(o) ? input.offer : o.id };
+    },
     confirmData: async (ctx, input) => {
-      const o = await declinableOffer(ctx, input.offer);
-      return { ref: shortRef(o.id), priceCents: o.priceCents, company: o.provider.firmenname };
+      const o = await declinableOffer(ctx, input);
+      return isToolOutcome(o) ? {} : { ref: shortRef(o.id), priceCents: o.priceCents, company: o.provider.firmenname };
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.declineOffer',
       params: { ref: String(data?.ref ?? ''), price: Number(data?.priceCents ?? 0), company: String(data?.company ?? '') },
     }),
-    offline: { priority: 86, detect: refCommand('offer', DECLINE) },
+    understand: {
+      intents: ['declineOffer'],
+      slots: ({ text }) => {
+        const ref = refOf(text);
+        return ref ? { offer: ref } : { hint: text.slice(0, 300) };
+      },
+    },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const o = await declinableOffer(ctx, input.offer);
-        const r = await declineOffer(ctx.deps, ctx.auth.user!.id, o.id);
+        const o = await declinableOffer(ctx, input);
+        if (isToolOutcome(o)) return o;
+        const r = await declineOffer(ctx.deps, ctx.auth.user.id, o.id);
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(o.id), status: r.status } };
       }),
   }),

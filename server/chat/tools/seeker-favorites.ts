@@ -2,24 +2,19 @@
 // favourite providers; ask a contactable party of a completed deal ('Nachfragen', sent by e-mail, so it
 // waits for the click). The same domain commands as /api/favorites and POST /api/successful-deals/:id/inquiries.
 import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { quotedOf, refOf } from '../../ai/understanding/entities.ts';
+import { foldText } from '../../ai/understanding/features.ts';
+import { listUserDeals } from '../../domain/deals/list-user-deals.ts';
 import { translator } from '../../i18n.ts';
 import { addFavorite, listFavorites, removeFavorite } from '../../domain/favorites/favorites.ts';
 import { listSeekerOffers } from '../../domain/offers/list-seeker-offers.ts';
 import { createDealInquiry, listSuccessfulDeals } from '../../domain/deals/successful-deals.ts';
-import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { FavoriteRow, ListFavoritesData } from '../../../core/chat/output-types.ts';
 
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
-
-const FAVORITE_WORDS = /\b(favorit(en)?|merkliste|favou?rites?|bookmarks?)\b/;
-const LIST = [/\b(meine|zeig|zeige|welche)\b.*\b(favoriten|merkliste)\b/, /^(favoriten|favou?rites)[.!?]*$/, /\b(show|see|list|my)\b.*\bfavou?rites\b/];
-const ADD = /\b(merk(e|en)?|hinzufuegen|aufnehmen|speicher(n|e)?|add|save|bookmark)\b/;
-const REMOVE = /\b(entfern(e|en)?|loesch(e|en)?|streich(e|en)?|raus|remove|delete)\b/;
-// 'Nachfrage zu Deal #a1b2c3: Wie lange hat es gedauert?', 'Ask deal #a1b2c3: how long did it take?'
-const INQUIRY = /^\s*(?:nachfrage|nachfragen|frage|ask|inquiry|question)\b[^:#]*#?([0-9a-f]{6})[0-9a-f-]*\s*[:\-–]\s*([\s\S]+)$/i;
 
 const refInput = z
   .string()
@@ -28,27 +23,74 @@ const refInput = z
   .describe("The reference shown on the card ('#a1b2c3')");
 const clean = (ref: string) => ref.replace(/^#/, '').toLowerCase();
 
-async function favoriteOf(ctx: ChatToolContext, ref: string) {
-  const f = (await listFavorites(ctx.deps.db.prisma, ctx.auth.user!.id)).find((x) => x.providerId.startsWith(clean(ref)));
-  if (!f) throw new AppError('NOT_FOUND');
-  return f;
+type UserCtx = ChatToolContext<'user'>;
+
+/** Removing, not adding: the words a person uses to take a provider off their favourites. */
+const isRemoval = (text: string) =>
+  /\b(entfern\w*|losch\w*|streich\w*|raus\w*|nicht mehr|weg|remove\w*|delete\w*|take \w+ off|unfavou?rite|drop)\b/.test(foldText(text, 'de'));
+
+/** The favourite to remove: by reference, else by the words (the company, the place), else the candidates. */
+async function favoriteFor(ctx: UserCtx, input: { ref?: string; hint?: string }) {
+  const favorites = await listFavorites(ctx.deps.db.prisma, ctx.auth.user.id);
+  if (input.ref) return favorites.find((x) => x.providerId.startsWith(clean(input.ref!))) ?? refuse(ctx, 'NOT_FOUND');
+  if (!favorites.length) return refuse(ctx, 'NO_FAVORITES');
+  const fit = narrowByWords(favorites, input.hint ?? '', (f) => ({ names: [f.firmenname, f.place] }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((f) => ({
+      label: `#${shortRef(f.providerId)} · ${f.firmenname}`,
+      tool: 'changeFavorite',
+      input: { ref: shortRef(f.providerId), action: 'remove' },
+    })),
+  );
 }
 
-/** The provider the person means: by an offer's reference (their own offers) or the provider's. */
-async function providerOf(ctx: ChatToolContext, ref: string): Promise<{ id: string; name: string }> {
-  const r = clean(ref);
-  const { all } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user!.id);
-  const o = all.find((x) => x.id.startsWith(r) || x.provider.id.startsWith(r));
-  if (!o) throw new AppError('NOT_FOUND');
-  return { id: o.provider.id, name: o.provider.firmenname };
+/**
+ * The provider to add: by an offer's or provider's reference; else, among the providers of the person's
+ * offers and deals, the one the words name (the company, 'my last deal'), else the candidates.
+ */
+async function providerFor(ctx: UserCtx, input: { ref?: string; hint?: string }): Promise<{ id: string; name: string } | ToolOutcome> {
+  const { all } = await listSeekerOffers(ctx.deps.db.prisma, ctx.auth.user.id);
+  const known = new Map<string, { id: string; name: string; order: number }>();
+  all.forEach((o, i) => {
+    if (!known.has(o.provider.id)) known.set(o.provider.id, { id: o.provider.id, name: o.provider.firmenname, order: o.deal ? i - 1000 : i });
+  });
+  if (input.ref) {
+    const r = clean(input.ref);
+    const o = all.find((x) => x.id.startsWith(r) || x.provider.id.startsWith(r));
+    return o ? { id: o.provider.id, name: o.provider.firmenname } : refuse(ctx, 'NOT_FOUND');
+  }
+  const providers = [...known.values()];
+  if (!providers.length) return refuse(ctx, 'NO_PROVIDER_TO_SAVE');
+  const fit = narrowByWords(providers, input.hint ?? '', (p) => ({ names: [p.name], order: p.order }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((p) => ({ label: `${p.name} · #${shortRef(p.id)}`, tool: 'changeFavorite', input: { ref: shortRef(p.id), action: 'add' } })),
+  );
 }
 
-async function inquiryDeal(ctx: ChatToolContext, ref: string) {
+/** The public deal to ask about: by reference, else the one whose provider the words name, else the person's own completed deals. */
+async function inquiryDeal(ctx: UserCtx, input: { deal?: string; hint?: string }) {
   const { deals } = await listSuccessfulDeals(ctx.deps.db.prisma, {});
-  const d = deals.find((x) => x.id.startsWith(clean(ref)));
-  if (!d) throw new AppError('NOT_FOUND');
-  if (!d.contactVisible) throw new AppError('CONTACT_NOT_VISIBLE');
-  return d;
+  if (input.deal) {
+    const d = deals.find((x) => x.id.startsWith(clean(input.deal!)));
+    if (!d) return refuse(ctx, 'NOT_FOUND');
+    return d.contactVisible ? d : refuse(ctx, 'CONTACT_NOT_VISIBLE');
+  }
+  const mine = new Set((await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id)).map((d) => d.id));
+  const contactable = deals.filter((d) => d.contactVisible);
+  const named = narrowByWords(contactable, input.hint ?? '', (d) => ({ names: [d.providerName] }));
+  const fit = named.length < contactable.length ? named : contactable.filter((d) => mine.has(d.id));
+  if (fit.length === 1) return fit[0]!;
+  if (!fit.length) return refuse(ctx, 'INQUIRY_DEAL_REQUIRED');
+  return chooseOne(
+    ctx,
+    fit
+      .slice(0, 6)
+      .map((d) => ({ label: `#${shortRef(d.id)} · ${d.providerName}`, tool: 'sendDealInquiry', input: { deal: shortRef(d.id), message: input.hint ?? '' } })),
+  );
 }
 
 export const favoriteTools: AnyChatToolDef[] = [
@@ -59,12 +101,9 @@ export const favoriteTools: AnyChatToolDef[] = [
     access: 'user',
     machine: MACHINES,
     states: '*',
-    offline: {
-      priority: 64,
-      detect: ({ text }) => (matchesAny(normalize(text), LIST) && !ADD.test(normalize(text)) && !REMOVE.test(normalize(text)) ? {} : null),
-    },
+    understand: { intents: ['listFavorites'] },
     run: async (ctx) => {
-      const favorites = (await listFavorites(ctx.deps.db.prisma, ctx.auth.user!.id)).map(
+      const favorites = (await listFavorites(ctx.deps.db.prisma, ctx.auth.user.id)).map(
         (f): FavoriteRow => ({
           ref: shortRef(f.providerId),
           id: f.providerId,
@@ -79,33 +118,36 @@ export const favoriteTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'changeFavorite',
     description: "Adds a provider to the person's favourites (by the reference of their offer) or removes one (by the favourite's reference).",
-    input: z.object({ ref: refInput, action: z.enum(['add', 'remove']) }),
+    input: z.object({
+      ref: refInput.optional(),
+      action: z.enum(['add', 'remove']),
+      hint: z.string().trim().max(300).optional().describe('How the person named the provider, when not by a reference'),
+    }),
     access: 'user',
     machine: MACHINES,
     states: '*',
-    offline: {
-      priority: 79,
-      detect: ({ text }) => {
-        const n = normalize(text);
+    understand: {
+      intents: ['changeFavorite'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        if (!ref || !FAVORITE_WORDS.test(n)) return null;
-        if (REMOVE.test(n)) return { ref, action: 'remove' };
-        return ADD.test(n) || /\bzu (den|meinen) favoriten\b|\bto (my )?favou?rites\b/.test(n) ? { ref, action: 'add' } : null;
+        return { action: isRemoval(text) ? 'remove' : 'add', ...(ref ? { ref } : { hint: text.slice(0, 300) }) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         if (input.action === 'remove') {
-          const f = await favoriteOf(ctx, input.ref);
-          await removeFavorite(ctx.deps.db.prisma, ctx.auth.user!.id, f.providerId);
+          const f = await favoriteFor(ctx, input);
+          if (isToolOutcome(f)) return f;
+          await removeFavorite(ctx.deps.db.prisma, ctx.auth.user.id, f.providerId);
           return {
             accepted: true,
             state: ctx.machine.state,
             data: { action: translator(ctx.lang)('chat:favorite.remove') as string, name: f.firmenname, ref: shortRef(f.providerId), removed: true },
           };
         }
-        const p = await providerOf(ctx, input.ref);
-        await addFavorite(ctx.deps.db.prisma, ctx.auth.user!.id, p.id);
+        const p = await providerFor(ctx, input);
+        if (isToolOutcome(p)) return p;
+        await addFavorite(ctx.deps.db.prisma, ctx.auth.user.id, p.id);
         return {
           accepted: true,
           state: ctx.machine.state,
@@ -117,35 +159,45 @@ export const favoriteTools: AnyChatToolDef[] = [
     name: 'sendDealInquiry',
     description:
       "'Nachfragen': sends the person's question about a completed public deal to its contactable party by e-mail, with the person's account address to reply to. Only proposes it: the person confirms with the button.",
-    input: z.object({ deal: refInput, message: z.string().trim().min(1).max(2000).describe("The question, in the person's own words") }),
+    input: z.object({
+      deal: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the person named the deal or its provider, when not by its reference'),
+      message: z.string().trim().min(1).max(2000).describe("The question, in the person's own words"),
+    }),
     access: 'user',
     machine: MACHINES,
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        await inquiryDeal(ctx, input.deal);
-      }),
-    pinInput: async (ctx, input) => ({ deal: (await inquiryDeal(ctx, input.deal)).id, message: input.message }),
+    precheck: async (ctx, input) => {
+      const d = await inquiryDeal(ctx, input);
+      return isToolOutcome(d) ? d : null;
+    },
+    pinInput: async (ctx, input) => {
+      const d = await inquiryDeal(ctx, input);
+      return { deal: isToolOutcome(d) ? input.deal : d.id, message: input.message };
+    },
     confirmData: async (ctx, input) => {
-      const d = await inquiryDeal(ctx, input.deal);
-      return { ref: shortRef(d.id), provider: d.providerName, message: input.message, email: ctx.auth.user!.email };
+      const d = await inquiryDeal(ctx, input);
+      if (isToolOutcome(d)) return {};
+      return { ref: shortRef(d.id), provider: d.providerName, message: input.message, email: ctx.auth.user.email };
     },
     confirmSummary: (input, data) => ({
       key: 'confirm.summary.sendDealInquiry',
       params: { ref: String(data?.ref ?? ''), provider: String(data?.provider ?? ''), message: input.message, email: String(data?.email ?? '') },
     }),
-    offline: {
-      priority: 93,
-      detect: ({ text }) => {
-        const m = INQUIRY.exec(text);
-        return m ? { deal: m[1]!.toLowerCase(), message: m[2]!.trim() } : null;
+    understand: {
+      intents: ['sendDealInquiry'],
+      slots: ({ text }) => {
+        const ref = refOf(text);
+        const message = (quotedOf(text) ?? text).trim().slice(0, 2000);
+        return { ...(ref ? { deal: ref } : { hint: text.slice(0, 300) }), message };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const d = await inquiryDeal(ctx, input.deal);
-        const r = await createDealInquiry(ctx.deps, ctx.auth.user!.id, d.id, { email: ctx.auth.user!.email, message: input.message });
+        const d = await inquiryDeal(ctx, input);
+        if (isToolOutcome(d)) return d;
+        const r = await createDealInquiry(ctx.deps, ctx.auth.user.id, d.id, { email: ctx.auth.user.email, message: input.message });
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(d.id), recipients: r.recipients, count: r.recipients } };
       }),
   }),

@@ -3,8 +3,7 @@
 // The same domain commands as /api/payout-methods and GET /api/payouts. Requesting a payout is market.ts's
 // requestPayout (seekers) and affiliate.ts's requestPartnerPayout (partners).
 import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
+import { accountHolderOf, bicOf, emailOf, ibanLikeOf, payoutKindNamed, refOf } from '../../ai/understanding/entities.ts';
 import {
   addPayoutMethod,
   checkPayoutMethod,
@@ -17,38 +16,13 @@ import {
 import { listPayouts } from '../../domain/payouts/request-payout.ts';
 import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refuse, refusalOf, shortRef } from './refs.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from '../../../core/chat/output-types.ts';
 
 const users = 'user' as const;
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
-
-const METHOD_WORDS =
-  /\b(auszahlungs-?(methode|methoden|weg|wege|konto|konten)|bankverbindung(en)?|bankkonto|konto|iban|paypal|payout methods?|bank account|account)\b/;
-const ADD = [/\b(fueg|fuege|hinzufuegen|hinzu|hinterleg|hinterlege|hinterlegen|speicher|speichere|speichern|neue|neues|add|save|new)\b/];
-const REMOVE = [/\b(entfern|entferne|entfernen|loesch|loesche|loeschen|streich|streiche|remove|delete)\b/];
-const LIST = [
-  /\b(meine|zeig|zeige|welche)\b.*\b(auszahlungs-?methoden|auszahlungswege|bankverbindungen|bankverbindung|auszahlungskonten)\b/,
-  /^(auszahlungs-?methoden|payout methods)[.!?]*$/,
-  /\b(show|list|see|my|which)\b.*\bpayout methods?\b/,
-];
-const STATUS = [
-  /\b(status|stand)\b.*\bauszahlung(en)?\b/,
-  /\bauszahlung(en)?\b.*\b(status|stand|angekommen|unterwegs|bearbeitet)\b/,
-  /\b(wo|wann kommt) (ist|bleibt)? ?meine auszahlung\b/,
-  /\bmeine auszahlungen\b/,
-  /\bstatus\b.*\bpayouts?\b/,
-  /\bpayouts?\b.*\bstatus\b/,
-  /\b(my|where is my) payouts?\b/,
-];
-
-// 'DE89 3704 0044 0532 0130 00' (capitals and digits in blocks), a BIC after 'BIC', an account holder after
-// 'Kontoinhaber' / 'account holder', a PayPal address.
-const IBAN = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b/;
-const BIC = /\bbic:?\s*([A-Za-z0-9]{8}(?:[A-Za-z0-9]{3})?)\b/i;
-const HOLDER = /\b(?:kontoinhaber(?:in)?|inhaber(?:in)?|account holder|holder)\s*:?\s*([^,;.\n]+)/i;
-const EMAIL = /\b([^\s@,;]+@[^\s@,;]+\.[a-z]{2,})\b/i;
 
 const methodInput = z.object({
   type: z.enum(['bank', 'paypal']),
@@ -59,18 +33,18 @@ const methodInput = z.object({
 });
 type MethodInput = z.infer<typeof methodInput>;
 
-function domainInput(ctx: ChatToolContext, input: MethodInput): PayoutMethodInput {
+function domainInput(ctx: ChatToolContext<typeof users>, input: MethodInput): PayoutMethodInput {
   if (input.type === 'paypal') return { type: 'paypal', ...(input.email ? { email: input.email } : {}) };
   return {
     type: 'bank',
     ...(input.iban ? { iban: input.iban } : {}),
     ...(input.bic ? { bic: input.bic } : {}),
-    accountHolder: input.accountHolder || ctx.auth.user?.name || undefined,
+    accountHolder: input.accountHolder || ctx.auth.user.name || undefined,
   };
 }
 
 /** The card's view of a method about to be added: masked like the stored ones. */
-function preview(ctx: ChatToolContext, input: MethodInput) {
+function preview(ctx: ChatToolContext<typeof users>, input: MethodInput) {
   const c = checkPayoutMethod(domainInput(ctx, input));
   return c.type === 'paypal'
     ? { type: 'paypal', label: payoutMethodLabel({ type: 'paypal', paypalEmail: c.email, ibanLast4: null }), accountHolder: null, bic: null }
@@ -85,10 +59,22 @@ const methodView = (m: PayoutMethodView): PayoutMethodRow => ({
   verified: m.verified,
 });
 
-async function ownMethod(ctx: ChatToolContext, ref: string) {
-  const m = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).find((x) => x.id.startsWith(ref.replace(/^#/, '').toLowerCase()));
-  if (!m) throw new AppError('NOT_FOUND');
-  return m;
+/** The method to remove: by reference; else the one the words name (PayPal, the IBAN's last digits), or the only one; else the candidates. */
+async function methodToRemove(ctx: ChatToolContext<typeof users>, input: { method?: string; hint?: string }): Promise<PayoutMethodView | ToolOutcome> {
+  const methods = await listPayoutMethods(ctx.deps, ctx.auth.user.id);
+  if (input.method) {
+    const m = methods.find((x) => x.id.startsWith(input.method!.replace(/^#/, '').toLowerCase()));
+    return m ?? refuse(ctx, 'NOT_FOUND');
+  }
+  if (!methods.length) return refuse(ctx, 'NO_PAYOUT_METHOD');
+  const kind = payoutKindNamed(input.hint ?? '');
+  const ofKind = kind ? methods.filter((m) => m.type === kind) : methods;
+  const fit = narrowByWords(ofKind.length ? ofKind : methods, input.hint ?? '', (m) => ({ names: [m.paypalEmail, m.ibanLast4, m.bankName, m.accountHolder] }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((m) => ({ label: `#${shortRef(m.id)} · ${payoutMethodLabel(m)}`, tool: 'removePayoutMethod', input: { method: shortRef(m.id) } })),
+  );
 }
 
 export const payoutMethodTools: AnyChatToolDef[] = [
@@ -106,29 +92,29 @@ export const payoutMethodTools: AnyChatToolDef[] = [
         preview(ctx, input);
       }),
     // The account holder on the card is the one stored: the person's name when none was given.
-    pinInput: (ctx, input) => (input.type === 'bank' ? { ...input, accountHolder: input.accountHolder || ctx.auth.user?.name || undefined } : input),
+    pinInput: (ctx, input) => (input.type === 'bank' ? { ...input, accountHolder: input.accountHolder || ctx.auth.user.name || undefined } : input),
     confirmData: (ctx, input) => ({ method: preview(ctx, input) }),
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.addPayoutMethod',
       params: { method: String((data?.method as { label?: string } | undefined)?.label ?? '') },
     }),
-    offline: {
-      priority: 87,
-      detect: ({ text }) => {
-        const n = normalize(text);
-        const iban = IBAN.exec(text)?.[1];
-        const email = /paypal/.test(n) ? EMAIL.exec(text)?.[1] : undefined;
-        if (!iban && !email) return null;
-        if (!matchesAny(n, ADD) || matchesAny(n, REMOVE)) return null;
-        if (email) return { type: 'paypal', email };
-        const bic = BIC.exec(text)?.[1];
-        const holder = HOLDER.exec(text)?.[1]?.trim();
-        return { type: 'bank', iban: iban!, ...(bic ? { bic } : {}), ...(holder ? { accountHolder: holder } : {}) };
+    understand: {
+      intents: ['addPayoutMethod'],
+      // The IBAN (valid or mistyped: the check names the fault) or the PayPal address in the message; with
+      // neither, the tool says what it needs.
+      slots: ({ text }) => {
+        const email = emailOf(text);
+        const iban = ibanLikeOf(text);
+        if (email && (payoutKindNamed(text) === 'paypal' || !iban)) return { type: 'paypal', email };
+        if (!iban) return { type: payoutKindNamed(text) ?? 'bank' };
+        const bic = bicOf(text);
+        const holder = accountHolderOf(text);
+        return { type: 'bank', iban, ...(bic ? { bic } : {}), ...(holder ? { accountHolder: holder } : {}) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const m = await addPayoutMethod(ctx.deps, ctx.auth.user!.id, domainInput(ctx, input));
+        const m = await addPayoutMethod(ctx.deps, ctx.auth.user.id, domainInput(ctx, input));
         return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } satisfies PayoutMethodChangedData };
       }),
   }),
@@ -139,9 +125,9 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     access: users,
     machine: MACHINES,
     states: '*',
-    offline: { priority: 83, detect: ({ text }) => (matchesAny(normalize(text), LIST) && !matchesAny(normalize(text), REMOVE) ? {} : null) },
+    understand: { intents: ['listPayoutMethods'] },
     run: async (ctx) => {
-      const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user!.id)).map(methodView);
+      const methods = (await listPayoutMethods(ctx.deps, ctx.auth.user.id)).map(methodView);
       const list = methods.map((m) => `#${m.ref} ${m.label}`).join('; ');
       return { accepted: true, state: ctx.machine.state, data: { methods, count: methods.length, list } satisfies ListPayoutMethodsData };
     },
@@ -153,34 +139,42 @@ export const payoutMethodTools: AnyChatToolDef[] = [
       method: z
         .string()
         .trim()
-        .regex(/^#?[0-9a-fA-F-]{6,36}$/),
+        .regex(/^#?[0-9a-fA-F-]{6,36}$/)
+        .optional(),
+      hint: z.string().trim().max(300).optional().describe("How the person named the method ('PayPal', 'the old IBAN ending 3000')"),
     }),
     access: users,
     machine: MACHINES,
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        await ownMethod(ctx, input.method);
-      }),
-    pinInput: async (ctx, input) => ({ method: (await ownMethod(ctx, input.method)).id }),
-    confirmData: async (ctx, input) => ({ method: methodView(await ownMethod(ctx, input.method)) }),
+    precheck: async (ctx, input) => {
+      const m = await methodToRemove(ctx, input);
+      return isToolOutcome(m) ? m : null;
+    },
+    pinInput: async (ctx, input) => {
+      const m = await methodToRemove(ctx, input);
+      return isToolOutcome(m) ? input : { method: m.id };
+    },
+    confirmData: async (ctx, input) => {
+      const m = await methodToRemove(ctx, input);
+      return isToolOutcome(m) ? {} : { method: methodView(m) };
+    },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.removePayoutMethod',
       params: { method: String((data?.method as { label?: string } | undefined)?.label ?? '') },
     }),
-    offline: {
-      priority: 87,
-      detect: ({ text }) => {
-        const n = normalize(text);
+    understand: {
+      intents: ['removePayoutMethod'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        return ref && matchesAny(n, REMOVE) && METHOD_WORDS.test(n) ? { method: ref } : null;
+        return ref ? { method: ref } : { hint: text.slice(0, 300) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const m = await ownMethod(ctx, input.method);
-        await removePayoutMethod(ctx.deps, ctx.auth.user!.id, m.id);
+        const m = await methodToRemove(ctx, input);
+        if (isToolOutcome(m)) return m;
+        await removePayoutMethod(ctx.deps, ctx.auth.user.id, m.id);
         return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } satisfies PayoutMethodChangedData };
       }),
   }),
@@ -191,9 +185,9 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     access: users,
     machine: MACHINES,
     states: '*',
-    offline: { priority: 84, detect: ({ text }) => (matchesAny(normalize(text), STATUS) && !/\bmethods?\b|methoden?\b/.test(normalize(text)) ? {} : null) },
+    understand: { intents: ['listPayouts'] },
     run: async (ctx) => {
-      const payouts = (await listPayouts(ctx.deps.db.prisma, ctx.auth.user!.id)).slice(0, 10).map(
+      const payouts = (await listPayouts(ctx.deps.db.prisma, ctx.auth.user.id)).slice(0, 10).map(
         (p): PayoutRow => ({
           ref: shortRef(p.id),
           amountCents: p.amountCents,

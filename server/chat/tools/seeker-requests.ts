@@ -3,37 +3,16 @@
 // /api/seeker/requests/:id/close). Offered at any point of the intake: they do not move the intake machine,
 // so a question that was asked stays open (decision 050).
 import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
-import { matchesAny, normalize } from '../../ai/offline/intents.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { getSeekerDashboard, type SeekerRequestRow } from '../../domain/requests/seeker-dashboard.ts';
 import { closeRequest } from '../../domain/requests/end-request.ts';
-import { attempt, refOf, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refOf, shortRef } from './refs.ts';
+import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ListMyRequestsData, MyRequestRow } from '../../../core/chat/output-types.ts';
 
 const seeker = { roles: ['seeker'] } as const;
-
-const LIST = [
-  /\b(zeig|zeige|liste|auflisten|anzeigen)\b.*\bmeine (anfragen|auftraege)\b/,
-  /^(meine )?anfragen[.!?]*$/,
-  /\bmeine (anfragen|auftraege)\b/,
-  /\bwelche anfragen (habe|hab) ich\b/,
-  /\b(show|list|see)( me)? my requests\b/,
-  /\bmy requests\b/,
-  /\bwhich requests (do )?i have\b/,
-];
-const CLOSE = [
-  /\b(schliess(e|en)?|beende(n)?|loesche(n)?|storniere(n)?)\b.*\banfrage\b/,
-  /\banfrage\b.*\b(schliessen|beenden|loeschen|stornieren|zurueckziehen|zurueck ?nehmen)\b/,
-  /\bzieh(e)?\b.*\banfrage\b.*\bzurueck\b/,
-  /\b(brauche|benoetige)\b.*\banfrage\b.*\bnicht mehr\b/,
-  /\banfrage\b.*\b(nicht mehr noetig|hat sich erledigt|ist erledigt)\b/,
-  /\b(close|cancel|withdraw|delete|end)\b.*\brequest\b/,
-  /\b(don'?t|do not|no longer)\b.*\bneed\b.*\brequest\b/,
-  /\brequest\b.*\b(anymore|any more|no longer needed)\b/,
-];
 
 const refInput = z
   .string()
@@ -54,22 +33,35 @@ const row = (r: SeekerRequestRow, lang: ChatToolContext['lang']): MyRequestRow =
   dealStatus: r.dealStatus,
 });
 
+type SeekerCtx = ChatToolContext<typeof seeker>;
+
 /**
- * The request the seeker means: the one with this reference, or, without one, the only request that can be
- * closed. NOT_FOUND when there is none; REQUEST_REF_REQUIRED (with the references) when several fit.
+ * The request the seeker means: the one with this reference; else, of the requests that can be closed, the
+ * one their words name (category, place, what it is about), or the only one; else the candidates as buttons.
  */
-async function closableRequest(ctx: ChatToolContext, ref: string | undefined): Promise<SeekerRequestRow> {
-  const { requests } = await getSeekerDashboard(ctx.deps.db.prisma, ctx.auth.user!.id);
-  if (ref) {
-    const r = requests.find((x) => x.id.startsWith(ref.replace(/^#/, '').toLowerCase()));
-    if (!r) throw new AppError('NOT_FOUND');
-    if (!r.closable) throw new AppError('REQUEST_NOT_CLOSABLE');
+async function closableRequest(ctx: SeekerCtx, input: { request?: string; hint?: string }): Promise<SeekerRequestRow | ToolOutcome> {
+  const { requests } = await getSeekerDashboard(ctx.deps.db.prisma, ctx.auth.user.id);
+  if (input.request) {
+    const ref = input.request.replace(/^#/, '').toLowerCase();
+    const r = requests.find((x) => x.id.startsWith(ref));
+    if (!r) return { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
+    if (!r.closable) return { accepted: false, reason: 'REQUEST_NOT_CLOSABLE', state: ctx.machine.state };
     return r;
   }
   const open = requests.filter((x) => x.closable);
-  if (!open.length) throw new AppError('NOT_FOUND');
-  if (open.length > 1) throw new AppError('REQUEST_REF_REQUIRED', { params: { refs: open.map((x) => `#${shortRef(x.id)}`).join(', ') } });
-  return open[0]!;
+  if (!open.length) return { accepted: false, reason: 'NO_REQUEST_TO_CLOSE', state: ctx.machine.state };
+  const fit = narrowByWords(open, input.hint ?? '', (r) => ({
+    names: [categoryLabel(r.kategorie, ctx.lang), r.ort, r.beschreibung.split(/\s+/).slice(0, 6).join(' ')],
+  }));
+  if (fit.length === 1) return fit[0]!;
+  return chooseOne(
+    ctx,
+    fit.map((r) => ({
+      label: `#${shortRef(r.id)} · ${categoryLabel(r.kategorie, ctx.lang)}${r.ort ? ` · ${r.ort}` : ''}`,
+      tool: 'closeMyRequest',
+      input: { request: shortRef(r.id) },
+    })),
+  );
 }
 
 export const seekerRequestTools: AnyChatToolDef[] = [
@@ -80,9 +72,9 @@ export const seekerRequestTools: AnyChatToolDef[] = [
     access: seeker,
     machine: 'intake',
     states: '*',
-    offline: { priority: 84, detect: ({ text }) => (matchesAny(normalize(text), LIST) && !matchesAny(normalize(text), CLOSE) ? {} : null) },
+    understand: { intents: ['listMyRequests'] },
     run: async (ctx) => {
-      const { requests } = await getSeekerDashboard(ctx.deps.db.prisma, ctx.auth.user!.id);
+      const { requests } = await getSeekerDashboard(ctx.deps.db.prisma, ctx.auth.user.id);
       const shown = requests.slice(0, 10).map((r) => row(r, ctx.lang));
       const t = translator(ctx.lang);
       const list = shown.map((r) => `#${r.ref} · ${r.category} · ${t(`chat:status.${r.status}`, { defaultValue: r.status }) as string}`).join('; ');
@@ -97,37 +89,43 @@ export const seekerRequestTools: AnyChatToolDef[] = [
     name: 'closeMyRequest',
     description:
       "Closes one of the seeker's requests without a deal; every provider who unlocked it gets the Goints back. Only proposes it: the card shows the request and the refunds, the seeker confirms with the button.",
-    input: z.object({ request: refInput.optional() }),
+    input: z.object({
+      request: refInput.optional(),
+      hint: z.string().trim().max(300).optional().describe('How the seeker named the request, when not by its reference (category, place)'),
+    }),
     access: seeker,
     machine: 'intake',
     states: '*',
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
-        await closableRequest(ctx, input.request);
-      }),
+    precheck: async (ctx, input) => {
+      const r = await closableRequest(ctx, input);
+      return isToolOutcome(r) ? r : null;
+    },
     // The card names the request by its full id: the click closes exactly that one.
-    pinInput: async (ctx, input) => ({ request: (await closableRequest(ctx, input.request)).id }),
+    pinInput: async (ctx, input) => {
+      const r = await closableRequest(ctx, input);
+      return isToolOutcome(r) ? input : { request: r.id };
+    },
     confirmData: async (ctx, input) => {
-      const r = await closableRequest(ctx, input.request);
-      return { ref: shortRef(r.id), refunds: r.unlocked, request: row(r, ctx.lang) };
+      const r = await closableRequest(ctx, input);
+      return isToolOutcome(r) ? {} : { ref: shortRef(r.id), refunds: r.unlocked, request: row(r, ctx.lang) };
     },
     confirmSummary: (_input, data) => ({
       key: 'confirm.summary.closeMyRequest',
       params: { ref: String(data?.ref ?? ''), count: Number(data?.refunds ?? 0) },
     }),
-    offline: {
-      priority: 88,
-      detect: ({ text }) => {
-        if (!matchesAny(normalize(text), CLOSE)) return null;
+    understand: {
+      intents: ['closeMyRequest'],
+      slots: ({ text }) => {
         const ref = refOf(text);
-        return ref ? { request: ref } : {};
+        return ref ? { request: ref } : { hint: text.slice(0, 300) };
       },
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
-        const r = await closableRequest(ctx, input.request);
-        const done = await closeRequest(ctx.deps, ctx.auth.user!.id, r.id);
+        const r = await closableRequest(ctx, input);
+        if (isToolOutcome(r)) return r;
+        const done = await closeRequest(ctx.deps, ctx.auth.user.id, r.id);
         return { accepted: true, state: ctx.machine.state, data: { ref: shortRef(r.id), refunded: done.refunded } };
       }),
   }),

@@ -2,6 +2,7 @@
 // becoming payable. They read only what the database has: names, e-mail addresses, payout methods (PayPal
 // address, keyed fingerprint of the IBAN), sign-up times and the deal's two uplines.
 import type { DbTx } from '../../db.ts';
+import { isSharedMailDomain, mailboxOf } from '../users/email-identity.ts';
 
 export type FraudCode = 'SAME_PERSON' | 'SAME_EMAIL_PATTERN' | 'SAME_PAYOUT_ACCOUNT' | 'SHARED_PAYOUT_ACCOUNT' | 'SIGNUP_BURST' | 'SAME_PARTNER_BOTH_SIDES';
 export interface FraudFlag {
@@ -13,51 +14,13 @@ export interface FraudFlag {
 export const SIGNUP_BURST_COUNT = 10;
 export const SIGNUP_BURST_WINDOW_MS = 60 * 60_000;
 
-/** Mail services anyone can use: two people on the same one are no signal. */
-const FREEMAIL = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'web.de',
-  'gmx.de',
-  'gmx.net',
-  'gmx.at',
-  'gmx.ch',
-  't-online.de',
-  'outlook.com',
-  'outlook.de',
-  'hotmail.com',
-  'hotmail.de',
-  'live.com',
-  'live.de',
-  'yahoo.com',
-  'yahoo.de',
-  'icloud.com',
-  'me.com',
-  'aol.com',
-  'freenet.de',
-  'posteo.de',
-  'mailbox.org',
-  'proton.me',
-  'protonmail.com',
-  'example.com',
-]);
-
-/** The mailbox behind an address: lower case, '+tag' removed, dots ignored for Gmail. */
-export function mailboxOf(email: string): { local: string; domain: string } {
-  const [rawLocal = '', rawDomain = ''] = email.toLowerCase().trim().split('@');
-  const domain = rawDomain === 'googlemail.com' ? 'gmail.com' : rawDomain;
-  let local = rawLocal.split('+')[0]!;
-  if (domain === 'gmail.com') local = local.replace(/\./g, '');
-  return { local, domain };
-}
-
 /** Two addresses of one mailbox, or of one own (not public) domain. */
 export function emailPatternMatch(a: string, b: string): string | null {
   const x = mailboxOf(a);
   const y = mailboxOf(b);
   if (!x.domain || !y.domain) return null;
   if (x.domain === y.domain && x.local === y.local) return 'same mailbox';
-  if (x.domain === y.domain && !FREEMAIL.has(x.domain)) return `@${x.domain}`;
+  if (x.domain === y.domain && !isSharedMailDomain(x.domain)) return `@${x.domain}`;
   return null;
 }
 

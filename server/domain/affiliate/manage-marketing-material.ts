@@ -44,7 +44,8 @@ export interface ContentChangeOptions {
 const PROMISE =
   /(verdien|garantiert|passives? einkommen|reich werden|nebeneinkommen|earn \$|earn money|guaranteed|passive income|get rich|\d+\s*(€|eur|euro)\s*(pro|im|per|a)\s*(monat|month|woche|week|tag|day))/i;
 
-function refusePromises(...texts: (string | null | undefined)[]) {
+/** Throws MATERIAL_INCOME_PROMISE when a text promises money; the chat checks it before its card. */
+export function refusePromises(...texts: (string | null | undefined)[]) {
   if (texts.some((t) => t && PROMISE.test(t))) throw new AppError('MATERIAL_INCOME_PROMISE');
 }
 

@@ -1,5 +1,6 @@
 // Ledger accounts: one per owner and purpose. The platform's accounts are owned by 'platform'.
-import type { DbTx } from '../../db.ts';
+import type { SqlTx } from '../../db.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 export const PLATFORM = 'platform';
 
@@ -65,18 +66,16 @@ export const account = {
 export const refKey = (ref: AccountRef) => `${ref.kind}:${ref.ownerId}`;
 
 /**
- * The ids of these accounts, created when missing. ON CONFLICT DO NOTHING: two transactions creating the
- * same account at once both go on (neither aborts).
+ * Creates these accounts (balance 0) where they do not exist yet, in one statement. ON CONFLICT DO NOTHING: two
+ * statements creating the same account at once both go on (neither aborts); the booking that follows, a
+ * statement of its own, finds an account another one created meanwhile too.
  */
-export async function ensureAccounts(tx: DbTx, refs: readonly AccountRef[]): Promise<Map<string, string>> {
+export async function createAccounts(tx: SqlTx, refs: readonly AccountRef[]): Promise<void> {
   const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
-  await tx.ledgerAccount.createMany({
-    data: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId, allowNegative: ACCOUNT_KINDS[r.kind].allowNegative })),
-    skipDuplicates: true,
-  });
-  const rows = await tx.ledgerAccount.findMany({
-    where: { OR: unique.map((r) => ({ kind: r.kind, ownerId: r.ownerId })) },
-    select: { id: true, kind: true, ownerId: true },
-  });
-  return new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r.id]));
+  const wanted = Prisma.join(unique.map((r) => Prisma.sql`(${r.kind}::text, ${r.ownerId}::text, ${ACCOUNT_KINDS[r.kind].allowNegative}::boolean)`));
+  await tx.$executeRaw`
+    INSERT INTO "LedgerAccount" ("id", "kind", "ownerId", "allowNegative", "balance", "createdAt")
+    SELECT gen_random_uuid()::text, w."kind", w."ownerId", w."allowNegative", 0, now() AT TIME ZONE 'UTC'
+    FROM (VALUES ${wanted}) AS w ("kind", "ownerId", "allowNegative")
+    ON CONFLICT ("kind", "ownerId") DO NOTHING`;
 }

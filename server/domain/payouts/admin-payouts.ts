@@ -9,6 +9,7 @@ import { appLink, notify } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
+import { formatEuro as euro } from '../../../core/money/format-money.ts';
 import type { AdminPayout } from '../../../core/api/payouts.ts';
 export type { AdminPayout } from '../../../core/api/payouts.ts';
 
@@ -42,9 +43,9 @@ export async function auditedPayoutStep(
   return status;
 }
 
-export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<AdminPayout[]> {
+export async function listAdminPayouts(deps: AppDeps, status?: string | readonly string[]): Promise<AdminPayout[]> {
   const rows = await deps.db.prisma.payout.findMany({
-    where: status ? { status } : {},
+    where: status === undefined ? {} : typeof status === 'string' ? { status } : { status: { in: [...status] } },
     orderBy: { requestedAt: 'desc' },
     take: 300,
     include: { method: true, user: { select: { email: true, name: true } } },
@@ -70,9 +71,6 @@ export async function listAdminPayouts(deps: AppDeps, status?: string): Promise<
     requestedAt: p.requestedAt.toISOString(),
   }));
 }
-
-const euro = (cents: number, lang: 'de' | 'en') =>
-  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** Tells the person where their payout stands (live, and by e-mail when it was paid, failed or rejected). */
 export async function tell(deps: AppDeps, payoutId: string) {

@@ -4,63 +4,10 @@
 // written differently, e.g. Gmail's dots and +tags, or one company domain), the same sign-up network (keyed
 // hash of its /24 or /48). Any of them holds the payout for an admin (payout machine: 'held'). Decision 019.
 import type { Db, DbTx } from '../../db.ts';
+import { emailPatterns } from '../users/email-identity.ts';
 
 export const HOLD_REASONS = ['same_payout_account', 'same_email_pattern', 'same_signup_network'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
-
-// Domains many unrelated people share (free mail) or nobody receives mail at (reserved for examples and
-// tests): there only the same mailbox counts, not the domain.
-const SHARED_DOMAINS = new Set([
-  'gmail.com',
-  'googlemail.com',
-  'gmx.de',
-  'gmx.net',
-  'gmx.at',
-  'gmx.ch',
-  'web.de',
-  't-online.de',
-  'outlook.com',
-  'outlook.de',
-  'hotmail.com',
-  'hotmail.de',
-  'live.com',
-  'live.de',
-  'msn.com',
-  'yahoo.com',
-  'yahoo.de',
-  'icloud.com',
-  'me.com',
-  'mac.com',
-  'aol.com',
-  'aol.de',
-  'freenet.de',
-  'posteo.de',
-  'mailbox.org',
-  'proton.me',
-  'protonmail.com',
-  'arcor.de',
-  'online.de',
-  'mail.de',
-  'email.de',
-  'vodafone.de',
-  'kabelmail.de',
-  'yandex.com',
-  'zoho.com',
-  'gmx.com',
-  'mail.com',
-]);
-const RESERVED = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost|local)$/;
-
-/** The patterns an address stands for: its mailbox (Gmail without dots, no +tag) and, for a company domain, the domain. */
-export function emailPatterns(email: string): string[] {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return [email.toLowerCase()];
-  const local = email.slice(0, at).toLowerCase().split('+')[0]!;
-  const domain = email.slice(at + 1).toLowerCase();
-  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
-  const mailbox = gmail ? `${local.replaceAll('.', '')}@gmail.com` : `${local}@${domain}`;
-  return SHARED_DOMAINS.has(domain) || RESERVED.test(domain) ? [mailbox] : [mailbox, `@${domain}`];
-}
 
 const overlaps = <T>(a: Iterable<T>, b: Set<T>) => [...a].some((x) => b.has(x));
 

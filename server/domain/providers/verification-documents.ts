@@ -1,5 +1,6 @@
 // Trade documents for the 'Verifiziert' badge: a provider uploads a Gewerbeschein or Handwerkskarte (PDF,
 // JPEG or PNG, at most 5 MB, checked by content, not by name); an admin approves or rejects it.
+import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { Db } from '../../db.ts';
@@ -8,6 +9,8 @@ import type { DocumentKind, DocumentSummary, PendingDocument } from '../../../co
 import { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
 export { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
 export { DOCUMENT_KINDS } from '../../../core/api/provider.ts';
+/** An admin's note on a decision (the provider reads it when a document is rejected): the same rule for both doors. */
+export const verificationNote = z.string().trim().max(500);
 export type { DocumentKind, DocumentSummary, PendingDocument } from '../../../core/api/provider.ts';
 
 /** The file's real type from its first bytes; null for anything else. */
@@ -74,9 +77,16 @@ export async function listVerificationDocuments(prisma: Db, status: 'pending' | 
     orderBy: { createdAt: 'asc' },
     take: 200,
     omit: { data: true },
-    include: { provider: { select: { firmenname: true } } },
+    include: { provider: { select: { firmenname: true, verification: true, user: { select: { name: true, email: true } } } } },
   });
-  return docs.map((d) => ({ ...summary(d), providerId: d.providerId, firmenname: d.provider.firmenname }));
+  return docs.map((d) => ({
+    ...summary(d),
+    providerId: d.providerId,
+    firmenname: d.provider.firmenname,
+    providerName: d.provider.user.name,
+    providerEmail: d.provider.user.email,
+    verification: d.provider.verification,
+  }));
 }
 
 export async function getVerificationFile(prisma: Db, id: string): Promise<{ fileName: string; mimeType: string; data: Uint8Array }> {

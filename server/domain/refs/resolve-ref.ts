@@ -42,7 +42,7 @@ export async function findPayoutByRef(prisma: Db, ref: string) {
   const rows = await prisma.payout.findMany({
     where: { id: { startsWith: cleanRef(ref) } },
     take: 2,
-    include: { user: { select: { email: true } }, method: true },
+    include: { user: { select: { email: true, name: true } }, method: true },
   });
   return rows.length === 1 ? rows[0]! : null;
 }

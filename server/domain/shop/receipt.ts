@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import { translator } from '../../i18n.ts';
-import { formatGoints } from '../../../core/money/format-money.ts';
+import { formatEuro as euro, formatGoints } from '../../../core/money/format-money.ts';
 import type { Receipt } from '../../../core/api/shop.ts';
 export type { Receipt } from '../../../core/api/shop.ts';
 
@@ -25,9 +25,6 @@ type PurchaseRow = {
   createdAt: Date;
   provider: string;
 };
-
-const euro = (cents: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 export function toReceipt(config: Pick<Config, 'seller'>, p: PurchaseRow): Receipt {
   if (!p.receiptNumber || !p.paidAt) throw new AppError('NOT_FOUND');

@@ -1,59 +1,119 @@
-// The unlock: in one database statement (the PostgreSQL function akut_unlock_request, decision 043), the
-// unlock price of the request's category (price list, decision 032; 50 Goints by default) moves from the
-// provider's wallets to the request's escrows (promotional Goints first, each kind to its own escrow; never
-// below zero), the request's unlock counter grows (never beyond its maximum, never while a deal is pending),
-// and the unlock is recorded with its promotional part and the platform's share in force (one per provider
-// and request): a later price change never alters it. Concurrent attempts never overspend or overbook; a
-// repeat answers the first unlock. The rules are those of unlock-rules.ts; the function takes the request's
-// row lock first, then the wallets, like settlement (decision 019).
+// The unlock: the unlock price of the request's category (price list, decision 032; 50 Goints by default)
+// moves from the provider's wallets to the request's escrows (promotional Goints first, each kind to its own
+// escrow; never below zero), the request's unlock counter grows (never beyond its maximum, never while a deal
+// is pending), and the unlock is recorded with its promotional part and the platform's share in force (one per
+// provider and request): a later price change never alters it.
+//
+// The unlock carries the price the person confirmed: when the price in force differs (an admin changed it
+// since the quote), nothing is booked and the refusal carries a fresh quote to confirm (decision 065).
+// The rules are checkUnlock's (unlock-rules.ts), the same the quote asks; the money moves through
+// postTransaction, the one ledger writer.
+//
+// Two statements and no transaction held open (decision 065): the facts are read without locks, checked, and
+// booked in one statement of the ledger writer whose guard compares what was read under the request's and the
+// wallets' locks and writes the unlock's own rows with the booking. When something changed in between (another
+// unlock of the request, a wallet, the price), nothing is written and the unlock reads and checks again.
+// Concurrent attempts never overspend or overbook; a repeat answers the first unlock.
+import { Prisma } from '../../generated/prisma/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
-import { isRetryable } from '../../db/tx.ts';
+import type { SqlTx } from '../../db.ts';
+import { backoffMs, isRetryable, statementsOf } from '../../db/tx.ts';
 import type { UnlockResult } from '../../../machines/unlock.machine.ts';
-import { GOINTS_PER_EUR, MILLI_PER_GOINT, toGoints } from '../../../core/money/money.ts';
-import { DEFAULT_UNLOCK_PRICE } from '../prices/price-list.ts';
-import { UNLOCK_REFUSALS, type UnlockRefusal } from './unlock-rules.ts';
+import { account, createAccounts } from '../ledger/accounts.ts';
+import { toGoints } from '../../../core/money/money.ts';
+import { LedgerGuardFailed, isInsufficientFunds, postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
+import { readUnlock, unlockGuard } from './read-unlock-facts.ts';
+import { checkUnlock, quoteOf } from './unlock-rules.ts';
 
 export const unlockKey = (requestId: string, providerId: string) => `unlock:${requestId}:${providerId}`;
 
-type Outcome = UnlockRefusal | 'UNLOCKED' | 'REPEATED';
+/**
+ * How often the unlock reads and books again when its facts changed in between. Each retry means another
+ * booking on the same request or wallets committed first, so contenders always make progress; the bound only
+ * stops a bug from looping.
+ */
+const MAX_ATTEMPTS = 50;
 
-interface FunctionRow {
-  code: Outcome;
-  repeated: boolean;
-  paid: bigint;
-  promo: bigint;
-  price_milli: bigint;
-  price_goints: number;
+export interface UnlockInput {
+  providerId: string;
+  requestId: string;
+  /** The price in Goints the person saw and confirmed (the quote's price). */
+  price: number;
 }
 
-/** One call of the function: the outcome as it returns it (tests read refusals through it as well). */
-export async function callUnlockFunction(prisma: AppDeps['db']['prisma'], providerId: string, requestId: string): Promise<FunctionRow> {
-  const attempts = 5;
-  for (let i = 1; ; i++) {
+/**
+ * The unlock on `sql`, statements outside a transaction (each is atomic on its own): refusals throw their
+ * AppError and leave everything as it was.
+ */
+export async function unlockRequestIn(sql: SqlTx, input: UnlockInput): Promise<UnlockResult> {
+  const { providerId, requestId } = input;
+  for (let attempt = 1; ; attempt++) {
+    const reading = await readUnlock(sql, providerId, requestId);
+    const { facts } = reading;
+    const check = checkUnlock(facts, input.price);
+    if (check.outcome === 'repeat') return { requestId, balance: toGoints(facts.wallets.paid + facts.wallets.promo), repeated: true };
+    if (check.outcome === 'refused') {
+      const { refusal } = check;
+      if (refusal === 'INSUFFICIENT_GOINTS') throw new AppError(refusal, { params: { price: facts.price.goints } });
+      if (refusal === 'UNLOCK_PRICE_CHANGED')
+        throw new AppError(refusal, { params: { price: facts.price.goints, confirmed: input.price }, details: { quote: quoteOf(facts) } });
+      throw new AppError(refusal);
+    }
+    const lines: LedgerLine[] = [];
+    if (check.fromPromo > 0n)
+      lines.push({ account: account.walletPromo(providerId), amount: -check.fromPromo }, { account: account.escrowPromo(requestId), amount: check.fromPromo });
+    if (check.fromPaid > 0n)
+      lines.push({ account: account.wallet(providerId), amount: -check.fromPaid }, { account: account.escrow(requestId), amount: check.fromPaid });
+    // A request's first unlock of a kind creates its escrow first, so the booking is one statement.
+    const missing = lines.map((l) => l.account).filter((a) => a.ownerId === requestId && !reading.escrows.includes(a.kind));
+    if (missing.length) await createAccounts(sql, missing);
     try {
-      const [row] = await prisma.$queryRaw<FunctionRow[]>`
-        SELECT "code", "repeated", "paid", "promo", "price_milli", "price_goints" FROM akut_unlock_request(
-          ${requestId}, ${providerId}, ${DEFAULT_UNLOCK_PRICE.goints}::integer, ${DEFAULT_UNLOCK_PRICE.commissionRateBp}::integer,
-          ${GOINTS_PER_EUR}::integer, ${MILLI_PER_GOINT}::bigint)`;
-      if (!row) throw new Error('akut_unlock_request returned no row');
-      return { ...row, paid: BigInt(row.paid), promo: BigInt(row.promo), price_milli: BigInt(row.price_milli), price_goints: Number(row.price_goints) };
+      const posted = await postTransaction(sql, {
+        idempotencyKey: unlockKey(requestId, providerId),
+        kind: 'unlock',
+        reference: requestId,
+        memo: { priceGoints: facts.price.goints, commissionRateBp: facts.price.commissionRateBp, priceEntryId: facts.price.entryId },
+        lines,
+        guard: {
+          ctes: unlockGuard(reading),
+          // The unlock's own rows with the booking: the counter, the unlock with its price and rate, the match.
+          alongside: Prisma.sql`counted AS (
+              UPDATE "Request" SET "unlockCount" = "unlockCount" + 1, "updatedAt" = now() AT TIME ZONE 'UTC'
+              WHERE "id" = ${requestId} AND EXISTS (SELECT 1 FROM claim) RETURNING 1
+            ), matched AS (
+              UPDATE "Match" SET "status" = 'freigeschaltet', "updatedAt" = now() AT TIME ZONE 'UTC'
+              WHERE "requestId" = ${requestId} AND "providerId" = ${providerId} AND EXISTS (SELECT 1 FROM claim) RETURNING 1
+            ), unlocked AS (
+              INSERT INTO "Unlock" ("id", "requestId", "providerId", "price", "promoPrice", "commissionRateBp", "status", "ledgerTxId", "createdAt")
+              SELECT gen_random_uuid()::text, ${requestId}, ${providerId}, ${check.price}, ${check.fromPromo}, ${facts.price.commissionRateBp}::int, 'active',
+                c."id", now() AT TIME ZONE 'UTC' FROM claim c
+              RETURNING 1
+            )`,
+        },
+      });
+      // Another attempt of this unlock booked first: read again, and answer it as the repeat it is.
+      if (posted.repeated) {
+        if (attempt < MAX_ATTEMPTS) continue;
+        throw new Error(`unlock ${requestId}:${providerId} is booked but has no unlock row`);
+      }
+      return { requestId, balance: toGoints(facts.wallets.paid + facts.wallets.promo - check.price), repeated: false };
     } catch (e) {
-      // A deadlock or serialization failure rolled the whole statement back: nothing was booked, try again.
-      if (i >= attempts || !isRetryable(e)) throw e;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1_000, 25 * 2 ** i)));
+      // The facts changed between the reading and the booking (the guard), or a wallet was spent meanwhile.
+      if ((e instanceof LedgerGuardFailed || isInsufficientFunds(e)) && attempt < MAX_ATTEMPTS) continue;
+      // A deadlock with another statement's locks: PostgreSQL undid this one; wait a moment and try again.
+      if (isRetryable(e) && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+        continue;
+      }
+      throw e;
     }
   }
 }
 
-export async function unlockRequest(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>, providerId: string, requestId: string): Promise<UnlockResult> {
-  const row = await callUnlockFunction(deps.db.prisma, providerId, requestId);
-  if (row.code === 'UNLOCKED' || row.code === 'REPEATED') {
-    const result = { requestId, balance: toGoints(row.paid + row.promo), repeated: row.code === 'REPEATED' };
-    if (!result.repeated) await deps.bus.publish({ type: 'request.unlocked', to: { userId: providerId }, payload: { requestId } }).catch(() => {});
-    return result;
-  }
-  if (row.code === 'INSUFFICIENT_GOINTS') throw new AppError('INSUFFICIENT_GOINTS', { params: { price: row.price_goints } });
-  if ((UNLOCK_REFUSALS as readonly string[]).includes(row.code)) throw new AppError(row.code);
-  throw new Error(`akut_unlock_request answered an unknown code ${String(row.code)}`);
+export async function unlockRequest(deps: Pick<AppDeps, 'db' | 'bus' | 'logger'>, input: UnlockInput): Promise<UnlockResult> {
+  const result = await unlockRequestIn(statementsOf(deps.db), input);
+  if (!result.repeated)
+    await deps.bus.publish({ type: 'request.unlocked', to: { userId: input.providerId }, payload: { requestId: input.requestId } }).catch(() => {});
+  return result;
 }

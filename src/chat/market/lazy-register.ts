@@ -3,7 +3,7 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { registerToolRenderer, type ToolRendererProps } from '../tool-renderers/registry.tsx';
 
-const TOOL_NAMES = ['listMatches', 'unlockRequest', 'startOffer', 'showBalance', 'listOffers', 'buyGoints'] as const;
+const TOOL_NAMES = ['listMatches', 'unlockRequest', 'startOffer', 'showBalance', 'listOffers', 'buyGoints', 'rateDeal', 'listSentOffers'] as const;
 
 export function registerLazyMarketRenderers(): void {
   for (const name of TOOL_NAMES) {

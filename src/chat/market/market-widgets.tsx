@@ -10,8 +10,9 @@ import { ConfirmCard } from '../tool-renderers/confirm-card.tsx';
 import { registerToolRenderer, type ToolRendererProps } from '../tool-renderers/registry.tsx';
 import { MatchCardView, MatchList } from './match-cards.tsx';
 import { OfferFormWidget, type OfferPrefill } from './offer-form.tsx';
-import { OffersWidget } from './offers.tsx';
+import { OffersWidget, ReviewForm } from './offers.tsx';
 import { list, type ChatDealToRate, type ChatMatchCard, type ChatOffer, type ListMatchesData } from './types.ts';
+import type { RateDealData } from '../../../core/chat/output-types.ts';
 
 function Pending() {
   const { t } = useTranslation('chat');
@@ -98,6 +99,21 @@ function ListOffers({ output }: ToolRendererProps) {
   return offers.length || toRate.length ? <OffersWidget offers={offers} toRate={toRate} /> : null;
 }
 
+/** 'Ich möchte Elektro Schmitz bewerten': the rating form, filled with the stars and words already said. */
+function RateDeal({ output }: ToolRendererProps) {
+  if (!output) return <Pending />;
+  if (!output.accepted) return null;
+  const data = output.data as RateDealData | undefined;
+  if (!data?.toRate?.length) return null;
+  return (
+    <div className="flex flex-col">
+      {data.toRate.map((d) => (
+        <ReviewForm key={d.id} deal={d} prefill={data.prefill} />
+      ))}
+    </div>
+  );
+}
+
 function BuyGoints({ output }: ToolRendererProps) {
   const { t } = useTranslation('shop');
   const checkout = output?.data?.checkout === 'stripe' ? 'stripe' : output?.data?.checkout === 'off' ? 'off' : 'test';
@@ -127,6 +143,9 @@ export const marketWidgets = {
   showBalance: ShowBalance,
   listOffers: ListOffers,
   buyGoints: BuyGoints,
+  rateDeal: RateDeal,
+  // The offers a provider sent: the same match cards, only those with an offer.
+  listSentOffers: ListMatches,
 };
 
 export function registerMarketRenderers(): void {

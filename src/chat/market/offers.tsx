@@ -73,12 +73,13 @@ const clean = (v: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function ReviewForm({ deal }: { deal: ChatDealToRate }) {
+/** The rating form of a completed deal; what the seeker already said in words fills it (stars, text). */
+export function ReviewForm({ deal, prefill }: { deal: ChatDealToRate; prefill?: { stars: number | null; text: string } }) {
   const { t } = useTranslation('chatmarket');
   const { send, busy, lang } = useChatActions();
   const id = useId();
-  const [rating, setRating] = useState(0);
-  const [text, setText] = useState('');
+  const [rating, setRating] = useState(prefill?.stars ?? 0);
+  const [text, setText] = useState(prefill?.text ?? '');
   const [showName, setShowName] = useState(false);
   const [contact, setContact] = useState(false);
   const [tried, setTried] = useState(false);

@@ -1,10 +1,12 @@
 // Tool parts render as widgets: a registry from tool name to React component. A later flow registers
 // its widgets (category form, request summary, teaser and offer cards) with registerToolRenderer.
-// Any other tool output that carries a confirmation renders as the confirm card.
+// Any other tool output that carries a confirmation renders as the confirm card; choices (candidates to pick,
+// a clarifying question's actions) render as buttons under it unless the widget shows them itself.
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmCard } from './confirm-card.tsx';
 import { ChangeTable, isChangeView } from './change-table.tsx';
+import { ChoiceButtons } from './choice-buttons.tsx';
 import type { ToolOutput, ToolPart } from './types.ts';
 
 export interface ToolRendererProps {
@@ -16,9 +18,13 @@ export interface ToolRendererProps {
 }
 
 const renderers = new Map<string, ComponentType<ToolRendererProps>>();
+/** Widgets that render their output's choices themselves (as buttons on their rows). */
+const ownChoices = new Set<string>();
 
-export function registerToolRenderer(toolName: string, component: ComponentType<ToolRendererProps>): void {
+export function registerToolRenderer(toolName: string, component: ComponentType<ToolRendererProps>, opts: { ownsChoices?: boolean } = {}): void {
   renderers.set(toolName, component);
+  if (opts.ownsChoices) ownChoices.add(toolName);
+  else ownChoices.delete(toolName);
 }
 
 export function toolNameOf(part: ToolPart): string {
@@ -26,9 +32,20 @@ export function toolNameOf(part: ToolPart): string {
 }
 
 export function ToolPartView({ part, isLatest }: { part: ToolPart; isLatest: boolean }) {
-  const { t } = useTranslation('chat');
   const toolName = toolNameOf(part);
   const output = part.state === 'output-available' ? part.output : undefined;
+  const choices = output?.choices && !ownChoices.has(toolName) ? output.choices : [];
+  if (!choices.length) return <ToolPartBody toolName={toolName} part={part} output={output} isLatest={isLatest} />;
+  return (
+    <>
+      <ToolPartBody toolName={toolName} part={part} output={output} isLatest={isLatest} />
+      <ChoiceButtons choices={choices} active={isLatest} />
+    </>
+  );
+}
+
+function ToolPartBody({ toolName, part, output, isLatest }: ToolRendererProps) {
+  const { t } = useTranslation('chat');
   // A flow's own widget first (the intake's summary card carries its confirmation); otherwise any
   // confirmation renders as the generic confirm card.
   const Renderer = renderers.get(toolName);

@@ -17,6 +17,7 @@ import { BP, LEVELS, MAX_POOL_BP, PRESETS, presetOf, type CommissionPlanValues, 
 import type { CommissionPlanHistoryEntry, CommissionPlanView } from '../../../core/api/affiliate.ts';
 import { errorText } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
+import { formatEuro } from '@/components/market';
 
 interface PlanResponse {
   plan: CommissionPlanView;
@@ -35,7 +36,7 @@ const percent = (bp: number, lang: string) => {
   const n = (bp / 100).toLocaleString(locale(lang), { maximumFractionDigits: 2 });
   return lang === 'en' ? `${n}%` : `${n} %`;
 };
-const euro = (cents: number, lang: string) => (cents / 100).toLocaleString(locale(lang), { style: 'currency', currency: 'EUR' });
+const euro = formatEuro;
 
 /** '12,5' or '12.5' → 1250 bp; null when it is not a number with at most two decimals. */
 function textToBp(text: string): number | null {

@@ -31,6 +31,7 @@ import { api } from '@/lib/api';
 import { categoryLabel, type CategoryId } from '@/chat/intake/labels';
 import { adminApi, type ActivityItem } from './admin-api';
 import { LoadFailed } from './admin-dialogs';
+import { formatEuro } from '@/components/market';
 
 interface Overview {
   users: number;
@@ -274,8 +275,7 @@ function ActivityText({ item }: { item: ActivityItem }) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.resolvedLanguage ?? 'de';
   const d = item.detail;
-  const euro = (cents: unknown) =>
-    new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(Number(cents ?? 0) / 100);
+  const euro = (cents: unknown) => formatEuro(Number(cents ?? 0), lang);
   const category = typeof d.kategorie === 'string' ? categoryLabel(d.kategorie as CategoryId, lang) : '';
   const params: Record<string, string | number> = {
     category,

@@ -21,6 +21,7 @@ import { CATEGORY_IDS, type CategoryId } from '../provider/provider-api';
 import { centsToUnlockGoints, parseEuroCents, parsePercentBp, PRICE_LIMITS } from '../../../core/prices/price-input.ts';
 import { errorText } from './admin-api';
 import { ConfirmDialog, EmptyState, LoadFailed } from './admin-dialogs';
+import { formatEuro } from '@/components/market';
 
 export interface PriceEntry {
   id: string;
@@ -49,7 +50,7 @@ const pricesApi = {
 };
 
 const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'de-DE');
-const euro = (cents: number, lang: string) => new Intl.NumberFormat(locale(lang), { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = formatEuro;
 const percent = (bp: number, lang: string) => `${new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(bp / 100)} %`;
 const decimal = (n: number, lang: string, digits: number) =>
   new Intl.NumberFormat(locale(lang), { minimumFractionDigits: digits, maximumFractionDigits: 2, useGrouping: false }).format(n);

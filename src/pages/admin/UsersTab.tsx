@@ -16,6 +16,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminApi, errorText, USER_ROLES, type UserDetails, type UserListRow, type UserRole } from './admin-api';
 import { ConfirmDialog, EmptyState, LoadFailed, ReasonDialog } from './admin-dialogs';
+import { formatEuro } from '@/components/market';
 
 const PAGE_SIZE = 20;
 
@@ -142,7 +143,7 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
   const [unsuspendOpen, setUnsuspendOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
-  const euro = (cents: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  const euro = (cents: number) => formatEuro(cents, locale);
 
   const load = () =>
     adminApi.user(id).then(

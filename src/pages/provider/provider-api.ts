@@ -1,7 +1,6 @@
 // The provider screens' calls and the shapes the server answers (server/http/providers.ts, deals.ts,
 // marketplace.schemas.ts). One data path per screen: the dashboard reads only these.
-import { currentLang } from '@/i18n';
-import { api, ApiError, type FieldError } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { UnlockQuote, UnlockResult } from '../../../machines/unlock.machine.ts';
 import {
   DOCUMENT_KINDS,
@@ -63,7 +62,8 @@ export const providerApi = {
   },
   dismiss: (matchId: string) => api<{ ok: true }>(`/api/provider/matches/${matchId}/dismiss`, { method: 'POST', body: {} }),
   quote: (requestId: string) => api<UnlockQuote>(`/api/provider/requests/${requestId}/unlock-quote`),
-  unlock: (requestId: string) => api<UnlockResult>(`/api/provider/requests/${requestId}/unlock`, { method: 'POST', body: {} }),
+  /** Unlocks at the price the provider confirmed; a changed price answers UNLOCK_PRICE_CHANGED with the fresh quote (ApiError.details.quote). */
+  unlock: (requestId: string, price: number) => api<UnlockResult>(`/api/provider/requests/${requestId}/unlock`, { method: 'POST', body: { price } }),
   createOffer: (body: { requestId: string; price: number; beschreibung: string; verfuegbarkeit: string }) =>
     api<{ id: string; requestId: string; status: string; priceCents: number }>('/api/provider/offers', { method: 'POST', body }),
   withdrawOffer: (offerId: string) => api<{ status: string }>(`/api/provider/offers/${offerId}/withdraw`, { method: 'POST', body: {} }),
@@ -75,32 +75,10 @@ export const providerApi = {
   setFavorite: (id: string, favorite: boolean) => api<{ favorite: boolean }>(`/api/favorites/${id}`, { method: favorite ? 'PUT' : 'DELETE' }),
 };
 
-/** Sends the file itself as the body with its own Content-Type (api() speaks JSON only). */
-export async function uploadDocument(kind: DocumentKind, file: File): Promise<VerificationDocument> {
+/** Sends the file itself as the body with its own Content-Type. */
+export function uploadDocument(kind: DocumentKind, file: File): Promise<VerificationDocument> {
   const q = new URLSearchParams({ kind, fileName: file.name });
-  let res: Response;
-  try {
-    res = await fetch(`/api/provider/verification?${q}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'x-akut-lang': currentLang(), 'content-type': file.type || 'application/octet-stream' },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', '');
-  }
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string; fields?: FieldError[] } } | null)?.error ?? {};
-    throw new ApiError(res.status, e.code ?? `HTTP_${res.status}`, e.message ?? '', e.fields ?? []);
-  }
-  return data as VerificationDocument;
+  return api<VerificationDocument>(`/api/provider/verification?${q}`, { method: 'POST', file: { data: file, type: file.type } });
 }
 
 /** Server field errors ('body.postcode', 'body.categories.0') by their first field name, with the server's translated message. */

@@ -1,5 +1,6 @@
 // The unlock dialog, driven by machines/unlock.machine.ts: price, balance and 'x von N freigeschaltet',
-// then the provider's confirmation; each end of the flow becomes the spec's toast.
+// then the provider's confirmation at that price; each end of the flow becomes the spec's toast. When the
+// price changed since the quote, nothing is charged and the dialog asks again at the new price.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
@@ -31,7 +32,7 @@ export function UnlockDialog({
   const machine = useMemo(() => unlockMachineWith({ quote: providerApi.quote, unlock: providerApi.unlock }), []);
   const [snapshot, send] = useMachine(machine, { input: { requestId } });
   const state = snapshot.value as UnlockState;
-  const { quote } = snapshot.context;
+  const { quote, priceChangedFrom } = snapshot.context;
   const announced = useRef<string | null>(null);
   const done = useRef(onDone);
   done.current = onDone;
@@ -113,6 +114,9 @@ export function UnlockDialog({
           </div>
         )}
 
+        {priceChangedFrom !== null && quote && (state === 'awaitingConfirmation' || state === 'insufficientGoints') && (
+          <Alert data-testid="unlock-price-changed">{t('unlock.priceChanged', { price: quote.price, confirmed: priceChangedFrom })}</Alert>
+        )}
         {state === 'awaitingConfirmation' && <p className="text-sm text-muted-foreground">{t('unlock.explain')}</p>}
         {state === 'insufficientGoints' && (
           <Alert variant="destructive" data-testid="unlock-insufficient">

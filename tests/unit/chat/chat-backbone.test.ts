@@ -5,14 +5,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { personaName, stateGuide, systemPrompt } from '../../../server/ai/prompts.ts';
-import { registerBuiltInTools, registerChatTool, toolsFor } from '../../../server/chat/tools/index.ts';
+import { chatTools } from '../../../server/chat/tools/index.ts';
+import { CONVERSATION_TOOL_NAMES } from '../../helpers/offline-decide.ts';
 import { createKeyedLock, createSessionLimiter } from '../../../server/chat/limits.ts';
 import { userText } from '../../../server/chat/turn.ts';
 import { restoreMachine, stateValueToString } from '../../../server/machines/runtime.ts';
 import { welcomeMachine } from '../../../machines/welcome.machine.ts';
 import type { AuthContext, Role } from '../../../server/auth/guards.ts';
-
-registerBuiltInTools();
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../core/i18n/locales');
 const read = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8'));
@@ -66,8 +65,11 @@ describe('locales', () => {
 
 describe('tool registry: role AND state', () => {
   const names = (a: AuthContext, state: string) =>
-    toolsFor(a, 'welcome', state)
+    chatTools
+      .forState(a, 'welcome', state)
       .map((d) => d.name)
+      // The conversation's own tools (help, clarify, news, contact, new conversation) are offered everywhere.
+      .filter((n) => !CONVERSATION_TOOL_NAMES.includes(n))
       .sort();
 
   it('offers each welcome state only its own tools', () => {
@@ -87,29 +89,41 @@ describe('tool registry: role AND state', () => {
       'approvePayout',
       'changeCommissionPlan',
       'changeFavorite',
+      'changeSetting',
+      'changeUserRole',
       'chooseWelcomeOption',
       'deleteMyAccount',
       'describeNeed',
+      'editMarketingText',
+      'editPartnerProfile',
       'exportMyData',
       'getPlatformOverview',
       'getRecentActivity',
       'hideFollowUpStep',
+      'invitePartnerFriend',
+      'listDocumentReviews',
       'listFavorites',
       'listPayoutMethods',
       'listPayouts',
+      'listPendingPayouts',
       'listSupportInbox',
       'moveFollowUpStep',
       'publishFollowUpScript',
+      'rejectPayout',
       'removePayoutMethod',
       'requestPartnerPayout',
+      'reviewTradeDocument',
       'sendDealInquiry',
       'setCategoryPrice',
+      'setPartnerRanking',
       'showFollowUpScript',
       'showFollowUpStep',
       'showMarketingText',
+      'showMarketingTexts',
       'showPartnerEarnings',
       'showPartnerNetwork',
       'showReferralCode',
+      'showSettings',
       'suspendUser',
       'unsuspendUser',
       'writeSupportMessage',
@@ -122,13 +136,22 @@ describe('tool registry: role AND state', () => {
       'addFollowUpStep',
       'moveFollowUpStep',
       'publishFollowUpScript',
+      'listPendingPayouts',
+      'rejectPayout',
+      'changeUserRole',
+      'showSettings',
+      'changeSetting',
+      'listDocumentReviews',
+      'reviewTradeDocument',
+      'showMarketingTexts',
+      'editMarketingText',
     ];
     for (const tool of adminOnly) expect(names(auth('admin', false), 'greeting')).not.toContain(tool);
     for (const role of [null, 'seeker', 'provider'] as const) for (const tool of adminOnly) expect(names(auth(role), 'greeting')).not.toContain(tool);
   });
 
   it('keeps a tool of another machine out', () => {
-    const off = registerChatTool({
+    const off = chatTools.add({
       name: 'otherFlowTool',
       description: 'x',
       input: z.object({}),
@@ -147,7 +170,7 @@ describe('tool registry: role AND state', () => {
 
   it('refuses a duplicate tool name', () => {
     expect(() =>
-      registerChatTool({
+      chatTools.add({
         name: 'describeNeed',
         description: 'x',
         input: z.object({}),

@@ -2,7 +2,7 @@
 // amount through Intl), as the accept card does: '220,50 €' in German, '€220.50' in English, never '220.50 €'.
 import { describe, expect, it } from 'vitest';
 import '../../../server/chat/tools/index.ts';
-import { getChatTool } from '../../../server/chat/tools/registry.ts';
+import { chatTools } from '../../../server/chat/tools/index.ts';
 import { translator } from '../../../server/i18n.ts';
 
 const cases = [
@@ -15,7 +15,7 @@ const cases = [
 describe('confirm cards with an amount', () => {
   for (const c of cases) {
     it(`${c.tool}: the amount in the person's language`, () => {
-      const def = getChatTool(c.tool);
+      const def = chatTools.get(c.tool);
       const summary = def?.confirmSummary?.(c.input as never, c.data);
       expect(summary).toBeDefined();
       const de = translator('de')(`chat:${summary!.key}`, summary!.params ?? {}) as string;

@@ -2,30 +2,11 @@
 // their own words, German and English: the offline rules model picks the same tool with the same input as
 // for the example phrases. Each phrase here once got the help text instead (issue 13).
 import { describe, expect, it } from 'vitest';
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { decide } from '../../../server/ai/offline/model.ts';
-import { registerBuiltInTools, toolsFor } from '../../../server/chat/tools/index.ts';
-import type { AuthContext } from '../../../server/auth/guards.ts';
-
-registerBuiltInTools();
-
-function auth(role: 'seeker' | 'provider'): AuthContext {
-  return {
-    user: { id: 'u1', email: 'u1@example.com', name: 'Lena', role, locale: 'de', emailVerified: true, twoFactorEnabled: false },
-    sessionId: 's1',
-  };
-}
+import { decideFor } from '../../helpers/offline-decide.ts';
 
 /** The tool call the offline model makes for this message of this role in this state (as in a chat turn). */
 function call(role: 'seeker' | 'provider', text: string, lang: 'de' | 'en', state = role === 'provider' ? 'ready' : 'submitted') {
-  const machine = role === 'provider' ? 'providerDesk' : 'intake';
-  const tools = toolsFor(auth(role), machine, state).map((d) => ({ type: 'function' as const, name: d.name, inputSchema: {} }));
-  const d = decide({
-    prompt: [{ role: 'user', content: [{ type: 'text', text }] }],
-    tools,
-    providerOptions: { akut: { lang, machine, state, role } },
-  } as unknown as LanguageModelV4CallOptions);
-  return d.kind === 'tool' ? { tool: d.toolName, input: d.input } : { tool: null, text: d.text };
+  return decideFor(role, text, { lang, state, machine: role === 'provider' ? 'providerDesk' : 'intake' });
 }
 
 describe('provider phrases of the journey', () => {

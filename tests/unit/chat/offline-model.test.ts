@@ -4,12 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateText, isStepCount, streamText, tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 import { createOfflineModel } from '../../../server/ai/offline/model.ts';
-import { registerBuiltInTools } from '../../../server/chat/tools/index.ts';
+import { chatTools } from '../../../server/chat/tools/index.ts';
 import type { ToolOutcome } from '../../../core/chat/outcome.ts';
 
-registerBuiltInTools();
-
-const model = createOfflineModel();
+const model = createOfflineModel({ catalog: () => chatTools.catalog() });
 
 /** AI SDK tools with the real names; execute is a spy returning the given outcome. */
 function fakeTools(outcomes: Record<string, ToolOutcome>) {
@@ -103,7 +101,7 @@ describe('offline model: replies in the UI language', () => {
     expect(r.text).toMatch(/bestätige/);
   });
 
-  it('falls back to the state hint when nothing matches', async () => {
+  it('answers a greeting and goes on with what the state asks', async () => {
     const de = await turn('Hallo', 'de', greetingTools);
     expect(de.calls).toEqual([]);
     expect(de.text).toMatch(/^Erzähl mir gern, was du suchst/);

@@ -1,5 +1,5 @@
 // The follow-up editor's doors (server/http/admin-followup.ts), typed as they answer.
-import { api } from '@/lib/api';
+import { api, apiFetch } from '@/lib/api';
 import type { FollowUpEditorView } from '../../../../core/api/follow-up.ts';
 import type { FollowUpEdit } from '../../../../core/api/follow-up.ts';
 import type { StepFigures } from '../../../../core/api/follow-up.ts';
@@ -25,12 +25,6 @@ export const followUpApi = {
 
 /** Audio of a text from the server's offline voice (POST /api/tts), as an object URL for an <audio> element. */
 export async function synthesize(text: string, lang: 'de' | 'en'): Promise<string> {
-  const res = await fetch('/api/tts', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', 'x-akut-lang': lang },
-    body: JSON.stringify({ text, lang }),
-  });
-  if (!res.ok) throw new Error(`tts ${res.status}`);
+  const res = await apiFetch('/api/tts', { method: 'POST', body: { text, lang }, lang });
   return URL.createObjectURL(await res.blob());
 }

@@ -14,7 +14,7 @@ ADD COLUMN     "unlockCount" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "unlockPrice" INTEGER NOT NULL DEFAULT 50,
 ADD COLUMN     "wantedBy" TIMESTAMP(3);
 
--- The feed as one index read (decision 065). Every match carries the card its provider sees before the
+-- The feed as one index read (decision 071). Every match carries the card its provider sees before the
 -- unlock. Existing matches take the request's columns now, their texts stay null (the feed shapes a card
 -- without texts from its request, and the job refresh-feed-cards writes them).
 UPDATE "Match" m SET
@@ -34,7 +34,7 @@ FROM "Request" r WHERE r."id" = m."requestId";
 -- providers): updates that change no indexed column then stay on the page (HOT) and add no index entries.
 ALTER TABLE "Match" SET (fillfactor = 85);
 
--- A request's change reaches its cards in the same transaction, whoever makes it (the unlock function,
+-- A request's change reaches its cards in the same transaction, whoever makes it (the unlock,
 -- settlement, closing, expiry, moderation, account deletion, and any command written later). A change of the
 -- texts the card is made from (description, place, postcode) empties the card's texts: the feed then shapes
 -- them from the request, through the one redaction. The body is an E'' string with \073 for each semicolon

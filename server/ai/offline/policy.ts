@@ -1,0 +1,212 @@
+// The offline model's dialogue policy: from the person's message to one step, in this order.
+//   1. A message a tool takes exactly (a form's 'Label: value;' string, a button's label).
+//   2. The label of a button of the clarifying question just asked: that action, read from the message
+//      that was unclear.
+//   3. The intent classifier over the intents this person may act on now, and the answer to the question the
+//      state asks (a first name, a postcode): an explicit answer is taken; a plain one only when no other
+//      intent is clearly meant.
+//   4. A clear intent runs its tool (or is answered in words); two close ones are asked back as buttons;
+//      nothing that fits gets the help of this role, grouped, with examples.
+// Only tools given for this step are ever called, so the policy cannot widen what a person may do.
+import { translator, type Lang } from '../../i18n.ts';
+import type { IntentModel, IntentScore } from '../understanding/classifier.ts';
+import { SPOKEN_INTENTS, type AnswerStrength, type MessageInput, type ToolCatalog } from './catalog.ts';
+
+/** Intents every conversation knows, whether or not a tool of the state serves them. */
+export const CONVERSATION_INTENTS = [...SPOKEN_INTENTS, 'help', 'contactHuman', 'cancel', 'back', 'skip', 'affirm', 'deny', 'newConversation', 'need'] as const;
+
+export interface PolicyThresholds {
+  /** Below this raw output the best intent is not taken as meant at all. */
+  minRaw: number;
+  /** The best intent's share of the evidence it needs to be acted on without asking. */
+  minShare: number;
+  /** How far ahead of the second the best must be; closer and the person is asked. */
+  minLead: number;
+  /** A plain answer yields to another intent only when that one is at least this clear (raw and share). */
+  overrideRaw: number;
+  overrideShare: number;
+}
+
+export const DEFAULT_THRESHOLDS: PolicyThresholds = { minRaw: 0.2, minShare: 0.45, minLead: 0.2, overrideRaw: 0.45, overrideShare: 0.6 };
+
+/** The buttons of the clarifying question asked in the previous turn, and the message that was unclear. */
+export interface PendingClarify {
+  text: string;
+  options: { intent: string; label: string }[];
+}
+
+export type Decision =
+  | { kind: 'tool'; toolName: string; input: Record<string, unknown>; intent?: string; why: DecisionWhy }
+  | { kind: 'spoken'; intent: string; why: DecisionWhy }
+  | { kind: 'clarify'; options: string[]; why: 'ambiguous' }
+  | { kind: 'unknown'; why: 'nothing-fits' | 'not-now'; intent?: string };
+
+export type DecisionWhy = 'exact' | 'clarified' | 'answer' | 'intent';
+
+export interface PolicyInput {
+  message: MessageInput;
+  /** The tools given for this step, in the registry's order. */
+  allowed: readonly string[];
+  catalog: ToolCatalog;
+  model: IntentModel;
+  pending?: PendingClarify | null;
+  /** Labels of intents in the person's language (for matching a clicked clarify button). */
+  thresholds?: PolicyThresholds;
+}
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[.!?…]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The allowed tool that serves an intent, with its input read from the message. */
+function toolFor(intent: string, message: MessageInput, allowed: readonly string[], catalog: ToolCatalog) {
+  for (const name of allowed) {
+    const u = catalog.get(name);
+    if (!u?.intents?.includes(intent)) continue;
+    const input = u.slots ? u.slots(message, intent) : {};
+    if (input) return { toolName: name, input };
+  }
+  return null;
+}
+
+/** The intents the classifier weighs for this step: those of the offered tools and the conversation's own. */
+export function candidateIntents(allowed: readonly string[], catalog: ToolCatalog, known: readonly string[]): string[] {
+  const out = new Set<string>(CONVERSATION_INTENTS);
+  for (const name of allowed) for (const intent of catalog.get(name)?.intents ?? []) out.add(intent);
+  return [...out].filter((i) => known.includes(i));
+}
+
+function act(intent: string, why: DecisionWhy, message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): Decision {
+  const tool = toolFor(intent, message, allowed, catalog);
+  if (tool) return { kind: 'tool', ...tool, intent, why };
+  if ((SPOKEN_INTENTS as readonly string[]).includes(intent)) return { kind: 'spoken', intent, why };
+  return { kind: 'unknown', why: 'not-now', intent };
+}
+
+/** Whether the ranking names one intent clearly enough to act on it. */
+export function isClear(ranked: readonly IntentScore[], t: PolicyThresholds): boolean {
+  const [top, second] = ranked;
+  if (!top || top.raw < t.minRaw) return false;
+  return top.score >= t.minShare && top.score - (second?.score ?? 0) >= t.minLead;
+}
+
+/** A decision with the ranking it was made from (absent when a form string or a button decided). */
+export type PolicyDecision = Decision & { ranked?: IntentScore[] };
+
+export function decideMessage(input: PolicyInput): PolicyDecision {
+  const { message, allowed, catalog, model } = input;
+  const t = input.thresholds ?? DEFAULT_THRESHOLDS;
+
+  // 1. Exactly what a tool takes.
+  for (const name of allowed) {
+    const exact = catalog.get(name)?.exact?.(message);
+    if (exact) return { kind: 'tool', toolName: name, input: exact, why: 'exact' };
+  }
+
+  // 1b. The example the help shows for an action (clicked, or typed as shown): that action.
+  const shown = exampleIntent(message.text, message.lang);
+  if (shown && candidateIntents(allowed, catalog, [shown]).length && canAct(shown, allowed, catalog)) return act(shown, 'exact', message, allowed, catalog);
+
+  // 2. A button of the clarifying question just asked.
+  if (input.pending) {
+    const chosen = input.pending.options.find((o) => norm(o.label) === norm(message.text));
+    if (chosen) return act(chosen.intent, 'clarified', { ...message, text: input.pending.text }, allowed, catalog);
+  }
+
+  // 3. The classifier, and the answer to the question the state asks. An intent nobody can act on here
+  // (a provider's 'need') is only taken when nothing that can be done here comes close.
+  const candidates = candidateIntents(allowed, catalog, model.intents);
+  let ranked = preferActionable(model.classify(message.text, candidates), allowed, catalog, t);
+  // 'Neue Sprachnachricht: Servus!', 'Antworte Anna: …': what comes after the colon is content to pass on, not
+  // what the person asks for. When the words before it say clearly what to do, they decide.
+  const head = /^([^:]{3,80}):\s*\S/.exec(message.text)?.[1];
+  if (head && head.trim().split(/\s+/).length >= 2) {
+    const headRanked = preferActionable(model.classify(head, candidates), allowed, catalog, t);
+    if (isClear(headRanked, t) && headRanked[0]!.intent !== ranked[0]?.intent && canAct(headRanked[0]!.intent, allowed, catalog)) ranked = headRanked;
+  }
+  const top = ranked[0];
+  let answer: { toolName: string; input: Record<string, unknown>; strength: AnswerStrength } | null = null;
+  for (const name of allowed) {
+    const a = catalog.get(name)?.answer?.(message);
+    if (a) {
+      answer = { toolName: name, ...a };
+      break;
+    }
+  }
+  const clear = isClear(ranked, t);
+  const answered = (a: NonNullable<typeof answer>) => ({ kind: 'tool' as const, toolName: a.toolName, input: a.input, why: 'answer' as const, ranked });
+  if (answer?.strength === 'explicit') return answered(answer);
+  if (answer?.strength === 'plain') {
+    const answerIntents = catalog.get(answer.toolName)?.intents ?? [];
+    const otherIsMeant = top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare && clear;
+    if (!otherIsMeant) return answered(answer);
+  }
+
+  // 4. A word like 'back' with nothing to go back to, while the message fills the details of an action that
+  // can be taken ('set Max back to seeker'): that action.
+  if (top && ['back', 'skip', 'cancel', 'affirm', 'deny'].includes(top.intent) && !toolFor(top.intent, message, allowed, catalog)) {
+    const filled = ranked.find((r) => r !== top && r.raw >= t.minRaw && filledSlots(toolFor(r.intent, message, allowed, catalog)?.input) >= 1);
+    if (filled) return { ...act(filled.intent, 'intent', message, allowed, catalog), ranked };
+  }
+
+  // 5. A clear intent, two close ones, the open question asked again, or nothing.
+  if (top && clear) return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+  const close = ranked
+    .filter((r, i) => i < 3 && r.raw >= t.minRaw && r.score >= (top?.score ?? 0) / 3 && canAct(r.intent, allowed, catalog))
+    .map((r) => r.intent);
+  if (close.length >= 2) {
+    // Two readings are close, but the message fills one's details and not the other's ('set Max back to
+    // seeker': a person and a role, no setting): that one is meant.
+    const filled = close.map((intent) => ({ intent, n: filledSlots(toolFor(intent, message, allowed, catalog)?.input) }));
+    const best = [...filled].sort((a, b) => b.n - a.n);
+    if (best[0]!.n >= 1 && best[0]!.n > best[1]!.n) return { ...act(best[0]!.intent, 'intent', message, allowed, catalog), ranked };
+    return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
+  }
+  if (!top || top.raw < t.minRaw) return answer?.strength === 'fallback' ? answered(answer) : { kind: 'unknown', why: 'nothing-fits', ranked };
+  return { ...act(top.intent, 'intent', message, allowed, catalog), ranked };
+}
+
+/** How many details a tool read from the message (its free-text fields, which every message fills, aside). */
+function filledSlots(input: Record<string, unknown> | undefined): number {
+  if (!input) return 0;
+  return Object.entries(input).filter(
+    ([k, v]) => v !== undefined && v !== null && v !== '' && !['hint', 'text', 'need', 'message', 'query', 'decision'].includes(k),
+  ).length;
+}
+
+/**
+ * The ranking with an intent that cannot be acted on in this step moved behind the best one that can, when
+ * that one has real evidence too (a quarter of the top's share and the minimum output).
+ */
+function preferActionable(ranked: IntentScore[], allowed: readonly string[], catalog: ToolCatalog, t: PolicyThresholds): IntentScore[] {
+  const top = ranked[0];
+  if (!top || canAct(top.intent, allowed, catalog) || ['cancel', 'back', 'skip', 'affirm', 'deny'].includes(top.intent)) return ranked;
+  const best = ranked.find((r) => canAct(r.intent, allowed, catalog));
+  if (!best || best.raw < t.minRaw || best.score < top.score / 4) return ranked;
+  return [best, ...ranked.filter((r) => r !== best)];
+}
+
+/** Whether an intent can be acted on in this step (a tool serves it, or it is answered in words). */
+function canAct(intent: string, allowed: readonly string[], catalog: ToolCatalog): boolean {
+  return (SPOKEN_INTENTS as readonly string[]).includes(intent) || allowed.some((n) => catalog.get(n)?.intents?.includes(intent));
+}
+
+const examples = new Map<Lang, Map<string, string>>();
+
+/** The intent whose help example (chat:intents.<intent>.example) this message is, word for word. */
+export function exampleIntent(text: string, lang: Lang): string | undefined {
+  let byText = examples.get(lang);
+  if (!byText) {
+    byText = new Map();
+    const intents = translator(lang)('chat:intents', { returnObjects: true }) as Record<string, { example?: string }>;
+    for (const [intent, v] of Object.entries(intents)) if (v && typeof v.example === 'string' && v.example) byText.set(norm(v.example), intent);
+    examples.set(lang, byText);
+  }
+  return byText.get(norm(text));
+}
+
+/** For reports: the language's model picked for a message. */
+export type ModelsByLang = Record<Lang, IntentModel>;
