@@ -60,7 +60,7 @@ const groups: Record<string, string> = {
   "max-w": "max-w-2xl max-w-3xl max-w-40 max-w-4xl max-w-5xl max-w-64 max-w-6xl max-w-7xl max-w-[500px] max-w-[85%] max-w-[90%] max-w-full max-w-lg max-w-md max-w-none max-w-xl max-w-xs",
   "mb": "mb-0 mb-1 mb-1.5 mb-10 mb-2 mb-3 mb-4 mb-6 mb-8",
   "min-h": "min-h-0 min-h-10 min-h-16 min-h-20 min-h-6 min-h-9 min-h-[2.5em] min-h-[28rem] min-h-[420px] min-h-dvh",
-  "min-w": "min-w-0 min-w-32 min-w-36 min-w-40 min-w-5",
+  "min-w": "min-w-0 min-w-20 min-w-32 min-w-36 min-w-40 min-w-5",
   "ml": "ml-0.5 ml-1 ml-2 ml-3 ml-auto",
   "mr": "mr-1 mr-2",
   "mt": "mt-0 mt-0.5 mt-1 mt-1.5 mt-12 mt-2 mt-3 mt-4 mt-6 mt-8 mt-auto mt-px",

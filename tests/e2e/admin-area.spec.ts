@@ -19,7 +19,9 @@ const T = {
     reason: 'Grund',
     suspended: 'Konto gesperrt, 1 Sitzung beendet',
     section: 'Bereich',
-    auditAction: 'Aktion (Anfang)',
+    auditAction: 'Art der Änderung',
+    settingsArea: 'Marktplatz-Einstellungen',
+    radius: 'Größter Umkreis',
     filter: 'Filtern',
     settingsChanged: 'Einstellungen geändert',
     chatOpen: /Chat öffnen/i,
@@ -42,7 +44,9 @@ const T = {
     reason: 'Reason',
     suspended: 'Account suspended, 1 session ended',
     section: 'Section',
-    auditAction: 'Action (prefix)',
+    auditAction: 'Kind of change',
+    settingsArea: 'Marketplace settings',
+    radius: 'Largest radius',
     filter: 'Filter',
     settingsChanged: 'Settings changed',
     chatOpen: /Open chat/i,
@@ -152,7 +156,7 @@ test('the audit log shows a settings change with its before and after', async ({
     expect((await page.request.put('/api/admin/settings', { headers: { origin: E2E_URL }, data: { 'marketplace.maxRadiusKm': changed } })).ok()).toBe(true);
     expect((await page.request.put('/api/admin/settings', { headers: { origin: E2E_URL }, data: { 'marketplace.maxRadiusKm': original } })).ok()).toBe(true);
     await page.goto('/admin?tab=audit');
-    await page.getByLabel(l.auditAction).fill('settings.update');
+    await page.getByLabel(l.auditAction).selectOption({ label: l.settingsArea });
     await page.getByRole('button', { name: l.filter, exact: true }).click();
     const entry = page
       .getByTestId('audit-list')
@@ -161,7 +165,11 @@ test('the audit log shows a settings change with its before and after', async ({
       .first();
     await expect(entry).toContainText(l.settingsChanged);
     await expect(entry).toContainText(E2E_ADMIN.email);
-    await expect(entry.getByRole('row').filter({ hasText: 'marketplace.maxRadiusKm' })).toContainText(String(changed));
+    await expect(entry).toContainText(l.settingsArea);
+    await expect(entry.getByRole('row').filter({ hasText: l.radius })).toContainText(`${changed} km`);
+    // The admin's words only: no stored key, no '[object Object]'.
+    await expect(entry).not.toContainText('marketplace.');
+    await expect(page.getByTestId('audit-list')).not.toContainText('[object');
   });
 });
 

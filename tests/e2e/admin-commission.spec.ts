@@ -7,7 +7,7 @@ import { E2E_ADMIN, E2E_URL } from './e2e-env.ts';
 
 const words = {
   de: {
-    title: '10-Ebenen Provisionssystem',
+    title: '10-Ebenen-Provisionssystem',
     tab: 'Provisionssystem',
     saved: 'Provisionsplan gespeichert',
     levelTooHigh: 'höchstens 100 % des Topfs erhalten',

@@ -14,8 +14,8 @@ const W = {
     voiceAdded: 'Sprachnachricht hinzugefügt',
     published: /Skript veröffentlicht/,
     askName: 'Wie ist dein Vorname?',
-    step: 'Step',
-    down: (n: number) => `Step ${n} nach unten`,
+    step: 'Schritt',
+    down: (n: number) => `Schritt ${n} nach unten`,
     voice: 'Sprache',
   },
   en: {

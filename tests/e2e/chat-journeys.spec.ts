@@ -96,7 +96,7 @@ const T = {
     payoutStatusQ: 'Wie ist der Stand meiner Auszahlung?',
     payoutStatus: /10,00\s€ · IBAN •••• 3000 · beantragt/i,
     buy: 'Ich möchte Goints kaufen',
-    packageName: 'Starter Paket',
+    packageName: 'Starter-Paket',
     buyButton: 'Kaufen',
     pay: 'Test-Zahlung abschließen',
     paid: 'Zahlung erfolgreich',

@@ -24,7 +24,7 @@ const T = {
     message: 'Deine Nachricht',
     send: 'Anfrage senden',
     signInTitle: 'Anmeldung erforderlich',
-    signInText: 'Du musst angemeldet sein, um Anfragen zu stellen',
+    signInText: 'Du musst angemeldet sein, um Nachfragen zu stellen.',
     sent: 'Anfrage gesendet',
     volume: '930,00 €',
   },

@@ -32,7 +32,7 @@ const T = {
     unlockedText: 'Du kannst nun alle Details einsehen und ein Angebot erstellen.',
     unlockedNote: '✓ Details freigeschaltet',
     insufficient: 'Nicht genügend Goints',
-    insufficientText: 'Du benötigst 50 Goints um diese Anfrage freizuschalten.',
+    insufficientText: 'Du benötigst 50 Goints, um diese Anfrage freizuschalten.',
     createOffer: 'Angebot erstellen',
     price: 'Preis in €',
     offerDescription: 'Beschreibung',

@@ -17,7 +17,7 @@ const T = {
     creditedToast: 'Goints gutgeschrieben',
     testNotice: 'Testmodus',
     banner: 'Testzahlung – kein echtes Geld',
-    package: 'Business Paket',
+    package: 'Business-Paket',
     price: '450,00 €',
     pay: 'Test-Zahlung abschließen',
     cancel: 'Abbrechen',

@@ -123,7 +123,7 @@ describe('follow-up script by dashboard', () => {
     const lateName = withSteps((s) => void s.steps.splice(4, 0, s.steps.splice(2, 1)[0]!));
     await admin.request('PUT', '/api/admin/followup/draft', { script: lateName });
     const unreachable = await admin.post<{ error: { code: string; message: string } }>('/api/admin/followup/publish', {});
-    expect(unreachable.body.error).toMatchObject({ code: 'FOLLOW_UP_STEP_UNREACHABLE', message: expect.stringContaining('Step 5') });
+    expect(unreachable.body.error).toMatchObject({ code: 'FOLLOW_UP_STEP_UNREACHABLE', message: expect.stringContaining('Schritt 5') });
     expect((await admin.get<EditorView>('/api/admin/followup')).body.live.number).toBe(2);
     expect((await greeting()).texts.at(-1)).toBe('Wie ist dein Vorname?');
   });

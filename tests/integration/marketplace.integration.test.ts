@@ -213,7 +213,7 @@ describe('unlock, offer, deal', () => {
     });
     const refused = await c1.post<{ error: { code: string; message: string } }>(`/api/provider/requests/${other.id}/unlock`, { price: 50 });
     expect(refused.status).toBe(402);
-    expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 50 Goints um diese Anfrage freizuschalten.' });
+    expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 50 Goints, um diese Anfrage freizuschalten.' });
     expect(await app.deps.db.prisma.unlock.count({ where: { requestId: other.id } })).toBe(0);
     expect((await app.deps.db.prisma.request.findUniqueOrThrow({ where: { id: other.id } })).unlockCount).toBe(0);
 

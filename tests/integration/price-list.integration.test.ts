@@ -183,7 +183,7 @@ describe('the price list sets unlock prices and the split at a deal', () => {
     const pc = app.client();
     await signIn(pc, poor.user.email, poor.user.password);
     const refused = await pc.post<ErrorBody>(`/api/provider/requests/${r.id}/unlock`, { price: 80 });
-    expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 80 Goints um diese Anfrage freizuschalten.' });
+    expect(refused.body.error).toEqual({ code: 'INSUFFICIENT_GOINTS', message: 'Du benötigst 80 Goints, um diese Anfrage freizuschalten.' });
     expect((await getGointsBalance(prisma, poor.user.id)).total).toBe(goints(50));
 
     const unlocks = await prisma.unlock.findMany({ where: { requestId: r.id }, orderBy: { createdAt: 'asc' } });

@@ -14,7 +14,7 @@ describe('deal status per side', () => {
       expect(de(`${ns}:dealStatus.awaiting_provider`, { context: 'provider' })).toBe('Wartet auf deine Bestätigung');
       expect(de(`${ns}:dealStatus.awaiting_provider`, { context: 'seeker' })).toBe('Wartet auf Bestätigung des Anbieters');
       expect(de(`${ns}:dealStatus.awaiting_seeker`, { context: 'seeker' })).toBe('Wartet auf deine Bestätigung');
-      expect(de(`${ns}:dealStatus.awaiting_seeker`, { context: 'provider' })).toBe('Wartet auf Bestätigung des Suchenden');
+      expect(de(`${ns}:dealStatus.awaiting_seeker`, { context: 'provider' })).toBe('Wartet auf Bestätigung der suchenden Person');
       expect(en(`${ns}:dealStatus.awaiting_provider`, { context: 'provider' })).toBe('Waiting for your confirmation');
       expect(en(`${ns}:dealStatus.awaiting_seeker`, { context: 'provider' })).toBe("Waiting for the seeker's confirmation");
     }
@@ -54,5 +54,41 @@ describe('plurals', () => {
       const dir = path.resolve(import.meta.dirname, `../../core/i18n/locales/${lang}`);
       for (const f of fs.readdirSync(dir)) expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).not.toMatch(/\w\((en|s|n|e)\)/);
     }
+  });
+});
+
+describe('German grammar slips found in the walkthrough (issue 25)', () => {
+  // chat.json and chatadmin.json belong to the chat's own texts (its tools name steps 'Step n'); checked there.
+  const dir = path.resolve(import.meta.dirname, '../../core/i18n/locales/de');
+  const texts = fs
+    .readdirSync(dir)
+    .filter((f) => !['chat.json', 'chatadmin.json'].includes(f))
+    .map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')] as const);
+
+  it('the seeker is a neutral „suchende Person“, never „der Suchende“, and lower case inside a sentence', () => {
+    for (const [f, text] of texts) {
+      expect(text, f).not.toMatch(/\b([Dd]er|[Dd]en|[Dd]es|[Ee]in|[Ee]inen) Suchenden?\b/);
+      expect(text, f).not.toMatch(/[a-zäöüß,] Suchende Person/);
+    }
+    expect(de('affiliate:pitch.how', { price: 50, max: 5, pool: '20 %' })).toContain('an die suchende Person');
+    expect(de('provider:card.deal.pleaseConfirm')).toBe('Die suchende Person hat dein Angebot angenommen. Bitte bestätige den Deal.');
+    expect(de('email:dealConfirmed.body', { party: de('email:dealConfirmed.partySeeker'), price: '100,00 €' })).toMatch(/^Die suchende Person hat/);
+  });
+
+  it('„diesen Dialog“, compounds with hyphens, the comma before „um … zu“, no English „Step“', () => {
+    expect(de('shop:toast.redirect.text')).toContain('Schließe diesen Dialog');
+    for (const [f, text] of texts) {
+      expect(text, f).not.toMatch(/\b(Starter|Business|Professional) Paket|Follow-Up Nachrichten|Ebenen Provisionssystem|PayPal E-Mail/);
+      expect(text, f).not.toMatch(/Goints um /);
+      expect(text, f).not.toMatch(/\bStep\b/);
+    }
+  });
+
+  it('counts agree with their noun in both languages', () => {
+    expect(de('admin:users.counts.requests', { count: 1 })).toBe('1 Anfrage');
+    expect(de('admin:users.counts.payouts', { count: 2 })).toBe('2 Auszahlungen');
+    expect(en('admin:users.counts.unlocks', { count: 1 })).toBe('1 unlock');
+    expect(de('affiliate:dashboard.invite.remaining', { count: 1 })).toBe('Heute ist noch 1 Einladung möglich.');
+    expect(en('affiliate:dashboard.invite.remaining', { count: 3 })).toBe('3 more invitations possible today.');
   });
 });

@@ -22,9 +22,8 @@ export function formatDate(iso: string, lang: string): string {
   ).format(d);
 }
 
-export function formatDateTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso));
-}
+/** A time (ISO string) as '28.11.2026, 11:25' / '28 Nov 2026, 11:25', always German time (decision 071). */
+export { formatDateTimeBerlin as formatDateTime } from '../../../core/audit/describe-audit.ts';
 
 /** Minutes as '35 Min.' / '2 Std.' / '3 Tage' (response times), through Intl. */
 export { formatMinutes } from '../../../core/money/format-money.ts';

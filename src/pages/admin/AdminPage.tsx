@@ -34,6 +34,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/components/market';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { api, ApiError } from '@/lib/api';
 import { useAuth, usePageMeta } from '@/lib/auth';
@@ -140,7 +141,7 @@ export function AdminPage() {
 }
 
 function AdminDashboard() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -195,6 +196,9 @@ function AdminDashboard() {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
           <p className="text-muted-foreground">{t('subtitle')}</p>
+          <p className="text-xs text-muted-foreground" data-testid="admin-time-zone">
+            {t('timeZone')}
+          </p>
         </div>
         <Button variant="outline" onClick={() => void logout()} data-testid="admin-logout">
           <LogOut />
@@ -322,7 +326,7 @@ function AdminDashboard() {
                           <Badge>{t(`outbox.status.${m.status}`, { defaultValue: m.status })}</Badge>
                         </div>
                         <CardDescription>
-                          {t('outbox.to')}: {m.to} · {new Date(m.createdAt).toLocaleString('de-DE')} · {m.locale.toUpperCase()}
+                          {t('outbox.to')}: {m.to} · {formatDateTime(m.createdAt, i18n.resolvedLanguage ?? 'de')} · {m.locale.toUpperCase()}
                         </CardDescription>
                       </CardHeader>
                       <CardContent>

@@ -1,5 +1,6 @@
-// 'Protokoll': the audit log of admin changes (append-only on the server), newest first, filtered by action
-// prefix, entity, actor and dates, paged with 'more'; each entry's before and after as a readable diff.
+// 'Protokoll': the audit log of admin changes (append-only on the server), newest first, filtered by the kind
+// of change, the admin and dates, paged with 'more'; each entry's before and after in the admin's words
+// (core/audit/describe-audit.ts), times in German time as the whole admin area shows them.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Filter, History } from 'lucide-react';
@@ -8,34 +9,40 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { berlinDayBound, describeAuditEntry, formatDateTimeBerlin, type AuditChangeRow, type Translate } from '../../../core/audit/describe-audit.ts';
 import { adminApi, type AuditFilter, type AuditRow } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
 
 const PAGE = 25;
 
-/** Flattens before/after into rows of one field each: only the fields that differ (or exist on one side). */
-export function diffRows(before: unknown, after: unknown): { field: string; before: string | null; after: string | null }[] {
-  const flat = (v: unknown, prefix = '', out: Record<string, string> = {}) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) flat(x, prefix ? `${prefix}.${k}` : k, out);
-    } else if (v !== undefined && v !== null) out[prefix || '–'] = Array.isArray(v) ? v.join(', ') : String(v);
-    return out;
-  };
-  const b = flat(before);
-  const a = flat(after);
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return fields.filter((f) => b[f] !== a[f]).map((f) => ({ field: f, before: b[f] ?? null, after: a[f] ?? null }));
-}
+/** The kinds of change an admin filters by: each is the prefix of its actions. */
+export const AUDIT_AREAS = [
+  ['settings.', 'settings'],
+  ['request.', 'request'],
+  ['verification.', 'verification'],
+  ['payout.', 'payout'],
+  ['sepaBatch.', 'sepaBatch'],
+  ['user.', 'user'],
+  ['price.', 'price'],
+  ['followUp.', 'followUpScript'],
+  ['commissionPlan.', 'commissionPlan'],
+  ['commission.', 'commission'],
+  ['marketingMaterial.', 'marketingMaterial'],
+  ['academyVideo.', 'academyVideo'],
+  ['job.', 'job'],
+  ['report.', 'report'],
+] as const;
 
 export function AuditTab() {
   const { t, i18n } = useTranslation('admin');
-  const [form, setForm] = useState<Required<Omit<AuditFilter, 'before'>>>({ action: '', entityType: '', actor: '', from: '', to: '' });
+  const [form, setForm] = useState<Required<Omit<AuditFilter, 'before' | 'entityType'>>>({ action: '', actor: '', from: '', to: '' });
   const [filter, setFilter] = useState<AuditFilter>({});
   const [entries, setEntries] = useState<AuditRow[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'de';
 
   const load = (f: AuditFilter, more = false) =>
     adminApi.audit(f, PAGE).then(
@@ -50,11 +57,10 @@ export function AuditTab() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    // Dates are whole days in the admin's time zone: 'to' includes its day.
-    const day = (d: string, end: boolean) => (d ? new Date(`${d}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined);
+    // Dates are whole days in German time, as the times are shown: 'to' includes its day.
+    const day = (d: string, end: boolean) => (d ? berlinDayBound(d, end) : undefined);
     const f: AuditFilter = {};
-    if (form.action.trim()) f.action = form.action.trim();
-    if (form.entityType.trim()) f.entityType = form.entityType.trim();
+    if (form.action) f.action = form.action;
     if (form.actor.trim()) f.actor = form.actor.trim();
     const from = day(form.from, false);
     const to = day(form.to, true);
@@ -80,9 +86,18 @@ export function AuditTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:items-end" aria-label={t('audit.filter.title')}>
-        {field('action')}
-        {field('entityType')}
+      <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:items-end" aria-label={t('audit.filter.title')}>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-action">{t('audit.filter.area')}</Label>
+          <NativeSelect id="audit-action" value={form.action} onChange={(e) => setForm((f) => ({ ...f, action: e.target.value }))}>
+            <option value="">{t('audit.filter.allAreas')}</option>
+            {AUDIT_AREAS.map(([prefix, entity]) => (
+              <option key={prefix} value={prefix}>
+                {t(`audit.entities.${entity}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         {field('actor')}
         {field('from', 'date')}
         {field('to', 'date')}
@@ -102,25 +117,7 @@ export function AuditTab() {
           <ul className="flex flex-col gap-3" data-testid="audit-list">
             {entries.map((e) => (
               <li key={e.id}>
-                <Card data-action={e.action}>
-                  <CardContent className="flex flex-col gap-2 p-4">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="min-w-0 font-medium [overflow-wrap:anywhere]">
-                        {t(`audit.actions.${e.action.replace('.', '_')}`, { defaultValue: e.action })}
-                        <span className="ml-2 font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{e.action}</span>
-                      </p>
-                      <time dateTime={e.createdAt} className="text-xs text-muted-foreground tabular-nums">
-                        {new Date(e.createdAt).toLocaleString(locale)}
-                      </time>
-                    </div>
-                    <p className="text-sm text-muted-foreground break-all">
-                      {t('audit.who', { actor: e.actorEmail ?? t('audit.system'), entity: e.entityType, id: e.entityId ? e.entityId.slice(0, 8) : '–' })}{' '}
-                      <Badge className="ml-1">{t(`audit.via.${e.via}`, { defaultValue: e.via })}</Badge>
-                    </p>
-                    {e.reason && <p className="text-sm">{t('audit.reason', { reason: e.reason })}</p>}
-                    <Diff before={e.before} after={e.after} />
-                  </CardContent>
-                </Card>
+                <AuditEntry entry={e} lang={lang} />
               </li>
             ))}
           </ul>
@@ -135,26 +132,56 @@ export function AuditTab() {
   );
 }
 
-function Diff({ before, after }: { before: unknown; after: unknown }) {
+function AuditEntry({ entry: e, lang }: { entry: AuditRow; lang: 'de' | 'en' }) {
   const { t } = useTranslation('admin');
-  const rows = diffRows(before, after);
+  const d = describeAuditEntry(e, t as unknown as Translate, lang);
+  return (
+    <Card data-action={e.action}>
+      <CardContent className="flex flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="min-w-0 font-medium [overflow-wrap:anywhere]">{d.title}</p>
+          <time dateTime={e.createdAt} className="text-xs text-muted-foreground tabular-nums">
+            {formatDateTimeBerlin(e.createdAt, lang)}
+          </time>
+        </div>
+        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          {t('audit.by', { actor: e.actorEmail ?? t('audit.system'), subject: d.subject })}{' '}
+          <Badge className="ml-1">{t(`audit.via.${e.via}`, { defaultValue: t('audit.via.system') })}</Badge>
+        </p>
+        {e.reason && <p className="text-sm">{t('audit.reason', { reason: e.reason })}</p>}
+        <Diff rows={d.rows} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Diff({ rows }: { rows: AuditChangeRow[] }) {
+  const { t } = useTranslation('admin');
   if (!rows.length) return null;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-xs text-muted-foreground">
-            <th className="py-1 pr-3 font-medium">{t('audit.diff.field')}</th>
-            <th className="py-1 pr-3 font-medium">{t('audit.diff.before')}</th>
-            <th className="py-1 font-medium">{t('audit.diff.after')}</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('audit.diff.field')}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t('audit.diff.before')}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {t('audit.diff.after')}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.field} className="border-t align-top">
-              <td className="py-1 pr-3 font-mono text-xs break-all">{r.field}</td>
-              <td className="py-1 pr-3 break-all text-muted-foreground line-through decoration-destructive/60">{r.before ?? '–'}</td>
-              <td className="py-1 break-all font-medium">{r.after ?? '–'}</td>
+            <tr key={r.label} className="border-t align-top">
+              <th scope="row" className="min-w-20 py-1 pr-3 text-left text-xs font-medium break-words hyphens-auto">
+                {r.label}
+              </th>
+              <td className="py-1 pr-3 [overflow-wrap:anywhere] text-muted-foreground line-through decoration-destructive/60">{r.before ?? '–'}</td>
+              <td className="py-1 [overflow-wrap:anywhere] font-medium">{r.after ?? '–'}</td>
             </tr>
           ))}
         </tbody>

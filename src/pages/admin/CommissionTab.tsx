@@ -17,7 +17,7 @@ import { BP, LEVELS, MAX_POOL_BP, PRESETS, presetOf, type CommissionPlanValues, 
 import type { CommissionPlanHistoryEntry, CommissionPlanView } from '../../../core/api/affiliate.ts';
 import { errorText } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
-import { formatEuro } from '@/components/market';
+import { formatDateTime, formatEuro } from '@/components/market';
 
 interface PlanResponse {
   plan: CommissionPlanView;
@@ -300,7 +300,7 @@ export function CommissionTab() {
               {data.history.map((h, i) => (
                 <li key={h.id} className="flex flex-col gap-1 py-3 text-sm" data-testid="commission-history-entry">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{h.changedAt ? new Date(h.changedAt).toLocaleString(locale(lang)) : '–'}</span>
+                    <span className="font-medium">{h.changedAt ? formatDateTime(h.changedAt, lang) : '–'}</span>
                     <span className="text-muted-foreground">{h.changedBy ? `${h.changedBy.name} (${h.changedBy.email})` : t('provision.history.unknown')}</span>
                     <Badge className="bg-muted text-muted-foreground">{t(`provision.preset.${h.preset}`, { defaultValue: h.preset })}</Badge>
                     {i === 0 && <Badge>{t('provision.history.current')}</Badge>}

@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/components/market';
 import { ApiError } from '@/lib/api';
 import { followUpApi, type FollowUpEdit, type FollowUpEditorView, type FollowUpStats, type StepFigures } from './follow-up/followup-api';
 import { AddSteps, type NewStep } from './follow-up/AddSteps';
@@ -25,7 +26,7 @@ export function FollowUpTab() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [previewLang, setPreviewLang] = useState<'de' | 'en'>(i18n.resolvedLanguage === 'en' ? 'en' : 'de');
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage ?? 'de';
 
   const load = useCallback(() => {
     followUpApi.load().then(setView, (e: unknown) => setError(e instanceof ApiError && e.message ? e.message : t('followup.loadError')));
@@ -131,7 +132,7 @@ export function FollowUpTab() {
                       <span className="font-medium">{t('followup.versions.number', { number: v.number })}</span>
                       <Badge>{t(`followup.versions.status.${v.status}`, { defaultValue: v.status })}</Badge>
                       <span className="text-muted-foreground">
-                        {t('followup.versions.steps', { count: v.steps })} · {new Date(v.publishedAt ?? v.createdAt).toLocaleString(locale)}
+                        {t('followup.versions.steps', { count: v.steps })} · {formatDateTime(v.publishedAt ?? v.createdAt, lang)}
                         {v.restoredFrom ? ` · ${t('followup.versions.restoredFrom', { number: v.restoredFrom })}` : ''}
                       </span>
                       {v.status !== 'draft' && (

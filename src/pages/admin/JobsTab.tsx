@@ -7,6 +7,7 @@ import { CircleCheck, RefreshCw, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/components/market';
 import type { FailedJobView } from '../../../core/api/admin.ts';
 import { adminApi, errorText } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
@@ -16,7 +17,7 @@ export function JobsTab() {
   const [jobs, setJobs] = useState<FailedJobView[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage ?? 'de';
   const label = (name: string) => t(`jobs.names.${name}`, { defaultValue: name });
 
   const load = () =>
@@ -79,7 +80,7 @@ export function JobsTab() {
                     <dd className="tabular-nums">{job.attempts}</dd>
                     <dt className="text-muted-foreground">{t('jobs.failedAt')}</dt>
                     <dd>
-                      <time dateTime={job.failedAt}>{new Date(job.failedAt).toLocaleString(locale)}</time>
+                      <time dateTime={job.failedAt}>{formatDateTime(job.failedAt, lang)}</time>
                     </dd>
                     <dt className="text-muted-foreground">{t('jobs.lastError')}</dt>
                     <dd className="font-mono text-xs [overflow-wrap:anywhere]">{job.lastError || '–'}</dd>

@@ -31,7 +31,7 @@ import { api } from '@/lib/api';
 import { categoryLabel, type CategoryId } from '@/chat/intake/labels';
 import { adminApi, type ActivityItem } from './admin-api';
 import { LoadFailed } from './admin-dialogs';
-import { formatEuro } from '@/components/market';
+import { formatDateTime, formatEuro } from '@/components/market';
 
 interface Overview {
   users: number;
@@ -93,6 +93,7 @@ export function OverviewTab() {
   const [activityFailed, setActivityFailed] = useState(false);
   const [dbOpen, setDbOpen] = useState(false);
   const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage ?? 'de';
 
   useEffect(() => {
     api<Overview>('/api/admin/overview').then(setOverview, () => toast.error(t('toast.errorTitle'), { description: t('loadError') }));
@@ -111,7 +112,7 @@ export function OverviewTab() {
   const statusCheck = async () => {
     try {
       const s = await adminApi.status();
-      const until = s.session ? new Date(s.session.expiresAt).toLocaleString(locale) : '–';
+      const until = s.session ? formatDateTime(s.session.expiresAt, lang) : '–';
       toast.success(t('overview.status.title'), {
         description: t('overview.status.text', {
           email: s.email,
@@ -203,7 +204,7 @@ export function OverviewTab() {
                       <ActivityText item={item} />
                     </span>
                     <time dateTime={item.at} className="text-xs text-muted-foreground tabular-nums">
-                      {new Date(item.at).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })}
+                      {formatDateTime(item.at, lang)}
                     </time>
                   </li>
                 ))}

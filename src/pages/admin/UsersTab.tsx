@@ -16,7 +16,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminApi, errorText, USER_ROLES, type UserDetails, type UserListRow, type UserRole } from './admin-api';
 import { ConfirmDialog, EmptyState, LoadFailed, ReasonDialog } from './admin-dialogs';
-import { formatEuro } from '@/components/market';
+import { formatDate, formatDateTime, formatEuro } from '@/components/market';
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +31,7 @@ export function UsersTab() {
   const [data, setData] = useState<{ users: UserListRow[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
-  const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage ?? 'de';
 
   const load = () =>
     adminApi.users({ ...(applied.q ? { q: applied.q } : {}), ...(applied.role ? { role: applied.role } : {}), page, pageSize: PAGE_SIZE }).then(
@@ -100,7 +100,7 @@ export function UsersTab() {
                     <div className="min-w-0">
                       <p className="font-medium break-all">{u.email}</p>
                       <p className="text-sm text-muted-foreground">
-                        {u.name} · {t('users.since', { date: new Date(u.createdAt).toLocaleDateString(locale) })}
+                        {u.name} · {t('users.since', { date: formatDate(u.createdAt, lang) })}
                       </p>
                     </div>
                     <div className="flex flex-wrap items-center gap-2">
@@ -143,6 +143,7 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
   const [unsuspendOpen, setUnsuspendOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const locale = i18n.resolvedLanguage === 'en' ? 'en-GB' : 'de-DE';
+  const lang = i18n.resolvedLanguage ?? 'de';
   const euro = (cents: number) => formatEuro(cents, locale);
 
   const load = () =>
@@ -182,7 +183,7 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
   const rows: [string, string][] = user
     ? [
         [t('users.fields.role'), t(`users.roles.${user.role}`, { defaultValue: user.role })],
-        [t('users.fields.created'), new Date(user.createdAt).toLocaleString(locale)],
+        [t('users.fields.created'), formatDateTime(user.createdAt, lang)],
         [t('users.fields.verified'), user.emailVerified ? t('users.yes') : t('users.no')],
         [t('users.fields.twoFactor'), user.twoFactorEnabled ? t('users.yes') : t('users.no')],
         [t('users.fields.language'), user.locale.toUpperCase()],
@@ -197,7 +198,10 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
           t('users.fields.commissions'),
           t('users.commissions', { available: euro(user.balance.partnerEarningsCents), pending: euro(user.balance.partnerPendingCents) }),
         ],
-        [t('users.fields.activity'), t('users.activity', user.counts)],
+        [
+          t('users.fields.activity'),
+          (['requests', 'unlocks', 'offers', 'deals', 'payouts'] as const).map((kind) => t(`users.counts.${kind}`, { count: user.counts[kind] })).join(', '),
+        ],
         [t('users.fields.sessions'), String(user.activeSessions)],
       ]
     : [];
@@ -217,7 +221,7 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
           <div className="flex flex-col gap-4">
             {user.suspension && (
               <div className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm" role="status" data-testid="user-suspension">
-                <p className="font-medium text-destructive">{t('users.suspendedSince', { date: new Date(user.suspension.at).toLocaleString(locale) })}</p>
+                <p className="font-medium text-destructive">{t('users.suspendedSince', { date: formatDateTime(user.suspension.at, lang) })}</p>
                 <p>{t('users.suspendedReason', { reason: user.suspension.reason ?? '–', by: user.suspension.byEmail ?? '–' })}</p>
               </div>
             )}
