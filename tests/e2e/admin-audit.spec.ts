@@ -74,3 +74,39 @@ for (const width of [390, 1280]) {
     if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/audit-${lang}-${width}.png`, fullPage: false });
   });
 }
+
+const W = {
+  de: { data: 'Daten und Betrieb', inChat: 'Im Chat:', persona: 'Ich bin Aki', checkOk: 'Prüfung bestanden: Jeder sichtbare Schritt wird erreicht' },
+  en: { data: 'Data and operations', inChat: 'In the chat:', persona: 'I am Aki', checkOk: 'Check passed: every shown step is reached' },
+};
+
+for (const width of [390, 1280]) {
+  test(`the admin reads the script editor and the data dialog in words, not in developer terms, at ${width} px`, async ({ page, lang }) => {
+    const w = W[lang];
+    await page.setViewportSize({ width, height: 900 });
+    await signInAdmin(page.request);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: w.data }).click();
+    const dialog = page.getByTestId('admin-db-tools');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).not.toContainText(/npm|DATABASE_URL|prisma|PGlite/);
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/data-${lang}-${width}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin?tab=followup');
+    await expect(page.getByTestId('followup-steps')).toBeVisible();
+    // The check in words, not '16 Zustände, 28 Übergänge'; the diagram without event names.
+    await expect(page.getByText(w.checkOk)).toBeVisible();
+    const diagram = page.getByTestId('followup-diagram');
+    await expect(diagram).toBeVisible();
+    await expect(diagram).not.toContainText(/[A-Z]{3,}_[A-Z]{3,}|idle|handOff|choosingCategory/);
+    // A text with {persona} also reads as the chat shows it.
+    await expect(page.getByTestId('followup-step-shown').first()).toContainText(w.inChat);
+    await expect(page.getByTestId('followup-steps')).toContainText(w.persona);
+    await expectNoHorizontalScroll(page);
+    if (process.env.SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/followup-${lang}-${width}.png` });
+      await diagram.screenshot({ path: `${process.env.SHOTS_DIR}/diagram-${lang}-${width}.png` });
+    }
+  });
+}

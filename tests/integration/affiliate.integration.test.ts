@@ -405,6 +405,15 @@ describe('fraud rules', () => {
     const queue = await adminClient.get<{ commissions: { id: string; flags: { code: string }[] }[] }>('/api/admin/affiliate/commissions');
     const mine = queue.body.commissions.find((c) => c.id === booked[0]!.id);
     expect(mine?.flags.map((f) => f.code)).toEqual(['SAME_PAYOUT_ACCOUNT']);
+    // The admin's tab names both people, so the admin can judge them.
+    expect(mine).toMatchObject({
+      status: 'held',
+      level: 1,
+      amount: { goints: 8, cents: 80 },
+      partnerEmail: partner.email,
+      partnerName: (await prisma().user.findUniqueOrThrow({ where: { id: partner.id } })).name,
+      referred: { email: referred.email, name: (await prisma().user.findUniqueOrThrow({ where: { id: referred.id } })).name },
+    });
     expect((await adminClient.post(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release' })).status).toBe(400);
     const released = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, {
       decision: 'release',

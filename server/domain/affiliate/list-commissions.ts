@@ -1,5 +1,6 @@
 // Commission lists: a partner's own (level, amount, state; nobody's identity), and the admins' review queue
-// (held ones with the fraud rules that matched).
+// (held ones with the fraud rules that matched, the partner and the referred person by name and e-mail, so the
+// admin can judge them).
 import type { Db } from '../../db.ts';
 import { dubStatus, type CommissionStatus } from '../../../machines/commission.machine.ts';
 import { moneyView, type MoneyView } from '../../../core/money/money-view.ts';
@@ -31,7 +32,10 @@ export interface AdminCommissionView extends PartnerCommissionView {
   dealId: string;
   partnerId: string;
   partnerEmail: string;
+  partnerName: string;
   referredUserId: string;
+  /** The person whose deal earned it (null when that account is gone). */
+  referred: { name: string; email: string } | null;
   flags: { code: string; detail?: string }[];
   decidedById: string | null;
   decisionReason: string | null;
@@ -43,8 +47,11 @@ export async function listCommissionsForAdmin(prisma: Db, status: CommissionStat
     where: { status },
     orderBy: { createdAt: 'desc' },
     take: limit,
-    include: { partner: { select: { email: true } } },
+    include: { partner: { select: { email: true, name: true } } },
   });
+  const referredIds = [...new Set(rows.map((c) => c.referredUserId))];
+  const people = referredIds.length ? await prisma.user.findMany({ where: { id: { in: referredIds } }, select: { id: true, name: true, email: true } }) : [];
+  const byId = new Map(people.map((p) => [p.id, { name: p.name, email: p.email }]));
   return rows.map((c) => ({
     id: c.id,
     level: c.level,
@@ -56,7 +63,9 @@ export async function listCommissionsForAdmin(prisma: Db, status: CommissionStat
     dealId: c.dealId,
     partnerId: c.partnerId,
     partnerEmail: c.partner.email,
+    partnerName: c.partner.name,
     referredUserId: c.referredUserId,
+    referred: byId.get(c.referredUserId) ?? null,
     flags: Array.isArray(c.flags) ? (c.flags as { code: string; detail?: string }[]) : [],
     decidedById: c.decidedById,
     decisionReason: c.decisionReason,

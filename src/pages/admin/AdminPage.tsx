@@ -21,6 +21,7 @@ import {
   LogOut,
   Mail,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   Tags,
   Users,
@@ -41,6 +42,7 @@ import { useAuth, usePageMeta } from '@/lib/auth';
 import { ADMIN_PATH_TABS } from '../../../core/pages/route-table';
 import { PayoutsTab } from './PayoutsTab';
 import { SepaTab } from './SepaTab';
+import { HeldCommissionsTab } from './HeldCommissionsTab';
 import { ModerationTab } from './ModerationTab';
 import { VerificationsTab } from './VerificationsTab';
 import { SettingsTab } from './SettingsTab';
@@ -82,6 +84,7 @@ const TABS = [
   { key: 'users', icon: Users },
   { key: 'payouts', icon: Banknote },
   { key: 'sepa', icon: FileStack },
+  { key: 'held', icon: ShieldAlert },
   { key: 'moderation', icon: Flag },
   { key: 'reports', icon: Gavel },
   { key: 'verifications', icon: FileCheck },
@@ -110,6 +113,7 @@ const TAB_GROUPS: Record<string, NavGroup> = {
   provision: 'money',
   payouts: 'money',
   sepa: 'money',
+  held: 'money',
   content: 'system',
   settings: 'system',
   outbox: 'system',
@@ -288,6 +292,9 @@ function AdminDashboard() {
           </TabsContent>
           <TabsContent value="sepa" className="mt-0">
             <SepaTab />
+          </TabsContent>
+          <TabsContent value="held" className="mt-0">
+            <HeldCommissionsTab />
           </TabsContent>
           <TabsContent value="moderation" className="mt-0">
             <ModerationTab />

@@ -69,6 +69,9 @@ export function FollowUpTab() {
       <div>
         <h2 className="text-xl font-semibold">{t('followup.title')}</h2>
         <p className="text-sm text-muted-foreground">{t('followup.intro')}</p>
+        <p className="text-sm text-muted-foreground" data-testid="followup-placeholders">
+          {t('followup.placeholders.hint', { persona: t('chat:persona.name') })}
+        </p>
       </div>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
@@ -97,7 +100,7 @@ export function FollowUpTab() {
             <CardHeader className="pb-2">
               <CardTitle className="flex items-center gap-2 text-base">
                 {view.check.ok ? <CheckCircle2 className="size-4 text-green-600" aria-hidden /> : <XCircle className="size-4 text-destructive" aria-hidden />}
-                {view.check.ok ? t('followup.check.ok', { states: view.check.states, transitions: view.check.transitions }) : t('followup.check.failed')}
+                {view.check.ok ? t('followup.check.ok') : t('followup.check.failed')}
               </CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-3">

@@ -1,5 +1,5 @@
 // 'Übersicht': the five counters from real counts, the recent activity, link cards in the specification's
-// groups, and quick actions (database tools, the search area, successes, a status check of the server's view).
+// groups, and quick actions (data and operations, the search area, successes, a status check of the server's view).
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -77,14 +77,9 @@ const LINK_GROUPS = [
   },
 ] as const;
 
-// The database commands the README documents: the quick action shows them instead of an external dashboard.
-const DB_COMMANDS = [
-  'npm run db:migrate',
-  'npm run db:migrate:create -- <name>',
-  'npm run seed',
-  'npm run admin:create -- <email>',
-  'DATABASE_URL=postgresql://… npm start',
-] as const;
+// What an admin can look at about the data from the dashboard, by tab; the server's own work (backups,
+// migrations) is the operator's and is named, not given as commands.
+const DATA_TABS = ['audit', 'jobs', 'outbox', 'users'] as const;
 
 export function OverviewTab() {
   const { t, i18n } = useTranslation('admin');
@@ -243,13 +238,20 @@ export function OverviewTab() {
             <DialogDescription>{t('overview.db.text')}</DialogDescription>
           </DialogHeader>
           <ul className="flex flex-col gap-3 text-sm">
-            {DB_COMMANDS.map((cmd, i) => (
-              <li key={cmd} className="flex flex-col gap-1">
-                <code className="break-all rounded bg-muted px-2 py-1 font-mono text-xs">{cmd}</code>
-                <span className="text-muted-foreground">{t(`overview.db.commands.${i}`)}</span>
+            {DATA_TABS.map((tab) => (
+              <li key={tab} className="flex flex-col gap-0.5">
+                <Link
+                  to={`/admin?tab=${tab}`}
+                  onClick={() => setDbOpen(false)}
+                  className="font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {t(`tabs.${tab}`)}
+                </Link>
+                <span className="text-muted-foreground">{t(`overview.db.tabs.${tab}`)}</span>
               </li>
             ))}
           </ul>
+          <p className="text-sm text-muted-foreground">{t('overview.db.operator')}</p>
         </DialogContent>
       </Dialog>
     </div>

@@ -78,6 +78,21 @@ export type Settings = Record<SettingKey, number>;
 
 const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', ...(body === undefined ? {} : { body }) });
 
+/** A commission a fraud rule held back, as GET /api/admin/affiliate/commissions gives it. */
+export interface HeldCommission {
+  id: string;
+  level: number;
+  amount: { goints: number; cents: number };
+  status: string;
+  createdAt: string;
+  availableAt: string;
+  dealId: string;
+  partnerEmail: string;
+  partnerName: string;
+  referred: { name: string; email: string } | null;
+  flags: { code: string; detail?: string }[];
+}
+
 export const adminApi = {
   payouts: (status?: AdminPayoutStatus) => api<AdminPayouts>(`/api/admin/payouts${status ? `?status=${status}` : ''}`),
   approvePayout: (id: string) => post<{ status: string }>(`/api/admin/payouts/${id}/approve`),
@@ -115,6 +130,9 @@ export const adminApi = {
     post<{ status: string; decision: string }>(`/api/admin/reports/${id}/decide`, body),
   decideObjection: (id: string, body: { outcome: 'upheld' | 'reversed'; reason: string }) =>
     post<{ status: string }>(`/api/admin/reports/${id}/objection-decision`, body),
+  heldCommissions: () => api<{ commissions: HeldCommission[] }>('/api/admin/affiliate/commissions?status=held'),
+  decideCommission: (id: string, decision: 'release' | 'void', reason: string) =>
+    post<{ id: string; status: string }>(`/api/admin/affiliate/commissions/${id}/decide`, { decision, reason }),
   audit: (f: AuditFilter, limit = 25) => api<{ entries: AuditRow[]; nextBefore: string | null }>(`/api/admin/audit${qs({ ...f, limit })}`),
 };
 

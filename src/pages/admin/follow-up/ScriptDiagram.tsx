@@ -1,6 +1,7 @@
-// A diagram of the states of the intake machine built from the script, drawn as SVG from the machine
-// definition itself (no diagram library): the script's states in the order the flow visits them, the request
-// intake as one box, and the transitions between them. Loaded lazily with the follow-up tab.
+// A diagram of the chat's course built from the script, drawn as SVG from the intake machine's definition
+// itself (no diagram library): the script's steps in the order a chat meets them, the request intake as one
+// box, and the arrows between them labelled with what the person does ('Vorname eingegeben'), never with the
+// machine's event names. Loaded lazily with the follow-up tab.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine } from 'xstate';
@@ -72,7 +73,7 @@ export default function ScriptDiagram({ script }: { script: FollowUpScript }) {
       const i = script.steps.findIndex((s) => `msg_${s.id}` === key);
       return `${t('followup.step', { n: i + 1 })}: ${t(`followup.type.${script.steps[i]?.type ?? 'text'}`)}`;
     }
-    return t(`followup.diagram.${key}`, { defaultValue: key });
+    return t(`followup.diagram.states.${key}`, { defaultValue: t('followup.diagram.states.other') });
   };
   const height = all.length * (H + GAP);
   return (
@@ -94,7 +95,7 @@ export default function ScriptDiagram({ script }: { script: FollowUpScript }) {
                   <line x1={x} y1={y(e.from) + H} x2={x} y2={y(e.to)} stroke="currentColor" markerEnd="url(#fu-arrow)" />
                   {e.label && (
                     <text x={x + 6} y={y(e.from) + H + 14} fontSize="9" fill="currentColor">
-                      {e.label}
+                      {t(`followup.diagram.events.${e.label}`, { defaultValue: '' })}
                     </text>
                   )}
                 </g>

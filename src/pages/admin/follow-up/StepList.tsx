@@ -1,11 +1,13 @@
-// The script's steps: 'Step n' with its type, hide/show, delete, German and English words, and reordering by
-// drag (native drag and drop) or by keyboard (the up/down buttons, or Alt+Arrow on a step).
+// The script's steps: 'Schritt n' with its type, hide/show, delete, German and English words (a text with
+// {persona} or {name} also shows as the chat shows it: 'Ich bin Aki', '‹Vorname›'), and reordering by drag
+// (native drag and drop) or by keyboard (the up/down buttons, or Alt+Arrow on a step).
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, Eye, EyeOff, GripVertical, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { stepText } from '../../../../machines/follow-up-script.ts';
 import type { FollowUpStep, StepFigures } from './followup-api';
 
 export interface StepListProps {
@@ -21,6 +23,8 @@ export interface StepListProps {
 export function StepList({ steps, figures, busy, onToggle, onRemove, onMove, onText }: StepListProps) {
   const { t } = useTranslation('admin');
   const [dragged, setDragged] = useState<number | null>(null);
+  const shownAs = (step: FollowUpStep, lang: 'de' | 'en') =>
+    stepText(step, lang, { name: t('followup.placeholders.nameShown'), persona: t('chat:persona.name') });
   if (steps.length === 0)
     return (
       <p className="text-muted-foreground" data-testid="followup-empty">
@@ -104,17 +108,24 @@ export function StepList({ steps, figures, busy, onToggle, onRemove, onMove, onT
             </div>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
               {(['de', 'en'] as const).map((lang) => (
-                <Textarea
-                  key={`${step.id}-${lang}-${step.content[lang]}`}
-                  defaultValue={step.content[lang]}
-                  rows={2}
-                  maxLength={1000}
-                  aria-label={t('followup.textLabel', { n: i + 1, lang: lang.toUpperCase() })}
-                  onBlur={(e) => {
-                    const v = e.target.value.trim();
-                    if (v && v !== step.content[lang]) onText(i, lang, v);
-                  }}
-                />
+                <div key={lang} className="flex flex-col gap-1">
+                  <Textarea
+                    key={`${step.id}-${lang}-${step.content[lang]}`}
+                    defaultValue={step.content[lang]}
+                    rows={2}
+                    maxLength={1000}
+                    aria-label={t('followup.textLabel', { n: i + 1, lang: lang.toUpperCase() })}
+                    onBlur={(e) => {
+                      const v = e.target.value.trim();
+                      if (v && v !== step.content[lang]) onText(i, lang, v);
+                    }}
+                  />
+                  {/\{(persona|name)\}/.test(step.content[lang]) && (
+                    <p className="text-xs text-muted-foreground" data-testid="followup-step-shown">
+                      {t('followup.placeholders.inChat')} <span className="text-foreground">{shownAs(step, lang)}</span>
+                    </p>
+                  )}
+                </div>
               ))}
             </div>
           </li>
