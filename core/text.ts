@@ -2,18 +2,18 @@
 
 export type Lang = 'de' | 'en';
 
-const UMLAUT_FOLD: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+const UMLAUT_FOLD: ReadonlyMap<string, string> = new Map(Object.entries({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' } satisfies Record<string, string>));
 
 /** Comparison form of a word or phrase: lower case, ä→ae, ö→oe, ü→ue, ß→ss, other accents dropped. */
 export function fold(s: string): string {
   let t = s.toLowerCase();
   if (/[\u0300-\u036f]/.test(t)) t = t.normalize('NFC');
-  t = t.replace(/[äöüß]/g, (c) => UMLAUT_FOLD[c]!);
+  t = t.replace(/[äöüß]/g, (c) => UMLAUT_FOLD.get(c)!);
   if (/[^\x00-\x7f]/.test(t)) t = t.normalize('NFD').replace(/\p{M}/gu, '');
   return t;
 }
 
-const SAME_LENGTH_FOLD: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u', ß: 's' };
+const SAME_LENGTH_FOLD: ReadonlyMap<string, string> = new Map(Object.entries({ ä: 'a', ö: 'o', ü: 'u', ß: 's' } satisfies Record<string, string>));
 
 /**
  * Lower case with ä→a, ö→o, ü→u, ß→s and accents dropped, one character for one, so offsets in the
@@ -24,7 +24,7 @@ export function foldSameLength(s: string): string {
   let out = '';
   for (const ch of s) {
     const lower = ch.toLowerCase();
-    const mapped = SAME_LENGTH_FOLD[lower] ?? (lower.length === 1 && lower.charCodeAt(0) > 0x7f ? lower.normalize('NFD')[0]! : lower);
+    const mapped = SAME_LENGTH_FOLD.get(lower) ?? (lower.length === 1 && lower.charCodeAt(0) > 0x7f ? lower.normalize('NFD')[0]! : lower);
     out += mapped.length === ch.length ? mapped : ch;
   }
   return out;

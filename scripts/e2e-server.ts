@@ -15,8 +15,10 @@ import { enableTotp } from '../tests/factories/two-factor.ts';
 import { OUTBOX_LOG_MESSAGE } from '../server/integrations/mail/mailer.ts';
 import {
   E2E_ADMIN,
+  E2E_ADMIN_BACKUP_CODES,
   E2E_ADMIN_2,
   E2E_AUTH_SECRET,
+  E2E_CLAIMS_DIR,
   E2E_ENROL_ADMIN,
   E2E_MAIL_LINKS,
   E2E_PAID_PROVIDER,
@@ -62,9 +64,21 @@ if (process.env.DATABASE_URL) {
 
 const db = await openDatabase(target);
 const admin = await createOrPromoteAdmin(db.prisma, { email: E2E_ADMIN.email, password: E2E_PASSWORD, name: 'E2E Admin' });
-await enableTotp(db.prisma, { userId: admin.userId, email: E2E_ADMIN.email, authSecret: E2E_AUTH_SECRET, rawSecret: E2E_ADMIN.totpRawSecret });
+await enableTotp(db.prisma, {
+  userId: admin.userId,
+  email: E2E_ADMIN.email,
+  authSecret: E2E_AUTH_SECRET,
+  rawSecret: E2E_ADMIN.totpRawSecret,
+  backupCodes: E2E_ADMIN_BACKUP_CODES,
+});
 const admin2 = await createOrPromoteAdmin(db.prisma, { email: E2E_ADMIN_2.email, password: E2E_PASSWORD, name: 'E2E Admin Zwei' });
-await enableTotp(db.prisma, { userId: admin2.userId, email: E2E_ADMIN_2.email, authSecret: E2E_AUTH_SECRET, rawSecret: E2E_ADMIN_2.totpRawSecret });
+await enableTotp(db.prisma, {
+  userId: admin2.userId,
+  email: E2E_ADMIN_2.email,
+  authSecret: E2E_AUTH_SECRET,
+  rawSecret: E2E_ADMIN_2.totpRawSecret,
+  backupCodes: E2E_ADMIN_BACKUP_CODES,
+});
 for (const lang of ['de', 'en']) await createOrPromoteAdmin(db.prisma, { email: E2E_ENROL_ADMIN(lang), password: E2E_PASSWORD, name: `Enrol ${lang}` });
 // Providers with paid Goints and their welcome bonus already used up, so every unlock they make is paid
 // (the specs set their profile to the area they need; until then they match nothing).
@@ -122,6 +136,8 @@ Object.assign(process.env, {
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const shownFrom = LEVELS[process.env.LOG_LEVEL ?? 'warn'] ?? 40;
 fs.writeFileSync(E2E_MAIL_LINKS, '');
+fs.rmSync(E2E_CLAIMS_DIR, { recursive: true, force: true });
+fs.mkdirSync(E2E_CLAIMS_DIR, { recursive: true });
 const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
   cwd: root,
   env: { ...process.env, LOG_LEVEL: 'info' },

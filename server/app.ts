@@ -16,6 +16,8 @@ import { mountRoutes } from './http/route.ts';
 import { allRoutes } from './http/routes.ts';
 import { referralCookie, referralRedirect } from './http/referral.ts';
 import { authRequestContext } from './auth/signup-network.ts';
+import { AUTH_LIMITED } from './auth/limited-paths.ts';
+import { throttleSignIn } from './auth/sign-in-throttle.ts';
 import { REDIRECT_PATHS, isAppPath, serverRenderedPattern } from '../core/pages/route-table.ts';
 import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
@@ -38,9 +40,6 @@ export interface AppOptions {
 /** Thrown inside a render when there is no index.html to render into: answered 503 below. */
 const CLIENT_NOT_BUILT = new Error('client not built');
 
-// Every better-auth endpoint that checks a password or a code, or sends a mail: attempts, limited per IP.
-const AUTH_LIMITED =
-  /^\/api\/auth\/(sign-in|sign-up|forget-password|request-password-reset|reset-password|send-verification-email|verify-password|change-password|delete-user|two-factor\/(verify|enable|disable|get-totp-uri|generate-backup-codes))/;
 /** The methods better-auth serves; anything else (TRACE, PUT, ...) would reach it and fail as a 500. */
 const AUTH_METHODS = new Set(['GET', 'POST']);
 
@@ -94,6 +93,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
     csrfProtection(deps.config),
     json,
     refuseNulCharacters(),
+    // Wrong passwords per account, whatever the address (issue 24, decision 076).
+    throttleSignIn(deps),
     (req, res, next) => {
       // The client address reaches the sign-up hook (a keyed hash of its network is stored, never the address).
       authRequestContext.run({ ip: req.ip }, () => authHandler(req, res)).catch(next);

@@ -206,88 +206,102 @@ const STREET_EN = new RegExp(
 // ---------------------------------------------------------------------------------------------------
 // Phone numbers
 
-const DIGIT_WORDS: Record<string, string> = {
-  null: '0',
-  eins: '1',
-  zwei: '2',
-  zwo: '2',
-  drei: '3',
-  vier: '4',
-  fünf: '5',
-  fuenf: '5',
-  sechs: '6',
-  sieben: '7',
-  acht: '8',
-  neun: '9',
-  zero: '0',
-  oh: '0',
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-};
-const TEENS: Record<string, string> = {
-  zehn: '10',
-  elf: '11',
-  zwölf: '12',
-  zwoelf: '12',
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-  thirteen: '13',
-  fourteen: '14',
-  fifteen: '15',
-  sixteen: '16',
-  seventeen: '17',
-  eighteen: '18',
-  nineteen: '19',
-};
-const TENS: Record<string, string> = {
-  zwanzig: '2',
-  dreißig: '3',
-  dreissig: '3',
-  vierzig: '4',
-  fünfzig: '5',
-  fuenfzig: '5',
-  sechzig: '6',
-  siebzig: '7',
-  achtzig: '8',
-  neunzig: '9',
-  twenty: '2',
-  thirty: '3',
-  forty: '4',
-  fifty: '5',
-  sixty: '6',
-  seventy: '7',
-  eighty: '8',
-  ninety: '9',
-};
-const GERMAN_ONES: Record<string, string> = { ein: '1', zwei: '2', drei: '3', vier: '4', fünf: '5', fuenf: '5', sechs: '6', sieben: '7', acht: '8', neun: '9' };
+const DIGIT_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    null: '0',
+    eins: '1',
+    zwei: '2',
+    zwo: '2',
+    drei: '3',
+    vier: '4',
+    fünf: '5',
+    fuenf: '5',
+    sechs: '6',
+    sieben: '7',
+    acht: '8',
+    neun: '9',
+    zero: '0',
+    oh: '0',
+    one: '1',
+    two: '2',
+    three: '3',
+    four: '4',
+    five: '5',
+    six: '6',
+    seven: '7',
+    eight: '8',
+    nine: '9',
+  } satisfies Record<string, string>),
+);
+const TEENS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    zehn: '10',
+    elf: '11',
+    zwölf: '12',
+    zwoelf: '12',
+    ten: '10',
+    eleven: '11',
+    twelve: '12',
+    thirteen: '13',
+    fourteen: '14',
+    fifteen: '15',
+    sixteen: '16',
+    seventeen: '17',
+    eighteen: '18',
+    nineteen: '19',
+  } satisfies Record<string, string>),
+);
+const TENS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    zwanzig: '2',
+    dreißig: '3',
+    dreissig: '3',
+    vierzig: '4',
+    fünfzig: '5',
+    fuenfzig: '5',
+    sechzig: '6',
+    siebzig: '7',
+    achtzig: '8',
+    neunzig: '9',
+    twenty: '2',
+    thirty: '3',
+    forty: '4',
+    fifty: '5',
+    sixty: '6',
+    seventy: '7',
+    eighty: '8',
+    ninety: '9',
+  } satisfies Record<string, string>),
+);
+const GERMAN_ONES: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ein: '1', zwei: '2', drei: '3', vier: '4', fünf: '5', fuenf: '5', sechs: '6', sieben: '7', acht: '8', neun: '9' } satisfies Record<
+    string,
+    string
+  >),
+);
 
 /** The digits a spelled-out number stands for ('sieben' 7, 'zwölf' 12, 'vierunddreißig' 34, 'twenty-three' 23), or null. */
 export function numberWordDigits(word: string): string | null {
   const w = word.toLowerCase();
-  if (DIGIT_WORDS[w]) return DIGIT_WORDS[w];
-  if (TEENS[w]) return TEENS[w];
+  const single = DIGIT_WORDS.get(w) ?? TEENS.get(w);
+  if (single) return single;
   if (/^(?:drei|vier|fünf|fuenf|sech|sieb|acht|neun)zehn$/.test(w))
-    return `1${
-      GERMAN_ONES[
-        w
-          .replace(/zehn$/, '')
-          .replace(/^sech$/, 'sechs')
-          .replace(/^sieb$/, 'sieben')
-      ]
-    }`;
-  if (TENS[w]) return `${TENS[w]}0`;
+    return `1${GERMAN_ONES.get(
+      w
+        .replace(/zehn$/, '')
+        .replace(/^sech$/, 'sechs')
+        .replace(/^sieb$/, 'sieben'),
+    )}`;
+  const tens = TENS.get(w);
+  if (tens) return `${tens}0`;
   const de = /^(\p{L}+)und(\p{L}+)$/u.exec(w);
-  if (de && GERMAN_ONES[de[1]!] && TENS[de[2]!]) return `${TENS[de[2]!]}${GERMAN_ONES[de[1]!]}`;
+  const deOnes = de && GERMAN_ONES.get(de[1]!);
+  const deTens = de && TENS.get(de[2]!);
+  if (deOnes && deTens) return `${deTens}${deOnes}`;
   const en = /^(\p{L}+)-(\p{L}+)$/u.exec(w);
-  if (en && TENS[en[1]!] && DIGIT_WORDS[en[2]!] && en[2] !== 'oh' && en[2] !== 'zero' && en[2] !== 'null') return `${TENS[en[1]!]}${DIGIT_WORDS[en[2]!]}`;
+  const enTens = en && TENS.get(en[1]!);
+  const enOnes = en && DIGIT_WORDS.get(en[2]!);
+  if (enTens && enOnes && en[2] !== 'oh' && en[2] !== 'zero' && en[2] !== 'null') return `${enTens}${enOnes}`;
   return null;
 }
 

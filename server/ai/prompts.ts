@@ -60,8 +60,10 @@ export function stateGuide(lang: Lang, machine: string, state: string): string {
 
 function fill(template: string, values: Record<string, string>, file: string): string {
   return template.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_m, key: string) => {
-    if (!(key in values)) throw new Error(`prompts/${file}: unknown placeholder {{${key}}}`);
-    return values[key]!;
+    // Own keys only: '{{constructor}}' is an unknown placeholder, not Object.
+    const value = Object.hasOwn(values, key) ? values[key] : undefined;
+    if (value === undefined) throw new Error(`prompts/${file}: unknown placeholder {{${key}}}`);
+    return value;
   });
 }
 

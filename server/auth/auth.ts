@@ -15,6 +15,8 @@ import type { Logger } from '../logger.ts';
 import { COOKIE_PREFIX } from './cookie.ts';
 import { noteAuthError } from './outage.ts';
 import { authRequestContext, signupNetworkHash } from './signup-network.ts';
+import { refuseUsedTotpCode } from './totp-replay.ts';
+import { NEW_PASSWORD_PATHS, refuseWeakPassword } from './weak-password-hook.ts';
 
 export const SELF_SERVICE_ROLES = ['seeker', 'provider'] as const;
 
@@ -167,6 +169,10 @@ export function createAuth(opts: AuthOptions) {
         }
       }),
       before: createAuthMiddleware(async (ctx) => {
+        // One TOTP code works once, at sign-in and at enrolment (decision 074).
+        if (ctx.path === '/two-factor/verify-totp') await refuseUsedTotpCode(ctx, opts.prisma);
+        // Every new password is hard to guess: sign-up, change and reset (decision 075).
+        if (NEW_PASSWORD_PATHS.has(ctx.path)) await refuseWeakPassword(ctx);
         // Who brought the person in (decision 024): the referral cookie of the first visit, else the code typed at
         // sign-up (optional body field referralCode); an unknown code never stops the sign-up. Only a keyed hash
         // of the sign-up network is kept (the payout fraud hold compares them). Both are read here, outside the

@@ -1,5 +1,6 @@
 // Admin routes of the follow-up script editor: thin doors to server/domain/follow-up (decision 031).
 import { z } from 'zod';
+import { MAX_INPUT_NUMBER } from '../domain/input-bounds.ts';
 import { defineRoute } from './route.ts';
 import { getFollowUpEditor } from '../domain/follow-up/get-follow-up-editor.ts';
 import { saveFollowUpDraft } from '../domain/follow-up/save-follow-up-draft.ts';
@@ -107,7 +108,7 @@ export const adminFollowUpRoutes = [
     summary: 'Makes an earlier version of the follow-up script the draft again (publish it to use it)',
     tags: ['admin'],
     access: admin,
-    params: z.object({ number: z.coerce.number().int().min(1) }),
+    params: z.object({ number: z.coerce.number().int().min(1).max(MAX_INPUT_NUMBER) }),
     body: z.object({}).optional(),
     response: editorView,
     responseDescription: '404 FOLLOW_UP_VERSION_NOT_FOUND for an unknown version or the draft itself.',

@@ -4,6 +4,7 @@ import { CATEGORY_IDS } from '../../core/categories/category-ids.ts';
 import { URGENCY_VALUES } from '../../core/requests/urgency.ts';
 import { badgeSchema } from '../../core/providers/providers.schemas.ts';
 import { REGISTER_KINDS } from '../../core/providers/trader-details.ts';
+import { MAX_INPUT_NUMBER } from '../domain/input-bounds.ts';
 
 const category = z.enum(CATEGORY_IDS);
 
@@ -79,7 +80,7 @@ export const quoteSchema = z.object({
 
 /** The price (Goints) the provider confirmed: the unlock refuses with UNLOCK_PRICE_CHANGED and a fresh quote when it is no longer the price in force. */
 export const unlockInputSchema = z.object({
-  price: z.number().int().positive().describe("The price in Goints the provider saw and confirmed (the quote's price)"),
+  price: z.number().int().positive().max(MAX_INPUT_NUMBER).describe("The price in Goints the provider saw and confirmed (the quote's price)"),
 });
 
 export const unlockResultSchema = z.object({ requestId: z.string(), balance: z.number().int(), repeated: z.boolean() });

@@ -5,6 +5,7 @@ import express, { type Request, type Response, type Router, type NextFunction } 
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
+import { MAX_INPUT_NUMBER } from '../domain/input-bounds.ts';
 import { langFromRequest, translator, type Lang } from '../i18n.ts';
 import { requireAccess, type Access, type AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
@@ -54,13 +55,76 @@ export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unk
   return def;
 }
 
-function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+// Every numeric input declares a bound within ±MAX_INPUT_NUMBER (PostgreSQL's integer); mountRoutes refuses a
+// route that does not (issue 24, decision 072).
+export { MAX_INPUT_NUMBER };
+
+type JsonSchemaNode = {
+  type?: string | string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode | JsonSchemaNode[];
+  prefixItems?: JsonSchemaNode[];
+  additionalProperties?: JsonSchemaNode | boolean;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+};
+
+export interface NumericInput {
+  /** 'body.marketplace.maxUnlocks', 'params.number', 'body.levelsBp.0' */
+  path: string;
+  integer: boolean;
+  min: number | undefined;
+  max: number | undefined;
+}
+
+/** Every number a route reads from its path, query and body, with the bounds its schema declares. */
+export function numericInputs(route: AnyRoute): NumericInput[] {
+  const out: NumericInput[] = [];
+  const walk = (node: JsonSchemaNode | boolean | undefined, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
+    if (types.includes('integer') || types.includes('number')) {
+      out.push({
+        path,
+        integer: types.includes('integer'),
+        min: node.minimum ?? node.exclusiveMinimum,
+        max: node.maximum ?? node.exclusiveMaximum,
+      });
+    }
+    for (const [name, child] of Object.entries(node.properties ?? {})) walk(child, `${path}.${name}`);
+    if (Array.isArray(node.items)) node.items.forEach((child, i) => walk(child, `${path}.${i}`));
+    else walk(node.items, `${path}.0`);
+    node.prefixItems?.forEach((child, i) => walk(child, `${path}.${i}`));
+    walk(node.additionalProperties, `${path}.*`);
+    for (const list of [node.anyOf, node.oneOf, node.allOf]) for (const child of list ?? []) walk(child, path);
+  };
+  for (const where of ['params', 'query', 'body'] as const) {
+    const schema = route[where];
+    if (schema) walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode, where);
+  }
+  return out;
+}
+
+/** The numeric inputs of a route without a declared bound inside ±MAX_INPUT_NUMBER (zod's int() alone allows 2^53). */
+export function unboundedNumericInputs(route: AnyRoute): string[] {
+  return numericInputs(route)
+    .filter((n) => n.max === undefined || n.max > MAX_INPUT_NUMBER || n.min === undefined || n.min < -MAX_INPUT_NUMBER)
+    .map((n) => `${route.method.toUpperCase()} ${route.path} ${n.path}`);
+}
+
+type Issue = { path: string; code: string; message: string };
+
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string, issues: Issue[]): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new AppError('VALIDATION_FAILED', {
-      fields: result.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join('.'), code: i.code, message: i.message })),
-    });
+    for (const i of result.error.issues) issues.push({ path: [where, ...i.path.map(String)].join('.'), code: i.code, message: i.message });
+    return undefined as T;
   }
   return result.data;
 }
@@ -71,6 +135,8 @@ export function mountRoutes(
   deps: AppDeps,
   limiters: Record<string, (req: Request, res: Response, next: NextFunction) => void>,
 ) {
+  const unbounded = routes.flatMap(unboundedNumericInputs);
+  if (unbounded.length > 0) throw new Error(`numeric inputs without a bound within ±${MAX_INPUT_NUMBER}: ${unbounded.join(', ')}`);
   for (const route of routes) {
     const middlewares = route.rateLimit ? [limiters[route.rateLimit]!] : [];
     if (route.rawBody) middlewares.push(express.raw({ type: [...route.rawBody.types], limit: route.rawBody.limit }));
@@ -78,17 +144,13 @@ export function mountRoutes(
       try {
         const auth = await requireAccess(deps, req, route.access);
         const lang = langFromRequest(req);
-        const ctx: RouteContext<unknown, unknown, unknown> = {
-          req,
-          res,
-          deps,
-          auth,
-          lang,
-          t: translator(lang),
-          body: parseOrThrow(route.body, req.body, 'body'),
-          query: parseOrThrow(route.query, req.query, 'query'),
-          params: parseOrThrow(route.params, req.params, 'params'),
-        };
+        // Path, query and body are checked together: the answer names every field in error at once.
+        const issues: Issue[] = [];
+        const params = parsePart(route.params, req.params, 'params', issues);
+        const query = parsePart(route.query, req.query, 'query', issues);
+        const body = parsePart(route.body, req.body, 'body', issues);
+        if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { fields: issues });
+        const ctx: RouteContext<unknown, unknown, unknown> = { req, res, deps, auth, lang, t: translator(lang), body, query, params };
         const result = await route.handler(ctx);
         if (route.raw) return;
         res.status(route.status ?? 200).json(result ?? { ok: true });

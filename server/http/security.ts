@@ -10,8 +10,39 @@ import type { Logger } from '../logger.ts';
 import type { Database } from '../db.ts';
 import { SharedCounterStore } from '../db/rate-limit-store.ts';
 
+/**
+ * What the pages may use of the browser's powerful features: clipboard writing, sharing, full screen and sound
+ * for the app itself, nothing else (no camera, microphone, location, payment or sensors), for us and for any
+ * frame. Only feature names Chromium knows: an unknown one is a console error in every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=(self)',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'web-share=(self)',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+].join(', ');
+
 export function securityHeaders(config: Config, dev: boolean) {
-  return helmet({
+  // HSTS and upgrade-insecure-requests only when the app is served over https: on a plain-http APP_URL (a
+  // local run, a test behind no proxy) they would send the browser to an https port nobody listens on.
+  const https = config.appUrl.startsWith('https://');
+  const helmetHeaders = helmet({
     // Vite's dev server injects inline scripts for hot reload; production serves only our own files.
     contentSecurityPolicy: dev
       ? false
@@ -26,11 +57,15 @@ export function securityHeaders(config: Config, dev: boolean) {
             'connect-src': ["'self'", config.appUrl.replace(/^http/, 'ws')],
             'frame-ancestors': ["'none'"],
             'form-action': ["'self'"],
-            'upgrade-insecure-requests': config.isProduction ? [] : null,
+            'upgrade-insecure-requests': https ? [] : null,
           },
         },
-    strictTransportSecurity: config.isProduction,
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }
 
 /**

@@ -258,8 +258,38 @@ function AfterMount({ children }: { children: ReactNode }) {
   return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
+/**
+ * A link to a section of another page ('/affiliate#signup', the 'Weiter' after confirming the e-mail) scrolls
+ * there once the section is rendered: the router changes the page without the browser's own jump to the
+ * anchor, and the section may come with the page's lazily loaded part.
+ */
+function useScrollToHash(pathname: string, hash: string) {
+  useEffect(() => {
+    const id = hash.startsWith('#') ? decodeURIComponent(hash.slice(1)) : '';
+    if (!id) return;
+    const jump = () => {
+      const el = document.getElementById(id);
+      if (el) el.scrollIntoView({ block: 'start' });
+      return !!el;
+    };
+    if (jump()) return;
+    const watch = new MutationObserver(() => {
+      if (jump()) stop();
+    });
+    // Not found within a few seconds: the page has no such section; stop watching.
+    const giveUp = window.setTimeout(() => stop(), 5000);
+    const stop = () => {
+      watch.disconnect();
+      window.clearTimeout(giveUp);
+    };
+    watch.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname, hash]);
+}
+
 export function AppLayout() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  useScrollToHash(pathname, hash);
   const wantsSupport = new URLSearchParams(search).get('support') === '1';
   const { user } = useAuth();
   const { i18n } = useTranslation();

@@ -1,5 +1,6 @@
 // Nobody but an admin with two-factor reaches admin data: checked in the UI and on the API.
-import { test, expect, adminTotpUri, exclusive, signInAdmin, totpFromUri, totpFromSecret, signUpVerified } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, exclusive, freshAdminTotp, signInAdmin, totpFromSecret, signUpVerified } from './fixtures.ts';
 import { E2E_ADMIN, E2E_ENROL_ADMIN, E2E_PASSWORD } from './e2e-env.ts';
 import { onboardedProvider } from './market-helpers.ts';
 import { apiAccount, requestByChat } from './seeker-helpers.ts';
@@ -41,19 +42,34 @@ test('a seeker sees no admin data and the API answers 403', async ({ page, lang 
   expect(res.status()).toBe(403);
 });
 
-test('an admin signs in with TOTP and sees the real counters', async ({ page, lang }) => {
+test('an admin signs in with TOTP and sees the real counters; the same code does not sign in twice', async ({ page, browser, lang }) => {
   const l = t[lang];
-  await page.goto('/auth?next=/admin');
-  await page.getByLabel(l.email).fill(E2E_ADMIN.email);
-  await page.getByLabel(l.password).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: l.signIn }).click();
-  const code = page.getByLabel(l.code);
-  await expect(code).toBeVisible();
+  const signInUpToCode = async (p: Page) => {
+    await p.goto('/auth?next=/admin');
+    await p.getByLabel(l.email).fill(E2E_ADMIN.email);
+    await p.getByLabel(l.password).fill(E2E_PASSWORD);
+    await p.getByRole('button', { name: l.signIn }).click();
+    await expect(p.getByLabel(l.code)).toBeVisible();
+  };
+  await signInUpToCode(page);
   // Without the code there is no session yet.
   expect((await page.request.get('/api/admin/overview')).status()).toBe(401);
-  await code.fill(totpFromUri(adminTotpUri()));
-  await page.getByRole('button', { name: l.verify }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await exclusive('admin-totp', async () => {
+    const totp = await freshAdminTotp();
+    await page.getByLabel(l.code).fill(totp);
+    await page.getByRole('button', { name: l.verify }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    // A second window with the code just used: refused, with the reason in the page's language (decision 074).
+    const other = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'en-GB' });
+    await other.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), lang);
+    const second = await other.newPage();
+    await signInUpToCode(second);
+    await second.getByLabel(l.code).fill(totp);
+    await second.getByRole('button', { name: l.verify }).click();
+    await expect(second.getByText(lang === 'de' ? /Dieser Code wurde schon verwendet/ : /This code has already been used/)).toBeVisible();
+    expect((await second.request.get('/api/admin/overview')).status()).toBe(401);
+    await other.close();
+  });
   // Other tests add users, requests, deals and transactions in parallel, and every counter only grows:
   // what the page shows after a reload lies between the figures read just before and just after it.
   await expect(page.getByTestId('admin-counter-users')).toBeVisible();

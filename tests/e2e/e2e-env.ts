@@ -23,6 +23,16 @@ export const E2E_ENROL_ADMIN = (lang: string) => `e2e-admin-enrol-${lang}@exampl
  * prints them only in the server log): scripts/e2e-server.ts copies those log lines here, one JSON a line.
  */
 export const E2E_MAIL_LINKS = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-mail-links.jsonl`);
+/**
+ * One-time things the specs' worker processes share out (the admin's backup codes, TOTP steps): a directory per
+ * claim, made by exactly one process. scripts/e2e-server.ts empties it for each run (fresh database).
+ */
+export const E2E_CLAIMS_DIR = path.join(os.tmpdir(), `akut-e2e-${E2E_PORT}-claims`);
+/**
+ * The test admin's backup codes. A TOTP code works once (decision 074) and at most about one new code in 30 s,
+ * so the API sign-ins of the specs use a backup code each; the sign-in by the page still types a TOTP code.
+ */
+export const E2E_ADMIN_BACKUP_CODES = Array.from({ length: 400 }, (_, i) => `e2e-backup-${String(i).padStart(3, '0')}`);
 
 /** Trader details for a provider made in a browser test (DSA Art. 30: no offers without them). */
 export function traderFor(legalName: string) {

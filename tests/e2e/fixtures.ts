@@ -7,7 +7,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_ADMIN, E2E_MAIL_LINKS, E2E_PASSWORD, E2E_PORT, E2E_URL } from './e2e-env.ts';
+import { E2E_ADMIN, E2E_ADMIN_BACKUP_CODES, E2E_CLAIMS_DIR, E2E_MAIL_LINKS, E2E_PASSWORD, E2E_PORT, E2E_URL } from './e2e-env.ts';
 
 export type Lang = 'de' | 'en';
 
@@ -25,12 +25,54 @@ export function totpFromSecret(base32: string): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(base32), digits: 6, period: 30 }).generate();
 }
 
-/** Signs a request context (a page's, a window's or a bare one) in as the test admin, with the TOTP code. */
+/** Takes a one-time thing for this process: true for exactly one of the run's worker processes. */
+function claim(name: string): boolean {
+  try {
+    fs.mkdirSync(path.join(E2E_CLAIMS_DIR, name));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Signs a request context (a page's, a window's or a bare one) in as the test admin, with a backup code of its
+ * own as the second factor (a TOTP code works once, decision 074). Two workers spending a code at the same
+ * moment may meet better-auth's check of the code list (409): the sign-in starts again with the next code.
+ */
 export async function signInAdmin(request: APIRequestContext, admin: E2eAdmin = E2E_ADMIN): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: admin.email, password: E2E_PASSWORD } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const totp = await request.post('/api/auth/two-factor/verify-totp', { headers: { origin: E2E_URL }, data: { code: totpFromUri(adminTotpUri(admin)) } });
-  expect(totp.ok(), await totp.text()).toBe(true);
+  let last = '';
+  for (const code of E2E_ADMIN_BACKUP_CODES) {
+    // Each admin has the same list of codes; a code is spent per admin.
+    if (!claim(`backup-${admin.email}-${code}`)) continue;
+    const signIn = await request.post('/api/auth/sign-in/email', { headers: { origin: E2E_URL }, data: { email: admin.email, password: E2E_PASSWORD } });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+    const second = await request.post('/api/auth/two-factor/verify-backup-code', { headers: { origin: E2E_URL }, data: { code } });
+    if (second.ok()) return;
+    last = `${second.status()} ${await second.text()}`;
+    if (second.status() !== 409) break;
+  }
+  throw new Error(`the admin's second factor failed: ${last || 'no backup code left'}`);
+}
+
+/**
+ * A TOTP code of the test admin that no other sign-in of this run used: the server accepts each code once and
+ * none older than the last (decision 074). Call inside exclusive('admin-totp'), so codes reach the server in
+ * the order they were taken; when the current and the next step are both used, this waits for the clock.
+ */
+export async function freshAdminTotp(): Promise<string> {
+  const totp = OTPAuth.URI.parse(adminTotpUri()) as OTPAuth.TOTP;
+  const file = path.join(E2E_CLAIMS_DIR, 'admin-totp-step');
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const last = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '0');
+    const step = Math.max(now, last + 1);
+    if (step <= now + 1) {
+      fs.writeFileSync(file, String(step));
+      return totp.generate({ timestamp: step * 30_000 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * 30_000 - Date.now() + 20));
+  }
 }
 
 async function adminApi(): Promise<APIRequestContext> {

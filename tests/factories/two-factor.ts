@@ -5,9 +5,12 @@ import { symmetricEncrypt } from 'better-auth/crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import type { Db } from '../../server/db.ts';
 
-export async function enableTotp(prisma: Db, opts: { userId: string; email: string; authSecret: string; rawSecret?: string }): Promise<string> {
+export async function enableTotp(
+  prisma: Db,
+  opts: { userId: string; email: string; authSecret: string; rawSecret?: string; backupCodes?: string[] },
+): Promise<string> {
   const rawSecret = opts.rawSecret ?? crypto.randomBytes(24).toString('base64url').slice(0, 32);
-  const backupCodes = Array.from({ length: 10 }, () => crypto.randomBytes(5).toString('hex'));
+  const backupCodes = opts.backupCodes ?? Array.from({ length: 10 }, () => crypto.randomBytes(5).toString('hex'));
   await prisma.twoFactor.deleteMany({ where: { userId: opts.userId } });
   await prisma.twoFactor.create({
     data: {

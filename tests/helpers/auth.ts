@@ -17,8 +17,26 @@ export async function clientAs(app: TestApp, user: { email: string; password: st
   return client;
 }
 
-export function totpCode(uri: string): string {
-  return OTPAuth.URI.parse(uri).generate();
+const TOTP_PERIOD_MS = 30_000;
+/** The last TOTP step this test process used per secret: the server accepts every code once (decision 074). */
+const lastStep = new Map<string, number>();
+
+/**
+ * A TOTP code the server has not seen yet: of the current step, else of the next (both within its window).
+ * When both were used, the next code comes with the clock's next step: this waits for it (at most 30 s).
+ */
+export async function totpCode(uri: string): Promise<string> {
+  const totp = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
+  const key = totp.secret.base32;
+  for (;;) {
+    const now = Math.floor(Date.now() / TOTP_PERIOD_MS);
+    const step = Math.max(now, (lastStep.get(key) ?? now - 1) + 1);
+    if (step <= now + 1) {
+      lastStep.set(key, step);
+      return totp.generate({ timestamp: step * TOTP_PERIOD_MS });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (now + 1) * TOTP_PERIOD_MS - Date.now() + 20));
+  }
 }
 
 /** A signed-in client for a fresh user of the given role (admins: with TOTP enrolled and verified). */
@@ -34,7 +52,7 @@ export async function signedInClient(app: TestApp, input: UserInput = {}) {
 export async function enrolTotp(client: TestClient, password: string): Promise<string> {
   const enable = await client.post<{ totpURI: string }>('/api/auth/two-factor/enable', { password });
   if (enable.status !== 200) throw new Error(`2FA enable failed: ${enable.status} ${enable.text}`);
-  const verify = await client.post('/api/auth/two-factor/verify-totp', { code: totpCode(enable.body.totpURI) });
+  const verify = await client.post('/api/auth/two-factor/verify-totp', { code: await totpCode(enable.body.totpURI) });
   if (verify.status !== 200) throw new Error(`2FA verify failed: ${verify.status} ${verify.text}`);
   return enable.body.totpURI;
 }

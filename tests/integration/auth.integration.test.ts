@@ -81,7 +81,7 @@ describe('admins need TOTP', () => {
     const first = await signIn(c2, admin.email, admin.password);
     expect(first.body.twoFactorRedirect).toBe(true);
     expect((await c2.get('/api/admin/overview')).status).toBe(401);
-    const ok = await c2.post('/api/auth/two-factor/verify-totp', { code: totpCode(uri) });
+    const ok = await c2.post('/api/auth/two-factor/verify-totp', { code: await totpCode(uri) });
     expect(ok.status).toBe(200);
     expect((await c2.get('/api/admin/overview')).status).toBe(200);
   });

@@ -59,6 +59,8 @@ describe('npm run admin:create', () => {
   it('promotes an existing user and rejects a short password without changing anything', async () => {
     const u = await createUser(app.deps.db.prisma, { role: 'provider' });
     await expect(createOrPromoteAdmin(app.deps.db.prisma, { email: u.email, password: 'short' })).rejects.toThrow();
+    // Long enough but guessable (issue 24): the same policy as sign-up, with the reason.
+    await expect(createOrPromoteAdmin(app.deps.db.prisma, { email: u.email, password: 'passwordpassword' })).rejects.toThrow(/too easy to guess/);
     expect((await app.deps.db.prisma.user.findUniqueOrThrow({ where: { id: u.id } })).role).toBe('provider');
     const r = await createOrPromoteAdmin(app.deps.db.prisma, { email: u.email });
     expect(r.created).toBe(false);
@@ -87,7 +89,7 @@ describe('TOTP factory', () => {
     const first = await signIn(c, admin.email, admin.password);
     expect((first.body as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
     expect((await c.post('/api/auth/two-factor/verify-totp', { code: '000000' })).status).toBe(401);
-    expect((await c.post('/api/auth/two-factor/verify-totp', { code: totpCode(uri) })).status).toBe(200);
+    expect((await c.post('/api/auth/two-factor/verify-totp', { code: await totpCode(uri) })).status).toBe(200);
     expect((await c.get('/api/admin/overview')).status).toBe(200);
   });
 });

@@ -41,26 +41,28 @@ export const CATEGORY_PRECEDENCE: readonly CategoryId[] = [
 ];
 
 // Extra names a category is chosen by in a dropdown or a form string ('Urlaub', 'Reisen', 'Travel').
-const LABEL_ALIASES: Record<string, CategoryId> = {
-  urlaub: 'urlaub_reisen',
-  reisen: 'urlaub_reisen',
-  reise: 'urlaub_reisen',
-  travel: 'urlaub_reisen',
-  holiday: 'urlaub_reisen',
-  holidays: 'urlaub_reisen',
-  car: 'auto',
-  cars: 'auto',
-  food: 'essen',
-  hospitality: 'gastronomie',
-  catering: 'gastronomie',
-  services: 'dienstleistungen',
-  service: 'dienstleistungen',
-  'real estate': 'immobilien',
-  property: 'immobilien',
-  electronics: 'elektronik',
-  trades: 'handwerk',
-  insurance: 'versicherung',
-};
+const LABEL_ALIASES: ReadonlyMap<string, CategoryId> = new Map(
+  Object.entries({
+    urlaub: 'urlaub_reisen',
+    reisen: 'urlaub_reisen',
+    reise: 'urlaub_reisen',
+    travel: 'urlaub_reisen',
+    holiday: 'urlaub_reisen',
+    holidays: 'urlaub_reisen',
+    car: 'auto',
+    cars: 'auto',
+    food: 'essen',
+    hospitality: 'gastronomie',
+    catering: 'gastronomie',
+    services: 'dienstleistungen',
+    service: 'dienstleistungen',
+    'real estate': 'immobilien',
+    property: 'immobilien',
+    electronics: 'elektronik',
+    trades: 'handwerk',
+    insurance: 'versicherung',
+  } satisfies Record<string, CategoryId>),
+);
 
 /** A category from its id, its German or English label, or a common alias; null when unknown. */
 export function categoryFromLabel(label: string): CategoryId | null {
@@ -72,7 +74,7 @@ export function categoryFromLabel(label: string): CategoryId | null {
     const { de, en } = CATEGORY_LABELS[id];
     if (fold(de) === key || fold(en) === key) return id;
   }
-  return LABEL_ALIASES[key] ?? null;
+  return LABEL_ALIASES.get(key) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

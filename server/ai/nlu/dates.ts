@@ -108,69 +108,71 @@ export function daysUntil(iso: string, now: Date, timeZone = 'Europe/Berlin'): n
   return Math.round((dayOf(y, m, d) - referenceDay(now, timeZone)) / DAY_MS);
 }
 
-const MONTHS: Record<string, number> = {
-  januar: 1,
-  jan: 1,
-  january: 1,
-  jaenner: 1,
-  februar: 2,
-  feb: 2,
-  february: 2,
-  märz: 3,
-  maerz: 3,
-  marz: 3,
-  mrz: 3,
-  march: 3,
-  mar: 3,
-  april: 4,
-  apr: 4,
-  mai: 5,
-  may: 5,
-  juni: 6,
-  jun: 6,
-  june: 6,
-  juli: 7,
-  jul: 7,
-  july: 7,
-  august: 8,
-  aug: 8,
-  september: 9,
-  sept: 9,
-  sep: 9,
-  oktober: 10,
-  okt: 10,
-  october: 10,
-  oct: 10,
-  november: 11,
-  nov: 11,
-  dezember: 12,
-  dez: 12,
-  december: 12,
-  dec: 12,
-};
-const MONTH_RE = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .join('|');
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    januar: 1,
+    jan: 1,
+    january: 1,
+    jaenner: 1,
+    februar: 2,
+    feb: 2,
+    february: 2,
+    märz: 3,
+    maerz: 3,
+    marz: 3,
+    mrz: 3,
+    march: 3,
+    mar: 3,
+    april: 4,
+    apr: 4,
+    mai: 5,
+    may: 5,
+    juni: 6,
+    jun: 6,
+    june: 6,
+    juli: 7,
+    jul: 7,
+    july: 7,
+    august: 8,
+    aug: 8,
+    september: 9,
+    sept: 9,
+    sep: 9,
+    oktober: 10,
+    okt: 10,
+    october: 10,
+    oct: 10,
+    november: 11,
+    nov: 11,
+    dezember: 12,
+    dez: 12,
+    december: 12,
+    dec: 12,
+  } satisfies Record<string, number>),
+);
+const MONTH_RE = [...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|');
 const MONTH_COMMA_NUMBER = new RegExp(`(${MONTH_RE})(\\s*,\\s*\\d{1,3})(?!\\d)`, 'giu');
 
-const WEEKDAYS: Record<string, number> = {
-  montag: 1,
-  dienstag: 2,
-  mittwoch: 3,
-  donnerstag: 4,
-  freitag: 5,
-  samstag: 6,
-  sonnabend: 6,
-  sonntag: 7,
-  monday: 1,
-  tuesday: 2,
-  wednesday: 3,
-  thursday: 4,
-  friday: 5,
-  saturday: 6,
-  sunday: 7,
-};
-const WEEKDAY_RE = Object.keys(WEEKDAYS).join('|');
+const WEEKDAYS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    montag: 1,
+    dienstag: 2,
+    mittwoch: 3,
+    donnerstag: 4,
+    freitag: 5,
+    samstag: 6,
+    sonnabend: 6,
+    sonntag: 7,
+    monday: 1,
+    tuesday: 2,
+    wednesday: 3,
+    thursday: 4,
+    friday: 5,
+    saturday: 6,
+    sunday: 7,
+  } satisfies Record<string, number>),
+);
+const WEEKDAY_RE = [...WEEKDAYS.keys()].join('|');
 
 const ASAP = [
   /\bso\s+(schnell|bald|zeitnah|fix)\s+wie\s+m(ö|oe)glich\b/i,
@@ -344,7 +346,7 @@ const RULES: Rule[] = [
       'giu',
     ),
     make: (m, today) => {
-      const month = MONTHS[fold(m[2]!)];
+      const month = MONTHS.get(fold(m[2]!));
       if (!month) return null;
       const word = fold(m[1]!).replace(/\s+/g, ' ');
       const y = nextOccurrenceOfMonth(today, month);
@@ -403,7 +405,7 @@ const RULES: Rule[] = [
       'giu',
     ),
     make: (m, today) => {
-      const wd = WEEKDAYS[fold(m[3]!)];
+      const wd = WEEKDAYS.get(fold(m[3]!));
       if (!wd) return null;
       const mod = fold(m[2] ?? '');
       // 'jeden Freitag', 'every Friday', 'freitags', 'on Fridays': a recurrence, no date.
@@ -453,43 +455,45 @@ const RULES: Rule[] = [
 
 for (const rule of RULES) rule.re = rx(rule.re);
 
-const NUMBER_WORDS: Record<string, number> = {
-  ein: 1,
-  eine: 1,
-  einer: 1,
-  einem: 1,
-  einen: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  fuenf: 5,
-  sechs: 6,
-  sieben: 7,
-  acht: 8,
-  neun: 9,
-  zehn: 10,
-  elf: 11,
-  zwoelf: 12,
-  vierzehn: 14,
-  a: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-};
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    ein: 1,
+    eine: 1,
+    einer: 1,
+    einem: 1,
+    einen: 1,
+    zwei: 2,
+    drei: 3,
+    vier: 4,
+    fuenf: 5,
+    sechs: 6,
+    sieben: 7,
+    acht: 8,
+    neun: 9,
+    zehn: 10,
+    elf: 11,
+    zwoelf: 12,
+    vierzehn: 14,
+    a: 1,
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+    fourteen: 14,
+  } satisfies Record<string, number>),
+);
 
 function numberWord(s: string): number | null {
   if (/^\d+$/.test(s)) return Number(s);
-  return NUMBER_WORDS[fold(s)] ?? null;
+  return NUMBER_WORDS.get(fold(s)) ?? null;
 }
 
 // Spans chrono must not read: 'so' is not Sonntag, 'guten Morgen' is not tomorrow, 'a second' is not now.

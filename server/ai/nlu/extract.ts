@@ -242,45 +242,49 @@ export function mergeRequest(draft: ExtractedRequest, update: ExtractedRequest):
 }
 
 // Form labels, folded, to the field they fill. Other labels ('Marke', 'Reiseziel') go into the description.
-const FORM_LABELS: Record<string, 'category' | 'budget' | 'postcode' | 'place' | 'location' | 'urgency' | 'date' | 'description'> = {
-  kategorie: 'category',
-  category: 'category',
-  budget: 'budget',
-  preis: 'budget',
-  price: 'budget',
-  preisrahmen: 'budget',
-  'budget eur': 'budget',
-  plz: 'postcode',
-  postleitzahl: 'postcode',
-  postcode: 'postcode',
-  'post code': 'postcode',
-  zip: 'postcode',
-  'zip code': 'postcode',
-  ort: 'place',
-  stadt: 'place',
-  wohnort: 'place',
-  place: 'place',
-  city: 'place',
-  town: 'place',
-  standort: 'location',
-  location: 'location',
-  dringlichkeit: 'urgency',
-  urgency: 'urgency',
-  datum: 'date',
-  date: 'date',
-  termin: 'date',
-  wann: 'date',
-  when: 'date',
-  zeitpunkt: 'date',
-  'ab wann': 'date',
-  'bis wann': 'date',
-  beschreibung: 'description',
-  description: 'description',
-  details: 'description',
-  anliegen: 'description',
-  nachricht: 'description',
-  message: 'description',
-};
+type FormField = 'category' | 'budget' | 'postcode' | 'place' | 'location' | 'urgency' | 'date' | 'description';
+// A Map: the label is the person's word ('constructor: …' must find nothing, not Object).
+const FORM_LABELS: ReadonlyMap<string, FormField> = new Map(
+  Object.entries({
+    kategorie: 'category',
+    category: 'category',
+    budget: 'budget',
+    preis: 'budget',
+    price: 'budget',
+    preisrahmen: 'budget',
+    'budget eur': 'budget',
+    plz: 'postcode',
+    postleitzahl: 'postcode',
+    postcode: 'postcode',
+    'post code': 'postcode',
+    zip: 'postcode',
+    'zip code': 'postcode',
+    ort: 'place',
+    stadt: 'place',
+    wohnort: 'place',
+    place: 'place',
+    city: 'place',
+    town: 'place',
+    standort: 'location',
+    location: 'location',
+    dringlichkeit: 'urgency',
+    urgency: 'urgency',
+    datum: 'date',
+    date: 'date',
+    termin: 'date',
+    wann: 'date',
+    when: 'date',
+    zeitpunkt: 'date',
+    'ab wann': 'date',
+    'bis wann': 'date',
+    beschreibung: 'description',
+    description: 'description',
+    details: 'description',
+    anliegen: 'description',
+    nachricht: 'description',
+    message: 'description',
+  } satisfies Record<string, FormField>),
+);
 
 /** Does the text look like the category form's output ('Kategorie: Auto; Marke: BMW; ...')? */
 export function isFormOutput(text: string): boolean {
@@ -292,7 +296,6 @@ export function isFormOutput(text: string): boolean {
  * (labels in German or English; values must not contain ';').
  */
 export function parseFormOutput(text: string, options: ExtractOptions): ExtractedRequest {
-  const fields: Record<string, string> = {};
   const pairs: [string, string][] = [];
   for (const part of text.split(';')) {
     const i = part.indexOf(':');
@@ -300,7 +303,6 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
     const label = cleanText(part.slice(0, i));
     const value = cleanText(part.slice(i + 1));
     if (!label || !value) continue;
-    fields[label] = value;
     pairs.push([label, value]);
   }
   let category: CategoryId | null = null;
@@ -313,7 +315,7 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
   const other: [string, string][] = [];
   for (const [label, value] of pairs) {
     const key = label.toLowerCase().replace(/[()]/g, '').replace(/\s+/g, ' ').trim();
-    switch (FORM_LABELS[key]) {
+    switch (FORM_LABELS.get(key)) {
       case 'category':
         category = categoryFromLabel(value);
         break;
@@ -363,7 +365,8 @@ export function parseFormOutput(text: string, options: ExtractOptions): Extracte
     carText: description,
     // A form's own fields are its description, even a short one ('Marke: BMW; Modell: 3er').
     hasDescription: description.length > 0,
-    fields,
+    // Own properties whatever the label ('__proto__' included); a later label wins, as typed.
+    fields: Object.fromEntries(pairs),
   });
 }
 

@@ -43,42 +43,45 @@ export interface LocationOptions {
   expectPlace?: boolean;
 }
 
-// English names and common nicknames of German places (comparison keys → name in the data).
-const EXONYMS: Record<string, string> = {
-  munich: 'München',
-  cologne: 'Köln',
-  nuremberg: 'Nürnberg',
-  nuremburg: 'Nürnberg',
-  hanover: 'Hannover',
-  brunswick: 'Braunschweig',
-  'aix la chapelle': 'Aachen',
-  treves: 'Trier',
-  mayence: 'Mainz',
-  ratisbon: 'Regensburg',
-  constance: 'Konstanz',
-  heligoland: 'Helgoland',
-  coblenz: 'Koblenz',
-  hamelin: 'Hameln',
-  'frankfurt on the main': 'Frankfurt am Main',
-  'frankfurt on main': 'Frankfurt am Main',
-  'frankfurt main': 'Frankfurt am Main',
-  'frankfurt oder': 'Frankfurt (Oder)',
-  'frankfurt on the oder': 'Frankfurt (Oder)',
-  'halle saale': 'Halle',
-  dusseldorf: 'Düsseldorf',
-  wurzburg: 'Würzburg',
-  lubeck: 'Lübeck',
-  gottingen: 'Göttingen',
-  tubingen: 'Tübingen',
-  saarbrucken: 'Saarbrücken',
-  osnabruck: 'Osnabrück',
-  zweibrucken: 'Zweibrücken',
-  // Nicknames and abbreviations people write.
-  koelle: 'Köln',
-  kolle: 'Köln',
-  ffm: 'Frankfurt am Main',
-  'frankfurt m': 'Frankfurt am Main',
-};
+// English names and common nicknames of German places (comparison keys → name in the data). A Map: a
+// person's word is looked up here, and a plain object would answer 'constructor' with Object (issue 24).
+const EXONYMS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    munich: 'München',
+    cologne: 'Köln',
+    nuremberg: 'Nürnberg',
+    nuremburg: 'Nürnberg',
+    hanover: 'Hannover',
+    brunswick: 'Braunschweig',
+    'aix la chapelle': 'Aachen',
+    treves: 'Trier',
+    mayence: 'Mainz',
+    ratisbon: 'Regensburg',
+    constance: 'Konstanz',
+    heligoland: 'Helgoland',
+    coblenz: 'Koblenz',
+    hamelin: 'Hameln',
+    'frankfurt on the main': 'Frankfurt am Main',
+    'frankfurt on main': 'Frankfurt am Main',
+    'frankfurt main': 'Frankfurt am Main',
+    'frankfurt oder': 'Frankfurt (Oder)',
+    'frankfurt on the oder': 'Frankfurt (Oder)',
+    'halle saale': 'Halle',
+    dusseldorf: 'Düsseldorf',
+    wurzburg: 'Würzburg',
+    lubeck: 'Lübeck',
+    gottingen: 'Göttingen',
+    tubingen: 'Tübingen',
+    saarbrucken: 'Saarbrücken',
+    osnabruck: 'Osnabrück',
+    zweibrucken: 'Zweibrücken',
+    // Nicknames and abbreviations people write.
+    koelle: 'Köln',
+    kolle: 'Köln',
+    ffm: 'Frankfurt am Main',
+    'frankfurt m': 'Frankfurt am Main',
+  }),
+);
 
 // Place names that are everyday words: never a place ('bei Regen', 'aus Eiche', 'Rohr verstopft').
 const NEVER = new Set(
@@ -127,7 +130,7 @@ function followedByItsPlace(text: string, end: number, plz: string): boolean {
   for (let n = Math.min(4, words.length); n >= 1; n--) {
     const name = words.slice(0, n).join(' ');
     const key = placeKey(name);
-    const exo = EXONYMS[key] ?? EXONYMS[placeKey(name, true)];
+    const exo = EXONYMS.get(key) ?? EXONYMS.get(placeKey(name, true));
     if (placesByKey(exo ? placeKey(exo) : key).some((info) => info.postcodes.includes(plz))) return true;
   }
   return false;
@@ -162,7 +165,7 @@ function contiguous(text: string, tokens: Token[], i: number, n: number): boolea
 
 function lookupPlace(words: string): PlaceInfo | null {
   const key = placeKey(words);
-  const exo = EXONYMS[key] ?? EXONYMS[placeKey(words, true)];
+  const exo = EXONYMS.get(key) ?? EXONYMS.get(placeKey(words, true));
   if (exo) return placesByKey(placeKey(exo))[0] ?? null;
   const hit = placesByKey(key)[0] ?? placesByKey(placeKey(words, true))[0];
   if (hit) return hit;
@@ -202,7 +205,7 @@ function readPlaces(text: string, options: LocationOptions, postcodeSpan: Span |
       if (!found) continue;
       const info = townOf(found);
       const key = placeKey(words);
-      const isExonym = EXONYMS[key] !== undefined || EXONYMS[placeKey(words, true)] !== undefined;
+      const isExonym = EXONYMS.has(key) || EXONYMS.has(placeKey(words, true));
       if (n === 1 && NEVER.has(first.norm) && !isExonym) continue;
       // Alone as one item of the message (', cologne,', ', leipzig'): as good as written with a capital.
       const alone = /(?:^|[,;:(]|[.!?–—]\s)\s*$/.test(text.slice(0, first.start)) && /^\s*(?:$|[,;.!?)–—])/.test(text.slice(last.end));

@@ -14,18 +14,9 @@ export { URGENCY_LABELS, URGENCY_VALUES, isUrgency, urgencyLabel, type Urgency }
 
 const RANK: Record<Urgency, number> = { niedrig: 0, normal: 1, dringend: 2, sehr_dringend: 3 };
 
-/** Urgency from a label or id as a form or dropdown sends it ('Sehr dringend', 'very urgent', 'niedrig'). */
-export function urgencyFromLabel(label: string): Urgency | null {
-  const key = label
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-  if (isUrgency(key)) return key;
-  for (const u of URGENCY_VALUES) {
-    const { de, en } = URGENCY_LABELS[u];
-    if (de.toLowerCase().replace(/\s+/g, '_') === key || en.toLowerCase().replace(/\s+/g, '_') === key) return u;
-  }
-  const map: Record<string, Urgency> = {
+// Other words a form or a person uses for a level (a Map: the label is the person's word).
+const LABEL_WORDS: ReadonlyMap<string, Urgency> = new Map(
+  Object.entries({
     hoch: 'dringend',
     high: 'dringend',
     eilig: 'dringend',
@@ -37,8 +28,21 @@ export function urgencyFromLabel(label: string): Urgency | null {
     notfall: 'sehr_dringend',
     emergency: 'sehr_dringend',
     asap: 'sehr_dringend',
-  };
-  return map[key] ?? null;
+  } satisfies Record<string, Urgency>),
+);
+
+/** Urgency from a label or id as a form or dropdown sends it ('Sehr dringend', 'very urgent', 'niedrig'). */
+export function urgencyFromLabel(label: string): Urgency | null {
+  const key = label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  if (isUrgency(key)) return key;
+  for (const u of URGENCY_VALUES) {
+    const { de, en } = URGENCY_LABELS[u];
+    if (de.toLowerCase().replace(/\s+/g, '_') === key || en.toLowerCase().replace(/\s+/g, '_') === key) return u;
+  }
+  return LABEL_WORDS.get(key) ?? null;
 }
 
 const U = '(?<![A-Za-z\\u00C0-\\u024F0-9])';
@@ -155,7 +159,9 @@ const URGENT = w(
 );
 
 // 'fast' is German for 'almost', 'bald' a name part in English text: these count in their language only.
-const LANG_ONLY: Record<string, Lang> = { fast: 'en', quick: 'en', soon: 'en', eile: 'de', bald: 'de', schnell: 'de', rasch: 'de' };
+const LANG_ONLY: ReadonlyMap<string, Lang> = new Map(
+  Object.entries({ fast: 'en', quick: 'en', soon: 'en', eile: 'de', bald: 'de', schnell: 'de', rasch: 'de' } satisfies Record<string, Lang>),
+);
 
 export interface UrgencyWords {
   urgency: Urgency;
@@ -173,7 +179,7 @@ export function urgencyFromWords(text: string, lang: Lang): UrgencyWords | null 
   for (const m of low) rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
   for (const m of rest.matchAll(VERY)) consider('sehr_dringend', m[0]);
   for (const m of rest.matchAll(URGENT)) {
-    const only = LANG_ONLY[m[0].toLowerCase()];
+    const only = LANG_ONLY.get(m[0].toLowerCase());
     if (only && only !== lang) continue;
     consider('dringend', m[0]);
   }
@@ -255,19 +261,21 @@ const HORIZONS: { re: RegExp; start: (year: number) => [number, number] }[] = [
     start: () => [0, 0],
   },
 ];
-const SEASON_START: Record<string, [number, number]> = {
-  sommer: [6, 21],
-  summer: [6, 21],
-  herbst: [9, 23],
-  autumn: [9, 23],
-  fall: [9, 23],
-  winter: [12, 21],
-  fruehling: [3, 20],
-  fruehjahr: [3, 20],
-  fruhling: [3, 20],
-  fruhjahr: [3, 20],
-  spring: [3, 20],
-};
+const SEASON_START: ReadonlyMap<string, [number, number]> = new Map(
+  Object.entries({
+    sommer: [6, 21],
+    summer: [6, 21],
+    herbst: [9, 23],
+    autumn: [9, 23],
+    fall: [9, 23],
+    winter: [12, 21],
+    fruehling: [3, 20],
+    fruehjahr: [3, 20],
+    fruhling: [3, 20],
+    fruhjahr: [3, 20],
+    spring: [3, 20],
+  } satisfies Record<string, [number, number]>),
+);
 
 // Next year, or some years ahead: from the next 1 January on (the need is far away, whatever today is).
 const NEXT_YEARS = w(
@@ -290,9 +298,9 @@ export function daysUntilNamedTime(text: string, now: Date): number | null {
     for (const m of text.matchAll(re)) {
       let md = start(year);
       if (md[0] === 0) {
-        const season = Object.keys(SEASON_START).find((k) => fold(m[0]).includes(k));
+        const season = [...SEASON_START.keys()].find((k) => fold(m[0]).includes(k));
         if (!season) continue;
-        md = SEASON_START[season]!;
+        md = SEASON_START.get(season)!;
       }
       const iso = (y: number, [mo, d]: [number, number]) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
       let days = daysUntil(iso(year, md), now);

@@ -24,15 +24,17 @@ const emailSchema = z.email();
 
 // The BIC must name a bank of the IBAN's country (or of a territory that banks under it): the sepa package
 // refuses to build a file with a mismatch, which would stop every SEPA file that includes the payout.
-const BIC_TERRITORIES: Record<string, string[]> = {
-  FI: ['AX'],
-  FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'],
-  GB: ['IM', 'JE', 'GG'],
-};
+const BIC_TERRITORIES: ReadonlyMap<string, string[]> = new Map(
+  Object.entries({
+    FI: ['AX'],
+    FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'],
+    GB: ['IM', 'JE', 'GG'],
+  } satisfies Record<string, string[]>),
+);
 function bicFitsIban(bic: string, iban: string): boolean {
   const bank = bic.slice(4, 6);
   const country = iban.slice(0, 2);
-  return bank === country || (BIC_TERRITORIES[country]?.includes(bank) ?? false);
+  return bank === country || (BIC_TERRITORIES.get(country)?.includes(bank) ?? false);
 }
 
 /** A payout method's fields, checked and normalised (IBAN in electronic form, BIC upper case). */

@@ -3,6 +3,7 @@
 // points for the platform's share (5000 = 50 %). Decision 032.
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
+import { MAX_INPUT_NUMBER } from '../input-bounds.ts';
 import { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 
 export {
@@ -20,8 +21,9 @@ export const priceEntryInput = z.object({
   industryCategory: z.string().trim().min(1).max(40),
   /** '' (or absent): the entry for the whole category. */
   serviceType: z.string().trim().max(PRICE_LIMITS.serviceTypeMax).default(''),
-  basePriceCents: z.number().int(),
-  commissionRateBp: z.number().int(),
+  // Bounded to what the database holds; the price rules' own limits answer PRICE_AMOUNT_INVALID / PRICE_RATE_INVALID.
+  basePriceCents: z.number().int().min(-MAX_INPUT_NUMBER).max(MAX_INPUT_NUMBER),
+  commissionRateBp: z.number().int().min(-MAX_INPUT_NUMBER).max(MAX_INPUT_NUMBER),
   description: z.string().trim().max(PRICE_LIMITS.descriptionMax).default(''),
 });
 export type PriceEntryInput = z.infer<typeof priceEntryInput>;

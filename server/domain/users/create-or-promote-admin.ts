@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { z } from 'zod';
 import type { Db } from '../../db.ts';
+import { translator } from '../../i18n.ts';
+import { checkPassword, passwordReason } from './password-policy.ts';
 
 export const adminInputSchema = z.object({
   email: z.string().trim().toLowerCase().email(),
@@ -15,6 +17,11 @@ export const adminInputSchema = z.object({
  */
 export async function createOrPromoteAdmin(prisma: Db, input: z.input<typeof adminInputSchema>) {
   const { email, password, name } = adminInputSchema.parse(input);
+  if (password) {
+    // The policy of every new password (server/domain/users/password-policy.ts); the command speaks English.
+    const verdict = await checkPassword(password, [email, name]);
+    if (!verdict.ok) throw new Error(passwordReason(verdict, translator('en')));
+  }
   const existing = await prisma.user.findUnique({ where: { email } });
   if (existing) {
     await prisma.user.update({ where: { id: existing.id }, data: { role: 'admin' } });

@@ -22,13 +22,18 @@ export interface PlaceInfo {
   centralPostcode: string;
 }
 
-type Table = Record<string, [string, number, number][]>;
+// A Map (postcode → rows): a lookup by a person's input finds only postcodes, never an object's own properties.
+type Table = ReadonlyMap<string, [string, number, number][]>;
 
 let table: Table | null = null;
 let placeIndex: Map<string, PlaceInfo[]> | null = null;
 
 function data(): Table {
-  table ??= JSON.parse(readFileSync(fileURLToPath(new URL('./de-postcodes.json', import.meta.url)), 'utf8')) as Table;
+  table ??= new Map(
+    Object.entries(
+      JSON.parse(readFileSync(fileURLToPath(new URL('./de-postcodes.json', import.meta.url)), 'utf8')) as Record<string, [string, number, number][]>,
+    ),
+  );
   return table;
 }
 
@@ -38,12 +43,12 @@ export function isPostcodeShape(plz: string): boolean {
 
 /** The places of a postcode (a rural postcode may serve several villages); [] when unknown. */
 export function lookupPostcode(plz: string): PostcodePlace[] {
-  const rows = isPostcodeShape(plz) ? data()[plz] : undefined;
+  const rows = isPostcodeShape(plz) ? data().get(plz) : undefined;
   return rows ? rows.map(([place, lat, lon]) => ({ place, lat, lon })) : [];
 }
 
 export function isKnownPostcode(plz: string): boolean {
-  return isPostcodeShape(plz) && data()[plz] !== undefined;
+  return isPostcodeShape(plz) && data().has(plz);
 }
 
 /**
@@ -53,7 +58,7 @@ export function isKnownPostcode(plz: string): boolean {
  * postcode ('Hamburg Altona-Altstadt' → 'Hamburg' for 22767).
  */
 export function placeOfPostcode(plz: string): string | null {
-  const rows = isPostcodeShape(plz) ? data()[plz] : undefined;
+  const rows = isPostcodeShape(plz) ? data().get(plz) : undefined;
   if (!rows || rows.length === 0) return null;
   let best = rows[0]![0];
   let bestCount = -1;
@@ -79,15 +84,15 @@ export function placeOfPostcode(plz: string): string | null {
 export function placeKey(name: string, plain = false): string {
   let s = name.toLowerCase();
   if (/[\u0300-\u036f]/.test(s)) s = s.normalize('NFC');
-  s = s.replace(/[äöüß]/g, (c) => (plain ? PLAIN_FOLD : UMLAUT_FOLD)[c]!);
+  s = s.replace(/[äöüß]/g, (c) => (plain ? PLAIN_FOLD : UMLAUT_FOLD).get(c)!);
   // Other accents (é, č, ...) only where present: normalize() is the slow part of indexing.
   if (/[^\x00-\x7f]/.test(s)) s = s.normalize('NFD').replace(/\p{M}/gu, '');
   s = s.replace(/[-/().,'\s]+/g, ' ').trim();
   return s.startsWith('st ') || s.includes(' st ') ? s.replace(/(^| )st (?=\S)/g, '$1sankt ') : s;
 }
 
-const UMLAUT_FOLD: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
-const PLAIN_FOLD: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u', ß: 'ss' };
+const UMLAUT_FOLD: ReadonlyMap<string, string> = new Map(Object.entries({ ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' } satisfies Record<string, string>));
+const PLAIN_FOLD: ReadonlyMap<string, string> = new Map(Object.entries({ ä: 'a', ö: 'o', ü: 'u', ß: 'ss' } satisfies Record<string, string>));
 
 // 'Frankfurt am Main' is also found as 'Frankfurt', 'Stolberg (Rheinland)' as 'Stolberg'.
 const QUALIFIER = /^(.+?)(?:\s+(?:am|an der|an den|im|in der|ob der|bei|vor der|auf der)\s+.+|\s*\(.+\)|,\s*.+|\/.+)$/;
@@ -104,7 +109,7 @@ interface Cluster {
 function buildIndex(): Map<string, PlaceInfo[]> {
   // Rows per name; a name like 'Hamburg Rotherbaum' also counts for 'Hamburg' when that is a place nearby.
   const byName = new Map<string, { plz: string; lat: number; lon: number }[]>();
-  for (const [plz, rows] of Object.entries(data())) {
+  for (const [plz, rows] of data()) {
     for (const [name, lat, lon] of rows) {
       let list = byName.get(name);
       if (!list) byName.set(name, (list = []));

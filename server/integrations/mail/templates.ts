@@ -29,6 +29,7 @@ export const MAIL_TEMPLATES = [
   'reportDecidedAffected',
   'reportObjectionDecided',
   'reportObjectionReporter',
+  'signInAttempts',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -41,7 +42,14 @@ export interface RenderedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const HTML_ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['&', '&amp;'],
+  ['<', '&lt;'],
+  ['>', '&gt;'],
+  ['"', '&quot;'],
+  ["'", '&#39;'],
+]);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES.get(c)!);
 
 /**
  * Mails whose link carries a live token (confirm the address, set a new password): whoever reads the link

@@ -20,11 +20,13 @@ export interface SepaFileInput {
   transfers: SepaTransfer[];
 }
 
-const SPELLED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '&': '+', '€': 'EUR' };
+const SPELLED: ReadonlyMap<string, string> = new Map(
+  Object.entries({ ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss', '&': '+', '€': 'EUR' } satisfies Record<string, string>),
+);
 
 /** Text in the SEPA character set: a-z A-Z 0-9 / - ? : ( ) . , ' + and space. */
 export function sepaText(text: string, max = 140): string {
-  const spelled = text.replace(/[äöüÄÖÜß&€]/g, (c) => SPELLED[c]!);
+  const spelled = text.replace(/[äöüÄÖÜß&€]/g, (c) => SPELLED.get(c)!);
   const plain = spelled.normalize('NFD').replace(/\p{M}/gu, '');
   return plain
     .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, '.')

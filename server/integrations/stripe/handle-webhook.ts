@@ -18,14 +18,16 @@ import { isRetryable, isUniqueViolation } from '../../db/tx.ts';
 
 type Handler = (deps: AppDeps, event: Stripe.Event) => Promise<string>;
 
-export const STRIPE_HANDLERS: Record<string, Handler> = {
-  'checkout.session.completed': checkoutSessionCompleted,
-  'checkout.session.async_payment_succeeded': checkoutSessionAsyncPaymentSucceeded,
-  'checkout.session.async_payment_failed': checkoutSessionUnpaid,
-  'checkout.session.expired': checkoutSessionUnpaid,
-  'charge.refunded': chargeRefunded,
-  'charge.dispute.created': chargeDisputeCreated,
-};
+export const STRIPE_HANDLERS: ReadonlyMap<string, Handler> = new Map(
+  Object.entries({
+    'checkout.session.completed': checkoutSessionCompleted,
+    'checkout.session.async_payment_succeeded': checkoutSessionAsyncPaymentSucceeded,
+    'checkout.session.async_payment_failed': checkoutSessionUnpaid,
+    'checkout.session.expired': checkoutSessionUnpaid,
+    'charge.refunded': chargeRefunded,
+    'charge.dispute.created': chargeDisputeCreated,
+  } satisfies Record<string, Handler>),
+);
 
 export interface WebhookResult {
   id: string;
@@ -51,7 +53,7 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: Buffer, signat
   });
   const row = await prisma.webhookEvent.findUniqueOrThrow({ where: { id: event.id } });
   if (row.status === 'processed' || row.status === 'ignored') return { id: event.id, type: event.type, outcome: 'already processed', duplicate: true };
-  const handler = STRIPE_HANDLERS[event.type];
+  const handler = STRIPE_HANDLERS.get(event.type);
   if (!handler) {
     await prisma.webhookEvent.update({ where: { id: event.id }, data: { status: 'ignored', processedAt: new Date() } });
     return { id: event.id, type: event.type, outcome: 'ignored', duplicate: false };
@@ -133,7 +135,7 @@ export async function applyDeferredStripeEvents(deps: AppDeps, opts: { purchaseI
       });
       for (const row of rows) {
         const event = row.payload as unknown as Stripe.Event;
-        const handler = STRIPE_HANDLERS[row.type];
+        const handler = STRIPE_HANDLERS.get(row.type);
         if (!handler) continue;
         let outcome: string;
         try {

@@ -1,7 +1,9 @@
 // What the voice reads: the words of a chat message without markup, links, code blocks or emoji.
 export const MAX_SPEECH_CHARS = 1000;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const ENTITIES: ReadonlyMap<string, string> = new Map(
+  Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" } satisfies Record<string, string>),
+);
 
 /** Plain text for speech synthesis; an empty string when nothing readable is left. */
 export function cleanSpeechText(input: string): string {
@@ -10,7 +12,7 @@ export function cleanSpeechText(input: string): string {
   s = s.replace(/```[\s\S]*?(```|$)/g, ' ');
   s = s.replace(/`([^`]*)`/g, '$1');
   s = s.replace(/<\/?[a-zA-Z][^>]*>/g, ' ');
-  s = s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name] ?? ' ');
+  s = s.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES.get(name) ?? ' ');
   // Images and links keep their words, not their addresses; bare addresses are dropped.
   s = s.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1');
   s = s.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');

@@ -192,8 +192,10 @@ function PartnerArea({ user }: { user: Me }) {
         </TabsContent>
       </Tabs>
 
-      {/* Floating on wider screens; on a phone they would cover form fields, so they sit below the tabs there. */}
-      <div className="flex flex-wrap gap-2 print:hidden sm:fixed sm:right-4 sm:bottom-24 sm:z-30 sm:flex-col sm:items-end">
+      {/* Floating on wider screens, but only over the dashboard itself: sticky in the page's column, they stop
+          above the notice below it and never cover it or the site's footer. On a phone they would cover form
+          fields, so they sit below the tabs there. */}
+      <div className="flex flex-wrap gap-2 print:hidden sm:sticky sm:bottom-24 sm:z-30 sm:flex-col sm:items-end sm:self-end" data-testid="floating-actions">
         <Button
           variant="hero"
           className="shadow-lg disabled:border disabled:bg-muted disabled:bg-none disabled:text-muted-foreground disabled:opacity-100"
@@ -211,7 +213,7 @@ function PartnerArea({ user }: { user: Me }) {
         </Button>
       </div>
       <SupportChatDialog open={supportOpen} onOpenChange={setSupportOpen} />
-      <p className="text-xs text-muted-foreground">
+      <p className="text-xs text-muted-foreground" data-testid="affiliate-legal-note">
         <Link to="/affiliate" className="underline">
           {t('pitch.back')}
         </Link>{' '}

@@ -47,6 +47,8 @@ function useErrorText() {
   return (e: unknown) => {
     if (e instanceof ApiError) {
       if (e.status === 429) return t('errors.RATE_LIMITED');
+      // The server names why the password is guessable, in the page's language (x-akut-lang).
+      if (e.code === 'PASSWORD_TOO_WEAK' && e.message) return e.message;
       const key = `errors.${e.code}`;
       const text = t(key, { defaultValue: '' });
       if (text) return text;

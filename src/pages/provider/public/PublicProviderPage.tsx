@@ -1,7 +1,7 @@
 // /anbieter/:id: a provider's public page — rating, badge, categories, area, figures and reviews — with the
 // favourite heart for signed-in visitors. Phone and e-mail are not part of it.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CalendarDays, Clock, Handshake, Heart, Loader2, MapPin, MessageSquareQuote, SearchX } from 'lucide-react';
@@ -24,6 +24,9 @@ export function PublicProviderPage() {
   const { t, i18n } = useTranslation('provider');
   const { user, loading: authLoading } = useAuth();
   const lang = toUiLang(i18n.resolvedLanguage);
+  // Provider pages have no demo (decision 041): an address with ?demo=true says that this one is real.
+  const [params] = useSearchParams();
+  const demoAsked = params.get('demo') === 'true';
   // Rendered on the server with the provider (null: no such provider), decision 037.
   const initial = useInitialData<PublicProvider | null>(`provider:${id}`);
   const [provider, setProvider] = useState<PublicProvider | null>(initial ?? null);
@@ -116,6 +119,14 @@ export function PublicProviderPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:py-12" data-testid="public-provider">
+      {demoAsked && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note" data-testid="public-provider-not-demo">
+          {t('public.notDemo', { name: p.firmenname })}{' '}
+          <Link to="/demo" className="font-medium underline">
+            {t('public.toDemo')}
+          </Link>
+        </p>
+      )}
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">

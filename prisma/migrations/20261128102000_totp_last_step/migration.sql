@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "twoFactor" ADD COLUMN     "lastTotpStep" INTEGER;
