@@ -2,7 +2,7 @@
 // 10,000 providers and 100,000 open requests in PostgreSQL, measured through the app's own code paths:
 //   1. the provider match feed, GET /api/provider/matches, under 50 concurrent keep-alive connections;
 //   2. matching one new request, matchRequest (server/domain/matching/match-request.ts), without and with
-//      notifications, and the drain of the notifications' job queue (decision 073): the jobs the matching
+//      notifications, and the drain of the notifications' job queue (decision 078): the jobs the matching
 //      with notifications put in line, then requests of 130 waiting providers each, run by the job handler;
 //   3. unlocks per second with 32 concurrent clients, unlockRequest (server/domain/unlocks/unlock-request.ts)
 //      called directly and over HTTP POST /api/provider/requests/:id/unlock, and the raw-SQL baseline: the same
@@ -542,7 +542,7 @@ interface DrainRun {
 
 /**
  * The notifications' queue drained by the job handler in this process (no worker runs in the benchmark's app):
- * how long the jobs in line take until every waiting provider has had the event and the mail (decision 073).
+ * how long the jobs in line take until every waiting provider has had the event and the mail (decision 078).
  */
 async function drainNotifications(deps: AppDeps, client: pg.Client): Promise<DrainRun> {
   const mails = async () => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "MailOutbox" WHERE template = 'newMatch'`)).rows[0]!.n);
@@ -1065,7 +1065,7 @@ function printTable(r: Report) {
   if (r.matching.withoutNotify) {
     const m = r.matching.withoutNotify.matched;
     lines.push(
-      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: the matches marked as waiting and one job in line per request, decision 073)`,
+      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: the matches marked as waiting and one job in line per request, decision 078)`,
     );
   }
   const drained = r.matching.drain.afterMatching;

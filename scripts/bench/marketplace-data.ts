@@ -2,7 +2,7 @@
 // open requests and the matches those requests have, loaded with set-based SQL (multi-row INSERT … SELECT
 // over unnest() arrays, and one INSERT … SELECT join per category for the matches) instead of the domain
 // commands one by one. The rows are what the app itself would write, each match with its request's card
-// (decision 072); see docs/benchmarks.md.
+// (decision 077); see docs/benchmarks.md.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -422,7 +422,7 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
        AS t(id, user_id, first, cat, text, postcode, ort, lat, lon, bmin, bmax, urgency, score, at, expires)`,
     [r.id, r.userId, r.first, r.cat, r.text, r.postcode, r.ort, r.lat, r.lon, r.bmin, r.bmax, r.urgency, r.score, r.at, r.expires],
   );
-  // Each request's card as matchRequest writes it into its matches (decision 072): the texts through the one
+  // Each request's card as matchRequest writes it into its matches (decision 077): the texts through the one
   // redaction, in both languages, kept in a temporary table the match load joins.
   const cards = r.id.map((id, i) =>
     matchCardOf(

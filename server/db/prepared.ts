@@ -1,4 +1,4 @@
-// Statements on a hot path are prepared once per connection (decision 072): PostgreSQL parses and plans an
+// Statements on a hot path are prepared once per connection (decision 077): PostgreSQL parses and plans an
 // unnamed statement on every call, which for the feed cost more than running it (0.9 ms planning against
 // 0.3 ms execution). A statement that starts with PREPARED gets a name made from its text, so the pg driver
 // prepares it on each connection's first use and afterwards only binds and executes it. Only marked

@@ -48,7 +48,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
-  // A matched request's new providers are told live and by e-mail, once each (decision 073); the sweep tells
+  // A matched request's new providers are told live and by e-mail, once each (decision 078); the sweep tells
   // what a lost job left waiting.
   {
     name: NOTIFY_MATCHES_JOB,
@@ -56,7 +56,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
   },
   { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },
-  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 072).
+  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 077).
   { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },
   // What a killed process left half done (decision 060): chat confirmations whose runner is gone, verified
   // seekers' drafts never released, open requests never matched.

@@ -1,4 +1,4 @@
-// The provider's feed as it was made before decision 072: one statement joining every card's request, the
+// The provider's feed as it was made before decision 077: one statement joining every card's request, the
 // provider's unlock, offer and deal, the seeker and the category's price from the live tables, each card
 // shaped from its request. Tests compare the feed of stored cards against it after every kind of change.
 import { Prisma } from '../../server/generated/prisma/client.ts';
@@ -55,7 +55,7 @@ interface FeedRow {
   p_commissionRateBp: number;
 }
 
-/** The feed statement before decision 072: every card joined from the live tables. */
+/** The feed statement before decision 077: every card joined from the live tables. */
 function liveFeedStatement(providerId: string, opts: { limit: number; cursor?: string | null; matchId?: string; filter?: MatchFilter }): Prisma.Sql {
   const limit = opts.limit;
   const matchId = opts.matchId ?? null;

@@ -29,7 +29,7 @@ export interface TestApp {
    * Resolves once every event the database sent so far has reached this app (a marker published now comes
    * back after them: PostgreSQL delivers notifications in commit order). For tests that change an account
    * straight in the database and then act through this app, whose session cache hears of it by event. First it
-   * runs what waits in the job queue after a commit (the notifications of new matches, decision 073).
+   * runs what waits in the job queue after a commit (the notifications of new matches, decision 078).
    */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -98,7 +98,7 @@ export async function startTestApp(
     },
     async settle() {
       // Work done after a commit through the job queue (no worker runs in a test app): the notifications of new
-      // matches (decision 073). Then every event published so far has arrived.
+      // matches (decision 078). Then every event published so far has arrived.
       await deps.jobs.runQueued(deps, [NOTIFY_MATCHES_JOB]);
       await settleBus(deps);
     },

@@ -1,4 +1,4 @@
-// The feed reads the cards its matches carry (decision 072). Every kind of change to a request reaches those
+// The feed reads the cards its matches carry (decision 077). Every kind of change to a request reaches those
 // cards in the change's own transaction, so the feed shows what the live tables say: after matching, a new
 // provider's backfill, unlocks by others (x von N), a request sold out, price-list changes, an offer, a deal
 // settled, a request closed, expired, closed by an admin, moderation, the seeker's account deleted, and cards
@@ -32,7 +32,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The card as the reference makes it; the price only counts while the request is open (decision 072). */
+/** The card as the reference makes it; the price only counts while the request is open (decision 077). */
 function comparable(m: MatchCard) {
   const request = m.request.status === 'open' ? m.request : { ...m.request, unlockPrice: null };
   return { ...m, request };

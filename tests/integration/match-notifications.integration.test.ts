@@ -1,4 +1,4 @@
-// Matching never waits for mail (issue 23, decision 073): matchRequest writes the matches, marks them as
+// Matching never waits for mail (issue 23, decision 078): matchRequest writes the matches, marks them as
 // waiting to be told and returns; one job `notify-matches` per request, after the commit, tells every new
 // provider live (one statement for all events) and by e-mail in the provider's language, each once: a second
 // run of the job (a retry), two runs at once, or the sweep after a job that never got into the queue tell

@@ -1,4 +1,4 @@
-// The provider's feed as one statement (decisions 043 and 072) answers what the feed answered before: the page in
+// The provider's feed as one statement (decisions 043 and 077) answers what the feed answered before: the page in
 // the feed's order with cursors, teasers without contact data until the unlock, the details and the seeker
 // after it, the provider's offer and its deal, the category's price, dismissed matches hidden (but readable
 // by id), and the balance also when the page is empty. Runs on PGlite and on PostgreSQL.
@@ -107,7 +107,7 @@ describe('provider feed', () => {
     expect(await listProviderMatches(db, lonely.id, 'de')).toEqual({ matches: [], balance: 50, promoBalance: 50, nextCursor: null });
     // A cursor that is not one of the feed's: an empty page.
     expect((await listProviderMatches(db, provider.id, 'de', { cursor: 'no-such-match' })).matches).toEqual([]);
-    // On PostgreSQL the feed statement is prepared on its connection once (decision 072), not planned every time.
+    // On PostgreSQL the feed statement is prepared on its connection once (decision 077), not planned every time.
     if (app.deps.db.kind === 'postgres') {
       const names = await db.$transaction(async (tx) => {
         await listProviderMatches(tx as unknown as typeof db, provider.id, 'de');

@@ -1,4 +1,4 @@
-// The feed's cards keep the redaction's output (decision 072): a change of that output must raise
+// The feed's cards keep the redaction's output (decision 077): a change of that output must raise
 // CARD_TEXTS_VERSION, so that the job write-card-texts writes every open request's cards again. This test
 // pins the version to a fingerprint of cardTexts over the contact eval set in both languages; a change of
 // the redaction, the preview or the masks that alters any of them fails here until both are updated.

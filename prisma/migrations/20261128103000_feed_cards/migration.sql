@@ -14,7 +14,7 @@ ADD COLUMN     "unlockCount" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "unlockPrice" INTEGER NOT NULL DEFAULT 50,
 ADD COLUMN     "wantedBy" TIMESTAMP(3);
 
--- The feed as one index read (decision 072). Every match carries the card its provider sees before the
+-- The feed as one index read (decision 077). Every match carries the card its provider sees before the
 -- unlock. Existing matches take the request's columns now, their texts stay null (the feed shapes a card
 -- without texts from its request, and the job refresh-feed-cards writes them).
 UPDATE "Match" m SET

@@ -38,7 +38,7 @@ interface FeedRow {
   distanceKm: number;
   createdAt: Date;
   requestId: string;
-  // the card, as the match carries it (decision 072)
+  // the card, as the match carries it (decision 077)
   kategorie: string;
   teaser: string | null;
   placeMasked: string | null;
@@ -97,7 +97,7 @@ function decodeFeedCursor(cursor: string | null | undefined): { at: Date; id: st
  * statement through `pg` as the database's own figure for a feed page (scripts/bench-marketplace.ts).
  *
  * One index range of Match(providerId, createdAt DESC, id DESC), decision 017, from the cursor on, returning
- * the cards as the matches carry them (decision 072): a locked card joins nothing. Only an unlocked card
+ * the cards as the matches carry them (decision 077): a locked card joins nothing. Only an unlocked card
  * reads its request, the seeker, the provider's offer and its deal (the subquery runs only for a card that is
  * not 'offen'), and only a card whose texts are not written yet reads the request's texts. The balance and whether
  * the provider has a profile come
@@ -156,7 +156,7 @@ export function feedStatement(
 }
 
 /**
- * The provider's page of the feed in one statement (decisions 043 and 072): the balance and up to `limit`
+ * The provider's page of the feed in one statement (decisions 043 and 077): the balance and up to `limit`
  * cards (FEED_PAGE by default) from the keyset cursor on. A locked card is assembled from what its match
  * carries (teaserOf); an unlocked card from its request (toDetails), as before.
  */
@@ -224,7 +224,7 @@ export async function listProviderMatches(
       };
       const seeker = m.s_id ? { id: m.s_id, name: m.s_name, email: m.s_email } : null;
       const hidden = contactHidden(request, retentionDays, now) || m.s_deletedAt !== null;
-      // The card's texts as the match carries them (decision 072): the redaction does not run again on a view.
+      // The card's texts as the match carries them (decision 077): the redaction does not run again on a view.
       const texts = m.teaser !== null ? { preview: m.teaser, placeMasked: m.placeMasked, postcodeMasked: m.postcodeMasked } : undefined;
       return {
         ...base,

@@ -1,4 +1,4 @@
-// The card a match carries for its provider's feed (decision 072): what the provider sees before the unlock,
+// The card a match carries for its provider's feed (decision 077): what the provider sees before the unlock,
 // written when the match is made. The texts go through the one redaction (request-views.ts) in both
 // languages; the trigger akut_match_cards_follow_request keeps the request's plain columns in step.
 import type { RequestRow } from '../requests/request-views.ts';

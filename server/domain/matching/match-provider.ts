@@ -53,7 +53,7 @@ export async function matchProviderToOpenRequests(deps: AppDeps, providerId: str
     .filter((x): x is { r: (typeof requests)[number]; d: number } => x.d !== null)
     .slice(0, BACKFILL_LIMIT);
   if (!fits.length) return 0;
-  // Each match with its request's card (decision 072).
+  // Each match with its request's card (decision 077).
   const prices = await getUnlockPrices(
     prisma,
     fits.map((x) => x.r.kategorie),

@@ -1,7 +1,7 @@
 // Matches an open request to providers: same category, the request's place inside the provider's service
 // area, the provider's settings (receives matches, minimum budget). Reads one index range per request
 // (ProviderCategory by category and latitude), never all providers. New matches reach the providers live
-// (ws) and by e-mail, from the job queue after the commit (decision 073): matching never waits for mail.
+// (ws) and by e-mail, from the job queue after the commit (decision 078): matching never waits for mail.
 //
 // Three round trips and one commit (decision 056): the request and the settings together, the candidates
 // with their providers' settings in one statement, and one statement that writes the new matches and stamps
@@ -46,9 +46,9 @@ export async function findCandidates(
 }
 
 /**
- * Writes the matches that do not exist yet, each with the request's card (decision 072: the texts made here
+ * Writes the matches that do not exist yet, each with the request's card (decision 077: the texts made here
  * through the one redaction, the plain columns from the request row as the caller's transaction sees it) and,
- * when its provider is to be told, marked as waiting for that (decision 073), and stamps the request as matched
+ * when its provider is to be told, marked as waiting for that (decision 078), and stamps the request as matched
  * (and, when it wrote a match to tell, with the time its notifications wait since), in one statement; answers
  * the matches it wrote.
  */
@@ -115,7 +115,7 @@ export async function matchOpenRequest(
 
 /**
  * New matches reach their providers live and by e-mail: after the commit, one job tells every new provider
- * (notify-new-matches.ts, decision 073). Should it not get into the queue, the sweep finds the request by its stamp.
+ * (notify-new-matches.ts, decision 078). Should it not get into the queue, the sweep finds the request by its stamp.
  */
 export async function announceMatches(deps: AppDeps, { request: r, created }: WrittenMatches): Promise<void> {
   if (!created.length) return;

@@ -1,4 +1,4 @@
-// New matches reach their providers after the matching has committed, from the job queue (decision 073):
+// New matches reach their providers after the matching has committed, from the job queue (decision 078):
 // matching marks each new match as waiting (Match.notifyPending) and its request with the time
 // (Request.notifyAfter), commits, and puts one job `notify-matches` in line for the request. The job claims
 // the waiting matches in one statement, so each provider is told once whatever runs at the same time (a

@@ -1,4 +1,4 @@
-// The price on the cards of open requests follows the price list (decision 072): a price-list change writes
+// The price on the cards of open requests follows the price list (decision 077): a price-list change writes
 // the category's price in force into its open requests' matches, in the change's own transaction.
 import type { DbTx } from '../../db.ts';
 import { getUnlockPrices } from '../prices/get-unlock-price.ts';

@@ -1,5 +1,5 @@
 // Writes the texts of the cards of open requests where they are missing or differ from what the redaction
-// makes of the request now (decision 072): after the migration that added the cards (their texts empty), and
+// makes of the request now (decision 077): after the migration that added the cards (their texts empty), and
 // after a change of the redaction (CARD_TEXTS_VERSION). Runs as the job write-card-texts after each start and
 // does its pass only when the version stored in the database differs from the code's. Until a card has its
 // texts, the feed shapes them from the request, so nothing shows unredacted or wrong meanwhile.

@@ -77,7 +77,7 @@ export interface RequestRow {
 
 /**
  * What a teaser card is made of, apart from the request's id: the texts already through the one redaction
- * (cardTexts) and the request's plain columns. The feed stores these per match (decision 072), so a card is
+ * (cardTexts) and the request's plain columns. The feed stores these per match (decision 077), so a card is
  * read, not made, on every view; toTeaser makes them from a request for everything else.
  */
 export interface TeaserFields {
@@ -162,7 +162,7 @@ export function toDetails(
   seeker: { name: string; email: string } | null,
   lang: Lang,
   unlockPrice?: number,
-  /** texts: the card's texts when the caller has them already (a match's card, decision 072), else made here. */
+  /** texts: the card's texts when the caller has them already (a match's card, decision 077), else made here. */
   opts: { contactHidden?: boolean; texts?: Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'> } = {},
 ): RequestDetails {
   const { placeMasked: _p, postcodeMasked: _c, ...teaser } = opts.texts ? teaserFrom(r, opts.texts, lang, unlockPrice) : toTeaser(r, lang, unlockPrice);

@@ -22,7 +22,7 @@ export interface Mailer {
   send(input: SendMailInput): Promise<{ id: string }>;
   /**
    * Several mails at once, as `send` sends each, with their outbox rows written in one statement (the
-   * notifications of a matched request, decision 073); answers their ids in the inputs' order.
+   * notifications of a matched request, decision 078); answers their ids in the inputs' order.
    */
   sendMany(inputs: readonly SendMailInput[]): Promise<{ id: string }[]>;
 }
