@@ -1,7 +1,9 @@
 // `npm run bench:marketplace` (or `npm run bench -- marketplace`): the marketplace at the scale of issue 4,
 // 10,000 providers and 100,000 open requests in PostgreSQL, measured through the app's own code paths:
 //   1. the provider match feed, GET /api/provider/matches, under 50 concurrent keep-alive connections;
-//   2. matching one new request, matchRequest (server/domain/matching/match-request.ts);
+//   2. matching one new request, matchRequest (server/domain/matching/match-request.ts), without and with
+//      notifications, and the drain of the notifications' job queue (decision 078): the jobs the matching
+//      with notifications put in line, then requests of 130 waiting providers each, run by the job handler;
 //   3. unlocks per second with 32 concurrent clients, unlockRequest (server/domain/unlocks/unlock-request.ts)
 //      called directly and over HTTP POST /api/provider/requests/:id/unlock, and the raw-SQL baseline: the same
 //      unlock's statements (unlockRequestIn) on a bare `pg` pool with no Prisma, then the ledger checks.
@@ -30,10 +32,12 @@ import { createLogger } from '../server/logger.ts';
 import type { AppDeps } from '../server/deps.ts';
 import { AppError } from '../core/errors.ts';
 import { matchRequest } from '../server/domain/matching/match-request.ts';
+import { NOTIFY_MATCHES_JOB } from '../server/domain/matching/notify-new-matches.ts';
 import { unlockRequest, unlockRequestIn, type UnlockInput } from '../server/domain/unlocks/unlock-request.ts';
 import type { UnlockResult } from '../machines/unlock.machine.ts';
 import { isRetryable, sqlTxOn } from '../server/db/tx.ts';
-import { feedStatement } from '../server/domain/matching/list-provider-matches.ts';
+import { FEED_PAGE, feedStatement } from '../server/domain/matching/list-provider-matches.ts';
+import { preparedName } from '../server/db/prepared.ts';
 import { DEFAULT_UNLOCK_PRICE } from '../server/domain/prices/price-list.ts';
 import { BENCH_PASSWORD, CATEGORY_WEIGHTS, loadMarketplace, loadPlaces, providerEmail, type LoadResult } from './bench/marketplace-data.ts';
 import type { LoadJob, LoadResult as HttpLoadResult } from './bench/load.ts';
@@ -55,6 +59,8 @@ const { values: flags } = parseArgs({
     'feed-serial': { type: 'string', default: '10' },
     match: { type: 'string', default: '200' },
     'match-notify': { type: 'string', default: '50' },
+    'drain-providers': { type: 'string', default: '130' },
+    'drain-runs': { type: 'string', default: '5' },
     'unlock-clients': { type: 'string', default: '32' },
     'unlock-duration': { type: 'string', default: '15' },
     'http-unlock-duration': { type: 'string', default: '10' },
@@ -82,6 +88,8 @@ const OPT = {
   feedSerialS: int('feed-serial', 10, 0),
   match: int('match', 200, 0),
   matchNotify: int('match-notify', 50, 0),
+  drainProviders: int('drain-providers', 130),
+  drainRuns: int('drain-runs', 5, 0),
   unlockClients: int('unlock-clients', 32),
   unlockDurationS: int('unlock-duration', 15),
   httpUnlockDurationS: int('http-unlock-duration', 10, 0),
@@ -342,7 +350,7 @@ interface FeedRawRun {
 
 /**
  * The feed's raw-SQL baseline: `clients` loops sending the feed's own statement (feedStatement, the first page
- * of 50 as the app asks for it) for the signed-in providers through `pg` (a pool of RAW_POOL connections, like the
+ * of 20 as the app asks for it, prepared as the app prepares it) for the signed-in providers through `pg` (a pool of RAW_POOL connections, like the
  * app's), no HTTP, no Prisma, no shaping of cards: what the database alone gives on this machine with the same
  * concurrency as the HTTP feed.
  */
@@ -357,10 +365,11 @@ async function feedRaw(dbUrl: string, providerIds: readonly string[], clients: n
     await Promise.all(
       Array.from({ length: clients }, async () => {
         while (performance.now() < deadline) {
-          const stmt = feedStatement(providerIds[Math.floor(random() * providerIds.length)]!, { limit: 50 });
+          const stmt = feedStatement(providerIds[Math.floor(random() * providerIds.length)]!, { limit: FEED_PAGE, lang: 'de' });
           const t0 = performance.now();
           try {
-            await raw.query(stmt.text, stmt.values as unknown[]);
+            // Prepared once per connection, as the app sends it (server/db/prepared.ts).
+            await raw.query({ name: preparedName(stmt.text), text: stmt.text, values: stmt.values as unknown[] });
           } catch {
             errors++;
           }
@@ -522,6 +531,59 @@ async function timeMatching(deps: AppDeps, ids: readonly string[], notify: boole
   return { ms: summarize(times), matched: summarize(matched) };
 }
 
+/** The machine's load averages (1, 5, 15 minutes) now: the benchmark shares the machine, so each figure comes with it. */
+const loadNow = () => os.loadavg().map((v) => Math.round(v * 100) / 100) as [number, number, number];
+
+interface DrainRun {
+  jobs: number;
+  told: number;
+  ms: number;
+}
+
+/**
+ * The notifications' queue drained by the job handler in this process (no worker runs in the benchmark's app):
+ * how long the jobs in line take until every waiting provider has had the event and the mail (decision 078).
+ */
+async function drainNotifications(deps: AppDeps, client: pg.Client): Promise<DrainRun> {
+  const mails = async () => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "MailOutbox" WHERE template = 'newMatch'`)).rows[0]!.n);
+  const before = await mails();
+  const t0 = performance.now();
+  const jobs = await deps.jobs.runQueued(deps, [NOTIFY_MATCHES_JOB]);
+  const ms = performance.now() - t0;
+  return { jobs, told: (await mails()) - before, ms };
+}
+
+/**
+ * Requests with `providers` waiting matches each (taken from the loaded requests with at least that many matches,
+ * the rest of their matches left as told): one job each, drained one request after another.
+ */
+async function drainOf(
+  deps: AppDeps,
+  client: pg.Client,
+  providers: number,
+  runs: number,
+): Promise<{ providers: number; runs: DrainRun[]; ms: Summary } | null> {
+  const ids = (
+    await client.query<{ requestId: string }>(`SELECT "requestId" FROM "Match" GROUP BY "requestId" HAVING count(*) >= $1 ORDER BY "requestId" LIMIT $2`, [
+      providers,
+      runs,
+    ])
+  ).rows.map((r) => r.requestId);
+  if (!ids.length) return null;
+  const done: DrainRun[] = [];
+  for (const id of ids) {
+    await client.query(
+      `WITH pick AS (SELECT id FROM "Match" WHERE "requestId" = $1 ORDER BY id LIMIT $2)
+       UPDATE "Match" m SET "notifyPending" = true FROM pick WHERE m.id = pick.id`,
+      [id, providers],
+    );
+    await client.query(`UPDATE "Request" SET "notifyAfter" = now() AT TIME ZONE 'UTC' WHERE id = $1`, [id]);
+    await deps.jobs.send(NOTIFY_MATCHES_JOB, { requestId: id });
+    done.push(await drainNotifications(deps, client));
+  }
+  return { providers, runs: done, ms: summarize(done.map((d) => d.ms)) };
+}
+
 /** The checks of tests/helpers/ledger-invariants.ts, plus the request places against the unlock rows. */
 async function ledgerChecks(client: pg.Client) {
   const q = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
@@ -556,22 +618,25 @@ async function checks(q: (sql: string) => Promise<number>) {
   };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the feed's match query (for the signed-in provider with the most matches) and
- *  of the matching candidate query (for a new request), written as Prisma sends them. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the feed's whole statement (feedStatement, a first page as the app asks for it) for
+ *  the signed-in provider with the most matches and the one at the median, and of the matching candidate query
+ *  (for a new request). The feed statement is explained after a few runs, so its buffers are warm as under load. */
 async function explain(client: pg.Client, providerIds: readonly string[], requestId: string): Promise<{ feed: string; candidates: string }> {
   const plan = async (sql: string, params: unknown[]) =>
     (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
-  const heaviest = (
+  const counts = (
     await client.query<{ providerId: string; n: string }>(
-      `SELECT "providerId", count(*) AS n FROM "Match" WHERE "providerId" = ANY($1::text[]) GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+      `SELECT p AS "providerId", (SELECT count(*) FROM "Match" m WHERE m."providerId" = p) AS n FROM unnest($1::text[]) AS p ORDER BY 2 DESC, 1`,
       [providerIds],
     )
-  ).rows[0]!;
-  const feed = await plan(
-    `SELECT "id", "status", "distanceKm", "createdAt", "requestId" FROM "Match"
-     WHERE "providerId" = $1 AND "status" IN ('offen', 'freigeschaltet', 'angebot') ORDER BY "createdAt" DESC, "id" DESC LIMIT 51 OFFSET 0`,
-    [heaviest.providerId],
-  );
+  ).rows;
+  const feeds: string[] = [];
+  for (const who of [counts[0]!, counts[Math.floor(counts.length / 2)]!]) {
+    const stmt = feedStatement(who.providerId, { limit: FEED_PAGE, lang: 'de' });
+    for (let i = 0; i < 3; i++) await client.query(stmt.text, stmt.values as unknown[]);
+    feeds.push(`(provider with ${who.n} matches)\n${await plan(stmt.text, stmt.values as unknown[])}`);
+  }
+  const feed = feeds.join('\n\n');
   const r = (await client.query<{ kategorie: string; lat: number; lon: number }>(`SELECT kategorie, lat, lon FROM "Request" WHERE id = $1`, [requestId]))
     .rows[0]!;
   const dLat = 200 / 111.32;
@@ -581,7 +646,7 @@ async function explain(client: pg.Client, providerIds: readonly string[], reques
      WHERE "category" = $1 AND "active" = true AND "lat" >= $2 AND "lat" <= $3 AND "lon" >= $4 AND "lon" <= $5 OFFSET 0`,
     [r.kategorie, r.lat - dLat, r.lat + dLat, r.lon - dLon, r.lon + dLon],
   );
-  return { feed: `(provider with ${heaviest.n} matches)\n${feed}`, candidates: `(a new ${r.kategorie} request)\n${candidates}` };
+  return { feed, candidates: `(a new ${r.kategorie} request)\n${candidates}` };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -603,6 +668,7 @@ async function main(): Promise<void> {
     return;
   }
   const wallStarted = performance.now();
+  const loadAtStart = loadNow();
   const random = seededRandom(OPT.seed);
   log(`bench:marketplace: creating a database on ${new URL(serverUrl).host}`);
   const db = await createDatabase(serverUrl);
@@ -675,6 +741,7 @@ async function main(): Promise<void> {
     });
     log(`  feed: warm-up ${OPT.warmupS} s, then ${OPT.connections} connections for ${OPT.durationS} s`);
     await runLoad(feedJob(OPT.warmupS));
+    const loadBeforeFeed = loadNow();
     const feed = await runLoad(feedJob(OPT.durationS));
     // One connection, one request after another: the time of a feed request when nothing waits in a queue.
     let feedSerial: HttpLoadResult | null = null;
@@ -690,6 +757,9 @@ async function main(): Promise<void> {
     let matching: { ms: Summary; matched: Summary } | null = null;
     let matchingNotify: { ms: Summary; matched: Summary } | null = null;
     let lastNewRequest: string | undefined;
+    let drainAfterMatching: DrainRun | null = null;
+    let drain130: Awaited<ReturnType<typeof drainOf>> = null;
+    const loadBeforeMatching = loadNow();
     if (OPT.match > 0) {
       log(`  matching: ${OPT.match} new requests with { notify: false }, ${OPT.matchNotify} with notifications`);
       const warm = await insertNewRequests(sql, 10, random);
@@ -697,8 +767,18 @@ async function main(): Promise<void> {
       const fresh = await insertNewRequests(sql, OPT.match, random);
       lastNewRequest = fresh.at(-1);
       matching = await timeMatching(deps, fresh, false);
-      if (OPT.matchNotify > 0) matchingNotify = await timeMatching(deps, await insertNewRequests(sql, OPT.matchNotify, random), true);
+      if (OPT.matchNotify > 0) {
+        // The queue is running (the server starts it at boot) and its statements are warm, as in production.
+        await deps.jobs.start();
+        await timeMatching(deps, await insertNewRequests(sql, 5, random), true);
+        await drainNotifications(deps, sql);
+        matchingNotify = await timeMatching(deps, await insertNewRequests(sql, OPT.matchNotify, random), true);
+        log(`  notifications: draining the queue the matching filled, then ${OPT.drainRuns} requests of ${OPT.drainProviders} waiting providers`);
+        drainAfterMatching = await drainNotifications(deps, sql);
+        if (OPT.drainRuns > 0) drain130 = await drainOf(deps, sql, OPT.drainProviders, OPT.drainRuns);
+      }
     }
+    const loadBeforeUnlocks = loadNow();
 
     // 3. Unlocks: 32 clients through the domain command, then 32 connections over HTTP.
     // Half of the other providers at most for the domain command, so the raw baseline has providers of its own.
@@ -761,6 +841,13 @@ async function main(): Promise<void> {
         platform: `${os.platform()} ${os.arch()}`,
         postgres: db.version,
         server: new URL(serverUrl).host,
+        loadAverage: {
+          atStart: loadAtStart,
+          beforeFeed: loadBeforeFeed,
+          beforeMatching: loadBeforeMatching,
+          beforeUnlocks: loadBeforeUnlocks,
+          atEnd: loadNow(),
+        },
       },
       database: { name: db.name, kept: OPT.keep, url: OPT.keep ? db.url : undefined, migrateMs, loadMs, data: { ...data, providerIds: undefined } },
       app: { nodeEnv: 'production', prismaPool: 10, eventBus: 'postgres' },
@@ -793,7 +880,7 @@ async function main(): Promise<void> {
           : null,
         raw: feedBaseline,
       },
-      matching: { withoutNotify: matching, withNotify: matchingNotify },
+      matching: { withoutNotify: matching, withNotify: matchingNotify, drain: { afterMatching: drainAfterMatching, ofProviders: drain130 } },
       unlocks: {
         direct,
         raw: { ...raw, pool: RAW_POOL },
@@ -848,7 +935,15 @@ async function main(): Promise<void> {
 
 type Report = {
   date: string;
-  machine: { node: string; cpu: string; cores: number; platform: string; postgres: string; server: string };
+  machine: {
+    node: string;
+    cpu: string;
+    cores: number;
+    platform: string;
+    postgres: string;
+    server: string;
+    loadAverage: Record<'atStart' | 'beforeFeed' | 'beforeMatching' | 'beforeUnlocks' | 'atEnd', [number, number, number]>;
+  };
   database: { name: string; kept: boolean; migrateMs: number; loadMs: number; data: Omit<LoadResult, 'providerIds'> & { providerIds: undefined } };
   afterLoad: string | null;
   signIn: { providers: number; ms: Summary; preUnlocks: Record<string, number> };
@@ -874,7 +969,11 @@ type Report = {
       errors: number;
     } | null;
   };
-  matching: { withoutNotify: { ms: Summary; matched: Summary } | null; withNotify: { ms: Summary; matched: Summary } | null };
+  matching: {
+    withoutNotify: { ms: Summary; matched: Summary } | null;
+    withNotify: { ms: Summary; matched: Summary } | null;
+    drain: { afterMatching: DrainRun | null; ofProviders: { providers: number; runs: DrainRun[]; ms: Summary } | null };
+  };
   unlocks: {
     direct: UnlockRun;
     raw: UnlockRun & { pool: number };
@@ -925,6 +1024,8 @@ function printTable(r: Report) {
   rows.push([`feed, raw SQL baseline, ${r.feed.raw.clients} clients`, r.feed.raw.latencyMs, `${n(r.feed.raw.requestsPerSecond)} req/s`]);
   if (r.matching.withoutNotify) rows.push(['matchRequest, notify: false', r.matching.withoutNotify.ms, `${n(1000 / r.matching.withoutNotify.ms.mean)} /s`]);
   if (r.matching.withNotify) rows.push(['matchRequest, with notifications', r.matching.withNotify.ms, `${n(1000 / r.matching.withNotify.ms.mean)} /s`]);
+  const d130 = r.matching.drain.ofProviders;
+  if (d130) rows.push([`notify-matches job, ${d130.providers} providers`, d130.ms, `${n((1000 * d130.providers) / d130.ms.mean)} providers/s`]);
   const u = r.unlocks.direct;
   rows.push([`unlockRequest, ${u.clients} clients: unlocked`, u.unlockedLatencyMs, `${n(u.unlocksPerSecond)} /s`]);
   rows.push([`unlockRequest, ${u.clients} clients: all attempts`, u.latencyMs, `${n(u.attemptsPerSecond)} /s`]);
@@ -937,6 +1038,9 @@ function printTable(r: Report) {
   const lines = [
     `akut marketplace benchmark, ${r.date}`,
     `Node ${r.machine.node}, ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.platform}; PostgreSQL ${r.machine.postgres} at ${r.machine.server}`,
+    `Load average (1, 5, 15 min): ${Object.entries(r.machine.loadAverage)
+      .map(([k, v]) => `${k} ${v.join(' ')}`)
+      .join('; ')}`,
     `Database ${r.database.name} (${r.database.kept ? 'kept' : 'dropped at the end'}): migrated by the app in ${(r.database.migrateMs / 1000).toFixed(1)} s, data loaded in ${(r.database.loadMs / 1000).toFixed(1)} s`,
     `Data: ${n(d.providers)} providers (${n(d.providerCategories)} categories), ${n(d.seekers)} seekers, ${n(d.requests)} open requests, ${n(d.matches)} matches`,
     `  matches per provider: mean ${n(d.matchesPerProvider.mean)}, p50 ${n(d.matchesPerProvider.p50)}, p90 ${n(d.matchesPerProvider.p90)}, max ${n(d.matchesPerProvider.max)}, none ${n(d.matchesPerProvider.none)}; per request: mean ${d.matchesPerRequest.mean.toFixed(1)}, none ${n(d.matchesPerRequest.none)}`,
@@ -961,9 +1065,15 @@ function printTable(r: Report) {
   if (r.matching.withoutNotify) {
     const m = r.matching.withoutNotify.matched;
     lines.push(
-      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: a mail in the outbox and an event per provider)`,
+      `Matching: providers matched per new request p50 ${n(m.p50)}, mean ${m.mean.toFixed(1)}, max ${n(m.max)} (requests one at a time; with notifications: the matches marked as waiting and one job in line per request, decision 078)`,
     );
   }
+  const drained = r.matching.drain.afterMatching;
+  if (drained)
+    lines.push(
+      `Notifications: the ${n(drained.jobs)} jobs the matching put in line told ${n(drained.told)} providers (an event and a mail in the outbox each) in ${ms(drained.ms)} ms, drained by the job handler in this process`,
+    );
+  if (d130) lines.push(`Notifications of ${d130.providers} waiting providers (one job): ${d130.runs.map((x) => `${ms(x.ms)} ms (${x.told} told)`).join(', ')}`);
   lines.push(
     `Unlocks (domain): ${n(u.unlocked)} unlocked of ${n(u.attempts)} attempts in ${u.elapsedS.toFixed(1)} s; repeats ${u.repeated}; refusals: ${codes(u.refusals)}${u.exhausted ? ' (ran out of pairs)' : ''}`,
   );
@@ -988,7 +1098,7 @@ function printTable(r: Report) {
   if (r.explain)
     lines.push(
       '',
-      'EXPLAIN (ANALYZE, BUFFERS), feed match query:',
+      'EXPLAIN (ANALYZE, BUFFERS), the feed statement (a first page):',
       r.explain.feed,
       '',
       'EXPLAIN (ANALYZE, BUFFERS), matching candidates:',

@@ -8,6 +8,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import { PrismaClient } from './generated/prisma/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { preparedName } from './db/prepared.ts';
 import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
@@ -61,7 +62,12 @@ export async function openAdapterFactory(
     // Listened to here (not through the adapter's onPoolError): statements sent without the ORM may use the pool
     // before Prisma first connects.
     pool.on('error', onError);
-    const factory = new PrismaPg(pool, { onConnectionError: onError });
+    const factory = new PrismaPg(pool, {
+      onConnectionError: onError,
+      // Marked hot statements are prepared once per connection (server/db/prepared.ts); the type says string,
+      // but an unnamed statement is what undefined gives.
+      statementNameGenerator: (q) => preparedName(q.sql) as string,
+    });
     return { factory, pool, close: () => pool.end().catch(() => {}) };
   }
   if (!target.dir) {

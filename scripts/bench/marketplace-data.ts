@@ -1,7 +1,8 @@
 // Bulk data for `npm run bench:marketplace`: providers with areas and categories, funded wallets, seekers,
 // open requests and the matches those requests have, loaded with set-based SQL (multi-row INSERT … SELECT
 // over unnest() arrays, and one INSERT … SELECT join per category for the matches) instead of the domain
-// commands one by one. The rows are what the app itself would write; see docs/benchmarks.md.
+// commands one by one. The rows are what the app itself would write, each match with its request's card
+// (decision 077); see docs/benchmarks.md.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -9,6 +10,8 @@ import { CATEGORY_IDS, type CategoryId } from '../../core/categories/category-id
 import { coordinatesOf, placeOfPostcode } from '../../server/integrations/geo/postcodes.ts';
 import { DEFAULT_SETTINGS } from '../../server/domain/settings/settings.ts';
 import { MILLI_PER_GOINT } from '../../core/money/money.ts';
+import { DEFAULT_UNLOCK_PRICE } from '../../server/domain/prices/price-list.ts';
+import { matchCardOf } from '../../server/domain/matching/match-card.ts';
 import { seededRandom, weightedPicker } from './stats.ts';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
@@ -419,6 +422,36 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
        AS t(id, user_id, first, cat, text, postcode, ort, lat, lon, bmin, bmax, urgency, score, at, expires)`,
     [r.id, r.userId, r.first, r.cat, r.text, r.postcode, r.ort, r.lat, r.lon, r.bmin, r.bmax, r.urgency, r.score, r.at, r.expires],
   );
+  // Each request's card as matchRequest writes it into its matches (decision 077): the texts through the one
+  // redaction, in both languages, kept in a temporary table the match load joins.
+  const cards = r.id.map((id, i) =>
+    matchCardOf(
+      {
+        kategorie: r.cat[i]!,
+        beschreibung: r.text[i]!,
+        ort: r.ort[i]!,
+        postcode: r.postcode[i]!,
+        budgetMin: r.bmin[i]!,
+        budgetMax: r.bmax[i]!,
+        dringlichkeit: r.urgency[i]!,
+        date: null,
+        status: 'open',
+        unlockCount: 0,
+        maxUnlocks: DEFAULT_SETTINGS['marketplace.maxUnlocks'],
+        releasedAt: new Date(r.at[i]!),
+        createdAt: new Date(r.at[i]!),
+      },
+      DEFAULT_UNLOCK_PRICE.goints,
+    ),
+  );
+  await client.query(`CREATE TEMP TABLE bench_card (id text PRIMARY KEY, teaser_de text, teaser_en text, place_masked text, postcode_masked text)`);
+  await insertColumns(client, `INSERT INTO bench_card SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`, [
+    r.id,
+    cards.map((c) => c.teaserDe),
+    cards.map((c) => c.teaserEn),
+    cards.map((c) => c.placeMasked),
+    cards.map((c) => c.postcodeMasked),
+  ]);
   const seekersAndRequestsMs = performance.now() - t0;
   opts.log(`  ${opts.seekers} seekers, ${opts.requests} open requests (${(seekersAndRequestsMs / 1000).toFixed(1)} s)`);
 
@@ -448,14 +481,17 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
   let matches = 0;
   for (const category of CATEGORY_IDS) {
     const res = await client.query(
-      `INSERT INTO "Match" ("id", "requestId", "providerId", "status", "distanceKm", "createdAt", "updatedAt")
-       SELECT gen_random_uuid()::text, r.id, pc."providerId", 'offen', round(d.km::numeric, 1)::float8, r."releasedAt", r."releasedAt"
+      `INSERT INTO "Match" ("id", "requestId", "providerId", "status", "distanceKm", "createdAt", "updatedAt", "kategorie", "teaserDe", "teaserEn",
+         "placeMasked", "postcodeMasked", "budgetMin", "budgetMax", "dringlichkeit", "wantedBy", "requestStatus", "unlockCount", "maxUnlocks", "unlockPrice", "postedAt")
+       SELECT gen_random_uuid()::text, r.id, pc."providerId", 'offen', round(d.km::numeric, 1)::float8, r."releasedAt", r."releasedAt", r.kategorie, c.teaser_de, c.teaser_en,
+         c.place_masked, c.postcode_masked, r."budgetMin", r."budgetMax", r.dringlichkeit, r.date, r.status, r."unlockCount", r."maxUnlocks", $3::int, r."releasedAt"
        FROM "ProviderCategory" pc
        JOIN "ProviderProfile" p ON p."userId" = pc."providerId"
        CROSS JOIN LATERAL (SELECT least(pc."radiusKm", $2::int)::float8 AS km) lim
        JOIN "Request" r ON r.kategorie = pc.category AND r.status = 'open'
          AND r.lat BETWEEN pc.lat - lim.km / 111.32 AND pc.lat + lim.km / 111.32
          AND r.lon BETWEEN pc.lon - 1.1 * lim.km / (111.32 * cos(radians(pc.lat))) AND pc.lon + 1.1 * lim.km / (111.32 * cos(radians(pc.lat)))
+       JOIN bench_card c ON c.id = r.id
        CROSS JOIN LATERAL (SELECT 2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(pc.lat - r.lat) / 2), 2)
          + cos(radians(r.lat)) * cos(radians(pc.lat)) * power(sin(radians(pc.lon - r.lon) / 2), 2)))) AS km) d
        WHERE pc.category = $1 AND pc.active AND p."acceptsMatches"
@@ -463,10 +499,11 @@ export async function loadMarketplace(client: pg.Client, opts: LoadOptions): Pro
          AND r."userId" IS DISTINCT FROM pc."providerId"
          AND d.km <= lim.km
        ORDER BY r."releasedAt"`,
-      [category, maxRadiusKm],
+      [category, maxRadiusKm, DEFAULT_UNLOCK_PRICE.goints],
     );
     matches += res.rowCount ?? 0;
   }
+  await client.query(`DROP TABLE bench_card`);
   const matchesMs = performance.now() - t0;
   opts.log(`  ${matches} matches (${(matchesMs / 1000).toFixed(1)} s)`);
   t0 = performance.now();

@@ -124,6 +124,8 @@ const RESUMABLE_TOOLS: ReadonlySet<string> = new Set([
   'closeMyRequest',
   'adminCloseRequest',
   'adminModerateRequest',
+  'adminDecideReport',
+  'adminDecideObjection',
   'approvePayout',
   'suspendUser',
   'unsuspendUser',

@@ -5,7 +5,7 @@ import { defineRoute } from './route.ts';
 import { AppError } from '../../core/errors.ts';
 import { providerProfileInput, providerProfileOutput, publicProviderOutput } from '../../core/providers/providers.schemas.ts';
 import { saveProviderProfile } from '../domain/providers/save-provider-profile.ts';
-import { getOwnProviderProfile, requireProviderProfile } from '../domain/providers/get-own-provider-profile.ts';
+import { getOwnProviderProfile } from '../domain/providers/get-own-provider-profile.ts';
 import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
 import {
   DOCUMENT_KINDS,
@@ -14,7 +14,7 @@ import {
   listOwnVerificationDocuments,
   uploadVerificationDocument,
 } from '../domain/providers/verification-documents.ts';
-import { dismissMatch, listProviderMatches } from '../domain/matching/list-provider-matches.ts';
+import { dismissMatch, FEED_CURSOR, listProviderMatches } from '../domain/matching/list-provider-matches.ts';
 import { getUnlockQuote } from '../domain/unlocks/get-unlock-quote.ts';
 import { unlockRequest } from '../domain/unlocks/unlock-request.ts';
 import { createOffer } from '../domain/offers/create-offer.ts';
@@ -91,15 +91,18 @@ export const providerRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/provider/matches',
-    summary: "The provider's match feed: teasers until unlocked, then the full request with contact data",
+    summary: "The provider's match feed, newest first, 20 cards a page (keyset cursor): teasers until unlocked, then the full request with contact data",
     tags: ['provider'],
     access: provider,
-    query: z.object({ cursor: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
+    query: z.object({ cursor: z.string().regex(FEED_CURSOR).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
     response: feedSchema,
-    handler: async ({ deps, auth, query, lang }) => {
-      await requireProviderProfile(deps.db.prisma, auth.user!.id);
-      return listProviderMatches(deps.db.prisma, auth.user!.id, lang, { cursor: query.cursor ?? null, ...(query.limit ? { limit: query.limit } : {}) });
-    },
+    // The profile check rides in the feed's statement: one round trip per page.
+    handler: ({ deps, auth, query, lang }) =>
+      listProviderMatches(deps.db.prisma, auth.user!.id, lang, {
+        cursor: query.cursor ?? null,
+        requireProfile: true,
+        ...(query.limit ? { limit: query.limit } : {}),
+      }),
   }),
   defineRoute({
     method: 'post',

@@ -1,7 +1,8 @@
 // The background jobs of akut, run on the durable job queue (server/jobs/queue.ts, decision 044): expiring
 // old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
 // syncing PayPal payout statuses, and making partner commissions available once their refund window has
-// passed, and deleting kept records of deleted accounts after their retention. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
+// passed, deleting kept records of deleted accounts after their retention, and writing the feed cards'
+// texts after a change of the redaction, and telling providers of their new matches. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
 // failure part-way, or a run that overlaps another, changes nothing twice.
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
@@ -10,6 +11,9 @@ import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
+import { writeCardTexts } from '../domain/matching/write-card-texts.ts';
+import { NOTIFY_MATCHES_JOB, notifyNewMatches, notifyOverdueMatches } from '../domain/matching/notify-new-matches.ts';
+import { z } from 'zod';
 import { completeRequestReleases } from '../domain/requests/complete-request-releases.ts';
 import { recoverChatConfirmations } from '../chat/confirm.ts';
 
@@ -44,6 +48,16 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
+  // A matched request's new providers are told live and by e-mail, once each (decision 078); the sweep tells
+  // what a lost job left waiting.
+  {
+    name: NOTIFY_MATCHES_JOB,
+    retry: { retryLimit: 5, retryDelay: 5, retryDelayMax: 300 },
+    run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
+  },
+  { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },
+  // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 077).
+  { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },
   // What a killed process left half done (decision 060): chat confirmations whose runner is gone, verified
   // seekers' drafts never released, open requests never matched.
   { name: 'recover-chat-confirmations', cron: '* * * * *', ...periodic, run: (deps) => recoverChatConfirmations(deps) },

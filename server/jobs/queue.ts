@@ -37,7 +37,16 @@ export interface JobQueue {
    * works the jobs and keeps the schedules; without, it only serves sends and admin reads (tests, scripts).
    */
   start(opts?: { deps?: AppDeps }): Promise<void>;
+  /**
+   * Puts a job in line. When this instance works that queue, its worker is woken at once rather than at its
+   * next poll (a new match's notifications go out in milliseconds, not seconds).
+   */
   send(name: string, data?: Record<string, unknown>): Promise<string | null>;
+  /**
+   * Runs what waits in these queues now, in this process, until they are empty (tests and scripts, where no
+   * worker runs); answers how many jobs ran. Nothing when the queue was never started (nothing was sent).
+   */
+  runQueued(deps: AppDeps, names: readonly string[]): Promise<number>;
   /** Puts a failed job back in line, inside the caller's transaction (so an audit entry commits with it). */
   retryFailed(tx: DbTx, name: string, id: string): Promise<boolean>;
   stop(): Promise<void>;
@@ -47,6 +56,8 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
   const definitions = opts.definitions ?? JOB_DEFINITIONS;
   let boss: PgBoss | null = null;
   let starting: Promise<void> | null = null;
+  /** This instance's worker of each queue it works. */
+  const workers = new Map<string, string>();
 
   async function doStart(deps: AppDeps | undefined) {
     const run = Boolean(deps);
@@ -91,7 +102,7 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
     }
     if (!deps) return;
     for (const def of definitions) {
-      await b.work<Record<string, unknown>>(
+      const worker = await b.work<Record<string, unknown>>(
         def.name,
         { localConcurrency: 1, ...(opts.pollingIntervalSeconds ? { pollingIntervalSeconds: opts.pollingIntervalSeconds } : {}) },
         async ([job]) => {
@@ -106,6 +117,7 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
           }
         },
       );
+      workers.set(def.name, worker);
       if (def.cron) await b.schedule(def.name, def.cron, null, { tz: 'UTC' });
       // One catch-up run per minute however many instances start in it (pg-boss's singleton slot).
       if (def.runAfterStart) await b.send(def.name, {}, { singletonKey: 'after-start', singletonSeconds: 60, startAfter: 5 });
@@ -123,7 +135,34 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
     },
     async send(name, data = {}) {
       await this.start();
-      return boss!.send(name, data);
+      const id = await boss!.send(name, data);
+      const worker = workers.get(name);
+      if (worker) boss!.notifyWorker(worker);
+      return id;
+    },
+    async runQueued(deps, names) {
+      if (!starting) return 0;
+      await starting;
+      let ran = 0;
+      for (const name of names) {
+        const def = definitions.find((d) => d.name === name);
+        if (!def) throw new Error(`no job definition ${name}`);
+        for (;;) {
+          const jobs = await boss!.fetch<Record<string, unknown>>(name, { batchSize: 20 });
+          if (!jobs.length) break;
+          for (const job of jobs) {
+            try {
+              await def.run(deps, job.data ?? {});
+              await boss!.complete(name, job.id);
+            } catch (err) {
+              await boss!.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+              throw err;
+            }
+            ran++;
+          }
+        }
+      }
+      return ran;
     },
     async retryFailed(tx, name, id) {
       await this.start();
@@ -136,6 +175,7 @@ export function createJobQueue(db: Database, logger: Logger, opts: JobQueueOptio
       starting = null;
       const b = boss;
       boss = null;
+      workers.clear();
       await b?.stop({ graceful: true, timeout: 8_000 });
     },
   };

@@ -38,6 +38,8 @@ export type BusStatus = 'ok' | 'reconnecting';
 export interface EventBus {
   kind: 'memory' | 'postgres';
   publish(event: BusEvent): Promise<void>;
+  /** Several events at once: one statement on the PostgreSQL bus (the notifications of a matched request). */
+  publishMany(events: readonly BusEvent[]): Promise<void>;
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** 'reconnecting' while the PostgreSQL bus has lost its LISTEN connection (events published meanwhile are lost). */
   status(): BusStatus;
@@ -58,6 +60,9 @@ export function createMemoryBus(): EventBus {
     kind: 'memory',
     async publish(event) {
       emitter.emit('event', stamped(event));
+    },
+    async publishMany(events) {
+      for (const event of events) emitter.emit('event', stamped(event));
     },
     subscribe(handler) {
       emitter.on('event', handler);
@@ -178,6 +183,11 @@ export async function createPostgresBus(url: string, logger: Logger, opts: Postg
     async publish(event) {
       const body = JSON.stringify(stamped(event));
       await publisher.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, body]);
+    },
+    async publishMany(events) {
+      if (!events.length) return;
+      const bodies = events.map((e) => JSON.stringify(stamped(e)));
+      await publisher.query('SELECT pg_notify($1, b) FROM unnest($2::text[]) AS b', [BUS_CHANNEL, bodies]);
     },
     subscribe(handler) {
       emitter.on('event', handler);

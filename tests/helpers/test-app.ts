@@ -11,6 +11,7 @@ import { attachWebSocket } from '../../server/realtime/ws.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import type { DatabaseTarget } from '../../server/db.ts';
 import { freshDatabaseTarget } from './test-db.ts';
+import { NOTIFY_MATCHES_JOB } from '../../server/domain/matching/notify-new-matches.ts';
 
 export interface TestApp {
   deps: AppDeps;
@@ -27,7 +28,8 @@ export interface TestApp {
   /**
    * Resolves once every event the database sent so far has reached this app (a marker published now comes
    * back after them: PostgreSQL delivers notifications in commit order). For tests that change an account
-   * straight in the database and then act through this app, whose session cache hears of it by event.
+   * straight in the database and then act through this app, whose session cache hears of it by event. First it
+   * runs what waits in the job queue after a commit (the notifications of new matches, decision 078).
    */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -94,7 +96,12 @@ export async function startTestApp(
       const mail = log.mails.findLast((m) => m.to === to && (!template || m.template === template) && m.url);
       return mail?.url ?? null;
     },
-    settle: () => settleBus(deps),
+    async settle() {
+      // Work done after a commit through the job queue (no worker runs in a test app): the notifications of new
+      // matches (decision 078). Then every event published so far has arrived.
+      await deps.jobs.runQueued(deps, [NOTIFY_MATCHES_JOB]);
+      await settleBus(deps);
+    },
     async close() {
       await ws.close();
       server.closeAllConnections();

@@ -63,12 +63,12 @@ describe('contact data before and after the unlock', () => {
     expect(chatCards?.matches.find((m) => m.request.id === r.id)?.request.descriptionPreview).toBe(card.request.descriptionPreview);
     expectNoSecrets(JSON.stringify(listed.tools), 'chat match cards');
 
+    await app.settle(); // the match's notifications (from the job queue) and every event published so far
     const mail = await app.deps.db.prisma.mailOutbox.findFirst({ where: { to: provider.user.email, template: 'newMatch' }, orderBy: { createdAt: 'desc' } });
     expect(mail?.text).toContain('Unser Wasserhahn');
     expectNoSecrets(mail?.text, 'newMatch text');
     expectNoSecrets(mail?.html, 'newMatch html');
     expectNoSecrets(mail?.subject, 'newMatch subject');
-    await app.settle(); // every event published so far, also over the PostgreSQL bus
     expectNoSecrets(JSON.stringify(events.slice(since)), 'live events');
 
     // The unlock shows everything.

@@ -77,6 +77,9 @@ async function market(lang: 'de' | 'en') {
     postcode: '04109',
     beschreibung: 'Im Dach ist ein Ziegel gerutscht, es regnet durch.',
   });
+  // The match's notification goes out from the job queue right after the release (decision 078), before anyone
+  // opens a conversation here.
+  await app.settle();
   await unlockAtQuotedPrice(app.deps, provider.user.id, request.id);
   const s = await as(seeker, lang);
   const p = await as(provider.user, lang);

@@ -1,11 +1,11 @@
-// The provider's feed as one statement (decision 043) answers what the feed answered before: the page in
+// The provider's feed as one statement (decisions 043 and 077) answers what the feed answered before: the page in
 // the feed's order with cursors, teasers without contact data until the unlock, the details and the seeker
 // after it, the provider's offer and its deal, the category's price, dismissed matches hidden (but readable
 // by id), and the balance also when the page is empty. Runs on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
-import { dismissMatch, listProviderMatches } from '../../server/domain/matching/list-provider-matches.ts';
+import { dismissMatch, FEED_PAGE, feedStatement, listProviderMatches } from '../../server/domain/matching/list-provider-matches.ts';
 import { createOffer } from '../../server/domain/offers/create-offer.ts';
 import { acceptOffer } from '../../server/domain/offers/accept-offer.ts';
 
@@ -60,7 +60,8 @@ describe('provider feed', () => {
     expect(first.balance).toBe(200 + 50 - 90 - 90);
     expect(first.promoBalance).toBe(0);
     expect(first.matches.map((m) => m.request.id)).toEqual([ids[4], ids[3]]);
-    expect(first.nextCursor).toBe(first.matches[1]!.id);
+    // The keyset cursor: the last card's place in the feed's order (its time and id), opaque to callers.
+    expect(first.nextCursor).toMatch(new RegExp(`^\\d+_${first.matches[1]!.id}$`));
     const [dealCard, unlockedCard] = first.matches;
     expect(dealCard).toMatchObject({
       unlocked: true,
@@ -104,7 +105,19 @@ describe('provider feed', () => {
 
     // No matches: an empty page with the balance (the welcome bonus).
     expect(await listProviderMatches(db, lonely.id, 'de')).toEqual({ matches: [], balance: 50, promoBalance: 50, nextCursor: null });
-    // A cursor that is no match: an empty page.
+    // A cursor that is not one of the feed's: an empty page.
     expect((await listProviderMatches(db, provider.id, 'de', { cursor: 'no-such-match' })).matches).toEqual([]);
+    // On PostgreSQL the feed statement is prepared on its connection once (decision 077), not planned every time.
+    if (app.deps.db.kind === 'postgres') {
+      const names = await db.$transaction(async (tx) => {
+        await listProviderMatches(tx as unknown as typeof db, provider.id, 'de');
+        await listProviderMatches(tx as unknown as typeof db, provider.id, 'de');
+        return tx.$queryRaw<{ name: string; statement: string }[]>`SELECT name, statement FROM pg_prepared_statements`;
+      });
+      const text = feedStatement(provider.id, { limit: FEED_PAGE, lang: 'de' }).text;
+      expect(names.filter((n) => n.statement === text)).toEqual([{ name: expect.stringMatching(/^akut_/), statement: text }]);
+    }
+    // Without a limit: a page of 20 (FEED_PAGE).
+    expect(FEED_PAGE).toBe(20);
   });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app.ts';
 import { clientAs, signedInClient } from '../helpers/auth.ts';
+import { createSession, sendChat, toolPart, type ChatTurn } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
 import { createProvider, createReleasedRequest, createSeeker, grantGoints, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createUser } from '../factories/users.ts';
@@ -404,5 +405,171 @@ describe('trader details (DSA Art. 30)', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ created: true, trader: { legalName: 'Neu Elektro e. K.' } });
+  });
+});
+
+describe('admins by chat', () => {
+  type Row = { label: string; before: string | null; after: string | null };
+  type Card = { change: { subject: string; rows: Row[] } };
+  /** The pending card of the turn's tool (the confirmation it waits for, and what it shows). */
+  const card = (turn: ChatTurn, tool: string) => {
+    const out = toolPart(turn, tool).output!;
+    expect(out).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
+    return { id: out.confirmation!.id, data: out.data as Card };
+  };
+  const confirm = (c: TestClient, sessionId: string, confirmationId: string) =>
+    c.post<{ status: string }>('/api/chat/confirm', { sessionId, confirmationId, decision: 'confirm' });
+  const reportRow = (id: string) => prisma().contentReport.findUniqueOrThrow({ where: { id } });
+
+  it('lists what waits, decides a report only on the click of its before/after card, and tells both sides (de, audited via chat)', async () => {
+    const { user } = await createProvider(app.deps, { firmenname: 'Chat Fake Bau', user: { locale: 'de' } });
+    const id = (await report(app.client(), { contentType: 'provider', contentId: user.id, email: 'chat-melder@example.com' })).body.reportId;
+    const ref = id.slice(0, 6);
+    const session = await createSession(adminA, 'de');
+
+    const list = await sendChat(adminA, session, 'Zeig mir mal, was gemeldet wurde und noch offen ist');
+    expect(toolPart(list, 'adminListReports').output).toMatchObject({ accepted: true, data: { context: 'todo' } });
+    expect(list.text).toContain(`#${ref}`);
+    expect(list.text).toContain('Chat Fake Bau');
+
+    const proposal = await sendChat(
+      adminA,
+      session,
+      `Die Meldung #${ref} ist berechtigt, bitte entfernen: AGB § 5, die Firma ist frei erfunden und täuscht Kunden.`,
+    );
+    const pending = card(proposal, 'adminDecideReport');
+    expect(pending.data.change).toMatchObject({
+      subject: expect.stringContaining(`Meldung #${ref}`),
+      rows: [
+        { label: 'Status', before: 'Offen', after: 'Entschieden' },
+        { label: 'Entscheidung', after: 'Entfernt: die öffentliche Anbieterseite ist nicht mehr erreichbar.' },
+        { label: 'Grund', after: 'Verstoß gegen die AGB: AGB § 5' },
+        { label: 'Begründung', after: 'die Firma ist frei erfunden und täuscht Kunden.' },
+        { label: 'E-Mail an die meldende Person', after: 'chat-melder@example.com' },
+        { label: 'E-Mail an die betroffene Person', after: user.email },
+      ],
+    });
+    // Nothing happens before the click.
+    expect((await reportRow(id)).status).toBe('open');
+    expect(await mailsTo(user.email, 'reportDecidedAffected')).toHaveLength(0);
+
+    expect((await confirm(adminA, session, pending.id)).body.status).toBe('confirmed');
+    expect(await reportRow(id)).toMatchObject({ status: 'decided', decision: 'remove', decisionGround: 'terms', decisionProvision: 'AGB § 5' });
+    expect((await prisma().providerProfile.findUniqueOrThrow({ where: { userId: user.id } })).restriction).toBe('removed');
+    expect((await listAuditLog(prisma(), { entityId: id, action: 'report.decide', limit: 1 })).entries[0]).toMatchObject({ via: 'chat', actorId: adminAId });
+    expect((await mailsTo(user.email, 'reportDecidedAffected'))[0]?.text).toContain('die Firma ist frei erfunden und täuscht Kunden.');
+    expect(await mailsTo('chat-melder@example.com', 'reportDecidedReporter')).toHaveLength(1);
+
+    // Decided once: the same words again are refused, translated.
+    const again = await sendChat(adminA, session, `Meldung #${ref} entfernen: AGB § 5, die Firma ist frei erfunden und täuscht Kunden.`);
+    expect(toolPart(again, 'adminDecideReport').output).toMatchObject({ accepted: false, reason: 'REPORT_ALREADY_DECIDED' });
+    expect(again.text).toContain('schon entschieden');
+  });
+
+  it('asks for what is missing (the provision, the reasons, what to do) and keeps a report in English', async () => {
+    const provider = await createProvider(app.deps, { firmenname: 'Ehrlich Maler' });
+    const id = (await report(app.client(), { contentType: 'provider', contentId: provider.user.id, email: 'chat-x@example.com' })).body.reportId;
+    const ref = id.slice(0, 6);
+    const session = await createSession(adminA, 'de');
+
+    const noProvision = await sendChat(adminA, session, `Meldung #${ref} entfernen: Die Firma täuscht Kunden mit erfundenen Angaben.`);
+    expect(toolPart(noProvision, 'adminDecideReport').output).toMatchObject({ accepted: false, reason: 'REPORT_PROVISION_REQUIRED' });
+    expect(noProvision.text).toContain('Vorschrift');
+
+    const shortReason = await sendChat(adminA, session, `Meldung #${ref} behalten: passt so`);
+    expect(toolPart(shortReason, 'adminDecideReport').output).toMatchObject({ accepted: false, reason: 'REASON_REQUIRED' });
+    expect(shortReason.text).toContain('mindestens 20 Zeichen');
+
+    const unknown = await sendChat(adminA, session, 'Meldung #fff000 entfernen: AGB § 5, die Firma ist frei erfunden.');
+    expect(toolPart(unknown, 'adminDecideReport').output).toMatchObject({ accepted: false, reason: 'ADMIN_REPORT_NOT_FOUND' });
+    expect((await reportRow(id)).status).toBe('open');
+
+    adminA.lang = 'en';
+    try {
+      const en = await createSession(adminA, 'en');
+      const keep = await sendChat(adminA, en, `dismiss report #${ref}, the company is real and the page is accurate`);
+      const pending = card(keep, 'adminDecideReport');
+      expect(pending.data.change.rows).toEqual([
+        { label: 'Status', before: 'Open', after: 'Decided' },
+        { label: 'Decision', before: null, after: 'The provider page stays as it is.' },
+        { label: 'Reasons', before: null, after: 'the company is real and the page is accurate' },
+        { label: 'E-mail to the reporter', before: null, after: 'chat-x@example.com' },
+      ]);
+      expect((await confirm(adminA, en, pending.id)).body.status).toBe('confirmed');
+      expect(await reportRow(id)).toMatchObject({ status: 'decided', decision: 'keep', decisionGround: 'none' });
+      expect((await prisma().providerProfile.findUniqueOrThrow({ where: { userId: provider.user.id } })).restriction).toBeNull();
+    } finally {
+      adminA.lang = 'de';
+    }
+  });
+
+  it('offers the waiting reports as buttons when the admin names the content instead of the reference', async () => {
+    const { user } = await createProvider(app.deps, { firmenname: 'Knopfdruck Dächer' });
+    const id = (await report(app.client(), { contentType: 'provider', contentId: user.id, email: 'chat-knopf@example.com' })).body.reportId;
+    const session = await createSession(adminA, 'de');
+    const ask = await sendChat(adminA, session, 'Die gemeldete Anbieterseite von Knopfdruck Dächer sperren: AGB § 3, die Firma existiert nicht.');
+    const out = toolPart(ask, 'adminDecideReport').output!;
+    expect(out).toMatchObject({ accepted: false, reason: 'CHOOSE_ONE' });
+    const labels = ((out as { choices?: { label: string }[] }).choices ?? []).map((c) => c.label);
+    const label = labels.find((l) => l.startsWith(`#${id.slice(0, 6)}`));
+    expect(label).toContain('Knopfdruck Dächer');
+    const pending = card(await sendChat(adminA, session, label!), 'adminDecideReport');
+    expect(pending.data.change.rows.slice(0, 3)).toMatchObject([
+      { label: 'Status', after: 'Entschieden' },
+      { label: 'Entscheidung', after: 'Entfernt: die öffentliche Anbieterseite ist nicht mehr erreichbar.' },
+      { label: 'Grund', after: 'Verstoß gegen die AGB: AGB § 3' },
+    ]);
+    expect((await reportRow(id)).status).toBe('open');
+  });
+
+  it('an objection: refused to the admin who decided first, decided by another in English on the click (audited via chat)', async () => {
+    const { user } = await createProvider(app.deps, { firmenname: 'Widerspruch Bau', user: { locale: 'de' } });
+    const id = (await report(app.client(), { contentType: 'provider', contentId: user.id, email: 'chat-w@example.com' })).body.reportId;
+    const ref = id.slice(0, 6);
+    await decide(adminA, id, { decision: 'remove', ground: 'terms', provision: 'AGB § 3', reason: 'Die Firma ist im Handelsregister nicht zu finden.' });
+    await (await clientAs(app, user)).post(`/api/me/report-decisions/${id}/objection`, { text: 'Wir sind im Handelsregister eingetragen, HRB 12345.' });
+
+    const session = await createSession(adminA, 'de');
+    const same = await sendChat(adminA, session, `Widerspruch #${ref} stattgeben: Eintrag gefunden, Seite wieder zeigen.`);
+    expect(toolPart(same, 'adminDecideObjection').output).toMatchObject({ accepted: false, reason: 'REPORT_SAME_ADMIN' });
+    expect(same.text).toContain('andere Person aus dem Team');
+
+    adminB.lang = 'en';
+    try {
+      const en = await createSession(adminB, 'en');
+      const objections = await sendChat(adminB, en, 'are there any objections waiting for me?');
+      expect(toolPart(objections, 'adminListReports').output).toMatchObject({ accepted: true, data: { context: 'objected' } });
+      expect(objections.text).toContain(`#${ref}`);
+
+      const rev = await sendChat(adminB, en, `accept the objection to #${ref}: the register entry exists, the page may be shown again`);
+      const pending = card(rev, 'adminDecideObjection');
+      expect(pending.data.change.rows).toMatchObject([
+        { label: 'Status', before: 'Objection', after: 'Reversed' },
+        { label: 'Objection', after: 'Wir sind im Handelsregister eingetragen, HRB 12345.' },
+        { label: 'Decision', before: 'Removed: the public provider page can no longer be reached.' },
+        { label: 'Reasons', after: 'the register entry exists, the page may be shown again' },
+        { label: 'E-mail to the reporter', after: 'chat-w@example.com' },
+        { label: 'E-mail to the affected person', after: user.email },
+      ]);
+      expect((await reportRow(id)).status).toBe('objected');
+      expect((await confirm(adminB, en, pending.id)).body.status).toBe('confirmed');
+    } finally {
+      adminB.lang = 'de';
+    }
+    expect((await reportRow(id)).status).toBe('reversed');
+    expect((await prisma().providerProfile.findUniqueOrThrow({ where: { userId: user.id } })).restriction).toBeNull();
+    const audit = (await listAuditLog(prisma(), { entityId: id, action: 'report.decideObjection', limit: 1 })).entries[0];
+    expect(audit).toMatchObject({ via: 'chat' });
+    expect(audit?.actorId).not.toBe(adminAId);
+    expect(await mailsTo(user.email, 'reportObjectionDecided')).toHaveLength(1);
+  });
+
+  it('the report tools are the admins’ only', async () => {
+    for (const role of ['seeker', 'provider'] as const) {
+      const person = await signedInClient(app, { role });
+      const session = await createSession(person.client, 'de');
+      const turn = await sendChat(person.client, session, 'Zeig mir die offenen Meldungen');
+      expect(turn.tools.some((t) => /Report|Objection/.test(t.toolName))).toBe(false);
+    }
   });
 });

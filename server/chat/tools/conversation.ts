@@ -43,6 +43,7 @@ export const HELP_GROUPS: readonly { id: string; intents: readonly string[] }[] 
   { id: 'adminRequests', intents: ['moderationQueue', 'adminListRequests', 'adminModerateRequest', 'adminCloseRequest', 'adminListDeals'] },
   { id: 'adminMoney', intents: ['listPendingPayouts', 'approvePayout', 'rejectPayout', 'setCategoryPrice', 'changeCommissionPlan'] },
   { id: 'adminPeople', intents: ['suspendUser', 'unsuspendUser', 'changeUserRole', 'listDocumentReviews', 'reviewTradeDocument'] },
+  { id: 'adminReports', intents: ['adminListReports', 'adminDecideReport', 'adminDecideObjection'] },
   { id: 'adminPartners', intents: ['listSupportInbox', 'answerSupportMessage', 'showMarketingTexts', 'editMarketingText'] },
   {
     id: 'adminScript',

@@ -7,6 +7,7 @@ import { adminTools } from './admin.ts';
 import { adminRequestTools } from './admin-requests.ts';
 import { adminPriceTools } from './admin-prices.ts';
 import { adminUserTools } from './admin-users.ts';
+import { adminReportTools } from './admin-reports.ts';
 import { adminPayoutTools } from './admin-payouts.ts';
 import { adminSettingTools } from './admin-settings.ts';
 import { adminDocumentTools } from './admin-documents.ts';
@@ -55,6 +56,7 @@ export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...adminAffiliateTools,
   ...adminPriceTools,
   ...adminUserTools,
+  ...adminReportTools,
   ...adminSettingTools,
   ...adminDocumentTools,
   ...adminMarketingTools,

@@ -6,10 +6,10 @@ import type { Db } from '../../db.ts';
 import type { Lang } from '../../i18n.ts';
 import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { toGoints } from '../../../core/money/money.ts';
-import { resolvePrice } from '../prices/price-list.ts';
-import { toDetails, toTeaser, type RequestRow } from '../requests/request-views.ts';
+import { cardTexts, teaserOf, toDetails, type RequestRow, type TeaserFields } from '../requests/request-views.ts';
 import { getSettings } from '../settings/settings.ts';
 import { contactHidden } from '../privacy/contact-retention.ts';
+import { PREPARED } from '../../db/prepared.ts';
 import type { MatchCard, ProviderFeed } from '../../../core/api/provider.ts';
 export type { MatchCard, ProviderFeed } from '../../../core/api/provider.ts';
 
@@ -24,33 +24,48 @@ export interface MatchFilter {
   urgentOnly?: boolean;
 }
 
+/** Cards per page when the caller does not say (the dashboard's page). */
+export const FEED_PAGE = 20;
+
 interface FeedRow {
   // the balance (one row even when the page is empty: then the match columns are null)
   paid: bigint;
   promo: bigint;
+  /** Whether the provider has a profile (the feed's door refuses without one, in the same round trip). */
+  hasProfile: boolean;
   id: string | null;
   status: string;
   distanceKm: number;
   createdAt: Date;
   requestId: string;
+  // the card, as the match carries it (decision 077)
+  kategorie: string;
+  teaser: string | null;
+  placeMasked: string | null;
+  postcodeMasked: string | null;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  dringlichkeit: string;
+  wantedBy: Date | null;
+  requestStatus: string;
+  unlockCount: number;
+  maxUnlocks: number;
+  unlockPrice: number;
+  postedAt: Date;
+  // a card whose texts are not written yet: the request's texts, shaped here
+  t_beschreibung: string | null;
+  t_ort: string | null;
+  t_postcode: string | null;
+  // an unlocked card: the request, the seeker, the provider's offer and its deal
+  u_id: string | null;
   r_userId: string | null;
-  r_kategorie: string;
   r_beschreibung: string;
-  r_beschreibungOeffentlich: string;
   r_postcode: string | null;
   r_ort: string | null;
-  r_budgetMin: number | null;
-  r_budgetMax: number | null;
-  r_dringlichkeit: string;
-  r_date: Date | null;
-  r_status: string;
-  r_maxUnlocks: number;
-  r_unlockCount: number;
   r_firstName: string | null;
-  r_releasedAt: Date | null;
   r_closedAt: Date | null;
+  r_releasedAt: Date | null;
   r_createdAt: Date;
-  unlocked: boolean;
   o_id: string | null;
   o_status: string;
   o_priceCents: number;
@@ -63,81 +78,110 @@ interface FeedRow {
   s_name: string;
   s_email: string;
   s_deletedAt: Date | null;
-  p_id: string | null;
-  p_basePriceCents: number;
-  p_commissionRateBp: number;
+}
+
+/** The keyset cursor: the last card's position in the feed index's order, opaque to callers. */
+export function encodeFeedCursor(createdAt: Date, id: string): string {
+  return `${createdAt.getTime()}_${id}`;
+}
+
+export const FEED_CURSOR = /^(\d{1,15})_([0-9A-Za-z-]{1,64})$/;
+
+function decodeFeedCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
+  const m = cursor ? FEED_CURSOR.exec(cursor) : null;
+  return m ? { at: new Date(Number(m[1])), id: m[2]! } : null;
 }
 
 /**
  * The feed's one statement (see listProviderMatches), on its own so the benchmark can send exactly this
  * statement through `pg` as the database's own figure for a feed page (scripts/bench-marketplace.ts).
+ *
+ * One index range of Match(providerId, createdAt DESC, id DESC), decision 017, from the cursor on, returning
+ * the cards as the matches carry them (decision 077): a locked card joins nothing. Only an unlocked card
+ * reads its request, the seeker, the provider's offer and its deal (the subquery runs only for a card that is
+ * not 'offen'), and only a card whose texts are not written yet reads the request's texts. The balance and whether
+ * the provider has a profile come
+ * with it (a CTE, so an empty page still carries it).
  */
-export function feedStatement(providerId: string, opts: { limit: number; cursor?: string | null; matchId?: string; filter?: MatchFilter }): Prisma.Sql {
-  const limit = opts.limit;
-  const matchId = opts.matchId ?? null;
-  const cursor = opts.cursor ?? null;
-  const category = opts.filter?.category ?? null;
-  const urgentOnly = opts.filter?.urgentOnly === true;
-  return Prisma.sql`
+export function feedStatement(
+  providerId: string,
+  opts: { limit: number; lang?: Lang; cursor?: string | null; matchId?: string; filter?: MatchFilter },
+): Prisma.Sql {
+  const after = decodeFeedCursor(opts.cursor);
+  const which = opts.matchId ? Prisma.sql`m."id" = ${opts.matchId}` : Prisma.sql`m."status" = ANY(${[...FEED_STATUSES]}::text[])`;
+  const category = opts.filter?.category ? Prisma.sql`AND m."kategorie" = ${opts.filter.category}` : Prisma.empty;
+  const urgent = opts.filter?.urgentOnly ? Prisma.sql`AND m."dringlichkeit" = ANY(${[...URGENT]}::text[])` : Prisma.empty;
+  // A cursor that is not one of ours ends the feed (an empty page) rather than starting it again.
+  const from = after ? Prisma.sql`AND (m."createdAt", m."id") < (${after.at}, ${after.id})` : opts.cursor ? Prisma.sql`AND false` : Prisma.empty;
+  const teaser = opts.lang === 'en' ? Prisma.raw('m."teaserEn"') : Prisma.raw('m."teaserDe"');
+  return Prisma.sql`${Prisma.raw(PREPARED)}
     WITH balance AS (
       SELECT COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet'), 0)::bigint AS paid,
-             COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet_promo'), 0)::bigint AS promo
+             COALESCE(SUM(a."balance") FILTER (WHERE a."kind" = 'wallet_promo'), 0)::bigint AS promo,
+             EXISTS (SELECT 1 FROM "ProviderProfile" pp WHERE pp."userId" = ${providerId}) AS "hasProfile"
       FROM "LedgerAccount" a WHERE a."ownerId" = ${providerId} AND a."kind" IN ('wallet', 'wallet_promo')
     ), page AS (
-      SELECT m."id", m."status", m."distanceKm", m."createdAt", m."requestId" FROM "Match" m
-      WHERE m."providerId" = ${providerId}
-        AND (CASE WHEN ${matchId}::text IS NULL THEN m."status" = ANY(${[...FEED_STATUSES]}::text[]) ELSE m."id" = ${matchId}::text END)
-        AND ((${category}::text IS NULL AND NOT ${urgentOnly}::boolean) OR EXISTS (
-          SELECT 1 FROM "Request" fr WHERE fr."id" = m."requestId"
-            AND (${category}::text IS NULL OR fr."kategorie" = ${category}::text)
-            AND (NOT ${urgentOnly}::boolean OR fr."dringlichkeit" = ANY(${[...URGENT]}::text[]))))
-        AND (${cursor}::text IS NULL OR (m."createdAt", m."id") < (SELECT c."createdAt", c."id" FROM "Match" c WHERE c."id" = ${cursor}::text))
+      SELECT m."id", m."status", m."distanceKm", m."createdAt", m."requestId", m."kategorie", ${teaser} AS "teaser",
+        m."placeMasked", m."postcodeMasked", m."budgetMin", m."budgetMax", m."dringlichkeit", m."wantedBy", m."requestStatus",
+        m."unlockCount", m."maxUnlocks", m."unlockPrice", m."postedAt"
+      FROM "Match" m
+      WHERE m."providerId" = ${providerId} AND ${which} ${category} ${urgent} ${from}
       ORDER BY m."createdAt" DESC, m."id" DESC
-      LIMIT ${limit + 1}
+      LIMIT ${opts.limit + 1}
     )
-    SELECT b.paid, b.promo, p."id", p."status", p."distanceKm", p."createdAt", p."requestId",
-      r."userId" AS "r_userId", r."kategorie" AS "r_kategorie", r."beschreibung" AS "r_beschreibung",
-      r."beschreibungOeffentlich" AS "r_beschreibungOeffentlich", r."postcode" AS "r_postcode", r."ort" AS "r_ort",
-      r."budgetMin" AS "r_budgetMin", r."budgetMax" AS "r_budgetMax", r."dringlichkeit" AS "r_dringlichkeit", r."date" AS "r_date",
-      r."status" AS "r_status", r."maxUnlocks" AS "r_maxUnlocks", r."unlockCount" AS "r_unlockCount", r."firstName" AS "r_firstName",
-      r."releasedAt" AS "r_releasedAt", r."closedAt" AS "r_closedAt", r."createdAt" AS "r_createdAt",
-      (u."id" IS NOT NULL) AS "unlocked",
-      o."id" AS "o_id", o."status" AS "o_status", o."priceCents" AS "o_priceCents", o."beschreibung" AS "o_beschreibung",
-      o."verfuegbarkeit" AS "o_verfuegbarkeit", o."createdAt" AS "o_createdAt",
-      d."id" AS "d_id", d."status" AS "d_status",
-      s."id" AS "s_id", s."name" AS "s_name", s."email" AS "s_email", s."deletedAt" AS "s_deletedAt",
-      e."id" AS "p_id", e."basePriceCents" AS "p_basePriceCents", e."commissionRateBp" AS "p_commissionRateBp"
+    SELECT b.paid, b.promo, b."hasProfile", p.*, t.*, x.*
     FROM balance b
     LEFT JOIN page p ON true
-    LEFT JOIN "Request" r ON r."id" = p."requestId"
-    LEFT JOIN "Unlock" u ON u."requestId" = p."requestId" AND u."providerId" = ${providerId}
-    LEFT JOIN "Offer" o ON o."requestId" = p."requestId" AND o."providerId" = ${providerId}
-    LEFT JOIN "Deal" d ON d."offerId" = o."id"
-    LEFT JOIN "user" s ON s."id" = r."userId" AND u."id" IS NOT NULL
-    LEFT JOIN "PriceListEntry" e ON e."industryCategory" = r."kategorie" AND e."serviceType" = ''
+    LEFT JOIN LATERAL (
+      SELECT r."beschreibung" AS "t_beschreibung", r."ort" AS "t_ort", r."postcode" AS "t_postcode"
+      FROM "Request" r WHERE p."teaser" IS NULL AND r."id" = p."requestId" LIMIT 1
+    ) t ON true
+    LEFT JOIN LATERAL (
+      SELECT u."id" AS "u_id", r."userId" AS "r_userId", r."beschreibung" AS "r_beschreibung", r."postcode" AS "r_postcode",
+        r."ort" AS "r_ort", r."firstName" AS "r_firstName", r."closedAt" AS "r_closedAt", r."releasedAt" AS "r_releasedAt",
+        r."createdAt" AS "r_createdAt",
+        o."id" AS "o_id", o."status" AS "o_status", o."priceCents" AS "o_priceCents", o."beschreibung" AS "o_beschreibung",
+        o."verfuegbarkeit" AS "o_verfuegbarkeit", o."createdAt" AS "o_createdAt",
+        d."id" AS "d_id", d."status" AS "d_status",
+        s."id" AS "s_id", s."name" AS "s_name", s."email" AS "s_email", s."deletedAt" AS "s_deletedAt"
+      FROM "Unlock" u
+      JOIN "Request" r ON r."id" = u."requestId"
+      LEFT JOIN "Offer" o ON o."requestId" = u."requestId" AND o."providerId" = u."providerId"
+      LEFT JOIN "Deal" d ON d."offerId" = o."id"
+      LEFT JOIN "user" s ON s."id" = r."userId"
+      WHERE p."status" <> 'offen' AND u."requestId" = p."requestId" AND u."providerId" = ${providerId}
+      LIMIT 1
+    ) x ON true
     ORDER BY p."createdAt" DESC, p."id" DESC`;
 }
 
 /**
- * The provider's page of the feed in one statement (decision 043): the balance, and the page of matches in the
- * feed index's order (Match(providerId, createdAt DESC, id DESC), decision 017) with each match's request,
- * whether the provider unlocked it, their offer and its deal, the seeker (only for unlocked requests) and the
- * category's price entry. Teasers and details are shaped here, in one place (request-views.ts).
+ * The provider's page of the feed in one statement (decisions 043 and 077): the balance and up to `limit`
+ * cards (FEED_PAGE by default) from the keyset cursor on. A locked card is assembled from what its match
+ * carries (teaserOf); an unlocked card from its request (toDetails), as before.
  */
 export async function listProviderMatches(
   prisma: Db,
   providerId: string,
   lang: Lang,
-  opts: { limit?: number; cursor?: string | null; matchId?: string; filter?: MatchFilter } = {},
+  opts: {
+    limit?: number;
+    cursor?: string | null;
+    matchId?: string;
+    filter?: MatchFilter;
+    /** PROVIDER_PROFILE_REQUIRED without a profile, read in the feed's own statement (no round trip of its own). */
+    requireProfile?: boolean;
+  } = {},
 ): Promise<ProviderFeed> {
-  const limit = Math.min(Math.max(opts.limit ?? 50, 1), 100);
-  const rows = await prisma.$queryRaw<FeedRow[]>(feedStatement(providerId, { ...opts, limit }));
+  const limit = Math.min(Math.max(opts.limit ?? FEED_PAGE, 1), 100);
+  const rows = await prisma.$queryRaw<FeedRow[]>(feedStatement(providerId, { ...opts, lang, limit }));
+  if (opts.requireProfile && !rows[0]?.hasProfile) throw new AppError('PROVIDER_PROFILE_REQUIRED');
   const paid = BigInt(rows[0]?.paid ?? 0n);
   const promo = BigInt(rows[0]?.promo ?? 0n);
   const found = rows.filter((m) => m.id !== null);
   const page = found.slice(0, limit);
   // Contact retention (decision 046): read only when the page shows an unlocked request.
-  const retentionDays = page.some((m) => m.unlocked) ? (await getSettings(prisma))['marketplace.contactRetentionDays'] : 0;
+  const retentionDays = page.some((m) => m.u_id) ? (await getSettings(prisma))['marketplace.contactRetentionDays'] : 0;
   const now = new Date();
   const matches: MatchCard[] = page.map((m) => {
     const base = {
@@ -157,40 +201,62 @@ export async function listProviderMatches(
         : null,
       deal: m.d_id ? { id: m.d_id, status: m.d_status } : null,
     };
-    const request: RequestRow & { userId: string | null; closedAt: Date | null } = {
-      id: m.requestId,
-      userId: m.r_userId,
-      kategorie: m.r_kategorie,
-      beschreibung: m.r_beschreibung,
-      beschreibungOeffentlich: m.r_beschreibungOeffentlich,
-      postcode: m.r_postcode,
-      ort: m.r_ort,
-      budgetMin: m.r_budgetMin,
-      budgetMax: m.r_budgetMax,
-      dringlichkeit: m.r_dringlichkeit,
-      date: m.r_date,
-      status: m.r_status,
-      maxUnlocks: m.r_maxUnlocks,
-      unlockCount: m.r_unlockCount,
-      firstName: m.r_firstName,
-      releasedAt: m.r_releasedAt,
-      closedAt: m.r_closedAt,
-      createdAt: m.r_createdAt,
-    };
-    const price = resolvePrice(
-      m.p_id
-        ? [{ id: m.p_id, industryCategory: m.r_kategorie, serviceType: '', basePriceCents: m.p_basePriceCents, commissionRateBp: m.p_commissionRateBp }]
-        : [],
-      m.r_kategorie,
-    ).goints;
-    if (m.unlocked) {
+    if (m.u_id) {
+      const request: RequestRow & { userId: string | null; closedAt: Date | null } = {
+        id: m.requestId,
+        userId: m.r_userId,
+        kategorie: m.kategorie,
+        beschreibung: m.r_beschreibung,
+        beschreibungOeffentlich: '',
+        postcode: m.r_postcode,
+        ort: m.r_ort,
+        budgetMin: m.budgetMin,
+        budgetMax: m.budgetMax,
+        dringlichkeit: m.dringlichkeit,
+        date: m.wantedBy,
+        status: m.requestStatus,
+        maxUnlocks: m.maxUnlocks,
+        unlockCount: m.unlockCount,
+        firstName: m.r_firstName,
+        releasedAt: m.r_releasedAt,
+        closedAt: m.r_closedAt,
+        createdAt: m.r_createdAt,
+      };
       const seeker = m.s_id ? { id: m.s_id, name: m.s_name, email: m.s_email } : null;
       const hidden = contactHidden(request, retentionDays, now) || m.s_deletedAt !== null;
-      return { ...base, unlocked: true as const, request: toDetails(request, seeker, lang, price, { contactHidden: hidden }) };
+      // The card's texts as the match carries them (decision 077): the redaction does not run again on a view.
+      const texts = m.teaser !== null ? { preview: m.teaser, placeMasked: m.placeMasked, postcodeMasked: m.postcodeMasked } : undefined;
+      return {
+        ...base,
+        unlocked: true as const,
+        request: toDetails(request, seeker, lang, m.unlockPrice, { contactHidden: hidden, ...(texts ? { texts } : {}) }),
+      };
     }
-    return { ...base, unlocked: false as const, request: toTeaser(request, lang, price) };
+    const texts =
+      m.teaser !== null
+        ? { preview: m.teaser, placeMasked: m.placeMasked, postcodeMasked: m.postcodeMasked }
+        : cardTexts({ beschreibung: m.t_beschreibung ?? '', ort: m.t_ort, postcode: m.t_postcode }, lang);
+    const fields: TeaserFields = {
+      ...texts,
+      kategorie: m.kategorie,
+      budgetMin: m.budgetMin,
+      budgetMax: m.budgetMax,
+      dringlichkeit: m.dringlichkeit,
+      date: m.wantedBy,
+      status: m.requestStatus,
+      unlockCount: m.unlockCount,
+      maxUnlocks: m.maxUnlocks,
+      postedAt: m.postedAt,
+    };
+    return { ...base, unlocked: false as const, request: teaserOf(m.requestId, fields, lang, m.unlockPrice) };
   });
-  return { matches, balance: toGoints(paid + promo), promoBalance: toGoints(promo), nextCursor: found.length > limit ? page.at(-1)!.id! : null };
+  const last = page.at(-1);
+  return {
+    matches,
+    balance: toGoints(paid + promo),
+    promoBalance: toGoints(promo),
+    nextCursor: found.length > limit && last ? encodeFeedCursor(last.createdAt, last.id!) : null,
+  };
 }
 
 /** 'Kein Interesse': hides a match for free. */

@@ -1,22 +1,19 @@
 // Matches an open request to providers: same category, the request's place inside the provider's service
 // area, the provider's settings (receives matches, minimum budget). Reads one index range per request
 // (ProviderCategory by category and latitude), never all providers. New matches reach the providers live
-// (ws) and by e-mail.
+// (ws) and by e-mail, from the job queue after the commit (decision 078): matching never waits for mail.
 //
 // Three round trips and one commit (decision 056): the request and the settings together, the candidates
 // with their providers' settings in one statement, and one statement that writes the new matches and stamps
 // the request (INSERT … ON CONFLICT DO NOTHING RETURNING: only the rows it wrote come back, so a provider
 // matched before, or by a concurrent run, is neither written nor told twice).
 import type { AppDeps } from '../../deps.ts';
-import type { CategoryId } from '../../../core/categories/category-ids.ts';
-import { categoryLabel } from '../../../core/categories/category-labels.ts';
-import { urgencyLabel, type Urgency } from '../../../core/requests/urgency.ts';
 import { getSettings } from '../settings/settings.ts';
-import { translator } from '../../i18n.ts';
-import { appLink, notify } from '../notifications/notify.ts';
-import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
+import { cardTexts } from '../requests/request-views.ts';
+import { resolvePrice } from '../prices/price-list.ts';
 import { boundingBox, withinKm } from './area.ts';
 import { roundedKm, takesRequest } from './match-rules.ts';
+import { NOTIFY_MATCHES_JOB } from './notify-new-matches.ts';
 
 export interface Candidate {
   providerId: string;
@@ -49,31 +46,43 @@ export async function findCandidates(
 }
 
 /**
- * Writes the matches that do not exist yet and stamps the request as matched, in one statement (one
- * commit); answers the matches it wrote.
+ * Writes the matches that do not exist yet, each with the request's card (decision 077: the texts made here
+ * through the one redaction, the plain columns from the request row as the caller's transaction sees it) and,
+ * when its provider is to be told, marked as waiting for that (decision 078), and stamps the request as matched
+ * (and, when it wrote a match to tell, with the time its notifications wait since), in one statement; answers
+ * the matches it wrote.
  */
-async function writeMatches(prisma: Queryable, requestId: string, candidates: readonly Candidate[], now: Date) {
+async function writeMatches(tx: Queryable, r: MatchableRequest, candidates: readonly Candidate[], now: Date, notify: boolean) {
   const ids = candidates.map((c) => c.providerId);
   const km = candidates.map((c) => c.distanceKm);
-  return prisma.$queryRaw<{ id: string; providerId: string }[]>`
+  const de = cardTexts(r, 'de');
+  const en = cardTexts(r, 'en');
+  const price = resolvePrice(await tx.priceListEntry.findMany({ where: { serviceType: '' } }), r.kategorie).goints;
+  return tx.$queryRaw<{ id: string; providerId: string }[]>`
     WITH written AS (
-      INSERT INTO "Match" (id, "requestId", "providerId", "distanceKm", "updatedAt")
-      SELECT gen_random_uuid()::text, ${requestId}, c.provider, c.km, ${now}
+      INSERT INTO "Match" (id, "requestId", "providerId", "distanceKm", "updatedAt", "kategorie", "teaserDe", "teaserEn", "placeMasked",
+        "postcodeMasked", "budgetMin", "budgetMax", "dringlichkeit", "wantedBy", "requestStatus", "unlockCount", "maxUnlocks", "unlockPrice", "postedAt", "notifyPending")
+      SELECT gen_random_uuid()::text, rq.id, c.provider, c.km, ${now}, rq."kategorie", ${de.preview}, ${en.preview}, ${de.placeMasked}::text,
+        ${de.postcodeMasked}::text, rq."budgetMin", rq."budgetMax", rq."dringlichkeit", rq."date", rq."status",
+        rq."unlockCount", rq."maxUnlocks", ${price}::int, COALESCE(rq."releasedAt", rq."createdAt"), ${notify}
         FROM unnest(${ids}::text[], ${km}::float8[]) AS c(provider, km)
+        CROSS JOIN "Request" rq WHERE rq.id = ${r.id}
       ON CONFLICT ("requestId", "providerId") DO NOTHING
       RETURNING id, "providerId"
     ), stamped AS (
-      UPDATE "Request" SET "matchedAt" = ${now}, "updatedAt" = ${now} WHERE id = ${requestId}
+      UPDATE "Request" SET "matchedAt" = ${now}, "updatedAt" = ${now},
+        "notifyAfter" = CASE WHEN ${notify} AND EXISTS (SELECT 1 FROM written) THEN COALESCE("notifyAfter", ${now}) ELSE "notifyAfter" END
+       WHERE id = ${r.id}
     )
     SELECT id, "providerId" FROM written`;
 }
 
-type Queryable = Pick<AppDeps['db']['prisma'], '$queryRaw'>;
+type Queryable = Pick<AppDeps['db']['prisma'], '$queryRaw' | 'priceListEntry'>;
 
 /** What matching needs of a request. */
 export type MatchableRequest = Pick<
   NonNullable<Awaited<ReturnType<AppDeps['db']['prisma']['request']['findUnique']>>>,
-  'id' | 'kategorie' | 'lat' | 'lon' | 'budgetMin' | 'budgetMax' | 'userId' | 'ort' | 'dringlichkeit' | 'beschreibung'
+  'id' | 'kategorie' | 'lat' | 'lon' | 'budgetMin' | 'budgetMax' | 'userId' | 'ort' | 'postcode' | 'dringlichkeit' | 'beschreibung'
 >;
 
 export interface WrittenMatches {
@@ -86,7 +95,13 @@ export interface WrittenMatches {
  * together: decision 060); the request is stamped matched even when nobody fits. Tell the providers with
  * `announceMatches` after the commit.
  */
-export async function matchOpenRequest(tx: Queryable, r: MatchableRequest, maxRadiusKm: number, now = new Date()): Promise<WrittenMatches> {
+export async function matchOpenRequest(
+  tx: Queryable,
+  r: MatchableRequest,
+  maxRadiusKm: number,
+  now = new Date(),
+  opts: { notify?: boolean } = {},
+): Promise<WrittenMatches> {
   const candidates =
     r.lat === null || r.lon === null
       ? []
@@ -95,28 +110,18 @@ export async function matchOpenRequest(tx: Queryable, r: MatchableRequest, maxRa
           { category: r.kategorie, lat: r.lat, lon: r.lon, budgetMax: r.budgetMax, excludeUserId: r.userId },
           maxRadiusKm,
         );
-  return { request: r, created: await writeMatches(tx, r.id, candidates, now) };
+  return { request: r, created: await writeMatches(tx, r, candidates, now, opts.notify !== false) };
 }
 
-/** New matches reach their providers live and by e-mail. */
+/**
+ * New matches reach their providers live and by e-mail: after the commit, one job tells every new provider
+ * (notify-new-matches.ts, decision 078). Should it not get into the queue, the sweep finds the request by its stamp.
+ */
 export async function announceMatches(deps: AppDeps, { request: r, created }: WrittenMatches): Promise<void> {
-  for (const m of created) {
-    await notify(deps, {
-      userId: m.providerId,
-      event: { type: 'match.created', payload: { matchId: m.id, requestId: r.id } },
-      mail: {
-        template: 'newMatch',
-        params: (lang) => ({
-          category: categoryLabel(r.kategorie as CategoryId, lang),
-          place: maskPlace(r.ort) ?? (translator(lang)('email:newMatch.placeUnknown') as string),
-          budget: budgetText(r.budgetMin, r.budgetMax, lang) ?? (translator(lang)('email:newMatch.budgetOpen') as string),
-          urgency: urgencyLabel(r.dringlichkeit as Urgency, lang),
-          teaser: teaserDescription(r.beschreibung, lang),
-          url: appLink(deps, '/anbieter/dashboard'),
-        }),
-      },
-    });
-  }
+  if (!created.length) return;
+  await deps.jobs.send(NOTIFY_MATCHES_JOB, { requestId: r.id }).catch((err: unknown) => {
+    deps.logger.warn({ err: err instanceof Error ? err.message : String(err), requestId: r.id }, 'match notifications not queued; the sweep sends them');
+  });
 }
 
 export async function matchRequest(deps: AppDeps, requestId: string, opts: { notify?: boolean } = {}): Promise<number> {
@@ -124,7 +129,8 @@ export async function matchRequest(deps: AppDeps, requestId: string, opts: { not
   const [r, settings] = await Promise.all([prisma.request.findUnique({ where: { id: requestId } }), getSettings(prisma)]);
   // Without coordinates nobody fits, and the request is still stamped as matched.
   if (!r || r.status !== 'open') return 0;
-  const written = await matchOpenRequest(prisma, r, settings['marketplace.maxRadiusKm']);
-  if (opts.notify !== false) await announceMatches(deps, written);
+  const notify = opts.notify !== false;
+  const written = await matchOpenRequest(prisma, r, settings['marketplace.maxRadiusKm'], new Date(), { notify });
+  if (notify) await announceMatches(deps, written);
   return written.created.length;
 }

@@ -3,6 +3,7 @@
 import type { Db } from '../../db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
+import { refreshCardPrices } from '../matching/refresh-card-prices.ts';
 import { toPriceView, type PriceEntryView } from './price-list.ts';
 
 export async function deletePriceEntry(db: Db, actorId: string, id: string, via: AuditVia = 'dashboard'): Promise<PriceEntryView> {
@@ -12,6 +13,7 @@ export async function deletePriceEntry(db: Db, actorId: string, id: string, via:
     const removed = await tx.priceListEntry.deleteMany({ where: { id } });
     if (removed.count !== 1) throw new AppError('NOT_FOUND');
     const before = toPriceView(row);
+    await refreshCardPrices(tx, [row.industryCategory]);
     await recordAudit(tx, { actorId, action: 'price.delete', entityType: 'price', entityId: id, before, via });
     return before;
   });

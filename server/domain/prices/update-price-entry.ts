@@ -4,6 +4,7 @@ import type { Db } from '../../db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { isUniqueViolation } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
+import { refreshCardPrices } from '../matching/refresh-card-prices.ts';
 import { checkPriceEntry, toPriceView, type PriceEntryInput, type PriceEntryView } from './price-list.ts';
 
 export async function updatePriceEntry(db: Db, actorId: string, id: string, input: PriceEntryInput, via: AuditVia = 'dashboard'): Promise<PriceEntryView> {
@@ -14,6 +15,7 @@ export async function updatePriceEntry(db: Db, actorId: string, id: string, inpu
       if (!locked) throw new AppError('NOT_FOUND');
       const before = toPriceView(await tx.priceListEntry.findUniqueOrThrow({ where: { id } }));
       const after = toPriceView(await tx.priceListEntry.update({ where: { id }, data }));
+      await refreshCardPrices(tx, [before.industryCategory, after.industryCategory]);
       await recordAudit(tx, { actorId, action: 'price.update', entityType: 'price', entityId: id, before, after, via });
       return after;
     });

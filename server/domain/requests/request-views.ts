@@ -75,26 +75,86 @@ export interface RequestRow {
   createdAt: Date;
 }
 
-export function toTeaser(r: RequestRow, lang: Lang, unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints): RequestTeaser {
-  const place = maskPlace(r.ort);
-  const label = categoryLabel(r.kategorie as CategoryId, lang);
+/**
+ * What a teaser card is made of, apart from the request's id: the texts already through the one redaction
+ * (cardTexts) and the request's plain columns. The feed stores these per match (decision 077), so a card is
+ * read, not made, on every view; toTeaser makes them from a request for everything else.
+ */
+export interface TeaserFields {
+  kategorie: string;
+  /** teaserDescription in the card's language. */
+  preview: string;
+  placeMasked: string | null;
+  postcodeMasked: string | null;
+  budgetMin: number | null;
+  budgetMax: number | null;
+  dringlichkeit: string;
+  date: Date | null;
+  status: string;
+  unlockCount: number;
+  maxUnlocks: number;
+  /** releasedAt, else createdAt. */
+  postedAt: Date;
+}
+
+/** The texts of a teaser, in one language: the redacted preview and the masked place and postcode. */
+export function cardTexts(
+  r: Pick<RequestRow, 'beschreibung' | 'ort' | 'postcode'>,
+  lang: Lang,
+): Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'> {
+  return { preview: teaserDescription(r.beschreibung, lang), placeMasked: maskPlace(r.ort), postcodeMasked: maskPostcode(r.postcode) };
+}
+
+/** The teaser card from its fields: the one place a teaser is assembled. */
+export function teaserOf(id: string, f: TeaserFields, lang: Lang, unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints): RequestTeaser {
+  const label = categoryLabel(f.kategorie as CategoryId, lang);
   return {
-    id: r.id,
-    kategorie: r.kategorie as CategoryId,
-    title: place ? `${label} · ${place.replace(' (****)', '')}` : label,
-    descriptionPreview: teaserDescription(r.beschreibung, lang),
-    placeMasked: place,
-    postcodeMasked: maskPostcode(r.postcode),
-    budgetMin: r.budgetMin,
-    budgetMax: r.budgetMax,
-    dringlichkeit: r.dringlichkeit,
-    date: r.date ? r.date.toISOString().slice(0, 10) : null,
-    status: r.status,
-    unlocked: r.unlockCount,
-    maxUnlocks: r.maxUnlocks,
+    id,
+    kategorie: f.kategorie as CategoryId,
+    title: f.placeMasked ? `${label} · ${f.placeMasked.replace(' (****)', '')}` : label,
+    descriptionPreview: f.preview,
+    placeMasked: f.placeMasked,
+    postcodeMasked: f.postcodeMasked,
+    budgetMin: f.budgetMin,
+    budgetMax: f.budgetMax,
+    dringlichkeit: f.dringlichkeit,
+    date: f.date ? f.date.toISOString().slice(0, 10) : null,
+    status: f.status,
+    unlocked: f.unlockCount,
+    maxUnlocks: f.maxUnlocks,
     unlockPrice,
-    createdAt: (r.releasedAt ?? r.createdAt).toISOString(),
+    createdAt: f.postedAt.toISOString(),
   };
+}
+
+export function toTeaser(r: RequestRow, lang: Lang, unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints): RequestTeaser {
+  return teaserFrom(r, cardTexts(r, lang), lang, unlockPrice);
+}
+
+/** The teaser of a request whose texts (cardTexts) are made already. */
+function teaserFrom(
+  r: RequestRow,
+  texts: Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'>,
+  lang: Lang,
+  unlockPrice: number = DEFAULT_UNLOCK_PRICE.goints,
+): RequestTeaser {
+  return teaserOf(
+    r.id,
+    {
+      ...texts,
+      kategorie: r.kategorie,
+      budgetMin: r.budgetMin,
+      budgetMax: r.budgetMax,
+      dringlichkeit: r.dringlichkeit,
+      date: r.date,
+      status: r.status,
+      unlockCount: r.unlockCount,
+      maxUnlocks: r.maxUnlocks,
+      postedAt: r.releasedAt ?? r.createdAt,
+    },
+    lang,
+    unlockPrice,
+  );
 }
 
 export function toDetails(
@@ -102,9 +162,10 @@ export function toDetails(
   seeker: { name: string; email: string } | null,
   lang: Lang,
   unlockPrice?: number,
-  opts: { contactHidden?: boolean } = {},
+  /** texts: the card's texts when the caller has them already (a match's card, decision 077), else made here. */
+  opts: { contactHidden?: boolean; texts?: Pick<TeaserFields, 'preview' | 'placeMasked' | 'postcodeMasked'> } = {},
 ): RequestDetails {
-  const { placeMasked: _p, postcodeMasked: _c, ...teaser } = toTeaser(r, lang, unlockPrice);
+  const { placeMasked: _p, postcodeMasked: _c, ...teaser } = opts.texts ? teaserFrom(r, opts.texts, lang, unlockPrice) : toTeaser(r, lang, unlockPrice);
   if (opts.contactHidden) {
     // After the retention period: the description as before the unlock (contact data and addresses hidden), no contact.
     return {
