@@ -197,7 +197,10 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
     const details = read
       ? Object.entries(read).filter(([k, v]) => v !== undefined && v !== null && v !== '' && !['hint', 'text', 'message', 'query'].includes(k))
       : [];
-    if (details.length) return { kind: 'tool', toolName: proposal.toolName, input: { ...proposal.input, ...Object.fromEntries(details) } };
+    // Only a new value said in words counts ('30 km', '20 €', a name): a yes/no flag every message fills
+    // ('nein danke' reads as an opt-in either way) is no correction, and the same value again is none.
+    const changed = details.filter(([k, v]) => typeof v !== 'boolean' && JSON.stringify(v) !== JSON.stringify(proposal.input[k]));
+    if (changed.length) return { kind: 'tool', toolName: proposal.toolName, input: { ...proposal.input, ...Object.fromEntries(details) } };
   }
   switch (d.kind) {
     case 'tool':
