@@ -320,7 +320,7 @@ const NAME_AROUND = [
  */
 export function nameInMessage(text: string): string | null {
   if (/[<>&[\]]|javascript:/i.test(text)) return null;
-  const { name, introduced } = firstNameOf(text);
+  const { name, introduced, certain } = firstNameOf(text);
   const single = (w: string) => !/\s/.test(w) && checkFirstName(w).ok && !OWN_NAMES.has(w.toLowerCase());
   const words = [...text.matchAll(/[\p{L}][\p{L}\p{M}-]*/gu)].map((m) => m[0].replace(/-+$/, ''));
   // A name to use (after 'sag', 'call me', 'aber') wins over the one given first.
@@ -339,7 +339,6 @@ export function nameInMessage(text: string): string | null {
   if (preferred) return checkName(preferred);
   // After 'ich bin' / 'I'm' a word in lower case is a name only when it is a known one ('I'm confused', 'ich
   // bin müde' are no names; 'ich bin jonas' is).
-  const { certain } = firstNameOf(text);
   if (name && single(name) && (certain || !introduced || isKnownFirstName(name) || /^\p{Lu}/u.test(name))) return checkName(name);
   for (const re of NAME_AROUND) {
     const m = re.exec(text.trim());
