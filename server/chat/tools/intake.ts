@@ -284,9 +284,11 @@ export const intakeTools: AnyChatToolDef[] = [
         if (m.state !== 'choosingCategory' && m.state !== 'fillingForm') return null;
         if (isFormOutput(m.text)) return null;
         const { patch } = patchOf(m);
-        return patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined
-          ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' }
-          : null;
+        // Before a category is chosen, the answer names what is needed: an amount or a place alone ('send me
+        // the 62 euros I've got') is no need. In the form, any field it fills is an answer.
+        const answers =
+          m.state === 'choosingCategory' ? !!patch.category : !!(patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined);
+        return answers ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' } : null;
       },
     },
     run: async (ctx, input) => {
