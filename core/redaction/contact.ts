@@ -151,10 +151,13 @@ const HANDLE_NEAR_PLATFORM = new RegExp(
 );
 // Words that follow a platform name in ordinary sentences ('Instagram Fotos', 'my insta is private').
 const NOT_HANDLES = new Set(
-  'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not'.split(
+  'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not mehr more bitte please pls nur only gerne gern kein keine none sehr very viel viele much many wenig bald später later soon danke thanks erst first dann then noch still schon already lieber rather ganz immer always nie never'.split(
     ' ',
   ),
 );
+// Words with a '.' or a digit that are no handles: abbreviations ('z.B.', 'u.a.', 'e.V.') and a number with a
+// short unit ('3x', '10k', '2mal', '1.5k').
+const NOT_HANDLE_SHAPE = /^(?:(?:\p{L}{1,3}\.)+\p{L}{0,3}|\d+(?:[.,]\d+)*\p{L}{0,4})$/u;
 
 // ---------------------------------------------------------------------------------------------------
 // Street addresses
@@ -224,7 +227,7 @@ const STREET_OF = new RegExp(
 // Words after 'Am'/'Im'/'Zum' that are times, rooms or figures of speech, not street names ('Im Schlafzimmer 2,',
 // 'Zum Beispiel 3,', 'Am Montag 8.').
 const NOT_PLACE_NAMES =
-  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
+  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Etage|Ebene|Wohnung|Appartement|Apartment|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
 
 // 'at 221B Baker Street', '7 Church St.', '3 Station Rd'.
 // A flat, apartment, unit or suite belongs to it, before ('Flat 3, 27 Victoria Road') or after ('123 Main
@@ -260,9 +263,9 @@ const STREET_ROMANCE = new RegExp(
 );
 // French order, the number first: '27 rue de la Paix', '5, avenue des Alpes'.
 const STREET_FRENCH = new RegExp(
-  `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|[a-z]))?,?\\s+(?:rue|avenue|av\\.|boulevard|bd|place|chemin|allée|impasse|quai|route)` +
+  `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|[a-z]))?,?\\s+(?:[Rr]ue|[Aa]venue|[Aa]v\\.|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute)` +
     `\\s+(?:(?:de\\s+la|de\\s+l'|des|du|de|d')\\s*)?\\p{Lu}[\\p{L}'-]+(?:[\\s-]+\\p{Lu}[\\p{L}'-]+){0,2}`,
-  'giu',
+  'gu',
 );
 // After a word that announces an address, a street without a street word: 'Adresse: Sonnenhang 8', 'Anschrift
 // ist Lange Reihe 23', 'wir wohnen im Sonnenhang 8', 'address: 1 Infinite Loop' is found above.
@@ -464,7 +467,7 @@ function blockedRanges(text: string): [number, number][] {
 }
 
 const GAP_DIGITS = /^(?:\s{0,2}[()./_-]{0,2}\s{0,2}|\s{0,2}\(\s?|\s?\)\s{0,2})$/u;
-const GAP_WORDS = /^[\s,;.-]{1,3}$/u;
+const GAP_WORDS = /^[\s,;./-]{1,3}$/u;
 
 function phoneUnits(text: string): Unit[][] {
   const blocked = blockedRanges(text);
@@ -682,7 +685,7 @@ export function findContacts(input: string): ContactMatch[] {
       const first = h.split(/\s+/)[0]!;
       const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
       if (!bare || NOT_HANDLES.has(bare.toLowerCase())) continue;
-      if (!/\p{L}/u.test(bare)) continue;
+      if (!/\p{L}/u.test(bare) || NOT_HANDLE_SHAPE.test(bare)) continue;
       // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
       // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
       // so that 'Instagram als Werbekanal' stays text.
@@ -715,7 +718,7 @@ export function findContacts(input: string): ContactMatch[] {
     for (const m of matches(text, HANDLE_AFTER_LABEL)) {
       const handle = m.groups!.handle!.replace(/[._-]+$/, '');
       const bare = handle.replace(/^@/, '');
-      if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle)) continue;
+      if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle) || NOT_HANDLE_SHAPE.test(bare)) continue;
       const start = m.index + m[0].length - m.groups!.handle!.length;
       add('handle', start, start + handle.length);
     }
@@ -724,14 +727,15 @@ export function findContacts(input: string): ContactMatch[] {
   if (platform && has(/als|unter|namens|hei(?:ß|ss)t|called|named|under|handle|name/i))
     for (const m of matches(text, HANDLE_NEAR_PLATFORM)) {
       const handle = m.groups!.handle!.replace(/[._-]+$/, '');
-      if (NOT_HANDLES.has(handle.toLowerCase()) || !/\p{L}/u.test(handle) || !/[_.\d]/.test(handle)) continue;
+      if (NOT_HANDLES.has(handle.toLowerCase()) || !/\p{L}/u.test(handle) || !/[_.\d]/.test(handle) || NOT_HANDLE_SHAPE.test(handle)) continue;
       const start = m.index + m[0].length - m.groups!.handle!.length;
       add('handle', start, start + handle.length);
     }
   if (platform)
     for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
       const handle = m.groups!.handle!.replace(/[._-]+$/, '');
-      if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
+      if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle) && !NOT_HANDLE_SHAPE.test(handle))
+        add('handle', m.index, m.index + handle.length);
     }
   // Every street pattern needs a house number.
   const digit = has(/\d/);
@@ -745,7 +749,10 @@ export function findContacts(input: string): ContactMatch[] {
       if (weak && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
       if (!weak && /^\s*(?:€|euro|km|m²|qm|%)/iu.test(text.slice(m.index + m[0].length))) continue;
       // A place adjective belongs to the street's name: 'Bonner Talweg 5', 'Alter Steinweg 3'.
-      const adjective = /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er)\s+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index));
+      const adjective =
+        /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er|(?:Alt|Neu|Lang|Kurz|Hoh|Groß|Gross|Klein|Ober|Unter|Mittler|Vorder|Hinter|Inner|Äußer|Breit|Schmal|Krumm|Still|Schön|Rot|Weiß|Grün|Blau|Schwarz|Heilig)(?:e|en|es))\s+$/u.exec(
+          text.slice(Math.max(0, m.index - 30), m.index),
+        );
       const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
       add('address', start, m.index + m[0].length);
     }

@@ -353,6 +353,10 @@ const HIDE_ISSUE24: [string, string][] = [
   // 8. Groups of 3 after a group and a dot are no amount ('0151.234.56.789'); 'skype me: live:…'.
   ['Nummer 0151.234.56.789 oder 0151•234•56•789', `Nummer ${HIDDEN} oder ${HIDDEN}`],
   ['skype me: live:gardenguy_21', `skype me: ${HIDDEN}`],
+  // 9. An adjective such as 'Alte'/'Neue' before a street (not any capitalised word), and spelled digits
+  // grouped with slashes.
+  ['Wohnung Alte Dorfstraße 7, Bitte Goethestraße 5', `Wohnung ${ADDRESS}, Bitte ${ADDRESS}`],
+  ['Handy null eins sieben eins / zwei drei vier / fünf sechs sieben acht', `Handy ${HIDDEN}`],
 ];
 
 // Look-alikes that must stay: reference numbers of many kinds, words after a platform, sentences without a
@@ -374,6 +378,10 @@ const KEEP_ISSUE24 = [
   'Instagram, Facebook, TikTok: 3 Posts pro Woche, Snapchat, 2 Stories',
   'a 15 sqm terrace, a 4 lane road, 2 hours down the road',
   'Preis 1.234.567 €, 2.500.000 Einwohner, 12.345,67 € brutto',
+  'Instagram: mehr Reichweite, insta: bitte mehr follower, Instagram → mehr Likes',
+  'Werbung auf Instagram z.B. Posts, Instagram 3x pro Woche, TikTok, 2mal täglich',
+  'Tischdeko: 10 place cards and 3 place settings, 2 route options',
+  'Wir wohnen Etage 3, ohne Aufzug',
 ];
 
 describe('forms found by new tuned cases (issue 24)', () => {
