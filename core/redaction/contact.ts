@@ -111,10 +111,10 @@ const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{
 // (WhatsApp goes by phone number: it is a cue word of the phone rules; Signal too, and it has usernames
 // like 'jonas.92'. 'sc' for Snapchat counts only with a ':' after it.)
 const PLATFORMS =
-  'signal|sc|tg|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
+  'signal|sc|tg|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon|ebay|kleinanzeigen|vinted|etsy|github|behance';
 // A label before the handle: 'Telegram-Username:', 'Insta Nutzername:', 'Skype ID:'.
 const HANDLE_LABELS =
-  'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick|seite|page|gruppe|group';
+  'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick|seite|page|gruppe|group|messenger|shop|store';
 // A Discord tag: 'gadgetguy#4821'.
 const TAG = '(?:#\\d{4}(?![\\p{L}\\p{N}]))?';
 // Platform, then ':' or a linking word ('ist', 'is', 'as', 'unter', 'handle', 'name'), then the handle.
@@ -467,7 +467,7 @@ function blockedRanges(text: string): [number, number][] {
 }
 
 const GAP_DIGITS = /^(?:\s{0,2}[()./_-]{0,2}\s{0,2}|\s{0,2}\(\s?|\s?\)\s{0,2})$/u;
-const GAP_WORDS = /^[\s,;./-]{1,3}$/u;
+const GAP_WORDS = /^[\s,;.-]{1,3}$/u;
 
 function phoneUnits(text: string): Unit[][] {
   const blocked = blockedRanges(text);

@@ -353,10 +353,11 @@ const HIDE_ISSUE24: [string, string][] = [
   // 8. Groups of 3 after a group and a dot are no amount ('0151.234.56.789'); 'skype me: live:…'.
   ['Nummer 0151.234.56.789 oder 0151•234•56•789', `Nummer ${HIDDEN} oder ${HIDDEN}`],
   ['skype me: live:gardenguy_21', `skype me: ${HIDDEN}`],
-  // 9. An adjective such as 'Alte'/'Neue' before a street (not any capitalised word), and spelled digits
-  // grouped with slashes.
+  // 9. An adjective such as 'Alte'/'Neue' before a street (not any capitalised word).
   ['Wohnung Alte Dorfstraße 7, Bitte Goethestraße 5', `Wohnung ${ADDRESS}, Bitte ${ADDRESS}`],
-  ['Handy null eins sieben eins / zwei drei vier / fünf sechs sieben acht', `Handy ${HIDDEN}`],
+  // 10. 'Facebook Messenger:', and marketplaces where people have a name too.
+  ['Facebook Messenger: Anna Müller', `Facebook Messenger: ${HIDDEN}`],
+  ['Kleinanzeigen: moebel_max, eBay-Shop: retro.kram', `Kleinanzeigen: ${HIDDEN}, eBay-Shop: ${HIDDEN}`],
 ];
 
 // Look-alikes that must stay: reference numbers of many kinds, words after a platform, sentences without a
@@ -382,6 +383,7 @@ const KEEP_ISSUE24 = [
   'Werbung auf Instagram z.B. Posts, Instagram 3x pro Woche, TikTok, 2mal täglich',
   'Tischdeko: 10 place cards and 3 place settings, 2 route options',
   'Wir wohnen Etage 3, ohne Aufzug',
+  'Auf eBay gekauft, 2 Stück, Kleinanzeigen: Kaffeemaschine verkauft, Vinted 3x',
 ];
 
 describe('forms found by new tuned cases (issue 24)', () => {
