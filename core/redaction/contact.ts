@@ -72,7 +72,8 @@ const AT_STRONG =
 const AT_WEAK = '\\s+at\\s+';
 const DOT_SPELLED = '(?:\\s?[([{<]\\s?(?:dot|punkt|\\.)\\s?[)\\]}>]\\s?|\\s?[-_*#~]\\s?(?:dot|punkt)\\s?[-_*#~]\\s?|\\s+(?:dot|punkt)\\s+)';
 const DOT_ANY = `(?:\\.|${DOT_SPELLED})`;
-const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL})*`;
+// (Bounded repetitions keep a long run of 'punkt punkt …' linear.)
+const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL}){0,4}`;
 const EMAIL_STRONG = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_STRONG}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_ANY}${TLD_ANY}${AFTER_WORD}`, 'giu');
 // Neither is followed by another ' at ': then what looked like a domain is the local part of the real
 // address ('email me at dave dot miller at yahoo dot co dot uk').
@@ -99,7 +100,7 @@ const URL_SCHEME = /(?:https?:\/\/|www\.)[^\s<>"']+/giu;
 // 'meinefirma.de', 'fb.com/anna', 't.me/anna', 'wa.me/49171…'; also 'meinefirma punkt de'.
 const URL_BARE = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])(?:${LABEL}\\.)+(?:${TLDS})(?:\\/[^\\s<>"']*)?${AFTER_WORD}`, 'giu');
 // 'www dot maler-meier dot de', 'shop punkt maler punkt de'.
-const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])(?:${LABEL}${DOT_SPELLED})+(?:${TLDS})${AFTER_WORD}`, 'giu');
+const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])(?:${LABEL}${DOT_SPELLED}){1,4}(?:${TLDS})${AFTER_WORD}`, 'giu');
 // A dot with a space on each side before a common top-level domain, all in lower case ('malermeier . de').
 const URL_SPACED = /(?<![\p{L}\p{N}@.-])[a-z0-9][a-z0-9-]{2,}(?:\.[a-z0-9-]+)* \. (?:de|com|net|org|eu|at|ch|info|io|shop)(?![\p{L}\p{N}])/gu;
 
