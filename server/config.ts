@@ -21,6 +21,10 @@ export const envSchema = z.object({
   APP_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  // A streaming read replica of DATABASE_URL's server (decision 079): reads that may be a moment old go there.
+  DATABASE_READ_URL: optionalString.pipe(z.string().url('DATABASE_READ_URL must be a PostgreSQL connection URL').optional()),
+  // After a write, the same person's reads stay on the primary this long (a signed cookie, on every instance).
+  READ_AFTER_WRITE_MS: z.coerce.number().int().min(0, 'READ_AFTER_WRITE_MS must be 0 or more').max(3_600_000).default(5_000),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   TRUSTED_ORIGINS: optionalString,
   // Proxies whose X-Forwarded-For the app believes (Express 'trust proxy'): names loopback, linklocal,
@@ -110,10 +114,15 @@ export const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+const checkedEnv = envSchema.superRefine((e, ctx) => {
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)' });
+});
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -130,7 +139,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     appUrl,
     dataDir,
-    database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_READ_URL ? { readUrl: e.DATABASE_READ_URL } : {}) } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
+    readAfterWriteMs: e.READ_AFTER_WRITE_MS,
     // Without AUTH_SECRET a secret is generated once and kept in DATA_DIR (see server/auth/secret.ts).
     authSecret: e.AUTH_SECRET,
     trustedOrigins: [

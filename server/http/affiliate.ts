@@ -153,10 +153,10 @@ export const affiliateRoutes = [
       unlockPriceGoints: z.number().int().describe('What a provider pays to unlock one request'),
       maxUnlocks: z.number().int().describe('How many providers may unlock one request'),
     }),
-    handler: async ({ deps }) => ({
-      ...(await getCommissionPlan(deps.db.prisma)),
+    handler: async ({ read }) => ({
+      ...(await read(getCommissionPlan)),
       unlockPriceGoints: UNLOCK_PRICE_GOINTS,
-      maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
+      maxUnlocks: (await read(getSettings))['marketplace.maxUnlocks'],
     }),
   }),
   defineRoute({
