@@ -29,7 +29,7 @@ export const STRIPE_HANDLERS: ReadonlyMap<string, Handler> = new Map(
     'checkout.session.expired': checkoutSessionUnpaid,
     'charge.refunded': chargeRefunded,
     'charge.dispute.created': chargeDisputeCreated,
-    // Stripe Connect payouts (decision 079)
+    // Stripe Connect payouts (decision 080)
     'account.updated': accountUpdated,
     'payout.paid': payoutSettled,
     'payout.failed': payoutSettled,
