@@ -68,7 +68,7 @@ export const envSchema = z.object({
   STRIPE_CONNECT: z.enum(['on', 'off']).optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
   // Payouts from the operator's own accounts (SEPA transfer files from its bank account, PayPal paid by hand):
-  // moving seekers' money this way needs a payment licence or a confirmed exemption (decision 080). On by
+  // moving seekers' money this way needs a payment licence or a confirmed exemption (decision 081). On by
   // default in development and tests, off under NODE_ENV=production unless the operator declares 'on'.
   OWN_ACCOUNT_PAYOUTS: z.enum(['on', 'off']).optional(),
   // Payouts by PayPal's Payouts API when both are set (sandbox by default).

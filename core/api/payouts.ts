@@ -17,7 +17,7 @@ export interface PayoutMethodView {
   stripeAccountLast4: string | null;
   stripeStatus: StripeAccountStatus | null;
   stripeStatusReason: string | null;
-  /** false when payouts of this kind are off in this installation (decision 080): it stays listed but cannot be chosen. */
+  /** false when payouts of this kind are off in this installation (decision 081): it stays listed but cannot be chosen. */
   available: boolean;
   verified: boolean;
   createdAt: string;

@@ -48,7 +48,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }),
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
-  // Stripe Connect transfers whose call did not get through, sent again with the same idempotency key (decision 080).
+  // Stripe Connect transfers whose call did not get through, sent again with the same idempotency key (decision 081).
   { name: 'sync-stripe-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncStripePayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
   // A matched request's new providers are told live and by e-mail, once each (decision 078); the sweep tells

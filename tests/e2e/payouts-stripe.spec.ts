@@ -1,4 +1,4 @@
-// Payouts through Stripe Connect in the browser (decision 080), German and English, at 390 and 1280 px. The
+// Payouts through Stripe Connect in the browser (decision 081), German and English, at 390 and 1280 px. The
 // shared browser-test server runs without Stripe (its checkout is the test checkout), so this spec starts an
 // app of its own in production mode with a local fake of Stripe's API: a seeker opens the payout screen, which
 // offers only Stripe (own-account payouts are off in production), goes to Stripe's onboarding (the fake's page

@@ -1,4 +1,4 @@
-// Payouts through licensed providers (decision 080): Stripe Connect against a local fake of Stripe's API
+// Payouts through licensed providers (decision 081): Stripe Connect against a local fake of Stripe's API
 // (Express accounts, onboarding links, transfers with the payout's idempotency key, reversals) with webhook
 // events signed by the library's own helper (the platform's and the Connect endpoint's secrets); PayPal's
 // webhook for a failed item; and the operator's own-account payouts (SEPA file, PayPal by hand) only where

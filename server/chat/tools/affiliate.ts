@@ -203,7 +203,7 @@ export const affiliateTools: AnyChatToolDef[] = [
         const available = await availableCents(ctx);
         checkPayoutAmount(amountCentsOf(input, available), available, ctx.lang);
       })) ??
-      // Nowhere to pay to yet: where Stripe Connect is offered, a button sets it up (decision 080).
+      // Nowhere to pay to yet: where Stripe Connect is offered, a button sets it up (decision 081).
       stripeSetupOffer(ctx, await listPayoutMethods(ctx.deps, ctx.auth.user.id), input.method) ??
       refusalOf(ctx, async () => {
         if (!(await methodFor(ctx, input))) throw new AppError('PAYOUT_METHOD_REQUIRED');

@@ -1,6 +1,6 @@
 // The chat's payout flow when there is nowhere to pay to yet: where Stripe Connect is offered, the answer
 // carries a button that sets it up (addPayoutMethod with type 'stripe': a confirmation, then Stripe's
-// onboarding link), the same as the dashboard's 'Über Stripe auszahlen lassen' (decision 080).
+// onboarding link), the same as the dashboard's 'Über Stripe auszahlen lassen' (decision 081).
 import type { PayoutMethodView } from '../../domain/payouts/payout-methods.ts';
 import { payoutRailOpen } from '../../domain/payouts/payout-rails.ts';
 import { translator } from '../../i18n.ts';

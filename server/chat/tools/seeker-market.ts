@@ -212,7 +212,7 @@ seekerMarketTools.push(
         const amount = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
         checkPayoutAmount(amount, cents, ctx.lang);
       })) ??
-      // Nowhere to pay to yet: where Stripe Connect is offered, a button sets it up (decision 080).
+      // Nowhere to pay to yet: where Stripe Connect is offered, a button sets it up (decision 081).
       (input.iban ? null : stripeSetupOffer(ctx, await listPayoutMethods(ctx.deps, ctx.auth.user.id), input.method)) ??
       refusalOf(ctx, async () => {
         // A new IBAN is checked like the payout-method form checks it (the card shows it masked).

@@ -1,4 +1,4 @@
-// Which ways out this installation offers (decision 080). Stripe Connect and PayPal's Payouts API move the
+// Which ways out this installation offers (decision 081). Stripe Connect and PayPal's Payouts API move the
 // money as licensed providers; a SEPA file from the operator's bank account and a PayPal payout made by hand
 // from the operator's PayPal account move it through the operator, which only operators who declared they may
 // (OWN_ACCOUNT_PAYOUTS=on) can use. Every door that adds a method, asks for, approves or completes a payout

@@ -1,4 +1,4 @@
-// Payouts to a Stripe Connect account (decision 080): an approved payout becomes one Stripe transfer from
+// Payouts to a Stripe Connect account (decision 081): an approved payout becomes one Stripe transfer from
 // akut's platform balance to the person's connected account, made with the payout's idempotency key, so a
 // retry after a crash, a timeout or a lost answer gets the same transfer back and never a second one. The
 // payout is 'processing' while the money is in the connected account's Stripe balance; Stripe's payout of it

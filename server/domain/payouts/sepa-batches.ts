@@ -37,7 +37,7 @@ const view = (b: {
 
 export async function createSepaBatch(deps: AppDeps, adminId: string, via: AuditVia = 'dashboard'): Promise<SepaBatchView> {
   const prisma = deps.db.prisma;
-  // A SEPA file pays from the operator's own bank account: only where the operator declared it may (decision 080).
+  // A SEPA file pays from the operator's own bank account: only where the operator declared it may (decision 081).
   requirePayoutRail(deps, 'bank');
   return inTransaction(prisma, async (tx) => {
     const payouts = await tx.payout.findMany({

@@ -1,6 +1,6 @@
 // Payouts through Stripe Connect: a person's earnings go to a Stripe Express account of their own. Stripe
 // collects and checks the identity and the bank details (KYC) in its hosted onboarding; akut only keeps the
-// account id and where the onboarding stands (account.updated, decision 080). This starts or resumes the
+// account id and where the onboarding stands (account.updated, decision 081). This starts or resumes the
 // onboarding: the connected account is made once per person (Stripe idempotency key plus a unique row), and a
 // fresh single-use onboarding link is made each time.
 import type Stripe from 'stripe';

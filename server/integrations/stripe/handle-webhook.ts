@@ -29,7 +29,7 @@ export const STRIPE_HANDLERS: ReadonlyMap<string, Handler> = new Map(
     'checkout.session.expired': checkoutSessionUnpaid,
     'charge.refunded': chargeRefunded,
     'charge.dispute.created': chargeDisputeCreated,
-    // Stripe Connect payouts (decision 080)
+    // Stripe Connect payouts (decision 081)
     'account.updated': accountUpdated,
     'payout.paid': payoutSettled,
     'payout.failed': payoutSettled,

@@ -1,6 +1,6 @@
 // Where earnings are paid out: the person's Stripe account (Stripe Connect: onboarding at Stripe, its status),
 // PayPal addresses and bank accounts, adding one (with the specification's messages for missing fields), and
-// removing one. Only the ways this installation offers are offered (GET /api/config's payoutRails, decision 080).
+// removing one. Only the ways this installation offers are offered (GET /api/config's payoutRails, decision 081).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

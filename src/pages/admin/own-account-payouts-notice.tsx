@@ -1,6 +1,6 @@
 // Whether payouts leave from the operator's own accounts (SEPA files, PayPal paid by hand): a clear warning
 // while they are on, because moving seekers' and partners' money that way needs a payment licence or a
-// confirmed exemption (decision 080); a short note in the SEPA tab while they are off.
+// confirmed exemption (decision 081); a short note in the SEPA tab while they are off.
 import { useTranslation } from 'react-i18next';
 import { ShieldAlert } from 'lucide-react';
 import { usePublicConfig } from '@/lib/public-config';
