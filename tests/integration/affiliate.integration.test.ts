@@ -554,6 +554,30 @@ describe('by chat', () => {
   }
 });
 
+describe('a partner’s plain words about money', () => {
+  for (const lang of ['de', 'en'] as const) {
+    it(`mean the commission for a person who brought others in, and the seeker account for everyone else (${lang})`, async () => {
+      const asked = lang === 'de' ? 'Wie viel hab ich eigentlich schon verdient?' : 'How much have I made so far?';
+      const payout = lang === 'de' ? 'Überweis mir bitte die 45 €, die sich angesammelt haben' : 'please send me the 45 euros I have built up';
+      const partner = await signedInClient(app, { role: 'seeker', locale: lang });
+      partner.client.lang = lang;
+      await createUser(prisma(), { referredById: partner.user.id });
+      const ps = await createSession(partner.client, lang);
+      expect((await sendChat(partner.client, ps, asked)).tools.map((t) => t.toolName)).toEqual(['showPartnerEarnings']);
+      expect((await sendChat(partner.client, ps, payout)).tools.map((t) => t.toolName)).toEqual(['requestPartnerPayout']);
+      // Naming the seeker's own side keeps the seeker account's reading.
+      const own = await sendChat(partner.client, ps, lang === 'de' ? 'Wie viele Goints hab ich?' : 'How many Goints do I have?');
+      expect(own.tools.map((t) => t.toolName)).toEqual(['showBalance']);
+
+      const seeker = await signedInClient(app, { role: 'seeker', locale: lang });
+      seeker.client.lang = lang;
+      const ss = await createSession(seeker.client, lang);
+      expect((await sendChat(seeker.client, ss, asked)).tools.map((t) => t.toolName)).toEqual(['showBalance']);
+      expect((await sendChat(seeker.client, ss, payout)).tools.map((t) => t.toolName)).toEqual(['requestPayout']);
+    });
+  }
+});
+
 describe('marketing text by chat', () => {
   type MarketingData = { lang: string; kind: string; title: string; subject: string | null; body: string; link: string };
   const dataOf = (turn: Awaited<ReturnType<typeof sendChat>>) => turn.tools[0]?.output?.data as MarketingData | undefined;
