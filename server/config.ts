@@ -62,7 +62,16 @@ export const envSchema = z.object({
   // The built-in test checkout when Stripe is not configured: on by default, off under NODE_ENV=production
   // unless set to 'on' explicitly. Its Goints are promotional (never cash).
   TEST_CHECKOUT: z.enum(['on', 'off']).optional(),
-  // Payouts by PayPal when both are set (sandbox by default); bank payouts always through SEPA files.
+  // Payouts through Stripe Connect (Express accounts, transfers) whenever Stripe is configured, unless 'off'.
+  // Connect events (account.updated, payout.failed of a connected account) come to the same webhook URL,
+  // signed with the Connect endpoint's secret when it has one of its own.
+  STRIPE_CONNECT: z.enum(['on', 'off']).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  // Payouts from the operator's own accounts (SEPA transfer files from its bank account, PayPal paid by hand):
+  // moving seekers' money this way needs a payment licence or a confirmed exemption (decision 081). On by
+  // default in development and tests, off under NODE_ENV=production unless the operator declares 'on'.
+  OWN_ACCOUNT_PAYOUTS: z.enum(['on', 'off']).optional(),
+  // Payouts by PayPal's Payouts API when both are set (sandbox by default).
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -168,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    stripeConnect: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) && e.STRIPE_CONNECT !== 'off',
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+    ownAccountPayouts: e.OWN_ACCOUNT_PAYOUTS ? e.OWN_ACCOUNT_PAYOUTS === 'on' : e.NODE_ENV !== 'production',
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? {
@@ -205,7 +217,20 @@ export function publicConfig(config: Config): PublicConfig {
     mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
     checkout: config.stripe ? 'stripe' : config.testCheckout ? 'test' : 'off',
     paypalPayouts: config.paypal ? 'api' : 'manual',
+    payoutRails: payoutRails(config),
     aiVendor: config.ai.provider === 'openai' ? (config.ai.baseUrl ? 'custom' : 'openai') : null,
     operator: config.operator,
+  };
+}
+
+/**
+ * The ways a payout can go in this installation: Stripe Connect and PayPal's API through licensed providers;
+ * bank transfers (SEPA files) and PayPal paid by hand only from the operator's own accounts, when declared.
+ */
+export function payoutRails(config: Config): PublicConfig['payoutRails'] {
+  return {
+    stripe: config.stripeConnect,
+    paypal: config.paypal ? 'api' : config.ownAccountPayouts ? 'manual' : 'off',
+    bank: config.ownAccountPayouts,
   };
 }

@@ -1,6 +1,6 @@
 // The background jobs of akut, run on the durable job queue (server/jobs/queue.ts, decision 044): expiring
 // old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
-// syncing PayPal payout statuses, and making partner commissions available once their refund window has
+// syncing PayPal payout statuses and retrying Stripe Connect transfers, and making partner commissions available once their refund window has
 // passed, deleting kept records of deleted accounts after their retention, and writing the feed cards'
 // texts after a change of the redaction, and telling providers of their new matches. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
 // failure part-way, or a run that overlaps another, changes nothing twice.
@@ -9,6 +9,7 @@ import { expireRequests } from '../domain/requests/end-request.ts';
 import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts';
 import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook.ts';
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
+import { syncStripePayouts } from '../domain/payouts/send-stripe-transfer.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
 import { writeCardTexts } from '../domain/matching/write-card-texts.ts';
@@ -47,6 +48,8 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }),
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
+  // Stripe Connect transfers whose call did not get through, sent again with the same idempotency key (decision 081).
+  { name: 'sync-stripe-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncStripePayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
   // A matched request's new providers are told live and by e-mail, once each (decision 078); the sweep tells
   // what a lost job left waiting.

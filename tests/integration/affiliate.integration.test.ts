@@ -445,11 +445,25 @@ describe('fraud rules', () => {
     const flags = (await prisma().commission.findUnique({ where: { id: booked[0]!.id } }))!.flags as { code: string }[];
     expect(flags.map((f) => f.code)).toEqual(['SAME_EMAIL_PATTERN']);
     const platformBefore = await platform();
+    const told: { type: string; payload: unknown }[] = [];
+    const off = app.deps.bus.subscribe((e) => {
+      if (e.to.userId === partner.id) told.push({ type: e.type, payload: e.payload });
+    });
     const voided = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, {
       decision: 'void',
       reason: 'Selbstwerbung über die Firmenadresse',
     });
+    off();
     expect(voided.body.status).toBe('canceled');
+    // The partner is told why: live (a note in their chat, a toast on the dashboard) and by e-mail.
+    expect(told).toContainEqual({
+      type: 'commission.voided',
+      payload: { commissionId: booked[0]!.id, goints: 8, reason: 'Selbstwerbung über die Firmenadresse' },
+    });
+    const mail = await prisma().mailOutbox.findFirstOrThrow({ where: { to: partner.email, template: 'commissionVoided' } });
+    expect(mail.subject).toBe('Eine Provision wurde storniert');
+    expect(mail.text).toContain('Selbstwerbung über die Firmenadresse');
+    expect(mail.text).toMatch(/8 Goints \(0,80\s€\)/);
     expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, after: true } })).toEqual([
       { action: 'commission.void', after: { status: 'canceled' } },
     ]);
