@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '@/lib/auth';
 import { useLiveEvents, type LiveEvent } from '@/lib/live';
 import { chatApi } from './api.ts';
+import { ReloadGate } from './reload-gate.ts';
 
 export function useConversationSync(
   sessionId: string | null,
@@ -24,6 +25,12 @@ export function useConversationSync(
   const busyRef = useRef(busy);
   busyRef.current = busy;
   const last = useRef<string | null>(null);
+  // A turn started while a reload was loading makes that reload stale (reload-gate.ts).
+  const gate = useRef(new ReloadGate());
+  useEffect(() => {
+    if (busy) gate.current.turnStarted();
+  }, [busy]);
+  const reloadRef = useRef<() => Promise<void>>(async () => {});
   const lastShown = useRef(lastShownId);
   lastShown.current = lastShownId;
 
@@ -34,11 +41,18 @@ export function useConversationSync(
       return;
     }
     pending.current = null;
+    const token = gate.current.begin();
     try {
       const s = await chatApi.history(sessionId, i18n.resolvedLanguage ?? 'de');
-      // A reply may have started while this was loading: it comes back with the next event.
-      if (busyRef.current) {
+      // A reply may have started while this was loading: it comes back once the reply has ended. One that
+      // started and ended meanwhile makes this list stale: load again.
+      const settled = gate.current.settle(token, busyRef.current);
+      if (settled === 'wait') {
         pending.current = { lastMessageId: null };
+        return;
+      }
+      if (settled === 'again') {
+        void reloadRef.current();
         return;
       }
       const signature = JSON.stringify(s.messages);
@@ -50,6 +64,7 @@ export function useConversationSync(
       // offline for a moment: the next event or a reload brings it
     }
   }, [sessionId, i18n, markHistory, setMessages]);
+  reloadRef.current = reload;
 
   useLiveEvents(
     ['chat.updated'],
