@@ -5,7 +5,7 @@ import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { PayPalError } from '../../integrations/paypal/client.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { appLink, queueNotices } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
@@ -72,31 +72,43 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
   }));
 }
 
-/** Tells the person where their payout stands (live, and by e-mail when it was paid, failed or rejected). */
+/**
+ * Inside the transaction that moved a payout: when it was paid, failed or rejected, the person's mail, written
+ * with the step (decision 079). Every step that ends a payout calls it.
+ */
+export async function queuePayoutMail(tx: DbTx, deps: Pick<AppDeps, 'mailer' | 'config'>, payoutId: string): Promise<void> {
+  const p = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
+  const method = p.method.type === 'paypal' ? `PayPal (${p.method.paypalEmail})` : `IBAN •••• ${p.method.ibanLast4}`;
+  const url = appLink(deps, '/suchende-dashboard?tab=payouts');
+  if (p.status === 'paid') {
+    await queueNotices(tx, deps, [
+      {
+        userId: p.userId,
+        event: { type: 'payout.paid' },
+        mail: { template: 'payoutPaid', key: `payoutPaid:${payoutId}`, params: (lang) => ({ amount: euro(p.amountCents, lang), method, url }) },
+      },
+    ]);
+  } else if (p.status === 'failed' || p.status === 'rejected') {
+    await queueNotices(tx, deps, [
+      {
+        userId: p.userId,
+        event: { type: `payout.${p.status}` },
+        mail: {
+          template: 'payoutFailed',
+          key: `payoutFailed:${payoutId}`,
+          params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url }),
+        },
+      },
+    ]);
+  }
+}
+
+/** After the commit: tells the person live where their payout stands; its mail (queuePayoutMail) goes out. */
 export async function tell(deps: AppDeps, payoutId: string) {
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
-  const method = p.method.type === 'paypal' ? `PayPal (${p.method.paypalEmail})` : `IBAN •••• ${p.method.ibanLast4}`;
-  if (p.status === 'paid') {
-    await notify(deps, {
-      userId: p.userId,
-      event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } },
-      mail: {
-        template: 'payoutPaid',
-        params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard?tab=payouts') }),
-      },
-    });
-  } else if (p.status === 'failed' || p.status === 'rejected') {
-    await notify(deps, {
-      userId: p.userId,
-      event: { type: `payout.${p.status}`, payload: { payoutId } },
-      mail: {
-        template: 'payoutFailed',
-        params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard?tab=payouts') }),
-      },
-    });
-  } else {
-    await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload: { payoutId } }).catch(() => {});
-  }
+  const payload = p.status === 'paid' ? { payoutId, method: p.method.type } : { payoutId };
+  await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload }).catch(() => {});
+  deps.mailer.flush();
 }
 
 /** Approves a requested payout, or releases a held one; a PayPal payout goes to PayPal at once when PayPal is configured. */
@@ -119,9 +131,11 @@ export async function rejectPayout(
   reason: string,
   actor: PayoutActor = { actorId: null, via: 'system' },
 ): Promise<{ status: string }> {
-  const status = await inTransaction(deps.db.prisma, (tx) =>
-    auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason),
-  );
+  const status = await inTransaction(deps.db.prisma, async (tx) => {
+    const s = await auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason);
+    await queuePayoutMail(tx, deps, payoutId);
+    return s;
+  });
   await tell(deps, payoutId);
   return { status };
 }
@@ -137,8 +151,8 @@ export async function completeManualPayout(
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, include: { method: true } });
   if (!p) throw new AppError('NOT_FOUND');
   if (p.method.type !== 'paypal' || deps.money.paypal) throw new AppError('PAYOUT_NOT_POSSIBLE');
-  const status = await inTransaction(deps.db.prisma, (tx) =>
-    auditedPayoutStep(
+  const status = await inTransaction(deps.db.prisma, async (tx) => {
+    const s = await auditedPayoutStep(
       tx,
       actor,
       payoutId,
@@ -148,8 +162,10 @@ export async function completeManualPayout(
         return transitionPayout(t, payoutId, outcome === 'paid' ? { type: 'PAID' } : { type: 'FAILED', reason: reason ?? 'manual' });
       },
       reason,
-    ),
-  );
+    );
+    await queuePayoutMail(tx, deps, payoutId);
+    return s;
+  });
   await tell(deps, payoutId);
   return { status };
 }
@@ -175,7 +191,10 @@ export async function sendPayPalPayout(deps: AppDeps, payoutId: string): Promise
     await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'SENT' }, { paypalBatchId: batch.batchId }));
   } catch (err) {
     if (err instanceof PayPalError && !err.retryable) {
-      await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'FAILED', reason: `PayPal: ${err.message}` }));
+      await inTransaction(prisma, async (tx) => {
+        await transitionPayout(tx, payoutId, { type: 'FAILED', reason: `PayPal: ${err.message}` });
+        await queuePayoutMail(tx, deps, payoutId);
+      });
       return;
     }
     // PayPal not reachable: it stays approved with its sender batch id; the sync job tries again.
@@ -204,13 +223,22 @@ export async function syncPayPalPayouts(deps: AppDeps): Promise<{ paid: number; 
       const item = batch.items.find((i) => i.senderItemId === p.id) ?? batch.items[0];
       if (!item) continue;
       if (PAID.has(item.status)) {
-        await inTransaction(prisma, (tx) => transitionPayout(tx, p.id, { type: 'PAID' }, { paypalItemId: item.itemId }));
+        await inTransaction(prisma, async (tx) => {
+          await transitionPayout(tx, p.id, { type: 'PAID' }, { paypalItemId: item.itemId });
+          await queuePayoutMail(tx, deps, p.id);
+        });
         out.paid++;
         await tell(deps, p.id);
       } else if (FAILED.has(item.status)) {
-        await inTransaction(prisma, (tx) =>
-          transitionPayout(tx, p.id, { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` }, { paypalItemId: item.itemId }),
-        );
+        await inTransaction(prisma, async (tx) => {
+          await transitionPayout(
+            tx,
+            p.id,
+            { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` },
+            { paypalItemId: item.itemId },
+          );
+          await queuePayoutMail(tx, deps, p.id);
+        });
         out.failed++;
         await tell(deps, p.id);
       }
