@@ -130,6 +130,9 @@ Object.assign(process.env, {
   RATE_LIMIT_CHAT: '10000',
   // The browser tests buy Goints through the test checkout, which production turns off unless asked.
   TEST_CHECKOUT: 'on',
+  // The payout journeys pay to bank accounts (SEPA file) and PayPal by hand, which production offers only where
+  // the operator declares own-account payouts (decision 081): the test operator does.
+  OWN_ACCOUNT_PAYOUTS: 'on',
   RATE_LIMIT_CONTACT: '10000',
   RATE_LIMIT_EXPORT: '10000',
 });

@@ -38,10 +38,11 @@ const LANGS: readonly Lang[] = ['de', 'en'];
 export const EVAL_ROLES = [
   { id: 'visitor', role: 'anonymous', machine: 'intake', state: 'greeting' },
   { id: 'seeker', role: 'seeker', machine: 'intake', state: 'choosingCategory' },
-  { id: 'partner', role: 'seeker', machine: 'intake', state: 'choosingCategory' },
+  // A partner: a seeker's account that has brought others in (MessageInput.partner).
+  { id: 'partner', role: 'seeker', machine: 'intake', state: 'choosingCategory', partner: true },
   { id: 'provider', role: 'provider', machine: 'providerDesk', state: 'ready' },
   { id: 'admin', role: 'admin', machine: 'welcome', state: 'greeting' },
-] as const satisfies readonly { id: string; role: DecideRole; machine: 'intake' | 'providerDesk' | 'welcome'; state: string }[];
+] as const satisfies readonly { id: string; role: DecideRole; machine: 'intake' | 'providerDesk' | 'welcome'; state: string; partner?: boolean }[];
 type EvalRole = (typeof EVAL_ROLES)[number];
 type RoleId = EvalRole['id'];
 
@@ -240,6 +241,7 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
           lang: e.lang,
           machine: view.role.machine,
           state: view.role.state,
+          partner: 'partner' in view.role,
           understanding: () => u,
           onDecision: (d) => {
             decision = d;
@@ -327,6 +329,7 @@ function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engi
       lang: item.lang,
       machine: view.role.machine,
       state: view.role.state,
+      partner: 'partner' in view.role,
       understanding: () => u,
       onDecision: (d) => {
         decision = d;

@@ -1,9 +1,11 @@
-// How well the contact redaction works over tests/fixtures/contact-eval.json, apart for the tuned and
-// the held-out cases. `npm run eval:contact` prints the figures and the misses of the tuned part (the
-// held-out misses only with --show-held-out, so that tuning does not look at them); tests/unit/nlu/
-// contact-eval.test.ts holds the bar.
-import { readFileSync } from 'node:fs';
+// How well the contact redaction works: `npm run eval:contact` prints the figures of the tuned and the held-out
+// cases of tests/fixtures/contact-eval.json and the misses of the tuned part (the held-out misses only with
+// --show-held-out, so that tuning does not look at them), then the figures of every blind set kept in
+// tests/fixtures (their misses only with --show-blind). `npm run eval:contact -- --blind <file>` runs one new
+// blind file alone, once, before it is kept. tests/unit/nlu/contact-eval.test.ts holds the bar.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { findContacts, redactContact } from '../core/redaction/contact.ts';
 
 export interface ContactEvalCase {
@@ -107,16 +109,50 @@ export function formatContactReport(report: ContactEvalReport, opts: { showHeldO
   return lines.join('\n');
 }
 
-// The blind held-out set (tests/fixtures/contact-eval-blind.json): written without looking at the
-// detector, its tests or the set above, and never tuned on. Its first-run figures are in docs/intake-eval.md.
-export interface BlindEvalSet {
-  about: string;
-  contact: { id: string; lang: 'de' | 'en'; text: string; remove: string[] }[];
-  clean: { id: string; lang: 'de' | 'en'; text: string }[];
+// Blind sets: written by someone who never saw the detector, its tests or the sets above, and run once
+// before anything was tuned on them. Their first-run figures are in docs/intake-eval.md. Their misses are
+// printed only with --show-blind, for the record: whoever tunes the detector must not read them.
+const BlindItemSchema = z.object({ id: z.string().min(1), lang: z.enum(['de', 'en']), text: z.string().min(1) });
+const BlindEvalSetSchema = z.object({
+  about: z.string().default(''),
+  contact: z.array(BlindItemSchema.extend({ remove: z.array(z.string().min(1)).min(1) })),
+  clean: z.array(BlindItemSchema),
+});
+export type BlindEvalSet = z.infer<typeof BlindEvalSetSchema>;
+
+const fixture = (file: string) => fileURLToPath(new URL(`../tests/fixtures/${file}`, import.meta.url));
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
 }
 
-export function loadBlindEvalSet(path = fileURLToPath(new URL('../tests/fixtures/contact-eval-blind.json', import.meta.url))): BlindEvalSet {
-  return JSON.parse(readFileSync(path, 'utf8')) as BlindEvalSet;
+/** Checks a blind set of the format of contact-eval-blind.json; an error names the item and the field. */
+export function parseBlindEvalSet(json: unknown, source: string): BlindEvalSet {
+  const parsed = BlindEvalSetSchema.safeParse(json);
+  if (!parsed.success) {
+    const items = (json as { contact?: { id?: unknown }[]; clean?: { id?: unknown }[] } | null) ?? {};
+    const where = parsed.error.issues.slice(0, 5).map((i) => {
+      const [list, index, ...rest] = i.path;
+      const id = (list === 'contact' || list === 'clean') && typeof index === 'number' ? items[list]?.[index]?.id : undefined;
+      return `${id !== undefined ? `item ${String(id)}` : i.path.slice(0, 2).join('.')}${rest.length ? `.${rest.join('.')}` : ''}: ${i.message}`;
+    });
+    throw new Error(`${source} is not a contact blind set: ${where.join('; ')}`);
+  }
+  const set = parsed.data;
+  for (const c of set.contact)
+    for (const piece of c.remove) if (!c.text.includes(piece)) throw new Error(`${source}: item ${c.id}: ${JSON.stringify(piece)} is not in its text`);
+  const ids = [...set.contact, ...set.clean].map((c) => c.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice) throw new Error(`${source}: item ${twice} is there twice`);
+  return set;
+}
+
+export function loadBlindEvalSet(path = fixture('contact-eval-blind.json')): BlindEvalSet {
+  return parseBlindEvalSet(readJson(path), path);
 }
 
 /**
@@ -124,14 +160,24 @@ export function loadBlindEvalSet(path = fileURLToPath(new URL('../tests/fixtures
  * written by someone who never saw the detector or the sets above, and first run after the fixes to the first
  * blind set's misses.
  */
-export function loadBlind2EvalSet(path = fileURLToPath(new URL('../tests/fixtures/contact-eval-blind2.json', import.meta.url))): BlindEvalSet {
-  const raw = JSON.parse(readFileSync(path, 'utf8')) as { items: { id: string; lang: 'de' | 'en'; text: string; contacts: string[] }[] };
-  return {
-    about: 'second blind held-out set',
-    contact: raw.items.filter((i) => i.contacts.length > 0).map((i) => ({ id: i.id, lang: i.lang, text: i.text, remove: i.contacts })),
-    clean: raw.items.filter((i) => i.contacts.length === 0).map((i) => ({ id: i.id, lang: i.lang, text: i.text })),
-  };
+export function loadBlind2EvalSet(path = fixture('contact-eval-blind2.json')): BlindEvalSet {
+  const raw = readJson(path) as { items: { id: string; lang: 'de' | 'en'; text: string; contacts: string[] }[] };
+  return parseBlindEvalSet(
+    {
+      about: 'second blind held-out set',
+      contact: raw.items.filter((i) => i.contacts.length > 0).map((i) => ({ id: i.id, lang: i.lang, text: i.text, remove: i.contacts })),
+      clean: raw.items.filter((i) => i.contacts.length === 0).map((i) => ({ id: i.id, lang: i.lang, text: i.text })),
+    },
+    path,
+  );
 }
+
+/** The blind sets kept in tests/fixtures, oldest first; each was run once blind and is named by its date. */
+export const BLIND_SETS: { title: string; file: string; load: (path: string) => BlindEvalSet }[] = [
+  { title: 'blind 2026-11-24 (first)', file: 'contact-eval-blind.json', load: loadBlindEvalSet },
+  { title: 'blind 2026-11-24 (second)', file: 'contact-eval-blind2.json', load: loadBlind2EvalSet },
+  { title: 'blind 2026-11-28c', file: 'contact-eval-blind-2026-11-28c.json', load: loadBlindEvalSet },
+];
 
 const asciiDigits = (s: string) => s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
 
@@ -194,25 +240,62 @@ export function runBlindEval(set: BlindEvalSet = loadBlindEvalSet()): SplitRepor
   return report;
 }
 
-export function formatBlindReport(
-  r: ReturnType<typeof runBlindEval>,
-  title = 'Contact redaction, blind held-out (tests/fixtures/contact-eval-blind.json)',
-): string {
+export function formatBlindReport(r: ReturnType<typeof runBlindEval>, title: string, opts: { showMisses?: boolean } = {}): string {
   const lines = [
     title,
     `  contact data removed (no 4+ digit run left)  ${pct(r.contactHidden, r.contactCases)}`,
     `  strict: every letter/digit inside a match    ${pct(r.strictHidden, r.contactCases)}`,
     `  contact-free left unchanged                  ${pct(r.cleanUnchanged, r.cleanCases)}`,
   ];
-  lines.push('', r.misses.length ? `Misses, blind set (${r.misses.length}):` : 'Misses, blind set: none.');
-  for (const m of r.misses) lines.push(`  ${m.id} ${m.problem}`, `      "${m.text}"`, `   -> "${m.redacted}"`);
+  if (!opts.showMisses) lines.push(`  (${r.misses.length} misses not shown; --show-blind lists them, for the record only: never tune on them)`);
+  else {
+    lines.push('', r.misses.length ? `Misses, blind set (${r.misses.length}):` : 'Misses, blind set: none.');
+    for (const m of r.misses) lines.push(`  ${m.id} ${m.problem}`, `      "${m.text}"`, `   -> "${m.redacted}"`);
+  }
   return lines.join('\n');
 }
 
+/**
+ * Everything `npm run eval:contact` prints. Without `blindPath`: the tuned and held-out parts, then every blind
+ * set kept in tests/fixtures. With it: only that blind file (run once, when it comes, before it is kept).
+ */
+export function renderContactEval(opts: { blindPath?: string; showHeldOut?: boolean; showBlind?: boolean } = {}): { text: string; ok: boolean } {
+  const out: string[] = [];
+  const blind: [string, string, (path: string) => BlindEvalSet][] = opts.blindPath
+    ? [[`blind ${opts.blindPath}`, opts.blindPath, loadBlindEvalSet]]
+    : BLIND_SETS.map((b) => [b.title, fixture(b.file), b.load]);
+  if (!opts.blindPath) out.push(formatContactReport(runContactEval(), { showHeldOut: opts.showHeldOut }), '');
+  for (const [title, path, load] of blind) {
+    const heading = `Contact redaction, ${title} (${path.split('/').slice(-3).join('/')})`;
+    if (!existsSync(path)) {
+      out.push(heading, '  not there: nothing to report.', '');
+      if (opts.blindPath) return { text: out.join('\n'), ok: false };
+      continue;
+    }
+    let set: BlindEvalSet;
+    try {
+      set = load(path);
+    } catch (error) {
+      out.push(heading, `  could not read it: ${(error as Error).message}`, '');
+      return { text: out.join('\n'), ok: false };
+    }
+    out.push(formatBlindReport(runBlindEval(set), heading, { showMisses: opts.showBlind }));
+    out.push(`  ${set.contact.length} with contact data (${countLangs(set.contact)}), ${set.clean.length} without (${countLangs(set.clean)})`, '');
+  }
+  return { text: out.join('\n'), ok: true };
+}
+
+const countLangs = (items: { lang: 'de' | 'en' }[]) => `${items.filter((i) => i.lang === 'de').length} de, ${items.filter((i) => i.lang === 'en').length} en`;
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  console.log(formatContactReport(runContactEval(), { showHeldOut: process.argv.includes('--show-held-out') }));
-  console.log('\n' + formatBlindReport(runBlindEval()));
-  console.log(
-    '\n' + formatBlindReport(runBlindEval(loadBlind2EvalSet()), 'Contact redaction, second blind held-out (tests/fixtures/contact-eval-blind2.json)'),
-  );
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--blind');
+  const blindPath = at >= 0 ? args[at + 1] : undefined;
+  if (at >= 0 && !blindPath) {
+    console.error('--blind needs the path of a blind set');
+    process.exit(2);
+  }
+  const { text, ok } = renderContactEval({ blindPath, showHeldOut: args.includes('--show-held-out'), showBlind: args.includes('--show-blind') });
+  console.log(text);
+  if (!ok) process.exitCode = 1;
 }

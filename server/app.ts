@@ -23,6 +23,7 @@ import { renderPage, type RenderFn } from './ssr/render-page.ts';
 import { cachedPage, hasSessionCookie, pageCacheKey, type CachedPage, type PageCache } from './ssr/page-cache.ts';
 import { seoRouter } from './http/seo.ts';
 import { anonymousGreeting, type AnonymousGreeting } from './chat/session.ts';
+import { markWrites, readerFor } from './http/read-after-write.ts';
 
 export interface AppOptions {
   /** Serve the built client from this folder (production). */
@@ -73,6 +74,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const limiters = createLimiters(deps.config, deps.db);
 
   app.use(requestLogger(deps.logger));
+  // With a read replica: a request that may write holds its caller's next reads on the primary (decision 082).
+  const marker = markWrites(deps);
+  if (marker) app.use(marker);
   app.use(securityHeaders(deps.config, Boolean(opts.viteMiddlewares)));
   // Brotli or gzip for HTML, JS, CSS and JSON (decision 027). Server-sent events (the chat stream) stay
   // uncompressed, so every chunk reaches the browser when it is written.
@@ -194,7 +198,15 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
         const renderNow = async (greeting?: AnonymousGreeting): Promise<CachedPage> => {
           const template = await readTemplate();
           if (template === null) throw CLIENT_NOT_BUILT;
-          const page = await renderPage(deps, render, template, { url: req.originalUrl, pathname: req.path, pattern, lang, signedIn, greeting });
+          const page = await renderPage(deps, render, template, {
+            url: req.originalUrl,
+            pathname: req.path,
+            pattern,
+            lang,
+            signedIn,
+            greeting,
+            read: readerFor(deps, req),
+          });
           return cachedPage(page.status, page.html);
         };
         try {

@@ -21,6 +21,10 @@ export const envSchema = z.object({
   APP_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
+  // A streaming read replica of DATABASE_URL's server (decision 082): reads that may be a moment old go there.
+  DATABASE_READ_URL: optionalString.pipe(z.string().url('DATABASE_READ_URL must be a PostgreSQL connection URL').optional()),
+  // After a write, the same person's reads stay on the primary this long (a signed cookie, on every instance).
+  READ_AFTER_WRITE_MS: z.coerce.number().int().min(0, 'READ_AFTER_WRITE_MS must be 0 or more').max(3_600_000).default(5_000),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
   TRUSTED_ORIGINS: optionalString,
   // Proxies whose X-Forwarded-For the app believes (Express 'trust proxy'): names loopback, linklocal,
@@ -58,7 +62,16 @@ export const envSchema = z.object({
   // The built-in test checkout when Stripe is not configured: on by default, off under NODE_ENV=production
   // unless set to 'on' explicitly. Its Goints are promotional (never cash).
   TEST_CHECKOUT: z.enum(['on', 'off']).optional(),
-  // Payouts by PayPal when both are set (sandbox by default); bank payouts always through SEPA files.
+  // Payouts through Stripe Connect (Express accounts, transfers) whenever Stripe is configured, unless 'off'.
+  // Connect events (account.updated, payout.failed of a connected account) come to the same webhook URL,
+  // signed with the Connect endpoint's secret when it has one of its own.
+  STRIPE_CONNECT: z.enum(['on', 'off']).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  // Payouts from the operator's own accounts (SEPA transfer files from its bank account, PayPal paid by hand):
+  // moving seekers' money this way needs a payment licence or a confirmed exemption (decision 081). On by
+  // default in development and tests, off under NODE_ENV=production unless the operator declares 'on'.
+  OWN_ACCOUNT_PAYOUTS: z.enum(['on', 'off']).optional(),
+  // Payouts by PayPal's Payouts API when both are set (sandbox by default).
   PAYPAL_CLIENT_ID: optionalString,
   PAYPAL_CLIENT_SECRET: optionalString,
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -101,10 +114,15 @@ export const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+const checkedEnv = envSchema.superRefine((e, ctx) => {
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_READ_URL'], message: 'DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)' });
+});
+
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -121,7 +139,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     appUrl,
     dataDir,
-    database: e.DATABASE_URL ? ({ kind: 'postgres', url: e.DATABASE_URL } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_READ_URL ? { readUrl: e.DATABASE_READ_URL } : {}) } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') } as const),
+    readAfterWriteMs: e.READ_AFTER_WRITE_MS,
     // Without AUTH_SECRET a secret is generated once and kept in DATA_DIR (see server/auth/secret.ts).
     authSecret: e.AUTH_SECRET,
     trustedOrigins: [
@@ -156,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    stripeConnect: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) && e.STRIPE_CONNECT !== 'off',
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+    ownAccountPayouts: e.OWN_ACCOUNT_PAYOUTS ? e.OWN_ACCOUNT_PAYOUTS === 'on' : e.NODE_ENV !== 'production',
     paypal:
       e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
         ? {
@@ -193,7 +217,20 @@ export function publicConfig(config: Config): PublicConfig {
     mailMode: config.mail.smtpUrl ? 'smtp' : 'outbox',
     checkout: config.stripe ? 'stripe' : config.testCheckout ? 'test' : 'off',
     paypalPayouts: config.paypal ? 'api' : 'manual',
+    payoutRails: payoutRails(config),
     aiVendor: config.ai.provider === 'openai' ? (config.ai.baseUrl ? 'custom' : 'openai') : null,
     operator: config.operator,
+  };
+}
+
+/**
+ * The ways a payout can go in this installation: Stripe Connect and PayPal's API through licensed providers;
+ * bank transfers (SEPA files) and PayPal paid by hand only from the operator's own accounts, when declared.
+ */
+export function payoutRails(config: Config): PublicConfig['payoutRails'] {
+  return {
+    stripe: config.stripeConnect,
+    paypal: config.paypal ? 'api' : config.ownAccountPayouts ? 'manual' : 'off',
+    bank: config.ownAccountPayouts,
   };
 }

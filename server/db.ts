@@ -9,6 +9,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { preparedName } from './db/prepared.ts';
+import { createReplicaReads, type ReplicaReads } from './db/replica-reads.ts';
 import type { Logger } from './logger.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
@@ -20,7 +21,8 @@ export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
  */
 export type SqlTx = Pick<DbTx, '$queryRaw' | '$executeRaw'>;
 
-export type DatabaseTarget = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string };
+/** `readUrl`: a streaming read replica of `url`'s server, for reads that may be a moment old (decision 082). */
+export type DatabaseTarget = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string; readUrl?: string };
 
 export interface Database {
   prisma: Db;
@@ -36,8 +38,15 @@ export interface Database {
    * `app` is the pool Prisma itself uses, lent to single statements sent without the ORM (statementsOf).
    */
   pools?: { locks: pg.Pool; counters: pg.Pool; app: pg.Pool };
+  /** A client on the read replica (DATABASE_READ_URL), never written through; none without one. */
+  replica?: Db;
+  /** Runs a read on the replica or the primary, falling back to the primary when the replica fails (decision 082). */
+  reads: ReplicaReads;
   close(): Promise<void>;
 }
+
+/** How long a replica that failed is not asked again: its reads go to the primary meanwhile. */
+const REPLICA_REST_MS = 5_000;
 
 export interface OpenOptions {
   /** Where dropped pool connections are reported (they are replaced on the next query). */
@@ -110,6 +119,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     }
   }
   const prisma = new PrismaClient({ adapter: factory });
+  const replica = target.kind === 'postgres' && target.readUrl ? openReplica(target.readUrl, opts) : null;
   const pools =
     target.kind === 'postgres' && pool
       ? { locks: auxPool(target.url, 20, 10_000, opts.logger), counters: auxPool(target.url, 4, 5_000, opts.logger), app: pool }
@@ -120,10 +130,37 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     pglite,
     url: target.kind === 'postgres' ? target.url : undefined,
     pools,
+    ...(replica ? { replica: replica.prisma } : {}),
+    reads: createReplicaReads({
+      primary: prisma,
+      replica: replica?.prisma ?? null,
+      retryAfterMs: REPLICA_REST_MS,
+      onFallback: (reason) => opts.logger?.warn({ err: reason }, 'read replica unavailable; reading from the primary'),
+    }),
     async close() {
       await prisma.$disconnect();
+      if (replica) await replica.close();
       if (pools) await Promise.all([pools.locks.end(), pools.counters.end()]).catch(() => {});
       await close();
+    },
+  };
+}
+
+/**
+ * The replica's own pool and client. Nothing migrates or writes through it; the connect timeout is short, since a
+ * read that cannot reach the replica goes to the primary instead (server/db/replica-reads.ts).
+ */
+function openReplica(url: string, opts: OpenOptions): { prisma: Db; close(): Promise<void> } {
+  const onError = (err: Error) => opts.logger?.warn({ err: err.message }, 'read replica connection lost');
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2_000, keepAlive: true, application_name: 'akut-replica' });
+  pool.on('error', onError);
+  const adapter = new PrismaPg(pool, { onConnectionError: onError, statementNameGenerator: (q) => preparedName(q.sql) as string });
+  const prisma = new PrismaClient({ adapter });
+  return {
+    prisma,
+    async close() {
+      await prisma.$disconnect().catch(() => {});
+      await pool.end().catch(() => {});
     },
   };
 }

@@ -1,7 +1,11 @@
 // Payout methods and payouts as their owners and the admins see them (server/http/payouts.ts).
+/** Where a Stripe Connect account stands (from Stripe's account.updated events). */
+export const STRIPE_ACCOUNT_STATUSES = ['onboarding', 'pending', 'enabled', 'restricted'] as const;
+export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
+
 export interface PayoutMethodView {
   id: string;
-  type: 'paypal' | 'bank';
+  type: 'paypal' | 'bank' | 'stripe';
   paypalEmail: string | null;
   /** The IBAN in blocks of four (for its owner only). */
   iban: string | null;
@@ -9,6 +13,12 @@ export interface PayoutMethodView {
   bic: string | null;
   accountHolder: string | null;
   bankName: string | null;
+  /** Stripe Connect: the last four characters of the connected account, its status and Stripe's reason while it is not enabled. */
+  stripeAccountLast4: string | null;
+  stripeStatus: StripeAccountStatus | null;
+  stripeStatusReason: string | null;
+  /** false when payouts of this kind are off in this installation (decision 081): it stays listed but cannot be chosen. */
+  available: boolean;
   verified: boolean;
   createdAt: string;
 }

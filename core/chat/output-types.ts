@@ -160,15 +160,18 @@ export type ListMyRequestsData = { requests: MyRequestRow[]; count: number; list
 
 export type PayoutMethodRow = {
   ref: string;
-  type: 'paypal' | 'bank';
+  type: 'paypal' | 'bank' | 'stripe';
   /** 'IBAN •••• 3000' or 'PayPal name@example.com': never the full IBAN. */
   label: string;
   accountHolder: string | null;
   verified: boolean;
+  /** Stripe Connect: onboarding | pending | enabled | restricted. */
+  stripeStatus?: string | null;
 };
 
 export type ListPayoutMethodsData = { methods: PayoutMethodRow[]; count: number; list: string };
-export type PayoutMethodChangedData = { method: PayoutMethodRow; label: string };
+/** onboardingUrl: Stripe's single-use onboarding link, when Stripe Connect was set up. */
+export type PayoutMethodChangedData = { method: PayoutMethodRow; label: string; onboardingUrl?: string };
 
 export type PayoutRow = {
   ref: string;

@@ -24,6 +24,13 @@ export function foldContactText(text: string): string {
     if (ch.length === 1 && c >= 0xff01 && c <= 0xff5e) out += String.fromCharCode(c - 0xfee0);
     else if (ch === '\u3000' || ch === '\u00a0' || ch === '\u202f' || ch === '\u2009' || ch === '\u2007') out += ' ';
     else if (ch === '\u2010' || ch === '\u2011' || ch === '\u2012' || ch === '\u2013' || ch === '\u2014' || ch === '\u2212') out += '-';
+    // Bullets between digit groups ('0171•234•56•78') are dots; the parts of a keycap emoji ('1️⃣') are spaces
+    // after their digit.
+    else if (ch === '\u2022' || ch === '\u00b7' || ch === '\u2219' || ch === '\u2027') out += '.';
+    else if (ch === '\ufe0f' || ch === '\u20e3') out += ' ';
+    // Mathematical digits ('𝟎𝟏𝟕𝟏', two UTF-16 units each): the digit and a space.
+    else if (ch.length === 2 && c === 0xd835 && ch.codePointAt(0)! >= 0x1d7ce && ch.codePointAt(0)! <= 0x1d7ff)
+      out += `${(ch.codePointAt(0)! - 0x1d7ce) % 10} `;
     else out += ch;
   }
   return out;
@@ -33,7 +40,7 @@ export function foldContactText(text: string): string {
 // E-mail addresses and links
 
 const TLDS =
-  'de|com|net|org|eu|info|io|biz|at|ch|co\\.uk|uk|fr|it|es|nl|be|pl|dk|se|no|app|dev|shop|online|store|site|website|me|tv|xyz|email|berlin|hamburg|koeln|cologne|nrw|bayern|ruhr|saarland|club|gmbh|page|blog|link|live|studio|design|media|team|art|photo|photography|beauty|fit|digital|cloud|ly|gg|to|co|us|ca|au';
+  'de|com|net|org|eu|info|io|biz|at|ch|co\\.uk|uk|fr|it|es|nl|be|pl|dk|se|no|app|dev|shop|online|store|site|website|me|tv|xyz|email|berlin|hamburg|koeln|cologne|nrw|bayern|ruhr|saarland|club|gmbh|page|blog|link|live|studio|design|media|team|art|photo|photography|beauty|fit|digital|cloud|ly|gg|to|co|us|ca|au|ee|gl|cc|ai|fm|pro|jobs|immo|wien|tirol|swiss|lu|li|cz|hu|pt|gr|ie|nz|ru|tr|sk|si|hr|ro|fi|lt|lv|ua|one|services|agency|company|events|travel|restaurant|family|garden|expert|works|plus|tech|network|social|life|world|reisen|versicherung|immobilien|haus|kaufen|ltd|bio|care|health|fitness|coach|rocks|space|today|gallery|tattoo|hair|house|land|lgbt|love|party|pizza|cafe|golf|yoga|energy|solar|auto|car|cars|taxi|hotel|wine|shoes|style|fashion|jewelry|legal|law|tax|finance|money|bank|insure|dental|clinic|doctor|vet|pet|dog|kitchen|build|construction|plumbing|repair|cleaning|photos|video|film|audio|radio|games|school|academy|education|training|consulting|marketing|software|systems|solutions|support|help|chat|click|top|vip|win|bayern|ruhr|hamburg';
 const TLD_ANY = '[a-z]{2,12}';
 const LOCAL = '[\\p{L}\\p{N}._%+\\-]+';
 const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}\\-]*[\\p{L}\\p{N}])?';
@@ -58,11 +65,15 @@ const EMAIL_PLAIN = new RegExp(`^${LOCAL}@${LABEL}(?:\\.${LABEL})*\\.${TLD_ANY}$
 // 'x at gmail dot xyz', 'INFO AT firma DOT DE'. A spelled 'dot'/'punkt' or a bracketed/umlaut 'at'
 // makes any top-level domain count; a plain ' at ' followed by a real '.' needs a known one, so that
 // 'meet me at john.doe' stays text.
-const AT_STRONG = '(?:\\s?[([{]\\s?(?:at|ät|@)\\s?[)\\]}]\\s?|\\s+ät\\s+)';
+// Also 'at' or 'a' between other marks ('-at-', '*at*', '_at_', '(a)'), the 'Klammeraffe', and a real '@' (then
+// a spelled dot follows: 'max@web punkt de').
+const AT_STRONG =
+  '(?:\\s?[([{<]\\s?(?:at|ät|@|a)\\s?[)\\]}>]\\s?|\\s?[-_*#~]\\s?(?:at|ät)\\s?[-_*#~]\\s?|\\s+(?:ät|klammeraffe|at-zeichen)\\s+|\\s{0,2}@\\s{0,2})';
 const AT_WEAK = '\\s+at\\s+';
-const DOT_SPELLED = '(?:\\s?[([{]\\s?(?:dot|punkt)\\s?[)\\]}]\\s?|\\s+(?:dot|punkt)\\s+)';
+const DOT_SPELLED = '(?:\\s?[([{<]\\s?(?:dot|punkt|\\.)\\s?[)\\]}>]\\s?|\\s?[-_*#~]\\s?(?:dot|punkt)\\s?[-_*#~]\\s?|\\s+(?:dot|punkt)\\s+)';
 const DOT_ANY = `(?:\\.|${DOT_SPELLED})`;
-const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL})*`;
+// (Bounded repetitions keep a long run of 'punkt punkt …' linear.)
+const SPELLED_LOCAL = `${LOCAL}(?:${DOT_SPELLED}${LABEL}){0,4}`;
 const EMAIL_STRONG = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_STRONG}${LABEL}(?:${DOT_ANY}${LABEL})*${DOT_ANY}${TLD_ANY}${AFTER_WORD}`, 'giu');
 // Neither is followed by another ' at ': then what looked like a domain is the local part of the real
 // address ('email me at dave dot miller at yahoo dot co dot uk').
@@ -74,11 +85,24 @@ const EMAIL_WEAK_DOTTED = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}${AT_WEAK}$
 // 'anna at gmail', 'max (at) gmx': a mail provider's name is enough.
 const MAIL_PROVIDERS = 'gmail|googlemail|gmx|yahoo|hotmail|outlook|icloud|posteo|protonmail|proton|t-online|freenet|aol|mailbox|arcor';
 const EMAIL_PROVIDER = new RegExp(`${BEFORE_LOCAL}${SPELLED_LOCAL}(?:${AT_STRONG}|${AT_WEAK})(?:${MAIL_PROVIDERS})${AFTER_WORD}`, 'giu');
+// (What includes() does not find: 'at' between brackets or marks, with spaces inside.)
+const STRONG_AT_HINT = /[([{<*_#~-]\s?at\s?[)\]}>*_#~-]/i;
+const SPELLED_DOT_HINT = /\s(?:dot|punkt)\s|[([{<*_#~-]\s?(?:dot|punkt|\.)\s?[)\]}>*_#~-]/i;
+const PROVIDER_HINT = new RegExp(`${MAIL_PROVIDERS}|web`, 'i');
+// German 'bei' for 'at', only before a mail provider with its domain ('max.mueller bei gmx punkt de'), and only
+// after a lower-case word or one with '.', '_' or a digit ('Konto bei gmx.de' is no address).
+const EMAIL_BEI = new RegExp(`${BEFORE_LOCAL}(?<local>${SPELLED_LOCAL})\\s+bei\\s+(?:${MAIL_PROVIDERS}|web)${DOT_ANY}(?:${TLDS})${AFTER_WORD}`, 'giu');
+// A typo in the domain ('max@gmail,com', 'info@maler..de', 'max@gmx de'): an '@' between words, then a known
+// top-level domain after a comma, two dots or a space.
+const EMAIL_TYPO = new RegExp(`${BEFORE_LOCAL}${LOCAL}\\s?@\\s?${LABEL}(?:\\.${LABEL})*(?:,|\\.\\.|\\s)\\s?(?:${TLDS})${AFTER_WORD}`, 'giu');
 
 const URL_SCHEME = /(?:https?:\/\/|www\.)[^\s<>"']+/giu;
 // 'meinefirma.de', 'fb.com/anna', 't.me/anna', 'wa.me/49171…'; also 'meinefirma punkt de'.
 const URL_BARE = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])(?:${LABEL}\\.)+(?:${TLDS})(?:\\/[^\\s<>"']*)?${AFTER_WORD}`, 'giu');
-const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])${LABEL}${DOT_SPELLED}(?:${TLDS})${AFTER_WORD}`, 'giu');
+// 'www dot maler-meier dot de', 'shop punkt maler punkt de'.
+const URL_SPELLED = new RegExp(`(?<![\\p{L}\\p{N}@.\\-])(?:${LABEL}${DOT_SPELLED}){1,4}(?:${TLDS})${AFTER_WORD}`, 'giu');
+// A dot with a space on each side before a common top-level domain, all in lower case ('malermeier . de').
+const URL_SPACED = /(?<![\p{L}\p{N}@.-])[a-z0-9][a-z0-9-]{2,}(?:\.[a-z0-9-]+)* \. (?:de|com|net|org|eu|at|ch|info|io|shop)(?![\p{L}\p{N}])/gu;
 
 // ---------------------------------------------------------------------------------------------------
 // Social and messenger handles
@@ -88,27 +112,29 @@ const AT_HANDLE = /(?<![\p{L}\p{N}.@_])@[\p{L}\p{N}_][\p{L}\p{N}._]{1,29}(?![\p{
 // (WhatsApp goes by phone number: it is a cue word of the phone rules; Signal too, and it has usernames
 // like 'jonas.92'. 'sc' for Snapchat counts only with a ':' after it.)
 const PLATFORMS =
-  'signal|sc|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon';
+  'signal|sc|tg|instagram|insta|ig|tiktok|tik\\s?tok|snapchat|snap|telegram|facebook|fb|twitter|discord|youtube|linkedin|pinterest|xing|skype|kik|twitch|reddit|threema|wechat|viber|bluesky|mastodon|ebay|kleinanzeigen|vinted|etsy|github|behance';
 // A label before the handle: 'Telegram-Username:', 'Insta Nutzername:', 'Skype ID:'.
-const HANDLE_LABELS = 'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick';
+const HANDLE_LABELS =
+  'user-?name|benutzer-?name|nutzer-?name|nick-?name|user-?id|user|handle|name|account|profil|profile|kanal|channel|id|nick|seite|page|gruppe|group|messenger|shop|store';
 // A Discord tag: 'gadgetguy#4821'.
 const TAG = '(?:#\\d{4}(?![\\p{L}\\p{N}]))?';
 // Platform, then ':' or a linking word ('ist', 'is', 'as', 'unter', 'handle', 'name'), then the handle.
 const HANDLE_AFTER_PLATFORM = new RegExp(
   `(?<![\\p{L}\\p{N}])(?<platform>${PLATFORMS})(?:[\\s,-]*(?:${HANDLE_LABELS})(?![\\p{L}]))?` +
-    `(?<sep>\\s*:\\s*|\\s+(?:ist|is|as|als|unter|at|=)\\s+|\\s*[-–]\\s*|\\s+)` +
-    `(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
+    `(?<sep>\\s*:\\s*|\\s*(?:->|-->|=>|→|»)\\s*|\\s+(?:ist|is|as|als|unter|at|=)\\s+|\\s*[-–]\\s*|\\s*\\(\\s*|\\s*,\\s*|\\s+)` +
+    `(?<handle>@?(?:live:)?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG}(?:\\s+\\p{Lu}[\\p{L}-]+){0,2})`,
   'giu',
 );
-const PLATFORM_WORD = new RegExp(`(?:${PLATFORMS})`, 'i');
+// (A cheap test: a platform's name at the start of a word; the patterns check the rest.)
+const PLATFORM_WORD = new RegExp(`(?:^|[^a-z0-9äöüß])(?:${PLATFORMS})`, 'i');
 // A Threema ID: 8 capitals and digits, within a few words after 'Threema' ('Threema, ID 7HX2K9PA',
 // 'Threema-ID: ABCD1234'); with a digit in it, or any 8 after 'ID'.
 const THREEMA_ID = /(?<![\p{L}])(?:Threema|threema|THREEMA)(?![\p{L}])[^.!?\n]{0,24}?(?<![\p{L}\p{N}*])(?<id>[0-9A-Z*][0-9A-Z]{7})(?![\p{L}\p{N}])/gu;
 // A label without a platform ('Nutzername: moebel_max'), or a request to add or message ('kik me
 // gadgetguy_uk', 'add me sarah.xo22', 'add me on snap: …'): a word that looks like a handle.
 const HANDLE_AFTER_LABEL = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:user-?name|benutzer-?name|nutzer-?name|nick-?name|user)\\s*:|(?:kik|snap|add|adde|follow|dm|message)\\s+(?:me|mich)(?:\\s+(?:on|at|via|auf|bei)(?:\\s+(?:${PLATFORMS}))?)?\\s*:?)` +
-    `\\s*(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG})`,
+  `(?<![\\p{L}\\p{N}])(?:(?:user-?name|benutzer-?name|nutzer-?name|nick-?name|user)\\s*:|(?:kik|snap|add|adde|follow|dm|message|skype|ping|find)\\s+(?:me|mich)(?:\\s+(?:on|at|via|auf|bei)(?:\\s+(?:${PLATFORMS}))?)?\\s*:?)` +
+    `\\s*(?<handle>@?(?:live:)?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40}${TAG})`,
   'giu',
 );
 const DISCORD_TAG = /(?<![\p{L}\p{N}._#])[\p{L}\p{N}_.]*\p{L}[\p{L}\p{N}_.]*#\d{4}(?![\p{L}\p{N}])/gu;
@@ -117,12 +143,22 @@ const HANDLE_BEFORE_PLATFORM = new RegExp(
   `(?<![\\p{L}\\p{N}._@-])(?<handle>@?[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40})\\s+(?:on|auf|bei|via|über|at|in|im)\\s+(?:${PLATFORMS})(?![\\p{L}])`,
   'giu',
 );
+// A few words after the platform, then 'als'/'unter'/'called'/…, then a word that looks like a handle ('auf
+// Insta zu finden als anna_nails', 'on TikTok, called dance.with.mia').
+const HANDLE_NEAR_PLATFORM = new RegExp(
+  `(?<![\\p{L}])(?:${PLATFORMS})(?![\\p{L}])[^.!?\\n@]{0,30}?(?<![\\p{L}])(?:als|unter|namens|heißt|heisst|called|named|under|handle|name)\\s*:?\\s+` +
+    `(?<handle>[\\p{L}\\p{N}][\\p{L}\\p{N}._-]{1,40})`,
+  'giu',
+);
 // Words that follow a platform name in ordinary sentences ('Instagram Fotos', 'my insta is private').
 const NOT_HANDLES = new Set(
-  'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not'.split(
+  'ja nein yes no und oder für fuer mit bei ist im in auf an zu von vom the and or for with on to of is my me a an post posts beitrag beiträge fotos foto bilder bild videos video story stories reel reels account accounts profil profile seite page gruppe group werbung marketing kanal channel live shop ads follower followers likes nachricht nachrichten message messages dm pn chat privat private public öffentlich gesperrt new neu same gleich handle name anfrage melden schreiben schreib schreibt write send nachricht kontakt contact oder auch also too nicht not mehr more bitte please pls nur only gerne gern kein keine none sehr very viel viele much many wenig bald später later soon danke thanks erst first dann then noch still schon already lieber rather ganz immer always nie never'.split(
     ' ',
   ),
 );
+// Words with a '.' or a digit that are no handles: abbreviations ('z.B.', 'u.a.', 'e.V.') and a number with a
+// short unit ('3x', '10k', '2mal', '1.5k').
+const NOT_HANDLE_SHAPE = /^(?:(?:\p{L}{1,3}\.)+\p{L}{0,3}|\d+(?:[.,]\d+)*\p{L}{0,4})$/u;
 
 // ---------------------------------------------------------------------------------------------------
 // Street addresses
@@ -131,45 +167,47 @@ const UNIT_AFTER =
   /^\s*(?:€|eur\b|euro|\$|km\b|m\b|m²|m2\b|qm\b|cm\b|mm\b|kg\b|t\b|l\b|kw\b|kwh|kwp|ps\b|min\b|minuten|minutes|std\b|stunden|hours?\b|h\b|tage?n?\b|days?\b|wochen|weeks?\b|monate?n?\b|months?\b|jahre?n?\b|years?\b|mal\b|x\b|%|personen|leute|people|gäste|guests|stück|stk\b|zimmer|rooms?\b|plätze|autos?|cars?\b|uhr\b)/iu;
 
 const STREET_HINT =
-  /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place|court|ct\b|boulevard|blvd|parkway|pkwy|gardens|grove|mews/i;
+  /stra(?:ß|ss)e|str|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|graben|wall|kamp|twiete|deich|redder|markt|reihe|street|st\.|\bst\b|road|rd\b|avenue|ave\b|lane|drive|way|close|square|terrace|crescent|place|court|ct\b|boulevard|blvd|parkway|pkwy|gardens|grove|mews|loop|row|walk|circle|trail|highway|hwy|\bpl\b|\bsq\b|wharf|quay|parade|rise|\brue\b|\bvia\b|viale|piazza|corso|chemin|route|\bbox\b|postfach/i;
+// 'Nr.'/'Hausnummer' between the street and its number ('Hauptstraße Nr. 5', 'Schillerstraße, Hausnummer 12').
+const HOUSE_NO_LABEL = '(?:\\s?|,?\\s*(?:Nr\\.?|Hausnummer|Hausnr\\.?|Haus-Nr\\.?)\\s*)';
 // One word ending in a street word: 'Goethestr 9', 'Hauptstr.5', 'Karl-Marx-Str. 112', 'Weidenweg12',
 // 'Heinrich-Heine-Allee 7', 'Rosenallee 8-10'.
 const STREET_WORD = new RegExp(
-  `(?<![\\p{L}\\p{N}-])(?<name>\\p{L}[\\p{L}-]*?(?<suffix>straße|strasse|str\\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile))` +
-    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
+  `(?<![\\p{L}\\p{N}-])(?<name>\\p{L}[\\p{L}-]*?(?<suffix>straße|strasse|str\\.?|weg|platz|ring|allee|gasse|damm|ufer|chaussee|steig|stieg|pfad|promenade|kai|zeile|graben|wall|kamp|twiete|deich|redder|markt))` +
+    `${HOUSE_NO_LABEL}(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
   'giu',
 );
 // A weak street word inside an ordinary compound noun: 'Parkplatz 2', 'Rückweg 20 Minuten', 'Ehering 54'.
 const NOT_STREETS =
-  /(?:park|stell|arbeits|spiel|sitz|schlaf|studien|kita|kindergarten|ausbildungs|praktikums|liege|camping|abstell|steh|lager|bau|sport|fußball|fussball|tennis|golf|rück|hin|heim|um|schul|fuß|fuss|geh|rad|fahr|wander|zu|ab|aus|ehe|schlüssel|dichtungs|kolben|ohr|finger|o-|sprengel|staud|bahn|wasser|fluss|see|meeres|kreis|boxen|box|ver|rasen)(?:platz|weg|ring|damm|ufer|pfad|steig|kai)$/iu;
-const WEAK_SUFFIX = /^(?:weg|platz|ring|damm|ufer|pfad|steig|stieg|kai|zeile)$/iu;
+  /(?:park|stell|arbeits|spiel|sitz|schlaf|studien|kita|kindergarten|ausbildungs|praktikums|liege|camping|abstell|steh|lager|bau|sport|fußball|fussball|tennis|golf|rück|hin|heim|um|schul|fuß|fuss|geh|rad|fahr|wander|zu|ab|aus|ehe|schlüssel|dichtungs|kolben|ohr|finger|o-|sprengel|staud|bahn|wasser|fluss|see|meeres|kreis|boxen|box|ver|rasen|stand|zelt|wohnmobil|stamm|start|lade|wasch|sammel|tanz)(?:platz|weg|ring|damm|ufer|pfad|steig|kai)$|(?:super|wochen|floh|bau|arbeits|aktien|immobilien|gebraucht|online|weihnachts|bio|getränke|drogerie|elektro|möbel|fach|baustoff|heim|auto|trödel|kunst|bauern|fisch|blumen|wohnungs|absatz|finanz|kapital|stellen|job|kfz|handy|reifen|teppich|kleider|lebensmittel|gemüse|obst|binnen|welt|kapital|aktien|gebrauchtwagen|pferde|vieh|antik|bücher|spielzeug|kinder|kinderflohmarkt)markt$|(?:wasser|straßen|strassen|burg|schloss|festungs|kabel|leitungs|fundament|entwässerungs|abfluss|drainage|rohr|schützen|panzer|mess|sicker|grenz)graben$|(?:schutz|erd|lärm|lärmschutz|fire|schall|stein|ring|hoch|damm)wall$|(?:haupt|see|fluss|elb|rhein|schutz)deich$/iu;
+const WEAK_SUFFIX = /^(?:weg|platz|ring|damm|ufer|pfad|steig|stieg|kai|zeile|graben|wall|kamp|deich|markt|reihe)$/iu;
 
 // (The house number may carry Austrian stair and door numbers: 'Favoritenstraße 88/4/12'.)
 // A street word on its own after a capitalised name: 'Venloer Str 12', 'Kölner Straße 5a', 'Berliner
 // Allee 22', 'Baker Street 12'.
 const STREET_SEPARATE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?<name>\\p{Lu}[\\p{L}.-]*(?:\\s+\\p{Lu}[\\p{L}.-]*){0,2})\\s+(?<suffix>Straße|Strasse|Str\\.?|Allee|Weg|Platz|Ring|Gasse|Damm|Ufer|Chaussee|Street|Road|Avenue)` +
-    `\\s?(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
+  `(?<![\\p{L}\\p{N}])(?<name>\\p{Lu}[\\p{L}.-]*(?:\\s+\\p{Lu}[\\p{L}.-]*){0,2})\\s+(?<suffix>Straße|Strasse|Str\\.?|Allee|Weg|Platz|Ring|Gasse|Damm|Ufer|Chaussee|Street|Road|Avenue|Markt|Wall|Graben|Reihe|Kamp|Deich)` +
+    `${HOUSE_NO_LABEL}(?<no>\\d{1,4}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-z]?){0,3})(?![\\p{L}\\p{N}]|[.,]\\d)`,
   'gu',
 );
 const ARTICLES =
   /^(?:(?:der|die|das|dem|den|des|ein|eine|einer|einen|unser|unsere|mein|meine|dein|jeder|jede|dieser|diese|aber|oder|und|the|a|an|my|our|this|that)(?:\s+|$))+/iu;
 
+const STREET_PREPOSITIONS =
+  '(?:Am|Im|Beim|Zum|Zur|Vorm|Hinterm|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Unter\\s+dem|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem|Über\\s+den|Neben\\s+der|Neben\\s+dem|Neben\\s+den|Bei\\s+der|Bei\\s+den|Zu\\s+den|Zwischen\\s+den)';
 // 'Am Markt 3', 'Im Tal 15', 'An der Alster 12', 'Unter den Linden 5', 'Zum Brunnen 2': a capitalised
 // preposition and name, a house number, then the end of the phrase (not 'Am Haus 3 Fenster').
 const HOUSE_NO = `(?<no>\\d{1,3}(?:\\s?[a-z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,3}[a-z]?)?)`;
 const PHRASE_END = `(?=\\s*$|\\s*[,;!?)]|\\.(?!\\d)|\\s+(?:in|im|bei|nahe|nähe|near|nach|und|oder|zu|zum|zur|erreichbar|wohne|wohnen|ist|sind|gegenüber|hinten|vorne|\\d{5})(?![\\p{L}]))`;
 const STREET_PREPOSITION = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
-    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}${PHRASE_END}`,
+  `(?<![\\p{L}\\p{N}])${STREET_PREPOSITIONS}` + `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}${PHRASE_END}`,
   'gu',
 );
 // A capitalised preposition after a lower-case word in the middle of a sentence ('bitte zu An der Alster
 // 41 schicken', 'nach Am Markt 3 liefern'): German writes prepositions there in lower case, so the capital
 // marks a street name, and a lower-case word may follow the number (not a unit: 'ab Im Bad 2 m²').
 const STREET_PREPOSITION_MID = new RegExp(
-  `(?<=\\p{Ll}[,:]?\\s+)(?:Am|Im|Beim|Zum|Zur|An\\s+der|An\\s+den|An\\s+dem|Auf\\s+der|Auf\\s+dem|Auf\\s+den|In\\s+der|In\\s+den|Unter\\s+den|Unter\\s+der|Hinter\\s+der|Hinter\\s+dem|Hinter\\s+den|Vor\\s+dem|Vor\\s+der|Vor\\s+den|Über\\s+der|Über\\s+dem)` +
-    `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}(?=\\s+\\p{Ll}\\p{L}*(?![\\p{L}]))`,
+  `(?<=\\p{Ll}[,:]?\\s+)${STREET_PREPOSITIONS}` + `\\s+(?<name>\\p{Lu}[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)?)\\s+${HOUSE_NO}(?=\\s+\\p{Ll}\\p{L}*(?![\\p{L}]))`,
   'gu',
 );
 // The same in the middle of a sentence, with a lower-case preposition: then only a capitalised adjective
@@ -190,18 +228,56 @@ const STREET_OF = new RegExp(
 // Words after 'Am'/'Im'/'Zum' that are times, rooms or figures of speech, not street names ('Im Schlafzimmer 2,',
 // 'Zum Beispiel 3,', 'Am Montag 8.').
 const NOT_PLACE_NAMES =
-  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
+  /^(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend|Wochenende|Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Winter|Sommer|Frühling|Frühjahr|Herbst|Jahr|Monat|Woche|Tag|Ende|Anfang|Morgen|Abend|Vormittag|Nachmittag|Mittag|Moment|Augenblick|Beispiel|Zeit|Schnitt|Durchschnitt|Voraus|Prinzip|Grunde|Ganzen|Allgemeinen|Notfall|Preis|Paket|Angebot|Auftrag|Umkreis|Stock|Stockwerk|Erdgeschoss|Obergeschoss|Dachgeschoss|Untergeschoss|Keller|Dachboden|Etage|Ebene|Wohnung|Appartement|Apartment|Haus|Gebäude|Bad|Badezimmer|Flur|Küche|Büro|Garten|Garage|Hof|Treppenhaus|Eingang|Raum|Räume|Auto|Wagen|Fahrzeug|\p{L}*[Zz]immer)$/u;
 
 // 'at 221B Baker Street', '7 Church St.', '3 Station Rd'.
 // A flat, apartment, unit or suite belongs to it, before ('Flat 3, 27 Victoria Road') or after ('123 Main
 // Street, Apt 4B', '350 Fifth Avenue, Suite 3300').
-const FLAT = `(?:Flat|Apartment|Apt\\.?|Unit|Suite|Ste\\.?)\\s?(?:No\\.?\\s?|#\\s?)?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])`;
+const FLAT = `(?:[Ff]lat|[Aa]partment|[Aa]pt\\.?|[Uu]nit|[Ss]uite|Ste\\.?)\\s?(?:No\\.?\\s?|#\\s?)?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])`;
+// The name may hold an ordinal or a direction ('350 5th Ave', '100 W 34th St'), the number a range ('12-14 King Street').
 const STREET_EN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${FLAT},?\\s+)?\\d{1,4}[A-Za-z]?\\s+(?:\\p{Lu}[\\p{L}'-]*\\s+){1,3}` +
-    `(?:Street|St\\.|St(?![\\p{L}.])|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Dr\\.|Way|Close|Square|Terrace|Crescent|Place|Court|Ct\\.?|Boulevard|Blvd\\.?|Parkway|Pkwy\\.?|Gardens|Grove|Mews)(?![\\p{L}])` +
+  `(?<![\\p{L}\\p{N}])(?:${FLAT},?\\s+|(?:[Ff]lat|[Aa]partment|[Aa]pt\\.?|[Uu]nit|[Ss]uite)\\s?(?=\\d{1,4}\\s?\\/))?\\d{1,4}[A-Za-z]?(?:\\s?[-–/]\\s?\\d{1,4}[A-Za-z]?)?,?\\s+(?:(?:\\p{Lu}[\\p{L}'-]*|[NSEW]\\.|\\d{1,3}(?:st|nd|rd|th))\\s+){1,3}` +
+    `(?:Street|St\\.|St(?![\\p{L}.])|Road|Rd\\.?|Avenue|Ave\\.?|Lane|Ln\\.?|Drive|Dr\\.|Way|Close|Square|Sq\\.?|Terrace|Crescent|Place|Pl\\.?|Court|Ct\\.?|Boulevard|Blvd\\.?|Parkway|Pkwy\\.?|Gardens|Grove|Mews|Loop|Row|Walk|Circle|Trail|Highway|Hwy\\.?|Wharf|Quay|Parade|Rise)(?![\\p{L}])` +
     `(?:,?\\s+(?:${FLAT}|#\\s?\\d{1,4}[A-Za-z]?(?![\\p{L}\\p{N}])))?`,
   'gu',
 );
+
+// The same in lower case ('i live at 12 baker street, london', 'apt 5, 17 station road'): one or two words
+// that are no small words or units, a full street word, then the end of the phrase.
+const STREET_EN_LOWER = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:flat|apartment|apt\\.?|unit|suite)\\s?#?\\d{1,4}[a-z]?,?\\s+)?\\d{1,4}[a-z]?\\s+(?<words>(?:[a-z][a-z'-]+\\s+){1,2})` +
+    `(?:street|road|avenue|lane|boulevard|rd|ave)(?![\\p{L}])` +
+    `(?=\\s*$|\\s*[,;!?)]|\\.(?!\\d)|\\s+(?:in|near|please|pls|asap|and|or|on|at|from|to|for|by|thanks|thank)(?![\\p{L}]))`,
+  'gu',
+);
+const NOT_STREET_NAME_WORDS = new Set(
+  'the a an of to my our your his her their and or more old new in on at for from by down up off this that same main hours hour minutes minute mins days day weeks miles mile km blocks block doors door times people bikes cars sqm sq ft feet foot metres meters yards lane way bike cycle dirt gravel country side back private public busy quiet long short wide narrow'.split(
+    ' ',
+  ),
+);
+
+// Swiss French and Italian streets, and their neighbours' ('Rue de Lausanne 12', 'Via Roma 3', 'Avenue de la Gare 5').
+const STREET_ROMANCE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:Rue|Route|Chemin|Avenue|Boulevard|Place|Via|Viale|Piazza|Piazzale|Corso|Vicolo|Calle|Carrer|Avenida|Plaza|Rua)` +
+    `\\s+(?:(?:de\\s+la|de\\s+l'|della|dello|delle|degli|del|dei|des|du|de|di|da|d')\\s*)?(?<name>\\p{Lu}[\\p{L}'-]+(?:\\s+\\p{Lu}[\\p{L}'-]+)?)\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// French order, the number first: '27 rue de la Paix', '5, avenue des Alpes'.
+const STREET_FRENCH = new RegExp(
+  `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter|[a-z]))?,?\\s+(?:[Rr]ue|[Aa]venue|[Aa]v\\.|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute)` +
+    `\\s+(?:(?:de\\s+la|de\\s+l'|des|du|de|d')\\s*)?\\p{Lu}[\\p{L}'-]+(?:[\\s-]+\\p{Lu}[\\p{L}'-]+){0,2}`,
+  'gu',
+);
+// After a word that announces an address, a street without a street word: 'Adresse: Sonnenhang 8', 'Anschrift
+// ist Lange Reihe 23', 'wir wohnen im Sonnenhang 8', 'address: 1 Infinite Loop' is found above.
+const ADDRESS_CUED = new RegExp(
+  `(?<![\\p{L}])(?:[Aa]dresse|ADRESSE|[Aa]nschrift|[Ll]ieferadresse|[Ww]ohnadresse|[Rr]echnungsadresse|[Pp]ostanschrift|[Aa]ddress|[Ww]ohne|[Ww]ohnen|[Ww]ohnt)` +
+    `(?:\\s*:|\\s+(?:ist|lautet|is|in\\s+der|im|am|an\\s+der|auf\\s+der|auf\\s+dem|beim|zur|zum))?\\s+` +
+    `(?<name>\\p{Lu}[\\p{L}.-]+(?:\\s+\\p{Lu}[\\p{L}.-]+){0,2})\\s+${HOUSE_NO}${PHRASE_END}`,
+  'gu',
+);
+// A post-office box: 'Postfach 10 20 30', 'PO Box 1234', 'P.O. Box 55'.
+const PO_BOX = /(?<![\p{L}\p{N}])(?:P\.?\s?O\.?\s?Box|Postfach)\s*(?:Nr\.?\s*)?\d(?:\s?\d){1,9}(?![\p{L}\p{N}])/giu;
 
 // ---------------------------------------------------------------------------------------------------
 // Phone numbers
@@ -282,33 +358,48 @@ const GERMAN_ONES: ReadonlyMap<string, string> = new Map(
 
 /** The digits a spelled-out number stands for ('sieben' 7, 'zwölf' 12, 'vierunddreißig' 34, 'twenty-three' 23), or null. */
 export function numberWordDigits(word: string): string | null {
+  // Called for every word of every teaser: plain lookups first, and the patterns only for words that end or
+  // join as a compound number does.
+  if (word.length < 2 || word.length > 24) return null;
   const w = word.toLowerCase();
   const single = DIGIT_WORDS.get(w) ?? TEENS.get(w);
   if (single) return single;
-  if (/^(?:drei|vier|fünf|fuenf|sech|sieb|acht|neun)zehn$/.test(w))
-    return `1${GERMAN_ONES.get(
-      w
-        .replace(/zehn$/, '')
-        .replace(/^sech$/, 'sechs')
-        .replace(/^sieb$/, 'sieben'),
-    )}`;
   const tens = TENS.get(w);
   if (tens) return `${tens}0`;
-  const de = /^(\p{L}+)und(\p{L}+)$/u.exec(w);
-  const deOnes = de && GERMAN_ONES.get(de[1]!);
-  const deTens = de && TENS.get(de[2]!);
-  if (deOnes && deTens) return `${deTens}${deOnes}`;
-  const en = /^(\p{L}+)-(\p{L}+)$/u.exec(w);
-  const enTens = en && TENS.get(en[1]!);
-  const enOnes = en && DIGIT_WORDS.get(en[2]!);
-  if (enTens && enOnes && en[2] !== 'oh' && en[2] !== 'zero' && en[2] !== 'null') return `${enTens}${enOnes}`;
+  // 'nine hundred' is 9 and 00; 'zweihundert' 200.
+  if (w === 'hundred' || w === 'hundert') return '00';
+  if (w === 'thousand' || w === 'tausend') return '000';
+  if (w.endsWith('zehn')) {
+    const ones = w.slice(0, -4);
+    const d = GERMAN_ONES.get(ones === 'sech' ? 'sechs' : ones === 'sieb' ? 'sieben' : ones);
+    return d && ones !== 'ein' && ones !== 'zwei' && ones !== 'sechs' && ones !== 'sieben' ? `1${d}` : null;
+  }
+  if (w.endsWith('hundert') || w.endsWith('tausend')) {
+    const ones = w.slice(0, -7);
+    const d = ones === 'ein' ? '1' : GERMAN_ONES.get(ones);
+    return d ? d + (w.endsWith('hundert') ? '00' : '000') : null;
+  }
+  const und = w.indexOf('und');
+  if (und > 0) {
+    const deOnes = GERMAN_ONES.get(w.slice(0, und));
+    const deTens = TENS.get(w.slice(und + 3));
+    return deOnes && deTens ? `${deTens}${deOnes}` : null;
+  }
+  const dash = w.indexOf('-');
+  if (dash > 0) {
+    const enTens = TENS.get(w.slice(0, dash));
+    const second = w.slice(dash + 1);
+    const enOnes = DIGIT_WORDS.get(second);
+    if (enTens && enOnes && second !== 'oh' && second !== 'zero' && second !== 'null') return `${enTens}${enOnes}`;
+  }
   return null;
 }
 
 // A digit run (with a '+' before it), or a word that may be a spelled-out number, 'double two' and
-// 'doppel zwei' included.
+// 'doppel zwei' included. Only words with the first letter of a number word are units (a teaser's other words
+// would cost a match each); another word between two units still parts them, as the gap between them holds it.
 const UNIT =
-  /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|triple|doppel|doppelt|doppelte)[\s-]+)?(?<word>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\p{L}+|\p{L}+)(?![\p{L}])/giu;
+  /(?<plus>\+\s?)?(?<digits>\d+)|(?<![\p{L}])(?:(?<times>double|triple|doppel|doppelt|doppelte)[\s-]+)?(?=[adefhnostvz])(?<word>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-\p{L}+|\p{L}+)(?![\p{L}])/giu;
 
 // Words right before a number that make even a short digit run a phone number ('Tel. 2345678').
 const PHONE_CUE = new RegExp(
@@ -322,9 +413,9 @@ const PHONE_CUE = new RegExp(
 // them ('Tel.-Nr.', 'Handy Nr.', 'Telefonnummer') keeps it a phone number.
 const LABEL_BEFORE = /(?<![\p{L}])(\p{L}+)(?:[\s.-]{1,3}(\p{L}+))?[\s.]*[:#]?\s*$/u;
 const REFERENCE_WORD =
-  /^(?:artikel\p{L}*|art-?nr|teile?|teilenr|ersatzteil\p{L}*|filter\p{L}*|isbn|issn|ean|gtin|upc|sku|rechnung\p{L}*|bestell\p{L}*|auftrag\p{L}*|order\p{L}*|part|parts|invoice|ref|referenz\p{L}*|reference|serien\p{L}*|serial|modell\p{L}*|model|ticket|aktenzeichen|az|vorgang\p{L}*|sendung\p{L}*|tracking|kunden\p{L}*|customer|vertrag\p{L}*|vertrags\p{L}*|police\p{L}*|polizze\p{L}*|policy|versicherungs\p{L}*|zähler\p{L}*|fall|case|\p{L}+(?:nr|nummer))$/iu;
+  /^(?:artikel\p{L}*|art-?nr|teile?|teilenr|ersatzteil\p{L}*|filter\p{L}*|isbn|issn|ean|gtin|upc|sku|rechnung\p{L}*|bestell\p{L}*|auftrag\p{L}*|order\p{L}*|part|parts|invoice|ref|referenz\p{L}*|reference|serien\p{L}*|serial|modell\p{L}*|model|ticket|aktenzeichen|az|vorgang\p{L}*|sendung\p{L}*|tracking|kunden\p{L}*|customer|vertrag\p{L}*|vertrags\p{L}*|police\p{L}*|polizze\p{L}*|policy|versicherungs\p{L}*|zähler\p{L}*|fall|case|\p{L}+(?:nr|nummer)|id|ident\p{L}*|imei|code|\p{L}+code|gutschein\p{L}*|voucher|coupon|pin|puk|steuer\p{L}*|ust|booking|buchung\p{L}*|reservation|reservierung\p{L}*|confirmation|bestätigung\p{L}*|claim|schaden\p{L}*|konto\p{L}*|account|member\p{L}*|mitglied\p{L}*|flight|flug\p{L}*|fin|vin|hsn|tsn|sn|lot|charge|batch|pzn|asin|matrikel\p{L}*|ausweis\p{L}*|registration|tracking\p{L}*)$/iu;
 const PHONE_WORD =
-  /^(?:tel|telefon\p{L}*|handy\p{L}*|mobil\p{L}*|fax\p{L}*|festnetz\p{L}*|phone|cell|whats\s?app|ruf\p{L}*|rückruf\p{L}*|kontakt\p{L}*|contact)$/iu;
+  /^(?:(?:privat|büro|buero|geschäfts|geschaefts|notfall|notruf|service|hotline|direkt|durchwahl|mobilfunk|sms|signal|telegram|anruf|whatsapp)\p{L}*|tel|telefon\p{L}*|handy\p{L}*|mobil\p{L}*|fax\p{L}*|festnetz\p{L}*|phone|cell|whats\s?app|ruf\p{L}*|rückruf\p{L}*|kontakt\p{L}*|contact)$/iu;
 
 function isReference(before: string): boolean {
   const m = LABEL_BEFORE.exec(before);
@@ -332,7 +423,9 @@ function isReference(before: string): boolean {
   const words = [m[1]!, m[2]].filter((w): w is string => Boolean(w));
   if (words.some((w) => PHONE_WORD.test(w) || /^(?:tel|telefon|handy|mobil|fax)/iu.test(w))) return false;
   // A bare 'Nr.'/'No.' only after a reference word ('Rechnung Nr.'; 'meine Nr. 0171 …' is a phone number).
-  return REFERENCE_WORD.test(words.at(-1)!) || (words.length === 2 && /^(?:nr|no|nos)$/iu.test(words[1]!) && REFERENCE_WORD.test(words[0]!));
+  return (
+    REFERENCE_WORD.test(words.at(-1)!) || (words.length === 2 && /^(?:nr|no|nos|number|nummer|id|code)$/iu.test(words[1]!) && REFERENCE_WORD.test(words[0]!))
+  );
 }
 
 interface Unit {
@@ -346,7 +439,8 @@ interface Unit {
 // Dates, amounts with thousands separators and similar runs that are no phone numbers.
 const DATE_LIKE = /(?<!\d)(\d{1,2})[./](\d{1,2})[./](?:\d{4}|\d{2})?(?!\d)/g;
 // An amount ends after its groups of three: '212.555.0187' (a US number in dots) is none.
-const AMOUNT_LIKE = /(?<!\d)[1-9]\d{0,2}(?:[.,'’]\d{3})+(?:,\d{1,2})?(?!\d|[.,'’]\d)/g;
+// Nor does an amount follow a digit group and a dot ('0151.234.56.789': '56.789' is no amount).
+const AMOUNT_LIKE = /(?<!\d|\d[.,'’])[1-9]\d{0,2}(?:[.,'’]\d{3})+(?:,\d{1,2})?(?!\d|[.,'’]\d)/g;
 // Nor is an IP address ('192.168.178.1').
 const IP_LIKE = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d]|\.\d)/g;
 // An IBAN is no contact data, and no phone number either.
@@ -373,7 +467,7 @@ function blockedRanges(text: string): [number, number][] {
   return out;
 }
 
-const GAP_DIGITS = /^(?:\s{0,2}[()./-]{0,2}\s{0,2}|\s{0,2}\(\s?|\s?\)\s{0,2})$/u;
+const GAP_DIGITS = /^(?:\s{0,2}[()./_-]{0,2}\s{0,2}|\s{0,2}\(\s?|\s?\)\s{0,2})$/u;
 const GAP_WORDS = /^[\s,;.-]{1,3}$/u;
 
 function phoneUnits(text: string): Unit[][] {
@@ -414,22 +508,33 @@ function phoneUnits(text: string): Unit[][] {
 }
 
 /** Whether a run of number units is a phone number. */
-function isPhone(text: string, units: Unit[]): boolean {
-  const digits = units.map((u) => u.digits).join('');
-  const n = digits.length;
+/** What the words before a stretch's first unit say; the same for every stretch that starts there. */
+interface PhoneContext {
+  cued: boolean;
+  reference: boolean;
+  currencyBefore: boolean;
+}
+
+function phoneContext(text: string, first: Unit): PhoneContext {
+  const before = text.slice(Math.max(0, first.start - 40), first.start);
+  return { cued: PHONE_CUE.test(before), reference: isReference(before), currencyBefore: /[€$£]\s*$/.test(before) };
+}
+
+function isPhone(text: string, units: Unit[], context: PhoneContext = phoneContext(text, units[0]!)): boolean {
+  let n = 0;
+  for (const u of units) n += u.digits.length;
   if (n < 6 || n > 15) return false;
+  const digits = units.map((u) => u.digits).join('');
   const first = units[0]!;
   const last = units.at(-1)!;
   const words = units.filter((u) => u.word).length;
-  const before = text.slice(Math.max(0, first.start - 40), first.start);
-  const cued = PHONE_CUE.test(before);
   if (first.plus && n >= 8) return true;
-  if (isReference(before)) return false;
+  if (context.reference) return false;
   // Amounts, sizes and times: a currency or unit right after, a currency right before.
   const after = text.slice(last.end, last.end + 16);
-  if (UNIT_AFTER.test(after) || /[€$£]\s*$/.test(before)) return false;
+  if (UNIT_AFTER.test(after) || context.currencyBefore) return false;
   if (words >= 5 && n >= 7) return true;
-  if (cued) return true;
+  if (context.cued) return true;
   if (digits.startsWith('00') && n >= 10) return true;
   if (digits.startsWith('0') && n >= 7 && n <= 13) return true;
   if (/^(?:49|43|41|44)/.test(digits) && n >= 11 && n <= 14) return true;
@@ -467,8 +572,13 @@ function findPhones(input: string): [number, number][] {
       let last = i;
       for (let n = run[i]!.digits.length; last + 1 < run.length && n + run[last + 1]!.digits.length <= 15; last++) n += run[last + 1]!.digits.length;
       let found = -1;
+      let context: PhoneContext | undefined;
       for (let j = last; j >= i; j--) {
-        if (isPhone(text, run.slice(i, j + 1))) {
+        let n = 0;
+        for (let k = i; k <= j; k++) n += run[k]!.digits.length;
+        if (n < 6) break;
+        context ??= phoneContext(text, run[i]!);
+        if (isPhone(text, run.slice(i, j + 1), context)) {
           found = j;
           break;
         }
@@ -525,22 +635,47 @@ export function findContacts(input: string): ContactMatch[] {
       if (text[end - 1] === ')' && text.slice(start, end - 1).includes('(')) break;
       end--;
     }
+    // The rest of a keycap emoji or of a mathematical digit ('8️⃣', '𝟖') belongs to the digit before it.
+    while (end > start && end < input.length && /[\ufe0f\u20e3\udc00-\udfff]/.test(input[end]!)) end++;
     if (end > start) found.push({ kind, start, end });
   };
   // The long patterns run only where a cheap test finds what they need (a teaser is built per card).
   const has = (re: RegExp) => re.test(text);
+  // Cheap tests for what each pattern needs: a strong 'at' (not the English word alone), a provider's name,
+  // a spelled or real dot after ' at '.
+  const lower = text.toLowerCase();
+  const hasAny = (...parts: string[]) => parts.some((p) => lower.includes(p));
+  const strongAt =
+    hasAny('@', 'klammeraffe', 'at-zeichen', '(a)', '[a]', '<a>', '{a}') ||
+    (lower.includes('ät') && has(/(?:^|[^a-zäöüß])ät(?:$|[^a-zäöüß])/)) ||
+    (lower.includes('at') && has(STRONG_AT_HINT));
+  const provider = (strongAt || lower.includes(' at') || lower.includes(' bei ')) && has(PROVIDER_HINT);
+  const weakAt = has(/\sat\s/i);
+  const spelledDot = hasAny('dot', 'punkt', '.)', '.]', '.>', '.}') && has(SPELLED_DOT_HINT);
   const emails = [
     has(/@/) && EMAIL,
     has(/\s\.\s[^@]*\s@/) && EMAIL_SPACED,
-    has(/\bat\b|ät|@/i) && EMAIL_STRONG,
-    has(/\sat\s/i) && EMAIL_WEAK_SPELLED,
-    has(/\sat\s/i) && EMAIL_WEAK_DOTTED,
-    has(/\bat\b|ät|@/i) && EMAIL_PROVIDER,
+    strongAt && EMAIL_STRONG,
+    weakAt && spelledDot && EMAIL_WEAK_SPELLED,
+    weakAt && has(/\sat\s+[^\s.]+\./i) && EMAIL_WEAK_DOTTED,
+    provider && (strongAt || weakAt) && EMAIL_PROVIDER,
+    has(/@/) && EMAIL_TYPO,
   ];
   for (const re of emails) if (re) for (const m of matches(text, re)) add('email', m.index, m.index + m[0].length);
+  if (provider && has(/\sbei\s/i))
+    for (const m of matches(text, EMAIL_BEI)) if (/^\p{Ll}|[._\d]/u.test(m.groups!.local!)) add('email', m.index, m.index + m[0].length);
   if (has(/\S @ \S/)) for (const m of matches(text, EMAIL_LETTERS)) if (EMAIL_PLAIN.test(m[0].replace(/ /g, ''))) add('email', m.index, m.index + m[0].length);
-  const urls = [has(/https?:|www\./i) && URL_SCHEME, has(/[^\s.]\.[a-z]/i) && URL_BARE, has(/dot|punkt/i) && URL_SPELLED];
+  const urls = [has(/https?:|www\./i) && URL_SCHEME, spelledDot && URL_SPELLED, has(/ \. [a-z]/) && URL_SPACED];
   for (const re of urls) if (re) for (const m of matches(text, re)) add('url', m.index, m.index + m[0].length);
+  // A top-level domain in capitals after a lower-case name is a sentence without a space after its full stop
+  // ('Hallo.Es geht um …', 'Danke.Am Montag'); 'WWW.MALER.DE' and 'Maler-Meier.de' are domains.
+  if (has(/[^\s.]\.[a-z]/i))
+    for (const m of matches(text, URL_BARE)) {
+      const host = m[0].split('/')[0]!;
+      const tld = host.slice(host.lastIndexOf('.') + 1);
+      if (/\p{Lu}/u.test(tld) && /\p{Ll}/u.test(host)) continue;
+      add('url', m.index, m.index + m[0].length);
+    }
   for (const [s, e] of findPhones(text)) add('phone', s, e);
   if (has(/@/)) for (const m of matches(text, AT_HANDLE)) add('handle', m.index, m.index + m[0].length);
   const platform = has(PLATFORM_WORD);
@@ -551,13 +686,18 @@ export function findContacts(input: string): ContactMatch[] {
       const first = h.split(/\s+/)[0]!;
       const bare = first.replace(/^@/, '').replace(/[._-]+$/, '');
       if (!bare || NOT_HANDLES.has(bare.toLowerCase())) continue;
-      if (!/\p{L}/u.test(bare)) continue;
+      if (!/\p{L}/u.test(bare) || NOT_HANDLE_SHAPE.test(bare)) continue;
       // After ':' any word ('Snapchat: fitnessfan88', 'Facebook: Thomas Brenner'); after a space or a word
       // like 'ist'/'as' only what looks like a handle ('Instagram anna_nails', 'insta as lashes.by.emma'),
       // so that 'Instagram als Werbekanal' stays text.
       // (A hyphen without a space before it makes a compound: 'Telegram-Bot', 'Signal-Stärke'.)
-      const colon = /[:=]/.test(sep) || /\s[-–]/.test(sep);
-      if (/^sc$/i.test(platform) && !sep.includes(':')) continue;
+      const colon = /[:=>→»]/.test(sep) || /\s[-–]/.test(sep);
+      if (/^(?:sc|tg)$/i.test(platform) && !sep.includes(':')) continue;
+      // After ':' a capitalised word that a sentence goes on from is prose ('Instagram: Betreuung für 3 Monate',
+      // 'Facebook: Werbeanzeigen schalten'), not a name.
+      const afterFirst = text.slice(m.index + m[0].length - handle.length + first.length);
+      if (colon && /^\p{Lu}\p{L}*$/u.test(first) && /^\s+\p{Ll}/u.test(afterFirst) && !/^\s+(?:oder|or|und|and|bitte|please|pls)(?![\p{L}])/iu.test(afterFirst))
+        continue;
       // Signal and 'sc' are also words ('Signal: schlecht'): only a handle-like word counts after them.
       if (/^(?:signal|sc)$/i.test(platform) && !first.startsWith('@') && !/[_.\d]/.test(bare)) continue;
       if (!first.startsWith('@') && !colon && !/[_.\d]/.test(bare)) continue;
@@ -575,22 +715,32 @@ export function findContacts(input: string): ContactMatch[] {
       if (!/[A-Z]/.test(id) || (!labelled && !/\d/.test(id))) continue;
       add('handle', m.index + m[0].length - id.length, m.index + m[0].length);
     }
-  if (has(/user|name|kik|snap|add|follow|dm|message/i))
+  if (has(/(?:^|[^a-z])(?:user|benutzer|nutzer|nick|kik|snap|add|follow|dm|message|skype|ping|find)/i))
     for (const m of matches(text, HANDLE_AFTER_LABEL)) {
       const handle = m.groups!.handle!.replace(/[._-]+$/, '');
       const bare = handle.replace(/^@/, '');
-      if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle)) continue;
+      if (NOT_HANDLES.has(bare.toLowerCase()) || !/\p{L}/u.test(bare) || !/[_.\d@#]/.test(handle) || NOT_HANDLE_SHAPE.test(bare)) continue;
       const start = m.index + m[0].length - m.groups!.handle!.length;
       add('handle', start, start + handle.length);
     }
   // A Discord name has 2 or more characters ('Raum A#1234' is none).
   if (has(/#\d/)) for (const m of matches(text, DISCORD_TAG)) if (m[0].indexOf('#') >= 2) add('handle', m.index, m.index + m[0].length);
+  if (platform && has(/als|unter|namens|hei(?:ß|ss)t|called|named|under|handle|name/i))
+    for (const m of matches(text, HANDLE_NEAR_PLATFORM)) {
+      const handle = m.groups!.handle!.replace(/[._-]+$/, '');
+      if (NOT_HANDLES.has(handle.toLowerCase()) || !/\p{L}/u.test(handle) || !/[_.\d]/.test(handle) || NOT_HANDLE_SHAPE.test(handle)) continue;
+      const start = m.index + m[0].length - m.groups!.handle!.length;
+      add('handle', start, start + handle.length);
+    }
   if (platform)
     for (const m of matches(text, HANDLE_BEFORE_PLATFORM)) {
       const handle = m.groups!.handle!.replace(/[._-]+$/, '');
-      if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle)) add('handle', m.index, m.index + handle.length);
+      if (/\p{L}/u.test(handle) && /[_.\d@]/.test(handle) && !/^\d/.test(handle) && !NOT_HANDLE_SHAPE.test(handle))
+        add('handle', m.index, m.index + handle.length);
     }
-  const streetWord = has(STREET_HINT);
+  // Every street pattern needs a house number.
+  const digit = has(/\d/);
+  const streetWord = digit && has(STREET_HINT);
   if (streetWord)
     for (const m of matches(text, STREET_WORD)) {
       const { name, suffix } = m.groups as { name: string; suffix: string };
@@ -600,7 +750,10 @@ export function findContacts(input: string): ContactMatch[] {
       if (weak && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
       if (!weak && /^\s*(?:€|euro|km|m²|qm|%)/iu.test(text.slice(m.index + m[0].length))) continue;
       // A place adjective belongs to the street's name: 'Bonner Talweg 5', 'Alter Steinweg 3'.
-      const adjective = /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er)\s+$/u.exec(text.slice(Math.max(0, m.index - 30), m.index));
+      const adjective =
+        /(?<![\p{L}\p{N}])(\p{Lu}\p{L}+er|(?:Alt|Neu|Lang|Kurz|Hoh|Groß|Gross|Klein|Ober|Unter|Mittler|Vorder|Hinter|Inner|Äußer|Breit|Schmal|Krumm|Still|Schön|Rot|Weiß|Grün|Blau|Schwarz|Heilig)(?:e|en|es))\s+$/u.exec(
+          text.slice(Math.max(0, m.index - 30), m.index),
+        );
       const start = adjective && !ARTICLES.test(adjective[1]!) ? m.index - adjective[0].length : m.index;
       add('address', start, m.index + m[0].length);
     }
@@ -608,20 +761,21 @@ export function findContacts(input: string): ContactMatch[] {
     for (const m of matches(text, STREET_SEPARATE)) {
       const { name, suffix } = m.groups as { name: string; suffix: string };
       // Drop leading articles: 'Der Weg 5' is none, 'Die Kölner Straße 5' is 'Kölner Straße 5'.
-      const kept = name.replace(ARTICLES, '');
-      if (!kept) continue;
       const weak = WEAK_SUFFIX.test(suffix);
-      if (weak && (!/(?:er|es|e)$/u.test(kept.split(/\s+/).at(-1)!) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
+      // A weak street word takes only the adjective right before it: 'Laden Alter Markt 5' is 'Alter Markt 5'.
+      const kept = weak ? (name.split(/\s+/).at(-1)!.replace(ARTICLES, '') ?? '') : name.replace(ARTICLES, '');
+      if (!kept) continue;
+      if (weak && (!/(?:er|es|e)$/u.test(kept) || UNIT_AFTER.test(text.slice(m.index + m[0].length)))) continue;
       add('address', m.index + name.length - kept.length, m.index + m[0].length);
     }
-  for (const re of [STREET_PREPOSITION, STREET_PREPOSITION_MID])
+  for (const re of digit ? [STREET_PREPOSITION, STREET_PREPOSITION_MID] : [])
     for (const m of matches(text, re)) {
       if (re === STREET_PREPOSITION_MID && UNIT_AFTER.test(text.slice(m.index + m[0].length))) continue;
       const name = m.groups!.name!.split(/\s+/)[0]!;
       if (NOT_PLACE_NAMES.test(name)) continue;
       add('address', m.index, m.index + m[0].length);
     }
-  for (const re of [STREET_PREPOSITION_LOWER, STREET_OF])
+  for (const re of digit ? [STREET_PREPOSITION_LOWER, STREET_OF] : [])
     for (const m of matches(text, re)) {
       const words = m.groups!.name!.split(/\s+/);
       // A month after a day is a date that names the street ('des 17. Juni'), not a time.
@@ -631,6 +785,27 @@ export function findContacts(input: string): ContactMatch[] {
       add('address', m.index, m.index + m[0].length);
     }
   if (streetWord) for (const m of matches(text, STREET_EN)) add('address', m.index, m.index + m[0].length);
+  if (streetWord && has(/(?:street|road|avenue|lane|boulevard|rd|ave)(?![a-z])/))
+    for (const m of matches(text, STREET_EN_LOWER))
+      if (
+        !m
+          .groups!.words!.trim()
+          .split(/\s+/)
+          .some((w) => NOT_STREET_NAME_WORDS.has(w)) &&
+        !UNIT_AFTER.test(m[0].replace(/^.*?\d+[a-z]?\s+/, ' '))
+      )
+        add('address', m.index, m.index + m[0].length);
+  if (streetWord && has(/(?:Rue|Route|Chemin|Avenue|Boulevard|Place|Via|Viale|Piazza|Piazzale|Corso|Vicolo|Calle|Carrer|Avenida|Plaza|Rua)\s/))
+    for (const m of matches(text, STREET_ROMANCE)) if (!NOT_PLACE_NAMES.test(m.groups!.name!.split(/\s+/)[0]!)) add('address', m.index, m.index + m[0].length);
+  if (digit && hasAny('box', 'postfach')) for (const m of matches(text, PO_BOX)) add('address', m.index, m.index + m[0].length);
+  if (digit && hasAny('rue', 'av', 'bd', 'place', 'chemin', 'allée', 'impasse', 'quai', 'route'))
+    for (const m of matches(text, STREET_FRENCH)) add('address', m.index, m.index + m[0].length);
+  if (digit && hasAny('adresse', 'anschrift', 'address', 'wohn'))
+    for (const m of matches(text, ADDRESS_CUED)) {
+      const name = m.groups!.name!;
+      if (name.split(/\s+/).some((w) => NOT_PLACE_NAMES.test(w))) continue;
+      add('address', m.index + m[0].lastIndexOf(name), m.index + m[0].length);
+    }
 
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: { kind: ContactKind; start: number; end: number }[] = [];

@@ -15,6 +15,8 @@ export interface PromptVars {
   today: string;
   machine: string;
   state: string;
+  /** For a person who brings others in as a partner: what their words about earnings and payouts mean ('' otherwise). */
+  partnerNote?: string;
 }
 
 const cache = new Map<string, string>();
@@ -74,6 +76,7 @@ export function systemPrompt(role: PromptRole, lang: Lang, vars: PromptVars): st
     ...vars,
     persona: personaName(lang),
     stateGuide: stateGuide(lang, vars.machine, vars.state) || '-',
+    partnerNote: vars.partnerNote ?? '',
   };
   const withPersona = read(file).replace(/\{\{>\s*persona\s*\}\}/g, persona);
   return fill(withPersona, values, file).trim();

@@ -79,7 +79,7 @@ export async function settleSignIn(
   reservation: { key: string; attempt: number },
   outcome: 'signed-in' | 'wrong-password' | 'not-checked',
   now = new Date(),
-  /** Writes the owner's mail in the transaction that marks the series as told (decision 079). */
+  /** Writes the owner's mail in the transaction that marks the series as told (decision 082). */
   tellOwner?: (tx: DbTx) => Promise<void>,
 ): Promise<{ notifyOwner: boolean }> {
   const { key, attempt } = reservation;

@@ -73,6 +73,8 @@ const NOTES: Record<string, NoteFor> = {
   'payout.failed': (deps, userId, p) => payoutNote(deps, userId, p, 'payoutFailed'),
   'payout.rejected': (deps, userId, p) => payoutNote(deps, userId, p, 'payoutRejected'),
   'payout.method.added': async () => ({ key: 'payoutMethodAdded' }),
+  'commission.voided': async (_deps, _userId, p) =>
+    typeof p.goints === 'number' ? { key: 'commissionVoided', params: { ref: ref(p.commissionId), goints: p.goints, reason: str(p.reason) ?? '' } } : null,
   'profile.updated': async () => ({ key: 'profileSaved' }),
 };
 

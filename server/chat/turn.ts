@@ -7,6 +7,7 @@ import { AppError } from '../../core/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
+import { isActivePartner } from '../domain/affiliate/is-active-partner.ts';
 import { translator, type Lang } from '../i18n.ts';
 import { createChatModel } from '../ai/model.ts';
 import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
@@ -70,7 +71,7 @@ export function promptRoleOf(auth: AuthContext): PromptRole {
   return role === 'provider' || role === 'admin' ? role : 'seeker';
 }
 
-function promptFor(auth: AuthContext, lang: Lang, machine: MachineRun) {
+function promptFor(auth: AuthContext, lang: Lang, machine: MachineRun, partner: boolean) {
   const t = translator(lang);
   const name = personaName(lang);
   return systemPrompt(promptRoleOf(auth), lang, {
@@ -80,6 +81,7 @@ function promptFor(auth: AuthContext, lang: Lang, machine: MachineRun) {
     today: new Date().toISOString().slice(0, 10),
     machine: machine.name,
     state: machine.state,
+    partnerNote: partner ? (t('chat:prompt.partnerNote') as string) : '',
   });
 }
 
@@ -158,19 +160,21 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
       registry: chatTools,
     };
     const { tools, activeNames } = buildTurnTools(chatTools, toolBase);
+    // A partner's plain 'Wie viel hab ich verdient?' means the commission (the offline model's hint).
+    const partner = auth.user && auth.user.role !== 'admin' ? await isActivePartner(prisma, auth.user.id) : false;
     const hints = () => ({
-      akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous', context: contextHint(machine) },
+      akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous', context: contextHint(machine), partner },
     });
     const messages = await convertToModelMessages(earlier.stored ? history : [...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
 
     const result = streamText({
       model: rt.model,
-      instructions: promptFor(auth, input.lang, machine),
+      instructions: promptFor(auth, input.lang, machine, partner),
       messages,
       tools,
       activeTools: activeNames(),
       // After a tool moved the machine, the next step offers the new state's tools and prompt.
-      prepareStep: () => ({ activeTools: activeNames(), instructions: promptFor(auth, input.lang, machine), providerOptions: hints() }),
+      prepareStep: () => ({ activeTools: activeNames(), instructions: promptFor(auth, input.lang, machine, partner), providerOptions: hints() }),
       providerOptions: hints(),
       stopWhen: isStepCount(CHAT_MAX_STEPS),
       maxRetries: 1,

@@ -50,7 +50,7 @@ export const adminRequestRoutes = [
         }),
       ),
     }),
-    handler: ({ deps, query }) => listAdminRequests(deps.db.prisma, query),
+    handler: ({ read, query }) => read((db) => listAdminRequests(db, query)),
   }),
   defineRoute({
     method: 'post',
@@ -96,6 +96,6 @@ export const adminRequestRoutes = [
         }),
       ),
     }),
-    handler: ({ deps, query }) => listAdminDeals(deps.db.prisma, query),
+    handler: ({ read, query }) => read((db) => listAdminDeals(db, query)),
   }),
 ];

@@ -60,7 +60,7 @@ export const adminUserRoutes = [
     access: admin,
     query: listUsersQuerySchema,
     response: z.object({ users: z.array(userRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }),
-    handler: ({ deps, query }) => listUsers(deps.db.prisma, query),
+    handler: ({ read, query }) => read((db) => listUsers(db, query)),
   }),
   defineRoute({
     method: 'get',
@@ -132,14 +132,15 @@ export const adminUserRoutes = [
       ),
       nextBefore: z.string().nullable(),
     }),
-    handler: async ({ deps, query }) => {
-      const { actor, ...q } = query;
-      if (actor) {
-        const byEmail = actor.includes('@') ? await findUserByEmail(deps.db.prisma, actor) : null;
-        q.actorId = byEmail?.id ?? (actor.includes('@') ? '00000000-0000-0000-0000-000000000000' : actor);
-      }
-      return listAuditLog(deps.db.prisma, q);
-    },
+    handler: ({ read, query }) =>
+      read(async (db) => {
+        const { actor, ...q } = query;
+        if (actor) {
+          const byEmail = actor.includes('@') ? await findUserByEmail(db, actor) : null;
+          q.actorId = byEmail?.id ?? (actor.includes('@') ? '00000000-0000-0000-0000-000000000000' : actor);
+        }
+        return listAuditLog(db, q);
+      }),
   }),
   defineRoute({
     method: 'get',
@@ -153,7 +154,7 @@ export const adminUserRoutes = [
         z.object({ kind: z.enum(ACTIVITY_KINDS), id: z.string(), at: z.string(), detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) }),
       ),
     }),
-    handler: async ({ deps, query }) => ({ items: await getRecentActivity(deps.db.prisma, { limit: query.limit }) }),
+    handler: async ({ read, query }) => ({ items: await read((db) => getRecentActivity(db, { limit: query.limit })) }),
   }),
   defineRoute({
     method: 'get',

@@ -25,7 +25,7 @@ export const adminRoutes = [
       transactions: z.number().int(),
       affiliates: z.number().int(),
     }),
-    handler: ({ deps }) => getAdminOverview(deps.db.prisma),
+    handler: ({ read }) => read(getAdminOverview),
   }),
   defineRoute({
     method: 'get',

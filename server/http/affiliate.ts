@@ -13,6 +13,7 @@ import { getCommissionPlan, listCommissionPlanHistory } from '../domain/affiliat
 import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan.ts';
 import { planInputSchema } from '../../core/affiliate/commission-plan.ts';
 import { decideCommission } from '../domain/affiliate/decide-commission.ts';
+import { tellCommissionVoided } from '../domain/affiliate/tell-commission-voided.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
 import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 import { getSettings } from '../domain/settings/settings.ts';
@@ -153,10 +154,10 @@ export const affiliateRoutes = [
       unlockPriceGoints: z.number().int().describe('What a provider pays to unlock one request'),
       maxUnlocks: z.number().int().describe('How many providers may unlock one request'),
     }),
-    handler: async ({ deps }) => ({
-      ...(await getCommissionPlan(deps.db.prisma)),
+    handler: async ({ read }) => ({
+      ...(await read(getCommissionPlan)),
       unlockPriceGoints: UNLOCK_PRICE_GOINTS,
-      maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
+      maxUnlocks: (await read(getSettings))['marketplace.maxUnlocks'],
     }),
   }),
   defineRoute({
@@ -355,7 +356,12 @@ export const affiliateRoutes = [
     params: idParams,
     body: z.object({ decision: z.enum(['release', 'void']), reason }),
     response: z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES) }),
-    handler: ({ deps, auth, params, body }) => decideCommission(deps.db.prisma, auth.user!.id, params.id, body.decision, body.reason, { logger: deps.logger }),
+    handler: async ({ deps, auth, params, body }) => {
+      const decided = await decideCommission(deps.db.prisma, auth.user!.id, params.id, body.decision, body.reason, { logger: deps.logger });
+      // The partner learns why their commission was voided (mail and live note), after the commit.
+      if (body.decision === 'void') await tellCommissionVoided(deps, params.id);
+      return decided;
+    },
   }),
   defineRoute({
     method: 'post',

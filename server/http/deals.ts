@@ -80,8 +80,8 @@ export const dealRoutes = [
       summary: z.object({ count: z.number().int(), volumeCents: z.number().int(), locations: z.number().int() }),
       total: z.number().int(),
     }),
-    handler: ({ deps, query }) =>
-      listSuccessfulDeals(deps.db.prisma, { ...(query.q ? { q: query.q } : {}), ...(query.category ? { category: query.category } : {}) }),
+    handler: ({ read, query }) =>
+      read((db) => listSuccessfulDeals(db, { ...(query.q ? { q: query.q } : {}), ...(query.category ? { category: query.category } : {}) })),
   }),
   defineRoute({
     method: 'post',

@@ -34,7 +34,7 @@ export const marketingRoutes = [
     access: 'public',
     rateLimit: 'public',
     response: marketingFiguresSchema,
-    handler: ({ deps }) => getMarketingFigures(deps.db.prisma),
+    handler: ({ read }) => read(getMarketingFigures),
   }),
   defineRoute({
     method: 'get',
@@ -44,6 +44,6 @@ export const marketingRoutes = [
     access: 'public',
     rateLimit: 'public',
     response: z.object({ testimonials: z.array(testimonialSchema) }),
-    handler: async ({ deps }) => ({ testimonials: await listTestimonials(deps.db.prisma) }),
+    handler: async ({ read }) => ({ testimonials: await read(listTestimonials) }),
   }),
 ];

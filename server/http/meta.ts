@@ -40,6 +40,11 @@ export const metaRoutes = [
       mailMode: z.enum(['smtp', 'outbox']),
       checkout: z.enum(['stripe', 'test']).describe("'test': akut's own test checkout (no real money)"),
       paypalPayouts: z.enum(['api', 'manual']).describe("'manual': PayPal payouts are paid by hand"),
+      payoutRails: z
+        .object({ stripe: z.boolean(), paypal: z.enum(['api', 'manual', 'off']), bank: z.boolean() })
+        .describe(
+          "How payouts may go: Stripe Connect, PayPal ('manual': paid by hand from the operator's account), bank (SEPA file from the operator's account)",
+        ),
       aiVendor: z.enum(['openai', 'custom']).nullable(),
       operator: z.object({
         name: z.string(),

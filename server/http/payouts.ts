@@ -11,18 +11,26 @@ import { approvePayout, completeManualPayout, listAdminPayouts, rejectPayout, sy
 import { createSepaBatch, getSepaFile, listSepaBatches, markSepaBatchPaid, markSepaBatchSent, markSepaPayoutFailed } from '../domain/payouts/sepa-batches.ts';
 import { idParams } from './marketplace.schemas.ts';
 import { payoutRejectReason } from '../domain/payouts/payout-rules.ts';
+import { refreshStripeAccount, startStripeOnboarding } from '../domain/payouts/start-stripe-onboarding.ts';
+import { STRIPE_ACCOUNT_STATUSES } from '../../core/api/payouts.ts';
+
+const returnPath = z.string().trim().max(300).optional().describe("A path of akut's own to come back to from Stripe");
 
 const admin = { roles: ['admin'] } as const;
 
 const methodSchema = z.object({
   id: z.string(),
-  type: z.enum(['paypal', 'bank']),
+  type: z.enum(['paypal', 'bank', 'stripe']),
   paypalEmail: z.string().nullable(),
   iban: z.string().nullable().describe('The IBAN in blocks of four (only to its owner)'),
   ibanLast4: z.string().nullable(),
   bic: z.string().nullable(),
   accountHolder: z.string().nullable(),
   bankName: z.string().nullable(),
+  stripeAccountLast4: z.string().nullable(),
+  stripeStatus: z.enum(STRIPE_ACCOUNT_STATUSES).nullable().describe('Stripe Connect: onboarding | pending (Stripe checks) | enabled | restricted'),
+  stripeStatusReason: z.string().nullable(),
+  available: z.boolean().describe('false: payouts of this kind are off in this installation'),
   verified: z.boolean(),
   createdAt: z.string(),
 });
@@ -69,6 +77,44 @@ export const payoutRoutes = [
     status: 201,
     response: methodSchema,
     handler: ({ deps, auth, body }) => addPayoutMethod(deps, auth.user!.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/payout-methods/stripe',
+    summary:
+      "Starts or resumes the caller's Stripe Connect onboarding (an Express account made once; Stripe checks the identity): answers Stripe's single-use link",
+    tags: ['payouts'],
+    access: 'user',
+    body: z.object({ returnPath }),
+    response: z.object({ url: z.string(), methodId: z.string(), created: z.boolean() }),
+    handler: ({ deps, auth, body }) => startStripeOnboarding(deps, auth.user!.id, { returnPath: body.returnPath }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/payout-methods/stripe/onboarding',
+    summary: "Stripe's refresh_url: an expired onboarding link is replaced by a fresh one (redirect)",
+    tags: ['payouts'],
+    access: 'user',
+    query: z.object({ return: returnPath }),
+    raw: true,
+    responseContentType: 'text/plain',
+    responseDescription: 'A redirect (303) to a fresh Stripe onboarding link',
+    handler: async ({ deps, auth, query, res }) => {
+      const link = await startStripeOnboarding(deps, auth.user!.id, { returnPath: query.return });
+      res.redirect(303, link.url);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/payout-methods/stripe/refresh',
+    summary: "Reads the caller's Stripe Connect account once (after coming back from Stripe), as account.updated would",
+    tags: ['payouts'],
+    access: 'user',
+    response: z.object({ methods: z.array(methodSchema) }),
+    handler: async ({ deps, auth }) => {
+      await refreshStripeAccount(deps, auth.user!.id);
+      return { methods: await listPayoutMethods(deps, auth.user!.id) };
+    },
   }),
   defineRoute({
     method: 'delete',
@@ -245,7 +291,8 @@ export const payoutRoutes = [
   defineRoute({
     method: 'post',
     path: '/api/paypal/webhook',
-    summary: "PayPal's webhook for payout items (verified with PayPal's verify-webhook-signature; then the payouts are synced)",
+    summary:
+      "PayPal's webhook for payout items (verified with PayPal's verify-webhook-signature; then the payouts in flight are read back: paid, or failed with the amount returned)",
     tags: ['webhooks'],
     access: 'public',
     response: z.object({ received: z.literal(true) }),

@@ -97,12 +97,15 @@ export const providerRoutes = [
     query: z.object({ cursor: z.string().regex(FEED_CURSOR).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
     response: feedSchema,
     // The profile check rides in the feed's statement: one round trip per page.
-    handler: ({ deps, auth, query, lang }) =>
-      listProviderMatches(deps.db.prisma, auth.user!.id, lang, {
-        cursor: query.cursor ?? null,
-        requireProfile: true,
-        ...(query.limit ? { limit: query.limit } : {}),
-      }),
+    // May be a moment old: from the read replica, unless the provider wrote lately (decision 082).
+    handler: ({ read, auth, query, lang }) =>
+      read((db) =>
+        listProviderMatches(db, auth.user!.id, lang, {
+          cursor: query.cursor ?? null,
+          requireProfile: true,
+          ...(query.limit ? { limit: query.limit } : {}),
+        }),
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -192,10 +195,11 @@ export const providerRoutes = [
     rateLimit: 'public',
     params: idParams,
     response: publicProviderOutput.extend({ favorite: z.boolean().nullable().describe('null when not signed in') }),
-    handler: async ({ deps, auth, params, lang }) => {
-      const page = await getPublicProvider(deps.db.prisma, params.id, lang);
-      return { ...page, favorite: auth.user ? await isFavorite(deps.db.prisma, auth.user.id, params.id) : null };
-    },
+    handler: ({ read, auth, params, lang }) =>
+      read(async (db) => {
+        const page = await getPublicProvider(db, params.id, lang);
+        return { ...page, favorite: auth.user ? await isFavorite(db, auth.user.id, params.id) : null };
+      }),
   }),
   defineRoute({
     method: 'get',

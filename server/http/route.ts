@@ -9,6 +9,7 @@ import { MAX_INPUT_NUMBER } from '../domain/input-bounds.ts';
 import { langFromRequest, translator, type Lang } from '../i18n.ts';
 import { requireAccess, type Access, type AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
+import { readerFor, type Reader } from './read-after-write.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -22,6 +23,11 @@ export interface RouteContext<B, Q, P> {
   params: P;
   lang: Lang;
   t: TFunction;
+  /**
+   * For reads that may be a moment old (feeds, public pages, lists): the read replica when one is configured and
+   * the caller has not written lately, else the primary (decision 082). Everything else uses deps.db.prisma.
+   */
+  read: Reader;
 }
 
 export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown> {
@@ -150,7 +156,18 @@ export function mountRoutes(
         const query = parsePart(route.query, req.query, 'query', issues);
         const body = parsePart(route.body, req.body, 'body', issues);
         if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { fields: issues });
-        const ctx: RouteContext<unknown, unknown, unknown> = { req, res, deps, auth, lang, t: translator(lang), body, query, params };
+        const ctx: RouteContext<unknown, unknown, unknown> = {
+          req,
+          res,
+          deps,
+          auth,
+          lang,
+          t: translator(lang),
+          body,
+          query,
+          params,
+          read: readerFor(deps, req),
+        };
         const result = await route.handler(ctx);
         if (route.raw) return;
         res.status(route.status ?? 200).json(result ?? { ok: true });

@@ -1,6 +1,6 @@
 // The background jobs of akut, run on the durable job queue (server/jobs/queue.ts, decision 044): expiring
 // old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
-// syncing PayPal payout statuses, and making partner commissions available once their refund window has
+// syncing PayPal payout statuses and retrying Stripe Connect transfers, and making partner commissions available once their refund window has
 // passed, deleting kept records of deleted accounts after their retention, and writing the feed cards'
 // texts after a change of the redaction, telling providers of their new matches, and sending the mails that wait
 // in the outbox (SMTP). Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
@@ -10,6 +10,7 @@ import { expireRequests } from '../domain/requests/end-request.ts';
 import { reconcileStripePurchases } from '../domain/shop/reconcile-purchases.ts';
 import { applyDeferredStripeEvents } from '../integrations/stripe/handle-webhook.ts';
 import { syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
+import { syncStripePayouts } from '../domain/payouts/send-stripe-transfer.ts';
 import { releaseDueCommissions } from '../domain/affiliate/release-due-commissions.ts';
 import { purgeRetainedRecords } from '../domain/privacy/purge-retained-records.ts';
 import { writeCardTexts } from '../domain/matching/write-card-texts.ts';
@@ -50,6 +51,8 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     run: async (deps) => ({ ...(await reconcileStripePurchases(deps)), deferredApplied: await applyDeferredStripeEvents(deps) }),
   },
   { name: 'sync-paypal-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncPayPalPayouts(deps) },
+  // Stripe Connect transfers whose call did not get through, sent again with the same idempotency key (decision 081).
+  { name: 'sync-stripe-payouts', cron: '*/2 * * * *', ...periodic, run: (deps) => syncStripePayouts(deps) },
   { name: 'release-commissions', cron: '*/10 * * * *', ...periodic, run: (deps) => releaseDueCommissions(deps.db.prisma) },
   // A matched request's new providers are told live and by e-mail, once each (decision 078); the sweep tells
   // what a lost job left waiting.
@@ -58,7 +61,7 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     retry: { retryLimit: 5, retryDelay: 5, retryDelayMax: 300 },
     run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
   },
-  // Mails written in their change's transaction wait in the outbox until sent (decision 079): each commit flushes
+  // Mails written in their change's transaction wait in the outbox until sent (decision 082): each commit flushes
   // them in its process; this sends what a dead process or a failed SMTP attempt left, each mail once per claim.
   { name: SEND_MAILS_JOB, cron: '* * * * *', ...periodic, run: (deps) => deps.mailer.deliverQueued() },
   { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },

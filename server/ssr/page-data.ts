@@ -2,6 +2,7 @@
 // API calls, under the keys the pages read with useInitialData, plus the page's structured data. The values
 // go through JSON as the API's answers do, so the first client render sees exactly what the server rendered.
 import type { AppDeps } from '../deps.ts';
+import type { Reader } from '../http/read-after-write.ts';
 import { isAppError } from '../../core/errors.ts';
 import { publicConfig } from '../config.ts';
 import { getPublicProvider } from '../domain/providers/get-public-provider.ts';
@@ -43,31 +44,34 @@ export async function fetchPageData(
     signedIn?: boolean;
     /** The anonymous greeting of /search when the caller has it already (the page cache's key). */
     greeting?: AnonymousGreeting;
+    /** The page's reads may be a moment old: the replica unless the caller wrote lately (decision 082). */
+    read: Reader;
   },
 ): Promise<PageData> {
   const out: PageData = { data: {}, jsonLd: [], notFound: false };
+  const { read } = page;
   switch (page.pattern) {
     case '/':
       out.jsonLd.push(organizationJsonLd(deps.config, page.origin, page.description));
       // The answers of GET /api/marketing/figures and /api/marketing/testimonials (decision 042).
-      out.data['marketing-figures'] = viaJson(await getMarketingFigures(deps.db.prisma));
-      out.data.testimonials = viaJson({ testimonials: await listTestimonials(deps.db.prisma) });
+      out.data['marketing-figures'] = viaJson(await read(getMarketingFigures));
+      out.data.testimonials = viaJson({ testimonials: await read(listTestimonials) });
       break;
     case '/anbieter':
       out.data.prices = { packages: listPackages(), unlockPriceGoints: UNLOCK_PRICE_GOINTS, gointsPerEur: GOINTS_PER_EUR };
-      out.data['marketing-figures'] = viaJson(await getMarketingFigures(deps.db.prisma));
+      out.data['marketing-figures'] = viaJson(await read(getMarketingFigures));
       break;
     case '/suchende':
-      out.data['marketing-figures'] = viaJson(await getMarketingFigures(deps.db.prisma));
+      out.data['marketing-figures'] = viaJson(await read(getMarketingFigures));
       break;
     case '/affiliate':
     case '/affiliate/suchende':
     case '/affiliate/anbieter':
       // The answer of GET /api/affiliate/plan.
       out.data['affiliate-plan'] = viaJson({
-        ...(await getCommissionPlan(deps.db.prisma)),
+        ...(await read(getCommissionPlan)),
         unlockPriceGoints: UNLOCK_PRICE_GOINTS,
-        maxUnlocks: (await getSettings(deps.db.prisma))['marketplace.maxUnlocks'],
+        maxUnlocks: (await read(getSettings))['marketplace.maxUnlocks'],
       });
       break;
     case '/search':
@@ -90,7 +94,7 @@ export async function fetchPageData(
       const raw = page.query.get('category') ?? '';
       const category = (SUCCESS_FILTER_CATEGORIES as readonly string[]).includes(raw) ? (raw as CategoryId) : undefined;
       const key = new URLSearchParams({ ...(q ? { q } : {}), ...(category ? { category } : {}) }).toString();
-      out.data[`successful-deals?${key}`] = viaJson(await listSuccessfulDeals(deps.db.prisma, { ...(q ? { q } : {}), ...(category ? { category } : {}) }));
+      out.data[`successful-deals?${key}`] = viaJson(await read((db) => listSuccessfulDeals(db, { ...(q ? { q } : {}), ...(category ? { category } : {}) })));
       break;
     }
     case '/anbieter/:id': {
@@ -100,7 +104,7 @@ export async function fetchPageData(
         break;
       }
       try {
-        const provider = viaJson(await getPublicProvider(deps.db.prisma, id, page.lang));
+        const provider = viaJson(await read((db) => getPublicProvider(db, id, page.lang)));
         out.data[`provider:${id}`] = { ...provider, favorite: null };
         if (provider.listed) out.jsonLd.push(providerJsonLd(provider, page.canonicalUrl));
         else out.noindex = true;

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { translator, type Lang } from '../i18n.ts';
 import { INITIAL_DATA_ID, type RenderFn } from '../../core/pages/render.ts';
 import { fetchPageData } from './page-data.ts';
+import type { Reader } from '../http/read-after-write.ts';
 import type { AnonymousGreeting } from '../chat/session.ts';
 import type { JsonLd } from './structured-data.ts';
 
@@ -79,7 +80,16 @@ export async function renderPage(
   deps: AppDeps,
   render: RenderFn,
   template: string,
-  req: { url: string; pathname: string; pattern: string | null; lang: Lang; signedIn?: boolean; greeting?: AnonymousGreeting },
+  req: {
+    url: string;
+    pathname: string;
+    pattern: string | null;
+    lang: Lang;
+    signedIn?: boolean;
+    greeting?: AnonymousGreeting;
+    /** Where the page's data are read (decision 082); the primary when not given. */
+    read?: Reader;
+  },
 ): Promise<RenderedPage> {
   const origin = deps.config.appUrl;
   const t = translator(req.lang);
@@ -98,6 +108,7 @@ export async function renderPage(
         description: defaultDescription,
         signedIn: req.signedIn,
         greeting: req.greeting,
+        read: req.read ?? ((fn) => fn(deps.db.prisma)),
       })
     : { data: {}, jsonLd: [], notFound: true };
   const { html, head, namespaces } = await render({ url: req.url, lang: req.lang, data: page.data });

@@ -50,11 +50,17 @@ export interface ApiInit {
   file?: { data: Blob; type: string };
   /** The language of translated errors when it is not the UI's (the chat's, say). */
   lang?: string;
+  /**
+   * A read that must see a change a live event just announced (somebody else's write): never from a read replica
+   * that may lag behind (decision 079).
+   */
+  fresh?: boolean;
 }
 
 /** The response of a request, or the ApiError of a failed one (NETWORK when there was no answer at all). */
 export async function apiFetch(path: string, init: ApiInit = {}): Promise<Response> {
   const headers: Record<string, string> = { 'x-akut-lang': init.lang ?? currentLang() };
+  if (init.fresh) headers['x-akut-fresh'] = '1';
   let body: BodyInit | undefined;
   if (init.file) {
     headers['content-type'] = init.file.type || 'application/octet-stream';

@@ -1,5 +1,6 @@
 // A local server speaking the part of Stripe's API akut uses (Checkout Sessions: create and retrieve; Payment
-// Intents: retrieve, for a refund whose payment akut has not seen yet),
+// Intents: retrieve, for a refund whose payment akut has not seen yet; Connect: Express accounts, account
+// links, transfers and their reversals, each create answering the first result again for the same Idempotency-Key),
 // so the real `stripe` client code runs offline. Webhook events are signed in the tests with the library's
 // own helper (stripe.webhooks.generateTestHeaderString).
 import http from 'node:http';
@@ -25,6 +26,32 @@ export interface FakePaymentIntent {
   metadata: Record<string, string>;
 }
 
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+  capabilities: { transfers?: 'active' | 'inactive' | 'pending' };
+  requirements: { disabled_reason: string | null; currently_due: string[] };
+  metadata: Record<string, string>;
+}
+
+export interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  reversed: boolean;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface FakeStripeServer {
   url: string;
   sessions: Map<string, FakeSession>;
@@ -33,6 +60,13 @@ export interface FakeStripeServer {
   /** A payment intent of akut's purchase, as Checkout creates it (payment_intent_data.metadata). */
   paymentIntent(id: string, purchaseId: string): FakePaymentIntent;
   requests: { method: string; path: string; body: Record<string, string>; idempotencyKey: string | undefined }[];
+  accounts: Map<string, FakeAccount>;
+  /** Every transfer Stripe really made (one per Idempotency-Key). */
+  transfers: Map<string, FakeTransfer>;
+  /** As if the person finished Stripe's onboarding and Stripe checked them: transfers active, payouts enabled. */
+  completeOnboarding(accountId: string): FakeAccount;
+  /** Answer the next transfer creates with this status; `lose` makes the transfer and then answers the error (a lost answer). */
+  failTransfers: { status: number; times: number; lose?: boolean; message?: string } | null;
   /** Answer the next creates with this status (e.g. 500 to test the error path, times beyond the client's retries). */
   failNext: { status: number; times: number } | null;
   close(): Promise<void>;
@@ -42,6 +76,19 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
   const fake: Omit<FakeStripeServer, 'url' | 'close'> = {
     sessions: new Map(),
     paymentIntents: new Map(),
+    accounts: new Map(),
+    transfers: new Map(),
+    failTransfers: null,
+    completeOnboarding(id) {
+      const a = fake.accounts.get(id)!;
+      Object.assign(a, {
+        details_submitted: true,
+        payouts_enabled: true,
+        capabilities: { transfers: 'active' },
+        requirements: { disabled_reason: null, currently_due: [] },
+      });
+      return a;
+    },
     requests: [],
     failNext: null,
     paymentIntent(id, purchaseId) {
@@ -51,6 +98,14 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     },
   };
   const byIdempotencyKey = new Map<string, FakeSession>();
+  const answered = new Map<string, unknown>();
+  const metadataOf = (body: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(body).flatMap(([k, v]) => {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        return m ? [[m[1]!, v]] : [];
+      }),
+    );
   let n = 0;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -93,6 +148,93 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         fake.sessions.set(id, session);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
         return send(200, session);
+      }
+      // Stripe answers a repeated Idempotency-Key with the first answer.
+      if (req.method === 'POST' && req.url !== '/v1/transfers' && idempotencyKey && answered.has(`${req.url} ${idempotencyKey}`))
+        return send(200, answered.get(`${req.url} ${idempotencyKey}`));
+      const remember = (json: unknown) => {
+        if (idempotencyKey) answered.set(`${req.url} ${idempotencyKey}`, json);
+        return send(200, json);
+      };
+      if (req.method === 'POST' && req.url === '/v1/accounts') {
+        n += 1;
+        const account: FakeAccount = {
+          id: `acct_test${n}${Math.random().toString(36).slice(2, 8)}`,
+          object: 'account',
+          type: body.type ?? 'express',
+          email: body.email ?? null,
+          details_submitted: false,
+          payouts_enabled: false,
+          charges_enabled: false,
+          capabilities: { transfers: body['capabilities[transfers][requested]'] === 'true' ? 'inactive' : undefined },
+          requirements: { disabled_reason: 'requirements.past_due', currently_due: ['individual.first_name', 'external_account'] },
+          metadata: metadataOf(body),
+        };
+        fake.accounts.set(account.id, account);
+        return remember(account);
+      }
+      const acct = /^\/v1\/accounts\/([^/?]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && acct) {
+        const a = fake.accounts.get(decodeURIComponent(acct[1]!));
+        return a ? send(200, a) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such account' } });
+      }
+      if (req.method === 'POST' && req.url === '/v1/account_links') {
+        if (!fake.accounts.has(body.account ?? '')) return send(400, { error: { type: 'invalid_request_error', message: 'No such account' } });
+        return send(200, {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/e/${body.account}/${Math.random().toString(36).slice(2, 10)}`,
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+          return_url: body.return_url,
+          refresh_url: body.refresh_url,
+        });
+      }
+      if (req.method === 'POST' && req.url === '/v1/transfers') {
+        // While it fails, Stripe answers every call with the error (a replayed key too); `lose` makes the
+        // transfer on the first failing call only, as if its answer was lost.
+        const fail = fake.failTransfers && fake.failTransfers.times > 0 ? fake.failTransfers : null;
+        if (fail) fail.times -= 1;
+        const error = (f: NonNullable<typeof fail>) =>
+          send(f.status, { error: { type: f.status >= 500 ? 'api_error' : 'invalid_request_error', message: f.message ?? 'fake failure' } });
+        const replay = idempotencyKey ? answered.get(`${req.url} ${idempotencyKey}`) : undefined;
+        if (fail && (!fail.lose || replay)) return error(fail);
+        if (replay) return send(200, replay);
+        const destination = fake.accounts.get(body.destination ?? '');
+        if (!destination) return send(400, { error: { type: 'invalid_request_error', message: 'No such destination' } });
+        if (destination.capabilities.transfers !== 'active')
+          return send(400, { error: { type: 'invalid_request_error', message: 'Your destination account needs to have the transfers capability enabled' } });
+        n += 1;
+        const transfer: FakeTransfer = {
+          id: `tr_test_${n}_${Math.random().toString(36).slice(2, 8)}`,
+          object: 'transfer',
+          amount: Number(body.amount),
+          amount_reversed: 0,
+          currency: body.currency ?? 'eur',
+          destination: destination.id,
+          reversed: false,
+          transfer_group: body.transfer_group ?? null,
+          metadata: metadataOf(body),
+          created: Math.floor(Date.now() / 1000),
+        };
+        fake.transfers.set(transfer.id, transfer);
+        if (idempotencyKey) answered.set(`${req.url} ${idempotencyKey}`, transfer);
+        return fail ? error(fail) : send(200, transfer);
+      }
+      const rev = /^\/v1\/transfers\/([^/?]+)\/reversals$/.exec(req.url ?? '');
+      if (req.method === 'POST' && rev) {
+        const t = fake.transfers.get(decodeURIComponent(rev[1]!));
+        if (!t) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such transfer' } });
+        if (t.reversed) return send(400, { error: { type: 'invalid_request_error', message: 'Transfer already fully reversed' } });
+        const amount = body.amount ? Number(body.amount) : t.amount - t.amount_reversed;
+        t.amount_reversed += amount;
+        t.reversed = t.amount_reversed >= t.amount;
+        n += 1;
+        return remember({ id: `trr_test_${n}`, object: 'transfer_reversal', amount, transfer: t.id, metadata: metadataOf(body) });
+      }
+      const tr = /^\/v1\/transfers\/([^/?]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && tr) {
+        const t = fake.transfers.get(decodeURIComponent(tr[1]!));
+        return t ? send(200, t) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such transfer' } });
       }
       const pi = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
       if (req.method === 'GET' && pi) {

@@ -445,11 +445,25 @@ describe('fraud rules', () => {
     const flags = (await prisma().commission.findUnique({ where: { id: booked[0]!.id } }))!.flags as { code: string }[];
     expect(flags.map((f) => f.code)).toEqual(['SAME_EMAIL_PATTERN']);
     const platformBefore = await platform();
+    const told: { type: string; payload: unknown }[] = [];
+    const off = app.deps.bus.subscribe((e) => {
+      if (e.to.userId === partner.id) told.push({ type: e.type, payload: e.payload });
+    });
     const voided = await adminClient.post<{ status: string }>(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, {
       decision: 'void',
       reason: 'Selbstwerbung über die Firmenadresse',
     });
+    off();
     expect(voided.body.status).toBe('canceled');
+    // The partner is told why: live (a note in their chat, a toast on the dashboard) and by e-mail.
+    expect(told).toContainEqual({
+      type: 'commission.voided',
+      payload: { commissionId: booked[0]!.id, goints: 8, reason: 'Selbstwerbung über die Firmenadresse' },
+    });
+    const mail = await prisma().mailOutbox.findFirstOrThrow({ where: { to: partner.email, template: 'commissionVoided' } });
+    expect(mail.subject).toBe('Eine Provision wurde storniert');
+    expect(mail.text).toContain('Selbstwerbung über die Firmenadresse');
+    expect(mail.text).toMatch(/8 Goints \(0,80\s€\)/);
     expect(await prisma().auditLog.findMany({ where: { entityId: booked[0]!.id }, select: { action: true, after: true } })).toEqual([
       { action: 'commission.void', after: { status: 'canceled' } },
     ]);
@@ -550,6 +564,30 @@ describe('by chat', () => {
       const network = await sendChat(client, session, q[2]!);
       expect(network.tools.map((t) => t.toolName)).toEqual(['showPartnerNetwork']);
       expect(network.text).toContain(lang === 'de' ? 'Ebene 1: 1 Person' : 'level 1: 1 person');
+    });
+  }
+});
+
+describe('a partner’s plain words about money', () => {
+  for (const lang of ['de', 'en'] as const) {
+    it(`mean the commission for a person who brought others in, and the seeker account for everyone else (${lang})`, async () => {
+      const asked = lang === 'de' ? 'Wie viel hab ich eigentlich schon verdient?' : 'How much have I made so far?';
+      const payout = lang === 'de' ? 'Überweis mir bitte die 45 €, die sich angesammelt haben' : 'please send me the 45 euros I have built up';
+      const partner = await signedInClient(app, { role: 'seeker', locale: lang });
+      partner.client.lang = lang;
+      await createUser(prisma(), { referredById: partner.user.id });
+      const ps = await createSession(partner.client, lang);
+      expect((await sendChat(partner.client, ps, asked)).tools.map((t) => t.toolName)).toEqual(['showPartnerEarnings']);
+      expect((await sendChat(partner.client, ps, payout)).tools.map((t) => t.toolName)).toEqual(['requestPartnerPayout']);
+      // Naming the seeker's own side keeps the seeker account's reading.
+      const own = await sendChat(partner.client, ps, lang === 'de' ? 'Wie viele Goints hab ich?' : 'How many Goints do I have?');
+      expect(own.tools.map((t) => t.toolName)).toEqual(['showBalance']);
+
+      const seeker = await signedInClient(app, { role: 'seeker', locale: lang });
+      seeker.client.lang = lang;
+      const ss = await createSession(seeker.client, lang);
+      expect((await sendChat(seeker.client, ss, asked)).tools.map((t) => t.toolName)).toEqual(['showBalance']);
+      expect((await sendChat(seeker.client, ss, payout)).tools.map((t) => t.toolName)).toEqual(['requestPayout']);
     });
   }
 });

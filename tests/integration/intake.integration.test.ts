@@ -242,6 +242,36 @@ describe('the free-text path', () => {
     expect(stored).toMatchObject({ kategorie: 'handwerk', postcode: '10115', budgetMin: null, budgetMax: null, dringlichkeit: 'sehr_dringend', lang: 'en' });
   });
 
+  it('a correction said in words in the summary is said anew in the description, in both languages', async () => {
+    for (const lang of ['en', 'de'] as const) {
+      const c = anon(lang);
+      const s = await open(c);
+      await sendChat(c, s.id, lang === 'en' ? 'Grace' : 'Greta');
+      const need = await sendChat(
+        c,
+        s.id,
+        lang === 'en'
+          ? 'My kitchen tap has been dripping since yesterday, I urgently need a plumber in 10115 Berlin, budget 150 euros, ideally tomorrow'
+          : 'Mein Wasserhahn in der Küche tropft seit gestern, ich brauche dringend einen Klempner in 10115 Berlin, Budget 150 Euro, am besten morgen',
+      );
+      expect(lastTool(need).output).toMatchObject({ accepted: true, state: 'reviewing', data: { budgetMin: 150, budgetMax: 150 } });
+      const fix = await sendChat(c, s.id, lang === 'en' ? 'no, make it 200 euros' : 'nein, lieber 200 Euro');
+      expect(lastTool(fix).output).toMatchObject({ accepted: true, state: 'reviewing', data: { budgetMin: 200, budgetMax: 200 } });
+      const description = String((lastTool(fix).output?.data as { description?: string }).description);
+      expect(description).not.toMatch(/150/);
+      expect(description).toContain(lang === 'en' ? 'budget €200' : 'Budget 200 €');
+      const moved = await sendChat(c, s.id, lang === 'en' ? 'actually it is in 20095 Hamburg' : 'ach nein, in 20095 Hamburg');
+      expect(lastTool(moved).output).toMatchObject({ accepted: true, state: 'reviewing', data: { postcode: '20095', place: 'Hamburg' } });
+      const moves = String((lastTool(moved).output?.data as { description?: string }).description);
+      expect(moves).toContain('20095 Hamburg');
+      expect(moves).not.toMatch(/10115|Berlin/);
+      const res = await confirm(c, s.id, moved);
+      expect(res.body.status).toBe('confirmed');
+      const stored = await app.deps.db.prisma.request.findFirstOrThrow({ where: { sessionId: s.id } });
+      expect(stored.beschreibung).toBe(moves);
+    }
+  });
+
   it('German: asks for each missing field one at a time', async () => {
     const c = anon('de');
     const s = await open(c);

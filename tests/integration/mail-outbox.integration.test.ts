@@ -1,5 +1,5 @@
 // Every mail of a committed change is written to the outbox in the change's own transaction, once under its key,
-// and sent from there after the commit (decision 079): a rolled-back change writes none; a failed SMTP delivery
+// and sent from there after the commit (decision 082): a rolled-back change writes none; a failed SMTP delivery
 // is tried again; a process killed after the commit and before the sending leaves the mail for the next process,
 // which sends it exactly once. The killed processes are real ones (server/main.ts) on the PostgreSQL suite's server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

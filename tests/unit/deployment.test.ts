@@ -65,7 +65,7 @@ describe('compose.yaml', () => {
   const { services } = compose;
 
   it('runs PostgreSQL (official image, health check, volume), migrations once, two app instances and Caddy', () => {
-    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'db', 'migrate', 'proxy']);
+    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'db', 'db-replica', 'migrate', 'proxy']);
     expect(services.db!.image).toMatch(/^postgres:\d+/);
     expect(services.db!.healthcheck!.test.join(' ')).toContain('pg_isready');
     expect(services.db!.volumes).toContain('pgdata:/var/lib/postgresql/data');
@@ -83,6 +83,10 @@ describe('compose.yaml', () => {
       for (const key of ['AUTH_SECRET', 'PAYOUT_ENCRYPTION_KEY', 'WEB_CONCURRENCY', 'APP_URL', 'TRUST_PROXY']) expect(app.environment).toHaveProperty(key);
       expect(app.environment!.EVENT_BUS).toBe('postgres');
       expect(app.healthcheck!.test.join(' ')).toContain('/api/health');
+      // Reads that may be a moment old go to the streaming replica (decision 082).
+      expect(app.environment!.DATABASE_READ_URL).toMatch(/^postgresql:\/\/akut:.*@db-replica:5432\/akut$/);
+      expect(app.environment).toHaveProperty('READ_AFTER_WRITE_MS');
+      // Not on the replica: until it answers, reads fall back to the primary.
       expect(app.depends_on).toEqual({ migrate: { condition: 'service_completed_successfully' } });
       expect(app.ports).toBeUndefined();
     }
@@ -92,6 +96,23 @@ describe('compose.yaml', () => {
     expect(proxy.depends_on).toEqual({ app1: { condition: 'service_healthy' }, app2: { condition: 'service_healthy' } });
     expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(proxy.ports).toEqual(['80:80', '443:443']);
+  });
+
+  it('runs a streaming replica of the primary: a base backup on first start, then hot standby', () => {
+    const replica = services['db-replica']!;
+    expect(replica.image).toBe(services.db!.image);
+    expect(replica.depends_on).toEqual({ db: { condition: 'service_healthy' } });
+    expect(replica.volumes).toContain('pgreplica:/var/lib/postgresql/data');
+    expect(compose.volumes).toHaveProperty('pgreplica');
+    expect(replica.healthcheck!.test.join(' ')).toContain('pg_isready');
+    const entry = read('deploy/postgres/replica-entrypoint.sh');
+    expect(entry).toMatch(/pg_basebackup\b[^\n]*-R\b/);
+    expect(entry).toMatch(/hot_standby=on/);
+    // The primary lets the replication role in and keeps WAL for a replica that was away for a while.
+    expect(services.db!.volumes).toContain('./deploy/postgres/primary-init.sh:/docker-entrypoint-initdb.d/10-replication.sh:ro');
+    expect(read('deploy/postgres/primary-init.sh')).toMatch(/REPLICATION LOGIN/);
+    expect(read('deploy/postgres/primary-init.sh')).toMatch(/host\s+replication\s+replicator/);
+    expect((services.db as Service & { command?: string[] }).command?.join(' ')).toMatch(/wal_keep_size=/);
   });
 
   it('the proxy spreads requests (WebSocket upgrades included) over both instances and checks their health', () => {

@@ -15,6 +15,11 @@ export interface MessageInput {
   state?: string;
   /** Facts of the machine's context the chat passes along (for example the request draft). */
   context?: Record<string, unknown>;
+  /**
+   * The signed-in person brings others in as a partner (a partner profile, or people who signed up through
+   * their link): their plain words about earnings and payouts mean the commission, not a deal's share.
+   */
+  partner?: boolean;
 }
 
 /**

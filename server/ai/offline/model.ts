@@ -29,6 +29,8 @@ export interface OfflineHints {
   role?: string;
   /** Facts of the machine's context (the request draft, the first name). */
   context?: Record<string, unknown>;
+  /** The person is an active partner (MessageInput.partner). */
+  partner?: boolean;
 }
 
 export type Decision = { kind: 'tool'; toolName: string; input: Record<string, unknown> } | { kind: 'text'; text: string };
@@ -43,6 +45,7 @@ function hintsOf(options: LanguageModelV4CallOptions): OfflineHints {
     state: typeof h.state === 'string' ? h.state : undefined,
     role: typeof h.role === 'string' ? h.role : undefined,
     context: h.context && typeof h.context === 'object' ? (h.context as Record<string, unknown>) : undefined,
+    partner: h.partner === true,
   };
 }
 
@@ -170,7 +173,7 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
 
   const catalog = opts.catalog?.() ?? new Map();
   const model = (opts.understanding ?? defaultUnderstanding)().models[lang];
-  const message = { text, lang, now: new Date(), machine: hints.machine, state: hints.state, context: hints.context };
+  const message = { text, lang, now: new Date(), machine: hints.machine, state: hints.state, context: hints.context, partner: hints.partner };
 
   // A button of the previous answer: the candidate it names, or the action of a clarifying question.
   const pending = pendingChoices(prompt);

@@ -119,13 +119,22 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   // 3. The classifier, and the answer to the question the state asks. An intent nobody can act on here
   // (a provider's 'need') is only taken when nothing that can be done here comes close.
   const candidates = candidateIntents(allowed, catalog, model.intents);
-  let ranked = sameToolTogether(preferActionable(model.classify(message.text, candidates), allowed, catalog, t), message, allowed, catalog);
+  let ranked = partnerReading(
+    sameToolTogether(preferActionable(model.classify(message.text, candidates), allowed, catalog, t), message, allowed, catalog),
+    message,
+    allowed,
+    catalog,
+  );
   // 'Neue Sprachnachricht: Servus!', 'Antworte Anna: …': what comes after the colon is content to pass on, not
-  // what the person asks for. When the words before it say clearly what to do, they decide.
+  // what the person asks for. When the words before it say clearly what to do with content, they decide; an
+  // action that takes no content is not meant by them ('Meine Daten: Muster GmbH, Hauptstr. 1, … HRB 123' are
+  // trader details, not a data export).
   const head = /^([^:]{3,80}):\s*\S/.exec(message.text)?.[1];
   if (head && head.trim().split(/\s+/).length >= 2) {
     const headRanked = sameToolTogether(preferActionable(model.classify(head, candidates), allowed, catalog, t), { ...message, text: head }, allowed, catalog);
-    if (isClear(headRanked, t) && headRanked[0]!.intent !== ranked[0]?.intent && canAct(headRanked[0]!.intent, allowed, catalog)) ranked = headRanked;
+    const headTop = headRanked[0];
+    const takesContent = headTop && Object.keys(toolFor(headTop.intent, message, allowed, catalog)?.input ?? {}).length > 0;
+    if (isClear(headRanked, t) && headTop!.intent !== ranked[0]?.intent && canAct(headTop!.intent, allowed, catalog) && takesContent) ranked = headRanked;
   }
   const top = ranked[0];
   let answer: { toolName: string; input: Record<string, unknown>; strength: AnswerStrength } | null = null;
@@ -190,6 +199,37 @@ function sameToolTogether(ranked: IntentScore[], message: MessageInput, allowed:
     out.push(own);
   }
   return out.sort((a, b) => b.score - a.score);
+}
+
+// A seeker's account reading and the partner's reading of the same plain words ('Wie viel hab ich verdient?',
+// 'Zahl mir die 45 € aus'): the seeker's share of a deal, or the commission.
+const PARTNER_READINGS: ReadonlyMap<string, string> = new Map([
+  ['showBalance', 'showPartnerEarnings'],
+  ['requestPayout', 'requestPartnerPayout'],
+]);
+// Words that name the seeker's own side: a deal, a request, an offer, Goints.
+const SEEKER_SIDE =
+  /\b(deals?|anfragen?|auftr[aä]ge?s?|angebote?s?|goints?|punkte|requests?|offers?|jobs?|käufe|kaufen|aufladen|top.?up|buy)\b|\b(mein(e[mnrs]?)?|my) (eigene[mnrs]?|own)\b/iu;
+
+/**
+ * For a person who brings others in as a partner, plain words about earnings or a payout mean the commission:
+ * the partner's reading takes the seeker account's place, unless the message names the seeker's side (a deal,
+ * a request, Goints). For everyone else the classifier's reading stands.
+ */
+function partnerReading(ranked: IntentScore[], message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): IntentScore[] {
+  const top = ranked[0];
+  if (!message.partner || !top || SEEKER_SIDE.test(message.text)) return ranked;
+  const pair = [...PARTNER_READINGS].find(([seeker, partner]) => top.intent === seeker || top.intent === partner);
+  if (!pair || !toolFor(pair[1], message, allowed, catalog)) return ranked;
+  const [seekerIntent, partnerIntent] = pair;
+  const seeker = ranked.find((r) => r.intent === seekerIntent);
+  const partner = ranked.find((r) => r.intent === partnerIntent);
+  const merged: IntentScore = {
+    intent: partnerIntent,
+    raw: (seeker?.raw ?? 0) + (partner?.raw ?? 0),
+    score: (seeker?.score ?? 0) + (partner?.score ?? 0),
+  };
+  return [merged, ...ranked.filter((r) => r !== seeker && r !== partner)];
 }
 
 /** How many details a tool read from the message (its free-text fields, which every message fills, aside). */

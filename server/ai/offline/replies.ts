@@ -40,6 +40,7 @@ function replyParams(t: TFunction, toolName: string, data: Record<string, unknow
   if (toolName === 'cancelRequestDraft' && !data.hadDraft) return { context: 'empty' };
   if (toolName === 'submitFirstName' && data.renamed) return { context: 'renamed' };
   if (toolName === 'showNews' && !data.items) return { context: 'empty' };
+  if (toolName === 'addPayoutMethod' && data.onboardingUrl) return { context: 'stripe' };
   return {};
 }
 

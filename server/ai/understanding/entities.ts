@@ -228,8 +228,9 @@ export function allNamed(text: string): boolean {
 }
 
 /** Kind of payout method named ('PayPal', 'Bank'/'IBAN'/'Konto'). */
-export function payoutKindNamed(text: string): 'paypal' | 'bank' | undefined {
+export function payoutKindNamed(text: string): 'paypal' | 'bank' | 'stripe' | undefined {
   const f = foldText(text, 'de');
+  if (/\bstripe\b/.test(f)) return 'stripe';
   if (/\bpay ?pal\b/.test(f)) return 'paypal';
   if (/\b(bank\w*|iban|konto|account|uberweisung|transfer|sepa)\b/.test(f)) return 'bank';
   return undefined;

@@ -17,6 +17,7 @@ import { milliToCents } from '../../../core/money/money.ts';
 import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { listPayoutMethods } from '../../domain/payouts/payout-methods.ts';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
+import { payoutMethodOfKind, stripeSetupOffer } from './payout-setup.ts';
 import { AppError } from '../../../core/errors.ts';
 import { sendSupportMessage } from '../../domain/support/send-support-message.ts';
 import { checkSupportBody, SUPPORT_MESSAGE_MAX } from '../../domain/support/support-message.ts';
@@ -53,12 +54,12 @@ function hasConcern(body: string): boolean {
 const availableCents = async (ctx: ChatToolContext<'user'>) => milliToCents(await getBalance(ctx.deps.db.prisma, account.partnerEarnings(ctx.auth.user.id)));
 const payoutInput = z.object({
   amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; everything available when left out'),
-  method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+  method: z.enum(['paypal', 'bank', 'stripe']).optional().describe('Which kind of payout method; the newest one when left out'),
 });
 type PayoutInput = z.infer<typeof payoutInput>;
 const amountCentsOf = (input: PayoutInput, available: number) => (input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : available);
 const methodFor = async (ctx: ChatToolContext<'user'>, input: PayoutInput) =>
-  (await listPayoutMethods(ctx.deps, ctx.auth.user.id)).find((m) => !input.method || m.type === input.method);
+  payoutMethodOfKind(await listPayoutMethods(ctx.deps, ctx.auth.user.id), input.method);
 
 const euro = (cents: number, lang: Lang) => formatEuro(cents, lang);
 const gointsText = (g: number, lang: Lang) => g.toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 3 });
@@ -197,11 +198,14 @@ export const affiliateTools: AnyChatToolDef[] = [
     machine: MACHINES,
     states: RESTING,
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: async (ctx, input) =>
+      (await refusalOf(ctx, async () => {
         const available = await availableCents(ctx);
-        const amount = amountCentsOf(input, available);
-        checkPayoutAmount(amount, available, ctx.lang);
+        checkPayoutAmount(amountCentsOf(input, available), available, ctx.lang);
+      })) ??
+      // Nowhere to pay to yet: where Stripe Connect is offered, a button sets it up (decision 081).
+      stripeSetupOffer(ctx, await listPayoutMethods(ctx.deps, ctx.auth.user.id), input.method) ??
+      refusalOf(ctx, async () => {
         if (!(await methodFor(ctx, input))) throw new AppError('PAYOUT_METHOD_REQUIRED');
       }),
     confirmData: async (ctx, input) => {
@@ -209,7 +213,12 @@ export const affiliateTools: AnyChatToolDef[] = [
       return {
         amountCents: amountCentsOf(input, await availableCents(ctx)),
         methodId: method.id,
-        methodLabel: method.type === 'paypal' ? `PayPal ${method.paypalEmail}` : `IBAN ${method.iban}`,
+        methodLabel:
+          method.type === 'paypal'
+            ? `PayPal ${method.paypalEmail}`
+            : method.type === 'stripe'
+              ? `Stripe •••• ${method.stripeAccountLast4 ?? ''}`
+              : `IBAN ${method.iban}`,
       };
     },
     confirmSummary: (_input, data) => ({

@@ -3,9 +3,10 @@
 // sends one machine event; the machine's guards decide. Every outcome carries the intake view
 // (docs/domain/intake-contract.md) that the chat widgets render.
 import { z } from 'zod';
-import { EMPTY_DRAFT, INTAKE_FIELDS, SKIPPABLE_FIELDS, type RequestDraft } from '../../../machines/intake.machine.ts';
+import { EMPTY_DRAFT, INTAKE_FIELDS, SKIPPABLE_FIELDS, type DraftPatch, type RequestDraft } from '../../../machines/intake.machine.ts';
 import { CATEGORY_IDS, categoryFromLabel, categoryLabel, checkFirstName, isCategoryId, isFormOutput, urgencyLabel } from '../../ai/nlu/index.ts';
 import { isKnownFirstName, isKnownSurname } from '../../ai/nlu/names.ts';
+import { restateDescription } from '../../ai/nlu/restate.ts';
 import type { MessageInput } from '../../ai/offline/catalog.ts';
 import { firstNameOf, nameInMessage } from '../../ai/understanding/entities.ts';
 import { personaName } from '../../ai/prompts.ts';
@@ -62,10 +63,20 @@ export function questionText(lang: Lang, state: string, draft?: RequestDraft): s
 /** Sends a draft change and describes where it led: the next question, or the summary with its confirm button. */
 async function updateDraft(ctx: ChatToolContext, type: 'DRAFT_UPDATED' | 'FORM_SUBMITTED', reading: Pick<Reading, 'patch' | 'open'>): Promise<ToolOutcome> {
   const before = contextOf(ctx.machine).draft;
-  const outcome = await sendMachineEvent(ctx, { type, patch: reading.patch, open: reading.open });
+  const outcome = await sendMachineEvent(ctx, { type, patch: restated(before, reading.patch, ctx.lang), open: reading.open });
   if (!outcome.accepted)
     return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft) }) };
   return describeReached(ctx, outcome, acknowledge(before, contextOf(ctx.machine).draft, ctx.lang));
+}
+
+/**
+ * A patch that changes the budget or the place of a described draft also says them anew in the description
+ * ('budget 150 euros' → 'budget €200'), so that providers do not read the old figure beside the new one.
+ */
+function restated(before: RequestDraft, patch: DraftPatch, lang: Lang): DraftPatch {
+  if (patch.description !== undefined || !before.description) return patch;
+  const description = restateDescription(before.description, before, patch, lang);
+  return description === before.description ? patch : { ...patch, description };
 }
 
 async function describeReached(ctx: ChatToolContext, outcome: ToolOutcome, ack: string): Promise<ToolOutcome> {
@@ -273,9 +284,11 @@ export const intakeTools: AnyChatToolDef[] = [
         if (m.state !== 'choosingCategory' && m.state !== 'fillingForm') return null;
         if (isFormOutput(m.text)) return null;
         const { patch } = patchOf(m);
-        return patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined
-          ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' }
-          : null;
+        // Before a category is chosen, the answer names what is needed: an amount or a place alone ('send me
+        // the 62 euros I've got') is no need. In the form, any field it fills is an answer.
+        const answers =
+          m.state === 'choosingCategory' ? !!patch.category : !!(patch.category || patch.postcode || patch.place || patch.budgetMax !== undefined);
+        return answers ? { input: { text: m.text.trim().slice(0, MAX_TEXT) }, strength: 'plain' } : null;
       },
     },
     run: async (ctx, input) => {

@@ -8,17 +8,16 @@ import { dealAllows } from '../../../machines/deal.machine.ts';
 import { AppError } from '../../../core/errors.ts';
 import { confirmDeal } from '../../domain/deals/confirm-deal.ts';
 import { checkDealConfirmable } from '../../domain/deals/check-deal-confirmable.ts';
-import { listUserDeals, type UserDeal } from '../../domain/deals/list-user-deals.ts';
 import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { resolveDealRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
-import { categoryLabel } from '../../ai/nlu/index.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ShowBalanceData } from '../../../core/chat/output-types.ts';
-import { attempt, chooseOne, narrowByWords, refInput, refusalOf, shortRef } from './refs.ts';
-import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
+import { attempt, refInput, refusalOf, shortRef } from './refs.ts';
+import { dealMeant } from './deal-choice.ts';
+import { isToolOutcome } from '../../../core/chat/outcome.ts';
 import { providerMarketTools } from './provider-market.ts';
 import { seekerMarketTools } from './seeker-market.ts';
 
@@ -52,35 +51,13 @@ const showBalance = defineChatTool({
 
 type DealInput = { deal?: string; hint?: string };
 
-/**
- * The deal the person means: the one with this reference; else, of the deals waiting for this person's
- * confirmation, the one their words name (the other side, the category, the value), or the only one. An
- * outcome (NOT_FOUND, or the candidates as buttons) when it is not one.
- */
-async function dealToConfirm(ctx: ChatToolContext<{ roles: ['provider', 'seeker'] }>, input: DealInput): Promise<UserDeal | ToolOutcome> {
-  const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id);
-  if (input.deal) {
-    const id = await resolveDealRef(ctx.deps.db.prisma, ctx.auth.user.id, input.deal);
-    const deal = id ? deals.find((d) => d.id === id) : undefined;
-    return deal ?? { accepted: false, reason: 'NOT_FOUND', state: ctx.machine.state };
-  }
-  // The deal machine's own rule: this side's confirmation is a transition of the deal's state.
-  const waiting = deals.filter((d) => dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'));
-  if (!waiting.length) return { accepted: false, reason: 'NO_DEAL_TO_CONFIRM', state: ctx.machine.state };
-  const fit = narrowByWords(waiting, input.hint ?? '', (d) => ({
-    names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place],
-    amountCents: d.valueCents,
-  }));
-  if (fit.length === 1) return fit[0]!;
-  return chooseOne(
-    ctx,
-    fit.map((d) => ({
-      label: `#${shortRef(d.id)} · ${d.counterpart} · ${formatEuro(d.valueCents, ctx.lang)}`,
-      tool: 'confirmDeal',
-      input: { deal: shortRef(d.id) },
-    })),
-  );
-}
+/** The deal the person means to confirm: of the deals waiting for this person's confirmation (the deal machine's rule). */
+const dealToConfirm = (ctx: ChatToolContext<{ roles: ['provider', 'seeker'] }>, input: DealInput) =>
+  dealMeant(ctx, input, {
+    applies: (d) => dealAllows(d.status, d.role === 'provider' ? 'PROVIDER_CONFIRMED' : 'SEEKER_CONFIRMED'),
+    tool: 'confirmDeal',
+    none: 'NO_DEAL_TO_CONFIRM',
+  });
 
 const confirmDealTool = defineChatTool({
   name: 'confirmDeal',

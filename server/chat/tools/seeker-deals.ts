@@ -14,6 +14,7 @@ import { listSeekerOffers, type SeekerOffer } from '../../domain/offers/list-see
 import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
+import { dealMeant } from './deal-choice.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { DealRow, ListDealsData } from '../../../core/chat/output-types.ts';
@@ -47,33 +48,9 @@ type SeekerCtx = ChatToolContext<{ roles: ['seeker'] }>;
 /** A deal that can still be cancelled, by the deal machine's own rule. */
 const active = (d: UserDeal) => dealAllows(d.status, 'DEAL_CANCELLED');
 
-/**
- * The deal to cancel: the one with this reference; else, of the active deals, the one the words name (the
- * other side, the category, the value), or the only one; else the candidates as buttons.
- */
-async function cancellableDeal(ctx: PartyCtx, input: { deal?: string; hint?: string }): Promise<UserDeal | ToolOutcome> {
-  const deals = await listUserDeals(ctx.deps.db.prisma, ctx.auth.user.id);
-  if (input.deal) {
-    const deal = deals.find((d) => d.id.startsWith(clean(input.deal!)));
-    if (!deal) return refuse(ctx, 'NOT_FOUND');
-    return active(deal) ? deal : refuse(ctx, 'DEAL_NOT_ACTIVE');
-  }
-  const open = deals.filter(active);
-  if (!open.length) return refuse(ctx, 'NO_ACTIVE_DEAL');
-  const fit = narrowByWords(open, input.hint ?? '', (d) => ({
-    names: [d.counterpart, categoryLabel(d.kategorie, ctx.lang), d.place],
-    amountCents: d.valueCents,
-  }));
-  if (fit.length === 1) return fit[0]!;
-  return chooseOne(
-    ctx,
-    fit.map((d) => ({
-      label: `#${shortRef(d.id)} · ${d.counterpart} · ${formatEuro(d.valueCents, ctx.lang)}`,
-      tool: 'cancelDeal',
-      input: { deal: shortRef(d.id) },
-    })),
-  );
-}
+/** The deal to cancel: of the active deals, the one the person means (by reference, words or a button). */
+const cancellableDeal = (ctx: PartyCtx, input: { deal?: string; hint?: string }) =>
+  dealMeant(ctx, input, { applies: active, tool: 'cancelDeal', none: 'NO_ACTIVE_DEAL', notApplicable: 'DEAL_NOT_ACTIVE' });
 
 /** The offer to decline: by reference, or the open offer the words name (the provider, the amount), or the candidates. */
 async function declinableOffer(ctx: SeekerCtx, input: { offer?: string; hint?: string }): Promise<SeekerOffer | ToolOutcome> {

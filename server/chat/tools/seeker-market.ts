@@ -13,6 +13,7 @@ import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { addPayoutMethod, checkPayoutMethod, listPayoutMethods, payoutMethodLabel } from '../../domain/payouts/payout-methods.ts';
 import { electronicFormatIBAN } from 'ibantools';
 import { requestPayout } from '../../domain/payouts/request-payout.ts';
+import { payoutMethodOfKind, stripeSetupOffer } from './payout-setup.ts';
 import { checkPayoutAmount } from '../../domain/payouts/payout-rules.ts';
 import { resolveDealRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
@@ -182,11 +183,11 @@ export const seekerMarketTools: AnyChatToolDef[] = [
 ];
 
 /** The saved method a payout goes to: the one with the IBAN typed, else the newest of the kind named (or any). */
-async function payoutMethodFor(ctx: SeekerCtx, input: { method?: 'paypal' | 'bank'; iban?: string; methodId?: string }) {
+async function payoutMethodFor(ctx: SeekerCtx, input: { method?: 'paypal' | 'bank' | 'stripe'; iban?: string; methodId?: string }) {
   const methods = await listPayoutMethods(ctx.deps, ctx.auth.user.id);
   if (input.methodId) return methods.find((m) => m.id === input.methodId) ?? null;
   if (input.iban) return methods.find((m) => m.iban !== null && electronicFormatIBAN(m.iban) === input.iban) ?? null;
-  return methods.find((m) => !input.method || m.type === input.method) ?? null;
+  return payoutMethodOfKind(methods, input.method) ?? null;
 }
 
 seekerMarketTools.push(
@@ -196,7 +197,7 @@ seekerMarketTools.push(
       "Requests a payout of the seeker's deal earnings (at least 10 €) to one of their payout methods, or to an IBAN named in the message (saved as a payout method with the same click). Only proposes it: the person confirms with the button.",
     input: z.object({
       amountEuro: z.number().positive().max(1_000_000).optional().describe('Euros; all earnings when left out'),
-      method: z.enum(['paypal', 'bank']).optional().describe('Which kind of payout method; the newest one when left out'),
+      method: z.enum(['paypal', 'bank', 'stripe']).optional().describe('Which kind of payout method; the newest one when left out'),
       iban: z.string().trim().max(64).optional().describe('An IBAN the person named for this payout'),
       amountCents: z.number().int().positive().optional().describe('Set by the server on the card; leave out'),
       methodId: z.uuid().optional().describe('Set by the server on the card; leave out'),
@@ -205,11 +206,15 @@ seekerMarketTools.push(
     machine: 'intake',
     states: SEEKER_STATES,
     requiresConfirmation: true,
-    precheck: (ctx, input) =>
-      refusalOf(ctx, async () => {
+    precheck: async (ctx, input) =>
+      (await refusalOf(ctx, async () => {
         const { cents } = (await getWallet(ctx.deps.db.prisma, ctx.auth.user.id, { movements: 0 })).earnings;
         const amount = input.amountEuro !== undefined ? Math.round(input.amountEuro * 100) : cents;
         checkPayoutAmount(amount, cents, ctx.lang);
+      })) ??
+      // Nowhere to pay to yet: where Stripe Connect is offered, a button sets it up (decision 081).
+      (input.iban ? null : stripeSetupOffer(ctx, await listPayoutMethods(ctx.deps, ctx.auth.user.id), input.method)) ??
+      refusalOf(ctx, async () => {
         // A new IBAN is checked like the payout-method form checks it (the card shows it masked).
         if (input.iban && !(await payoutMethodFor(ctx, input))) checkPayoutMethod({ type: 'bank', iban: input.iban, accountHolder: ctx.auth.user.name });
         else if (!(await payoutMethodFor(ctx, input))) throw new AppError('PAYOUT_METHOD_REQUIRED');

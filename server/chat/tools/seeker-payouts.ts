@@ -1,5 +1,5 @@
 // Payout methods and payouts by chat: add a bank account or PayPal address (checked like the dashboard's
-// form, shown masked, stored only on the click), list and remove methods, see the status of one's payouts.
+// form, shown masked, stored only on the click) or set up Stripe Connect (the click answers Stripe's onboarding link), list and remove methods, see the status of one's payouts.
 // The same domain commands as /api/payout-methods and GET /api/payouts. Requesting a payout is market.ts's
 // requestPayout (seekers) and affiliate.ts's requestPartnerPayout (partners).
 import { z } from 'zod';
@@ -14,6 +14,8 @@ import {
   type PayoutMethodView,
 } from '../../domain/payouts/payout-methods.ts';
 import { listPayouts } from '../../domain/payouts/request-payout.ts';
+import { requirePayoutRail } from '../../domain/payouts/payout-rails.ts';
+import { startStripeOnboarding } from '../../domain/payouts/start-stripe-onboarding.ts';
 import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
 import { attempt, chooseOne, narrowByWords, refuse, refusalOf, shortRef } from './refs.ts';
@@ -25,7 +27,7 @@ const users = 'user' as const;
 const MACHINES = ['intake', 'providerDesk', 'welcome'] as const;
 
 const methodInput = z.object({
-  type: z.enum(['bank', 'paypal']),
+  type: z.enum(['bank', 'paypal', 'stripe']).describe("'stripe': payouts through Stripe Connect (Stripe checks the identity and the bank account)"),
   iban: z.string().trim().max(64).optional(),
   bic: z.string().trim().max(20).optional(),
   accountHolder: z.string().trim().max(140).optional().describe("The account holder; the person's own name when left out"),
@@ -34,6 +36,7 @@ const methodInput = z.object({
 type MethodInput = z.infer<typeof methodInput>;
 
 function domainInput(ctx: ChatToolContext<typeof users>, input: MethodInput): PayoutMethodInput {
+  if (input.type === 'stripe') throw new Error('Stripe is set up at Stripe, not from fields');
   if (input.type === 'paypal') return { type: 'paypal', ...(input.email ? { email: input.email } : {}) };
   return {
     type: 'bank',
@@ -45,6 +48,11 @@ function domainInput(ctx: ChatToolContext<typeof users>, input: MethodInput): Pa
 
 /** The card's view of a method about to be added: masked like the stored ones. */
 function preview(ctx: ChatToolContext<typeof users>, input: MethodInput) {
+  if (input.type === 'stripe') {
+    requirePayoutRail(ctx.deps, 'stripe');
+    return { type: 'stripe', label: 'Stripe', accountHolder: null, bic: null };
+  }
+  requirePayoutRail(ctx.deps, input.type);
   const c = checkPayoutMethod(domainInput(ctx, input));
   return c.type === 'paypal'
     ? { type: 'paypal', label: payoutMethodLabel({ type: 'paypal', paypalEmail: c.email, ibanLast4: null }), accountHolder: null, bic: null }
@@ -54,7 +62,8 @@ function preview(ctx: ChatToolContext<typeof users>, input: MethodInput) {
 const methodView = (m: PayoutMethodView): PayoutMethodRow => ({
   ref: shortRef(m.id),
   type: m.type,
-  label: payoutMethodLabel(m),
+  label: m.type === 'stripe' ? `Stripe •••• ${m.stripeAccountLast4 ?? ''}` : payoutMethodLabel(m),
+  stripeStatus: m.stripeStatus,
   accountHolder: m.accountHolder,
   verified: m.verified,
 });
@@ -94,10 +103,10 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     // The account holder on the card is the one stored: the person's name when none was given.
     pinInput: (ctx, input) => (input.type === 'bank' ? { ...input, accountHolder: input.accountHolder || ctx.auth.user.name || undefined } : input),
     confirmData: (ctx, input) => ({ method: preview(ctx, input) }),
-    confirmSummary: (_input, data) => ({
-      key: 'confirm.summary.addPayoutMethod',
-      params: { method: String((data?.method as { label?: string } | undefined)?.label ?? '') },
-    }),
+    confirmSummary: (input, data): { key: string; params?: Record<string, string> } =>
+      input.type === 'stripe'
+        ? { key: 'confirm.summary.addStripePayouts' }
+        : { key: 'confirm.summary.addPayoutMethod', params: { method: String((data?.method as { label?: string } | undefined)?.label ?? '') } },
     understand: {
       intents: ['addPayoutMethod'],
       // The IBAN (valid or mistyped: the check names the fault) or the PayPal address in the message; with
@@ -105,6 +114,7 @@ export const payoutMethodTools: AnyChatToolDef[] = [
       slots: ({ text }) => {
         const email = emailOf(text);
         const iban = ibanLikeOf(text);
+        if (payoutKindNamed(text) === 'stripe') return { type: 'stripe' };
         if (email && (payoutKindNamed(text) === 'paypal' || !iban)) return { type: 'paypal', email };
         if (!iban) return { type: payoutKindNamed(text) ?? 'bank' };
         const bic = bicOf(text);
@@ -114,6 +124,17 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
+        if (input.type === 'stripe') {
+          // Stripe's onboarding opens from the card's link; the person comes back to their payout screen.
+          const back = ctx.auth.user.role === 'seeker' ? '/suchende-dashboard?tab=payouts' : '/affiliate/dashboard?tab=profile';
+          const started = await startStripeOnboarding(ctx.deps, ctx.auth.user.id, { returnPath: back });
+          const m = (await listPayoutMethods(ctx.deps, ctx.auth.user.id)).find((x) => x.id === started.methodId)!;
+          return {
+            accepted: true,
+            state: ctx.machine.state,
+            data: { method: methodView(m), label: methodView(m).label, onboardingUrl: started.url } satisfies PayoutMethodChangedData,
+          };
+        }
         const m = await addPayoutMethod(ctx.deps, ctx.auth.user.id, domainInput(ctx, input));
         return { accepted: true, state: ctx.machine.state, data: { method: methodView(m), label: payoutMethodLabel(m) } satisfies PayoutMethodChangedData };
       }),

@@ -40,6 +40,11 @@ const NONE =
 const POSTCODE_CITY = /\b(\d{5})\s+([\p{L}][\p{L} .'-]*[\p{L}])/u;
 const STREET =
   /([\p{L}][\p{L} .'-]*(?:stra(?:ß|ss)e|str\.?|weg|platz|allee|gasse|ring|damm|ufer|chaussee|markt|road|street|lane|avenue|way|rd\.|st\.))\s*(\d+\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)/iu;
+// A part of the message that is a street with its number although it has no street word ('Am Hafen 3', 'Im Winkel 12a').
+const BARE_STREET = /^([\p{L}][\p{L} .'-]{2,40}[\p{L}.])\s+(\d{1,4}\s?[a-zA-Z]?(?:\s?[-/]\s?\d+\s?[a-zA-Z]?)?)$/u;
+// A company's legal form: the company, not the person signing for it, is the trader ('Muster Haustechnik GmbH').
+const LEGAL_FORM =
+  /\b(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ug(?:\s*\(haftungsbeschränkt\))?|ag|kg|ohg|gbr|e\.\s?k\.?|e\.\s?kfm\.?|e\.\s?v\.?|mbh|ltd\.?|limited|inc\.?|llc|plc|partg(?:\s*mbb)?|se)(?=$|[\s,.;)])/i;
 const NAME_LABEL = /\b(?:firma|firmenname|name|unternehmen|betrieb|company|legal name|business name|trading as)\s*[:=]?\s*/i;
 // What stands before the details ('Hier meine Händlerangaben:', 'Trader details:', 'Impressum:'): left out.
 const LEAD = /^[^:]{0,60}(?:angaben|daten|impressum|details|info\w*|imprint)\b[^:]{0,20}:\s*/i;
@@ -93,7 +98,13 @@ export function traderDetailsOf(text: string): Input {
     POSTCODE_CITY.test(p) ||
     STREET.test(p) ||
     /^(?:amtsgericht|registergericht|district court)\b/i.test(p);
-  const named = labelled ? body.slice(labelled.index + labelled[0].length).split(/\s*[,;\n]\s*/)[0] : parts.find((p) => !other(p));
+  if (!out.street) {
+    const bare = parts.map((p) => BARE_STREET.exec(p)).find((m) => m && !other(m[0]) && !LEGAL_FORM.test(m[0]));
+    if (bare) out.street = `${bare[1]!.trim()} ${bare[2]!.replace(/\s+/g, '')}`;
+  }
+  const isStreet = (p: string) => out.street !== undefined && p.replace(/\s+/g, '') === out.street.replace(/\s+/g, '');
+  const company = parts.find((p) => LEGAL_FORM.test(p) && !other(p) && !isStreet(p));
+  const named = labelled ? body.slice(labelled.index + labelled[0].length).split(/\s*[,;\n]\s*/)[0] : (company ?? parts.find((p) => !other(p) && !isStreet(p)));
   if (named && named.length >= 2 && named.length <= 160) out.legalName = named.replace(/[.]+$/, '').trim();
   return out;
 }

@@ -25,7 +25,7 @@ export async function inviteFriend(
   const sent = await prisma.partnerInvite.count({ where: { partnerId: userId, createdAt: { gt: since } } });
   if (sent >= INVITES_PER_DAY) throw new AppError('INVITE_LIMIT', { params: { max: INVITES_PER_DAY } });
   const code = await getReferralCode(prisma, userId);
-  // The invite counted and its mail commit together (decision 079).
+  // The invite counted and its mail commit together (decision 082).
   await inTransaction(prisma, async (tx) => {
     const invite = await tx.partnerInvite.create({ data: { partnerId: userId, createdAt: now } });
     await deps.mailer.queue(tx, {

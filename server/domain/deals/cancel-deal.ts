@@ -39,7 +39,7 @@ export async function cancelDeal(deps: AppDeps, userId: string, dealId: string, 
         const d = await tx.deal.findUniqueOrThrow({ where: { id: dealId }, select: { offerId: true } });
         await transitionOffer(tx, d.offerId, { type: 'DEAL_CANCELLED' }, 'CONFLICT');
         await tx.request.updateMany({ where: { id: deal.requestId, acceptedOfferId: d.offerId }, data: { acceptedOfferId: null } });
-        // The other side's mail commits with the cancellation (decision 079).
+        // The other side's mail commits with the cancellation (decision 082).
         return queueNotices(tx, deps, [notice]);
       });
       break;

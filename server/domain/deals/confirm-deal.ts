@@ -39,7 +39,7 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
   let told: Notice[] = [];
   const other = party === 'provider' ? deal.seekerId : deal.providerId;
   const price = (lang: 'de' | 'en') => formatEuro(deal.valueCents, lang);
-  // Each side's mail commits with the step it tells of (decision 079).
+  // Each side's mail commits with the step it tells of (decision 082).
   const completedNotices = (): Notice[] =>
     [deal.providerId, deal.seekerId].map((who) => ({
       userId: who,

@@ -100,7 +100,7 @@ export async function createDealInquiry(
   const recipients = [...(deal.providerContactVisible ? [deal.providerId] : []), ...(deal.seekerContactVisible ? [deal.seekerId] : [])].filter(
     (id) => id !== inquirerId,
   );
-  // The inquiry and its mails commit together (decision 079).
+  // The inquiry and its mails commit together (decision 082).
   const { row, told } = await inTransaction(prisma, async (tx) => {
     const row = await tx.dealInquiry.create({ data: { dealId, inquirerId, inquirerEmail: input.email.toLowerCase(), message: input.message } });
     const notices: Notice[] = recipients.map((userId) => ({

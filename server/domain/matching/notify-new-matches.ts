@@ -2,7 +2,7 @@
 // matching marks each new match as waiting (Match.notifyPending) and its request with the time
 // (Request.notifyAfter), commits, and puts one job `notify-matches` in line for the request. The job claims
 // the waiting matches and writes one e-mail per provider (in the provider's language) to the outbox in one
-// transaction (decision 079), so each provider gets the mail exactly once whatever runs at the same time (a
+// transaction (decision 082), so each provider gets the mail exactly once whatever runs at the same time (a
 // retry, the sweep, a second instance) or dies half-way; then it sends the live events in one statement and
 // the mails on their way. The sweep tells what a lost job left waiting.
 import type { AppDeps } from '../../deps.ts';

@@ -1,6 +1,6 @@
 // Tells a person about something that happened: an e-mail in the person's language, written to the outbox in
 // the transaction of the change itself (so a committed change always has its mail, once, and a rolled-back one
-// never: decision 079), and a live event over ws (through the event bus) after the commit.
+// never: decision 082), and a live event over ws (through the event bus) after the commit.
 //   const told = await queueNotices(tx, deps, [...])   inside the change's transaction
 //   await announce(deps, told)                         after the commit: the events, and the mails on their way
 // A notice without a mail (a live event only) needs no transaction: `notify`.

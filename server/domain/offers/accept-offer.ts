@@ -49,7 +49,7 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
         machineSnapshot: init.snapshot as never,
       },
     });
-    // The provider's mail commits with the deal (decision 079).
+    // The provider's mail commits with the deal (decision 082).
     const notices = await queueNotices(tx, deps, [
       {
         userId: offer.providerId,

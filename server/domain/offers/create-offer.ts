@@ -50,7 +50,7 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
         },
       });
       await tx.match.updateMany({ where: { requestId: input.requestId, providerId }, data: { status: 'angebot' } });
-      // The seeker's mail commits with the offer (decision 079).
+      // The seeker's mail commits with the offer (decision 082).
       if (facts.seekerId) {
         told = await queueNotices(tx, deps, [
           {

@@ -5,11 +5,15 @@ import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { PayPalError } from '../../integrations/paypal/client.ts';
-import { appLink, queueNotices } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
+import { paypalSenderBatchId } from './payout-idempotency-key.ts';
+import { requirePayoutRail } from './payout-rails.ts';
+import { sendStripeTransfer } from './send-stripe-transfer.ts';
+import { queuePayoutMail } from './payout-mail.ts';
+export { queuePayoutMail } from './payout-mail.ts';
+import { payoutMethodLabel } from './payout-methods.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
-import { formatEuro as euro } from '../../../core/money/format-money.ts';
 import type { AdminPayout } from '../../../core/api/payouts.ts';
 export type { AdminPayout } from '../../../core/api/payouts.ts';
 
@@ -60,7 +64,7 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
     status: p.status,
     method: {
       type: p.method.type,
-      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}`,
+      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : payoutMethodLabel(p.method),
       accountHolder: p.method.accountHolder,
       verified: p.method.verified,
     },
@@ -70,37 +74,6 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
     holdReasons: p.holdReasons,
     requestedAt: p.requestedAt.toISOString(),
   }));
-}
-
-/**
- * Inside the transaction that moved a payout: when it was paid, failed or rejected, the person's mail, written
- * with the step (decision 079). Every step that ends a payout calls it.
- */
-export async function queuePayoutMail(tx: DbTx, deps: Pick<AppDeps, 'mailer' | 'config'>, payoutId: string): Promise<void> {
-  const p = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
-  const method = p.method.type === 'paypal' ? `PayPal (${p.method.paypalEmail})` : `IBAN •••• ${p.method.ibanLast4}`;
-  const url = appLink(deps, '/suchende-dashboard?tab=payouts');
-  if (p.status === 'paid') {
-    await queueNotices(tx, deps, [
-      {
-        userId: p.userId,
-        event: { type: 'payout.paid' },
-        mail: { template: 'payoutPaid', key: `payoutPaid:${payoutId}`, params: (lang) => ({ amount: euro(p.amountCents, lang), method, url }) },
-      },
-    ]);
-  } else if (p.status === 'failed' || p.status === 'rejected') {
-    await queueNotices(tx, deps, [
-      {
-        userId: p.userId,
-        event: { type: `payout.${p.status}` },
-        mail: {
-          template: 'payoutFailed',
-          key: `payoutFailed:${payoutId}`,
-          params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url }),
-        },
-      },
-    ]);
-  }
 }
 
 /** After the commit: tells the person live where their payout stands; its mail (queuePayoutMail) goes out. */
@@ -113,6 +86,10 @@ export async function tell(deps: AppDeps, payoutId: string) {
 
 /** Approves a requested payout, or releases a held one; a PayPal payout goes to PayPal at once when PayPal is configured. */
 export async function approvePayout(deps: AppDeps, adminId: string, payoutId: string, via: AuditVia = 'dashboard'): Promise<{ status: string }> {
+  const method = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, select: { method: { select: { type: true } } } });
+  if (!method) throw new AppError('NOT_FOUND');
+  // A bank or hand-made PayPal payout asked for while own-account payouts were on waits for a rejection now.
+  requirePayoutRail(deps, method.method.type);
   await inTransaction(deps.db.prisma, async (tx) => {
     const held = (await tx.payout.findUnique({ where: { id: payoutId }, select: { status: true } }))?.status === 'held';
     return auditedPayoutStep(tx, { actorId: adminId, via }, payoutId, held ? 'payout.release' : 'payout.approve', (t) =>
@@ -121,6 +98,7 @@ export async function approvePayout(deps: AppDeps, adminId: string, payoutId: st
   });
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
   if (p.method.type === 'paypal' && deps.money.paypal) await sendPayPalPayout(deps, payoutId);
+  if (p.method.type === 'stripe') await sendStripeTransfer(deps, payoutId);
   await tell(deps, payoutId);
   return { status: (await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, select: { status: true } })).status };
 }
@@ -151,6 +129,7 @@ export async function completeManualPayout(
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, include: { method: true } });
   if (!p) throw new AppError('NOT_FOUND');
   if (p.method.type !== 'paypal' || deps.money.paypal) throw new AppError('PAYOUT_NOT_POSSIBLE');
+  requirePayoutRail(deps, 'paypal');
   const status = await inTransaction(deps.db.prisma, async (tx) => {
     const s = await auditedPayoutStep(
       tx,
@@ -178,7 +157,7 @@ export async function sendPayPalPayout(deps: AppDeps, payoutId: string): Promise
   const paypal = deps.money.paypal;
   if (!paypal) return;
   const prisma = deps.db.prisma;
-  const senderBatchId = `akut-${payoutId}`;
+  const senderBatchId = paypalSenderBatchId(payoutId);
   await prisma.payout.updateMany({ where: { id: payoutId, status: 'approved', senderBatchId: null }, data: { senderBatchId } });
   const p = await prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
   if (p.status !== 'approved' || p.senderBatchId !== senderBatchId) return;

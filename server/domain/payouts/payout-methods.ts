@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
+import { payoutRailOpen, requirePayoutRail } from './payout-rails.ts';
 import type { PayoutMethodView } from '../../../core/api/payouts.ts';
 export type { PayoutMethodView } from '../../../core/api/payouts.ts';
 
@@ -60,6 +61,7 @@ export function checkPayoutMethod(input: PayoutMethodInput): CheckedPayoutMethod
 
 export async function addPayoutMethod(deps: AppDeps, userId: string, input: PayoutMethodInput): Promise<PayoutMethodView> {
   const prisma = deps.db.prisma;
+  requirePayoutRail(deps, input.type);
   const checked = checkPayoutMethod(input);
   if (checked.type === 'paypal') {
     const paypalEmail = checked.email;
@@ -67,7 +69,7 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
       data: { userId, type: 'paypal', paypalEmail, accountHash: payoutAccountHash(deps, 'paypal', paypalEmail) },
     });
     await tellOwnChange(deps, userId, 'payout.method.added', { methodId: row.id });
-    return view(deps, row);
+    return payoutMethodView(deps, row);
   }
   const { iban, bic } = checked;
   const row = await prisma.payoutMethod.create({
@@ -85,11 +87,12 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
     },
   });
   await tellOwnChange(deps, userId, 'payout.method.added', { methodId: row.id });
-  return view(deps, row);
+  return payoutMethodView(deps, row);
 }
 
 /** How a payout method is shown in lists and cards: the IBAN masked to its last four digits. */
-export function payoutMethodLabel(m: { type: string; paypalEmail: string | null; ibanLast4: string | null }): string {
+export function payoutMethodLabel(m: { type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId?: string | null }): string {
+  if (m.type === 'stripe') return `Stripe •••• ${(m.stripeAccountId ?? '').slice(-4)}`;
   return m.type === 'paypal' ? `PayPal ${m.paypalEmail ?? ''}` : `IBAN •••• ${m.ibanLast4 ?? ''}`;
 }
 
@@ -107,20 +110,27 @@ type Row = {
   bic: string | null;
   accountHolder: string | null;
   bankName: string | null;
+  stripeAccountId: string | null;
+  stripeStatus: string | null;
+  stripeStatusReason: string | null;
   verified: boolean;
   createdAt: Date;
 };
 
-function view(deps: AppDeps, r: Row): PayoutMethodView {
+export function payoutMethodView(deps: AppDeps, r: Row): PayoutMethodView {
   return {
     id: r.id,
-    type: r.type as 'paypal' | 'bank',
+    type: r.type as PayoutMethodView['type'],
     paypalEmail: r.paypalEmail,
     iban: r.ibanEncrypted ? friendlyFormatIBAN(deps.money.box.open(r.ibanEncrypted)) : null,
     ibanLast4: r.ibanLast4,
     bic: r.bic,
     accountHolder: r.accountHolder,
     bankName: r.bankName,
+    stripeAccountLast4: r.stripeAccountId ? r.stripeAccountId.slice(-4) : null,
+    stripeStatus: (r.stripeStatus as PayoutMethodView['stripeStatus']) ?? null,
+    stripeStatusReason: r.stripeStatusReason,
+    available: payoutRailOpen(deps, r.type),
     verified: r.verified,
     createdAt: r.createdAt.toISOString(),
   };
@@ -128,7 +138,7 @@ function view(deps: AppDeps, r: Row): PayoutMethodView {
 
 export async function listPayoutMethods(deps: AppDeps, userId: string): Promise<PayoutMethodView[]> {
   const rows = await deps.db.prisma.payoutMethod.findMany({ where: { userId, deletedAt: null }, orderBy: { createdAt: 'desc' } });
-  return rows.map((r) => view(deps, r));
+  return rows.map((r) => payoutMethodView(deps, r));
 }
 
 export async function removePayoutMethod(deps: AppDeps, userId: string, id: string): Promise<void> {

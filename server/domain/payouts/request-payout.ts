@@ -14,6 +14,8 @@ import { checkPayoutAmount } from './payout-rules.ts';
 import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction.ts';
 import { sourceAccount } from './payout-transition.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
+import { requirePayoutRail } from './payout-rails.ts';
+import { payoutMethodLabel } from './payout-methods.ts';
 import type { PayoutView } from '../../../core/api/payouts.ts';
 export type { PayoutView } from '../../../core/api/payouts.ts';
 
@@ -36,8 +38,13 @@ export async function requestPayout(
   const existing = await prisma.payout.findUnique({ where: { idempotencyKey: key }, select: { id: true } });
   if (existing) return { payoutId: existing.id, repeated: true };
   checkPayoutAmount(input.amountCents, null, lang);
-  const method = await prisma.payoutMethod.findFirst({ where: { id: input.methodId, userId, deletedAt: null }, select: { id: true } });
+  const method = await prisma.payoutMethod.findFirst({
+    where: { id: input.methodId, userId, deletedAt: null },
+    select: { id: true, type: true, stripeStatus: true },
+  });
   if (!method) throw new AppError('PAYOUT_METHOD_REQUIRED');
+  requirePayoutRail(deps, method.type);
+  if (method.type === 'stripe' && method.stripeStatus !== 'enabled') throw new AppError('STRIPE_ONBOARDING_INCOMPLETE');
   const init = initialEntity(payoutMachine);
   try {
     const created = await inTransaction(prisma, async (tx) => {
@@ -94,7 +101,7 @@ export function toPayoutView(p: {
   failedAt: Date | null;
   rejectedAt: Date | null;
   failureReason: string | null;
-  method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null };
+  method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId: string | null };
 }): PayoutView {
   return {
     id: p.id,
@@ -102,7 +109,7 @@ export function toPayoutView(p: {
     method: {
       id: p.method.id,
       type: p.method.type,
-      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : `IBAN •••• ${p.method.ibanLast4 ?? ''}`,
+      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : payoutMethodLabel(p.method),
     },
     source: p.source,
     status: p.status,

@@ -8,6 +8,7 @@ import { inTransaction } from '../../db/tx.ts';
 import type { DbTx } from '../../db.ts';
 import { buildPain001 } from '../../integrations/sepa/pain001.ts';
 import { openIban } from './payout-methods.ts';
+import { requirePayoutRail } from './payout-rails.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { auditedPayoutStep, queuePayoutMail, tell, type PayoutActor } from './admin-payouts.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
@@ -36,6 +37,8 @@ const view = (b: {
 
 export async function createSepaBatch(deps: AppDeps, adminId: string, via: AuditVia = 'dashboard'): Promise<SepaBatchView> {
   const prisma = deps.db.prisma;
+  // A SEPA file pays from the operator's own bank account: only where the operator declared it may (decision 081).
+  requirePayoutRail(deps, 'bank');
   return inTransaction(prisma, async (tx) => {
     const payouts = await tx.payout.findMany({
       where: { status: 'approved', sepaBatchId: null, method: { type: 'bank' } },

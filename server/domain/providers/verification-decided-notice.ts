@@ -1,5 +1,5 @@
 // The provider hears of an admin's decision on a trade document live and by e-mail in their language: the mail is
-// written in the decision's transaction (decision 079), the event and the sending follow the commit. Both doors
+// written in the decision's transaction (decision 082), the event and the sending follow the commit. Both doors
 // (the verifications tab and the chat) decide through decideVerificationDocument, which uses this.
 import type { AppDeps } from '../../deps.ts';
 import { translator } from '../../i18n.ts';

@@ -135,7 +135,7 @@ export async function decideVerificationDocument(
       via,
     });
     const result = { providerId: doc.providerId, status } as const;
-    // The provider's mail commits with the decision (decision 079).
+    // The provider's mail commits with the decision (decision 082).
     return { result, told: await queueNotices(tx, deps, [verificationDecidedNotice(deps, id, result, note)]) };
   });
   await announce(deps, told);

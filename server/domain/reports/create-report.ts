@@ -63,7 +63,7 @@ export async function createReport(deps: AppDeps, reporter: Reporter, input: Cre
       after: { contentType: input.contentType, contentId: input.contentId, ground: input.ground, category: input.category, status: 'open' },
       via: 'dashboard',
     });
-    // The receipt commits with the report (decision 079).
+    // The receipt commits with the report (decision 082).
     await queueReportReceipt(tx, deps, report.id);
     return report;
   });

@@ -45,7 +45,7 @@ export async function decideObjection(
       reason: input.reason,
       via,
     });
-    // Both mails commit with the outcome (decision 079).
+    // Both mails commit with the outcome (decision 082).
     await queueObjectionNotices(tx, deps, reportId);
   });
   deps.mailer.flush();

@@ -81,7 +81,7 @@ export async function decideReport(
       reason: input.reason,
       via,
     });
-    // The reporter's and the affected person's mails commit with the decision (decision 079).
+    // The reporter's and the affected person's mails commit with the decision (decision 082).
     const affected = await queueDecisionNotices(tx, deps, reportId);
     return { contentType: r.contentType, contentId: r.contentId, effect, affected };
   });

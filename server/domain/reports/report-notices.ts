@@ -1,5 +1,5 @@
 // The mails of notice and action in the recipient's language, written to the outbox in the transaction of the
-// step they tell of (decision 079) and sent after its commit: the receipt to the reporter (DSA Art. 16(4)), the
+// step they tell of (decision 082) and sent after its commit: the receipt to the reporter (DSA Art. 16(4)), the
 // decision to the reporter (Art. 16(5)) and, with the statement of reasons, to the person whose content was
 // removed or restricted (Art. 17), and the outcome of an objection to both (Art. 20(4)). A reporter without an
 // account is written to at the address given in the form.

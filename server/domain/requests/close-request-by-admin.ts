@@ -43,7 +43,7 @@ export async function closeRequestByAdmin(
       reason,
       via: opts.via ?? 'dashboard',
     });
-    // The seeker's mail commits with the closing (decision 079).
+    // The seeker's mail commits with the closing (decision 082).
     if (userId)
       told = await queueNotices(tx, deps, [
         {

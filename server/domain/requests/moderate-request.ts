@@ -52,7 +52,7 @@ export async function moderateRequest(
   let matched = 0;
   let told: Notice[] = [];
   const seekerId = r.userId;
-  // The seeker's mail commits with the decision (decision 079).
+  // The seeker's mail commits with the decision (decision 082).
   const moderated = (tx: DbTx) =>
     seekerId
       ? queueNotices(tx, deps, [

@@ -64,7 +64,7 @@ export async function fulfillPurchase(deps: AppDeps, purchaseId: string, payment
       lines: purchaseLines(p, goints(p.goints)),
     });
     if (posted.repeated) return { purchaseId, credited: false, userId: p.userId, told: [] as Notice[] };
-    // The receipt commits with the credit (decision 079).
+    // The receipt commits with the credit (decision 082).
     const paid = await tx.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
     const told = await queueNotices(tx, deps, [
       {

@@ -31,7 +31,7 @@ export async function replySupportMessage(
       },
       include: { sender: { select: { name: true } } },
     });
-    // A partner with no open connection is mailed, and the mail commits with the reply (decision 079).
+    // A partner with no open connection is mailed, and the mail commits with the reply (decision 082).
     const mailed = !deps.presence.isOnline(conversation.partnerId);
     const told = await queueNotices(tx, deps, [
       {

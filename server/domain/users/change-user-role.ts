@@ -38,7 +38,7 @@ export async function changeUserRole(deps: AppDeps, input: ChangeUserRoleInput):
       reason: input.reason ?? null,
       via: input.via ?? 'dashboard',
     });
-    // The person's mail commits with the change (decision 079).
+    // The person's mail commits with the change (decision 082).
     const role = input.role;
     const told = await queueNotices(tx, deps, [
       {

@@ -40,7 +40,7 @@ export async function suspendUser(deps: AppDeps, input: SuspendUserInput): Promi
       reason,
       via: input.via ?? 'dashboard',
     });
-    // The person's mail commits with the suspension (decision 079).
+    // The person's mail commits with the suspension (decision 082).
     const told = await queueNotices(tx, deps, [
       {
         userId: user.id,

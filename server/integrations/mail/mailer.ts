@@ -3,7 +3,7 @@
 // A mail that tells of a change is written to the outbox inside the change's own transaction, once under its
 // key (`queue`), so a committed change always has its mail and a rolled-back one never; with SMTP it is sent
 // from there after the commit (`flush`, and the job send-mails for what a dead process or a failed SMTP server
-// left), retried with back-off (decision 079). Links that carry a live token (confirm the address, set a new
+// left), retried with back-off (decision 082). Links that carry a live token (confirm the address, set a new
 // password) are never stored: such mails are sent at once (`send`), the outbox copy has the link withheld, and in
 // SMTP mode such mails keep no body at all (docs/decisions/022-no-live-tokens-in-the-outbox.md).
 import nodemailer from 'nodemailer';

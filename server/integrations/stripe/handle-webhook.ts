@@ -1,4 +1,4 @@
-// POST /api/stripe/webhook: the signature is checked on the raw body (400 and nothing credited when it is
+// POST /api/stripe/webhook (checkout and, for payouts, Stripe Connect): the signature is checked on the raw body (400 and nothing credited when it is
 // wrong or missing); every event is recorded by its id and processed once; one handler file per event
 // type. A refund or dispute that arrives before its payment is accepted and kept ('deferred', with the purchase
 // it waits for); it is applied as soon as the payment is credited (by its webhook or the reconciliation job).
@@ -13,6 +13,9 @@ import { checkoutSessionAsyncPaymentSucceeded } from './webhooks/checkout-sessio
 import { checkoutSessionUnpaid } from './webhooks/checkout-session-unpaid.ts';
 import { chargeRefunded } from './webhooks/charge-refunded.ts';
 import { chargeDisputeCreated } from './webhooks/charge-dispute-created.ts';
+import { accountUpdated } from './webhooks/account-updated.ts';
+import { payoutSettled } from './webhooks/payout-settled.ts';
+import { transferReversed } from './webhooks/transfer-reversed.ts';
 import { PurchaseNotPaidYet } from '../../domain/shop/reverse-purchase.ts';
 import { isRetryable, isUniqueViolation } from '../../db/tx.ts';
 
@@ -26,6 +29,11 @@ export const STRIPE_HANDLERS: ReadonlyMap<string, Handler> = new Map(
     'checkout.session.expired': checkoutSessionUnpaid,
     'charge.refunded': chargeRefunded,
     'charge.dispute.created': chargeDisputeCreated,
+    // Stripe Connect payouts (decision 081)
+    'account.updated': accountUpdated,
+    'payout.paid': payoutSettled,
+    'payout.failed': payoutSettled,
+    'transfer.reversed': transferReversed,
   } satisfies Record<string, Handler>),
 );
 
@@ -42,7 +50,7 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: Buffer, signat
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('no signature');
-    event = stripe.webhooks.constructEvent(rawBody, signature, deps.config.stripe.webhookSecret);
+    event = constructWithEither(stripe, rawBody, signature, [deps.config.stripe.webhookSecret, deps.config.stripeConnectWebhookSecret]);
   } catch {
     throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   }
@@ -88,6 +96,25 @@ export async function handleStripeWebhook(deps: AppDeps, rawBody: Buffer, signat
     );
     throw new AppError('INTERNAL', { cause: err });
   }
+}
+
+/** The platform endpoint's secret, or the Connect endpoint's (its events of connected accounts may come to the same URL). */
+function constructWithEither(
+  stripe: NonNullable<AppDeps['money']['stripe']>,
+  rawBody: Buffer,
+  signature: string,
+  secrets: (string | undefined)[],
+): Stripe.Event {
+  let last: unknown = new Error('no secret');
+  for (const secret of secrets) {
+    if (!secret) continue;
+    try {
+      return stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch (e) {
+      last = e;
+    }
+  }
+  throw last;
 }
 
 /** A handler, run again when it lost a race with a concurrent delivery (all handlers are idempotent). */

@@ -4,7 +4,7 @@
 // ('Deal #a1b2c3 bestätigen'), so they take the same way through the chat and its confirmations.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BadgeCheck, Building2, CheckCircle2, Clock, ExternalLink, FileText, Landmark, MapPin, Receipt, Wallet } from 'lucide-react';
+import { BadgeCheck, Building2, CheckCircle2, Clock, ExternalLink, FileText, Landmark, MapPin, Receipt, ShieldCheck, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDate, formatEuro, GointsAmount } from '@/components/market';
@@ -15,6 +15,7 @@ import { WidgetCard } from '../intake/controls.tsx';
 import { link, ListCard, Pending, Row, TONE } from '../tool-renderers/list-card.tsx';
 import { list } from '../market/types.ts';
 import type { ToolRendererProps } from '../tool-renderers/registry.tsx';
+import { ConfirmCard } from '../tool-renderers/confirm-card.tsx';
 import type {
   DealRow,
   FavoriteRow,
@@ -250,14 +251,44 @@ function ListPayoutMethods({ output }: ToolRendererProps) {
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
             <span>#{m.ref}</span>
             {m.accountHolder && <span>{t('payoutMethods.holder', { name: m.accountHolder })}</span>}
-            <span className={cn('inline-flex items-center gap-1', m.verified && 'text-emerald-700')}>
-              {m.verified && <BadgeCheck className="size-3.5" aria-hidden />}
-              {m.verified ? t('payoutMethods.verified') : t('payoutMethods.notVerified')}
-            </span>
+            {m.type === 'stripe' ? (
+              <span className={cn('inline-flex items-center gap-1', m.stripeStatus === 'enabled' && 'text-emerald-700')}>
+                {m.stripeStatus === 'enabled' && <BadgeCheck className="size-3.5" aria-hidden />}
+                {t(`payouts:stripe.status.${m.stripeStatus ?? 'onboarding'}`)}
+              </span>
+            ) : (
+              <span className={cn('inline-flex items-center gap-1', m.verified && 'text-emerald-700')}>
+                {m.verified && <BadgeCheck className="size-3.5" aria-hidden />}
+                {m.verified ? t('payoutMethods.verified') : t('payoutMethods.notVerified')}
+              </span>
+            )}
           </p>
         </Row>
       ))}
     </ListCard>
+  );
+}
+
+/** addPayoutMethod: its confirm card; after the click for Stripe Connect, the link to Stripe's onboarding. */
+function AddPayoutMethod({ toolName, output }: ToolRendererProps) {
+  const { t } = useTranslation('chataccount');
+  if (output?.confirmation) return <ConfirmCard toolName={toolName} confirmation={output.confirmation} />;
+  const url = output?.accepted ? output.data?.onboardingUrl : undefined;
+  if (typeof url !== 'string' || !url.startsWith('https://')) return null;
+  return (
+    <WidgetCard data-testid="chat-stripe-onboarding" className="flex flex-col gap-2">
+      <p className="flex items-center gap-2 font-semibold">
+        <ShieldCheck className={iconClass} aria-hidden />
+        {t('stripeOnboarding.title')}
+      </p>
+      <p className="text-sm text-muted-foreground">{t('stripeOnboarding.text')}</p>
+      <Button asChild className="sm:self-start">
+        <a href={url} data-testid="chat-stripe-onboarding-link">
+          <ExternalLink aria-hidden />
+          {t('stripeOnboarding.link')}
+        </a>
+      </Button>
+    </WidgetCard>
   );
 }
 
@@ -533,6 +564,7 @@ export const accountWidgets = {
   listDeals: ListDeals,
   listMyRequests: ListMyRequests,
   listPayoutMethods: ListPayoutMethods,
+  addPayoutMethod: AddPayoutMethod,
   listPayouts: ListPayouts,
   listFavorites: ListFavorites,
   showProviderProfile: ShowProviderProfile,

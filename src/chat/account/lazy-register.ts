@@ -8,6 +8,7 @@ const TOOL_NAMES = [
   'listDeals',
   'listMyRequests',
   'listPayoutMethods',
+  'addPayoutMethod',
   'listPayouts',
   'listFavorites',
   'showProviderProfile',

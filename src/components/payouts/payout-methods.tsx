@@ -1,9 +1,10 @@
-// Where earnings are paid out: the person's PayPal addresses and bank accounts, adding one (with the
-// specification's messages for missing fields), and removing one.
-import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+// Where earnings are paid out: the person's Stripe account (Stripe Connect: onboarding at Stripe, its status),
+// PayPal addresses and bank accounts, adding one (with the specification's messages for missing fields), and
+// removing one. Only the ways this installation offers are offered (GET /api/config's payoutRails, decision 081).
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { BadgeCheck, Landmark, Loader2, Plus, Trash2, Wallet } from 'lucide-react';
+import { BadgeCheck, ExternalLink, Landmark, Loader2, Plus, ShieldCheck, Trash2, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -12,13 +13,66 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { usePublicConfig } from '@/lib/public-config';
 import { caretAfterFormat, formatIban } from './iban';
 import { payoutsApi, type PayoutMethod } from './types';
+
+const methodName = (m: PayoutMethod) =>
+  m.type === 'paypal' ? m.paypalEmail : m.type === 'stripe' ? `Stripe •••• ${m.stripeAccountLast4 ?? ''}` : `IBAN •••• ${m.ibanLast4}`;
+
+/** Sends the person to Stripe's onboarding (a fresh single-use link), coming back to this page. */
+async function goToStripe(t: (k: string) => string) {
+  try {
+    const { url } = await payoutsApi.startStripe(`${window.location.pathname}${window.location.search.replace(/[?&]stripe=return\b/, '')}`);
+    window.location.assign(url);
+  } catch (err) {
+    toast.error(t('toast.errorTitle'), { description: err instanceof ApiError && err.message ? err.message : t('toast.genericError') });
+    throw err;
+  }
+}
+
+function StripeButton({ label, variant = 'outline', testId }: { label: string; variant?: 'outline' | 'default'; testId: string }) {
+  const { t } = useTranslation('payouts');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant={variant}
+      disabled={busy}
+      data-testid={testId}
+      onClick={() => {
+        setBusy(true);
+        goToStripe(t).catch(() => setBusy(false));
+      }}
+    >
+      {busy ? <Loader2 className="animate-spin" aria-hidden /> : <ExternalLink aria-hidden />}
+      {busy ? t('stripe.redirecting') : label}
+    </Button>
+  );
+}
 
 export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMethod[] | null; onChanged: () => void }) {
   const { t } = useTranslation('payouts');
   const [adding, setAdding] = useState<'paypal' | 'bank' | null>(null);
   const [removing, setRemoving] = useState<PayoutMethod | null>(null);
+  const rails = usePublicConfig().config?.payoutRails;
+  const hasStripe = methods?.some((m) => m.type === 'stripe') ?? false;
+
+  // Back from Stripe's onboarding: read the account once, so the status is current before Stripe's event arrives.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('stripe') !== 'return') return;
+    params.delete('stripe');
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${params.size ? `?${params}` : ''}${window.location.hash}`);
+    payoutsApi.refreshStripe().then(
+      () => {
+        toast.success(t('stripe.returned'));
+        onChanged();
+      },
+      () => {},
+    );
+    // Once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Card data-testid="payout-methods">
@@ -38,12 +92,18 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
             {methods.map((m) => (
               <li key={m.id} className="flex items-start gap-3 rounded-lg border p-3 sm:p-4" data-testid="payout-method" data-method-type={m.type}>
                 <span className="grid size-9 shrink-0 place-items-center rounded-full bg-muted text-primary sm:size-10">
-                  {m.type === 'paypal' ? <Wallet className="size-5" aria-hidden /> : <Landmark className="size-5" aria-hidden />}
+                  {m.type === 'paypal' ? (
+                    <Wallet className="size-5" aria-hidden />
+                  ) : m.type === 'stripe' ? (
+                    <ShieldCheck className="size-5" aria-hidden />
+                  ) : (
+                    <Landmark className="size-5" aria-hidden />
+                  )}
                 </span>
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <p className="font-semibold">{t(`methods.types.${m.type}`)}</p>
-                    {m.verified ? (
+                    {m.type === 'stripe' ? null : m.verified ? (
                       <Badge className="gap-1 border-emerald-300 bg-emerald-50 text-emerald-800" data-testid="payout-method-verified">
                         <BadgeCheck className="size-3.5" aria-hidden />
                         {t('methods.verified')}
@@ -52,7 +112,14 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
                       <span className="text-xs text-muted-foreground">{t('methods.notVerified')}</span>
                     )}
                   </div>
-                  {m.type === 'paypal' ? (
+                  {!m.available && (
+                    <p className="text-sm text-amber-800" data-testid="payout-method-unavailable">
+                      {t('methods.unavailable')}
+                    </p>
+                  )}
+                  {m.type === 'stripe' ? (
+                    <StripeStatus method={m} />
+                  ) : m.type === 'paypal' ? (
                     <p className="break-all text-sm">{m.paypalEmail}</p>
                   ) : (
                     <dl className="grid gap-x-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-y-0.5 [&>dd]:mb-1.5 sm:[&>dd]:mb-0 [&>dt]:text-xs sm:[&>dt]:text-sm">
@@ -82,7 +149,7 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
                   size="icon"
                   className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive"
                   onClick={() => setRemoving(m)}
-                  aria-label={t('methods.remove', { method: m.type === 'paypal' ? m.paypalEmail : `IBAN •••• ${m.ibanLast4}` })}
+                  aria-label={t('methods.remove', { method: methodName(m) })}
                 >
                   <Trash2 aria-hidden />
                 </Button>
@@ -90,21 +157,56 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
             ))}
           </ul>
         )}
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" onClick={() => setAdding('paypal')} data-testid="add-paypal">
-            <Plus aria-hidden />
-            {t('methods.addPaypal')}
-          </Button>
-          <Button variant="outline" onClick={() => setAdding('bank')} data-testid="add-bank">
-            <Plus aria-hidden />
-            {t('methods.addBank')}
-          </Button>
-        </div>
+        {rails?.stripe && !hasStripe && (
+          <div className="flex flex-col gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3 sm:p-4" data-testid="stripe-offer">
+            <p className="text-sm">{t('stripe.intro')}</p>
+            <StripeButton label={t('methods.addStripe')} variant="default" testId="add-stripe" />
+          </div>
+        )}
+        {(rails?.paypal !== 'off' || rails?.bank) && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {rails && rails.paypal !== 'off' && (
+              <Button variant="outline" onClick={() => setAdding('paypal')} data-testid="add-paypal">
+                <Plus aria-hidden />
+                {t('methods.addPaypal')}
+              </Button>
+            )}
+            {rails?.bank && (
+              <Button variant="outline" onClick={() => setAdding('bank')} data-testid="add-bank">
+                <Plus aria-hidden />
+                {t('methods.addBank')}
+              </Button>
+            )}
+          </div>
+        )}
       </CardContent>
       <AddPayPalDialog open={adding === 'paypal'} onOpenChange={(o) => setAdding(o ? 'paypal' : null)} onAdded={onChanged} />
       <AddBankDialog open={adding === 'bank'} onOpenChange={(o) => setAdding(o ? 'bank' : null)} onAdded={onChanged} />
       <RemoveMethodDialog method={removing} onClose={() => setRemoving(null)} onRemoved={onChanged} />
     </Card>
+  );
+}
+
+function StripeStatus({ method }: { method: PayoutMethod }) {
+  const { t } = useTranslation('payouts');
+  const status = method.stripeStatus ?? 'onboarding';
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted-foreground">{t('stripe.account', { last4: method.stripeAccountLast4 ?? '' })}</p>
+      {status === 'enabled' ? (
+        <Badge className="w-fit gap-1 border-emerald-300 bg-emerald-50 text-emerald-800" data-testid="stripe-status" data-status={status}>
+          <BadgeCheck className="size-3.5" aria-hidden />
+          {t('stripe.status.enabled')}
+        </Badge>
+      ) : (
+        <p className={status === 'pending' ? 'text-sm' : 'text-sm text-amber-800'} data-testid="stripe-status" data-status={status}>
+          {t(`stripe.status.${status}`)}
+        </p>
+      )}
+      {method.available && (status === 'onboarding' || status === 'restricted') && (
+        <StripeButton label={t(status === 'onboarding' ? 'stripe.continue' : 'stripe.update')} testId="continue-stripe" />
+      )}
+    </div>
   );
 }
 
@@ -367,9 +469,7 @@ function RemoveMethodDialog({ method, onClose, onRemoved }: { method: PayoutMeth
       <DialogContent closeLabel={t('close')}>
         <DialogHeader>
           <DialogTitle>{t('methods.removeTitle')}</DialogTitle>
-          <DialogDescription>
-            {t('methods.removeText', { method: method?.type === 'paypal' ? method.paypalEmail : `IBAN •••• ${method?.ibanLast4 ?? ''}` })}
-          </DialogDescription>
+          <DialogDescription>{t('methods.removeText', { method: method ? methodName(method) : '' })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

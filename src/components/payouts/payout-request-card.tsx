@@ -15,15 +15,22 @@ import { ApiError } from '@/lib/api';
 import { MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
 import { amountInputValue, parseEuroInput } from './amount';
 import { newIdempotencyKey } from './idempotency-key';
-import { availableCents, payoutsApi, type PayoutMethod, type PayoutSource, type Wallet } from './types';
+import { availableCents, payoutsApi, usableMethod, type PayoutMethod, type PayoutSource, type Wallet } from './types';
 
 // Errors whose own message tells the person what to do; anything else gets the specification's text.
-const OWN_MESSAGE = new Set(['INSUFFICIENT_EARNINGS', 'PAYOUT_BELOW_MINIMUM', 'PAYOUT_METHOD_REQUIRED', 'VALIDATION_FAILED']);
+const OWN_MESSAGE = new Set([
+  'INSUFFICIENT_EARNINGS',
+  'PAYOUT_BELOW_MINIMUM',
+  'PAYOUT_METHOD_REQUIRED',
+  'PAYOUT_METHOD_UNAVAILABLE',
+  'STRIPE_ONBOARDING_INCOMPLETE',
+  'VALIDATION_FAILED',
+]);
 
 export function PayoutRequestCard({
   source,
   wallet,
-  methods,
+  methods: allMethods,
   onRequested,
 }: {
   source: PayoutSource;
@@ -34,6 +41,8 @@ export function PayoutRequestCard({
   const { t, i18n } = useTranslation('payouts');
   const lang = i18n.resolvedLanguage ?? 'de';
   const uid = useId();
+  // Only methods a payout can go to now (a Stripe account still in onboarding is not one).
+  const methods = allMethods ? allMethods.filter(usableMethod) : null;
   const available = wallet ? availableCents(wallet, source) : null;
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -73,7 +82,7 @@ export function PayoutRequestCard({
       await payoutsApi.request({ amountCents: cents, methodId, source, idempotencyKey: intent.current.key });
       intent.current = null;
       setTouched(false);
-      const kind = method.type === 'paypal' ? 'paypal' : 'bank';
+      const kind = method.type;
       toast.success(t(`toast.requested.${kind}.title`), {
         description: t(`toast.requested.${kind}.text`, { amount: formatEuro(cents, lang) }),
         duration: 5000,
@@ -163,7 +172,11 @@ export function PayoutRequestCard({
                 {!methods?.length && <option value="">{t('request.noMethodOption')}</option>}
                 {methods?.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {m.type === 'paypal' ? `PayPal · ${m.paypalEmail}` : `${t('methods.types.bank')} · IBAN •••• ${m.ibanLast4}`}
+                    {m.type === 'paypal'
+                      ? `PayPal · ${m.paypalEmail}`
+                      : m.type === 'stripe'
+                        ? t('stripe.account', { last4: m.stripeAccountLast4 ?? '' })
+                        : `${t('methods.types.bank')} · IBAN •••• ${m.ibanLast4}`}
                   </option>
                 ))}
               </NativeSelect>
@@ -177,7 +190,7 @@ export function PayoutRequestCard({
           )}
           {!belowMinimum && noMethod && (
             <p className="rounded-lg bg-muted/70 px-3 py-2 text-sm text-muted-foreground" data-testid="payout-no-method">
-              {t('request.noMethod')}
+              {allMethods?.length ? t('request.noUsableMethod') : t('request.noMethod')}
             </p>
           )}
 

@@ -16,6 +16,9 @@ export type NewPayoutMethod = { type: 'paypal'; email: string } | { type: 'bank'
 export const payoutsApi = {
   methods: () => api<{ methods: PayoutMethod[] }>('/api/payout-methods'),
   addMethod: (body: NewPayoutMethod) => api<PayoutMethod>('/api/payout-methods', { method: 'POST', body }),
+  startStripe: (returnPath: string) =>
+    api<{ url: string; methodId: string; created: boolean }>('/api/payout-methods/stripe', { method: 'POST', body: { returnPath } }),
+  refreshStripe: () => api<{ methods: PayoutMethod[] }>('/api/payout-methods/stripe/refresh', { method: 'POST' }),
   removeMethod: (id: string) => api<{ ok: true }>(`/api/payout-methods/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   payouts: () => api<{ payouts: Payout[] }>('/api/payouts'),
   request: (body: { amountCents: number; methodId: string; source: PayoutSource; idempotencyKey: string }) =>
@@ -30,7 +33,17 @@ export const PAYOUT_EVENTS = ['payout.approved', 'payout.processing', 'payout.pa
  * Live events after which the earnings differ: the payout steps, a deal completed (the seeker's share), and the
  * person's own payout requests and methods (also when made by chat in another tab).
  */
-export const WALLET_EVENTS = [...PAYOUT_EVENTS, 'deal.completed', 'payout.requested', 'payout.method.added', 'payout.method.removed'] as const;
+export const WALLET_EVENTS = [
+  ...PAYOUT_EVENTS,
+  'deal.completed',
+  'payout.requested',
+  'payout.method.added',
+  'payout.method.removed',
+  'payout.method.updated',
+] as const;
+
+/** A method a payout can go to now: offered here, and for Stripe, checked by Stripe. */
+export const usableMethod = (m: PayoutMethod) => m.available && (m.type !== 'stripe' || m.stripeStatus === 'enabled');
 
 /** The euro cents a source holds in the wallet. */
 export const availableCents = (wallet: Wallet, source: PayoutSource) => (source === 'partner_earnings' ? wallet.partnerEarnings.cents : wallet.earnings.cents);

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatEuro } from '@/components/market';
 import { adminApi, errorText, PAYOUT_STATUSES, type AdminPayout, type AdminPayoutStatus } from './admin-api';
 import { AdminPayoutRow } from './admin-payout-row';
+import { OwnAccountPayoutsNotice } from './own-account-payouts-notice';
 import { EmptyState, LoadFailedBanner, ReasonDialog } from './admin-dialogs';
 
 type Pending = { kind: 'reject' | 'failed'; payout: AdminPayout } | null;
@@ -98,6 +99,7 @@ export function PayoutsTab() {
   return (
     <div className="flex flex-col gap-6">
       {loadFailed && <LoadFailedBanner onRetry={() => void refresh()} />}
+      <OwnAccountPayoutsNotice />
 
       <Card>
         <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">

@@ -13,6 +13,7 @@ import { formatDateTime, formatEuro } from '@/components/market';
 import { cn } from '@/lib/utils';
 import { adminApi, errorText, type AdminPayout, type SepaBatch } from './admin-api';
 import { AdminPayoutRow } from './admin-payout-row';
+import { OwnAccountPayoutsNotice } from './own-account-payouts-notice';
 import { ConfirmDialog, EmptyState, LoadFailedBanner, ReasonDialog } from './admin-dialogs';
 
 const BATCH_TONE: Record<string, string> = {
@@ -70,6 +71,7 @@ export function SepaTab() {
   return (
     <div className="flex flex-col gap-6">
       {loadFailed && <LoadFailedBanner onRetry={() => void load()} />}
+      <OwnAccountPayoutsNotice showOff />
 
       <Card>
         <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">

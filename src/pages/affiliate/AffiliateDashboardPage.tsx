@@ -107,6 +107,11 @@ function PartnerArea({ user }: { user: Me }) {
       if (p?.amount) toast.success(t('dashboard.earnings.live', { amount: formatGoints(p.amount.goints, lang), level: p.level ?? 1 }));
       loadRanking();
     }
+    if (e.type === 'commission.voided') {
+      const p = e.payload as { goints?: number; reason?: string } | undefined;
+      if (typeof p?.goints === 'number')
+        toast.info(t('dashboard.earnings.voided', { amount: formatGoints(p.goints, lang), reason: p.reason ?? '' }), { duration: 10_000 });
+    }
   });
 
   if (failed && !me) {

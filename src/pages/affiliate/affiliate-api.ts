@@ -27,7 +27,7 @@ export const affiliateApi = {
 };
 
 /** Live events after which the partner's figures differ. */
-export const PARTNER_EVENTS = ['commission.booked', 'payout.approved', 'payout.paid', 'payout.failed', 'payout.rejected'] as const;
+export const PARTNER_EVENTS = ['commission.booked', 'commission.voided', 'payout.approved', 'payout.paid', 'payout.failed', 'payout.rejected'] as const;
 
 /** Basis points as a percentage ('8 %', '0,5 %'). */
 export function formatBp(bp: number, lang: string): string {

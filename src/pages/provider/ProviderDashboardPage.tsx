@@ -193,23 +193,27 @@ function Dashboard({
   const loaded = useRef(0);
   loaded.current = feed?.matches.length ?? 0;
 
-  // Reloads what is on screen (at least one page), dropping answers that an newer call overtook.
-  const refetch = useCallback(() => {
-    const mine = ++seq.current;
-    const limit = Math.min(100, Math.max(FEED_PAGE, loaded.current));
-    providerApi.matches({ limit }).then(
-      (f) => {
-        if (mine !== seq.current) return;
-        setFeed(f);
-        setFeedFailed(false);
-      },
-      () => {
-        if (mine !== seq.current) return;
-        setFeedFailed(true);
-        toast.error(t('common.errorTitle'), { description: t('dashboard.loadError') });
-      },
-    );
-  }, [t]);
+  // Reloads what is on screen (at least one page), dropping answers that an newer call overtook. After a live
+  // event the read is fresh: a read replica that lags must not hide what the event announced (decision 079).
+  const refetch = useCallback(
+    (opts: { fresh?: boolean } = {}) => {
+      const mine = ++seq.current;
+      const limit = Math.min(100, Math.max(FEED_PAGE, loaded.current));
+      providerApi.matches({ limit, ...(opts.fresh ? { fresh: true } : {}) }).then(
+        (f) => {
+          if (mine !== seq.current) return;
+          setFeed(f);
+          setFeedFailed(false);
+        },
+        () => {
+          if (mine !== seq.current) return;
+          setFeedFailed(true);
+          toast.error(t('common.errorTitle'), { description: t('dashboard.loadError') });
+        },
+      );
+    },
+    [t],
+  );
 
   // The feed's titles come in the UI language: load again when it changes.
   const lang = i18n.resolvedLanguage;
@@ -282,7 +286,7 @@ function Dashboard({
       setDocsKey((k) => k + 1);
       return;
     }
-    refetch();
+    refetch({ fresh: true });
   });
 
   const onDismissed = (matchId: string) => {
@@ -389,7 +393,7 @@ function Dashboard({
             feedFailed ? (
               <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-16 text-center">
                 <p className="text-muted-foreground">{t('dashboard.loadError')}</p>
-                <Button variant="outline" onClick={refetch}>
+                <Button variant="outline" onClick={() => refetch()}>
                   <RefreshCw aria-hidden />
                   {t('common.retry')}
                 </Button>

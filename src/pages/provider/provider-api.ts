@@ -54,11 +54,12 @@ export const FEED_PAGE = 20;
 export const providerApi = {
   profile: () => api<{ profile: ProviderProfile | null }>('/api/provider/profile'),
   saveProfile: (body: ProfileInput & { trader?: TraderInput }) => api<SavedProfile>('/api/provider/profile', { method: 'PUT', body }),
-  matches: (opts: { cursor?: string | null; limit?: number } = {}) => {
+  /** `fresh`: after a live event, so that a read replica that lags cannot hide what the event announced. */
+  matches: (opts: { cursor?: string | null; limit?: number; fresh?: boolean } = {}) => {
     const q = new URLSearchParams();
     if (opts.cursor) q.set('cursor', opts.cursor);
     q.set('limit', String(opts.limit ?? FEED_PAGE));
-    return api<Feed>(`/api/provider/matches?${q}`);
+    return api<Feed>(`/api/provider/matches?${q}`, opts.fresh ? { fresh: true } : {});
   },
   dismiss: (matchId: string) => api<{ ok: true }>(`/api/provider/matches/${matchId}/dismiss`, { method: 'POST', body: {} }),
   quote: (requestId: string) => api<UnlockQuote>(`/api/provider/requests/${requestId}/unlock-quote`),

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { formatContactReport, loadContactEvalSet, runContactEval } from '../../../scripts/eval-contact.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatContactReport, loadBlindEvalSet, loadContactEvalSet, renderContactEval, runContactEval } from '../../../scripts/eval-contact.ts';
 
 describe('contact evaluation set (npm run eval:contact)', () => {
   const set = loadContactEvalSet();
@@ -21,5 +24,50 @@ describe('contact evaluation set (npm run eval:contact)', () => {
       expect(part.contactHidden / part.contactCases, text).toBeGreaterThanOrEqual(0.98);
       expect(part.cleanUnchanged / part.cleanCases, text).toBeGreaterThanOrEqual(0.98);
     }
+  });
+});
+
+// A blind set is run once with `npm run eval:contact -- --blind <file>`; whoever tunes the detector must not see
+// its misses, so they are printed only with --show-blind.
+describe('a blind contact set given by path (--blind)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'contact-blind-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, content: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return path;
+  };
+  const tiny = {
+    about: 'tiny',
+    contact: [
+      { id: 'c1', lang: 'de', text: 'Ruf an: 0171 2345678', remove: ['0171 2345678'] },
+      { id: 'c2', lang: 'en', text: 'find me under the big oak tree', remove: ['the big oak tree'] },
+    ],
+    clean: [{ id: 'n1', lang: 'de', text: '3 Zimmer, 500 €' }],
+  };
+
+  it('prints the figures of that file only, and its misses only with --show-blind', () => {
+    const path = write('blind.json', tiny);
+    const hidden = renderContactEval({ blindPath: path });
+    expect(hidden.ok).toBe(true);
+    expect(hidden.text).toContain('contact data removed (no 4+ digit run left)  1/2 = 50.0 %');
+    expect(hidden.text).toContain('contact-free left unchanged                  1/1 = 100.0 %');
+    expect(hidden.text).toContain('1 misses not shown');
+    expect(hidden.text).not.toContain('the big oak tree');
+    expect(hidden.text).not.toContain('tuned');
+    expect(renderContactEval({ blindPath: path, showBlind: true }).text).toContain('c2 visible: "the big oak tree"');
+  });
+
+  it('refuses a malformed file, naming the item and the field, and a missing one', () => {
+    const bad = { ...tiny, contact: [{ ...tiny.contact[0], remove: [] }] };
+    expect(() => loadBlindEvalSet(write('bad.json', bad))).toThrow(/item c1\.remove/);
+    expect(() => loadBlindEvalSet(write('absent.json', { ...tiny, clean: [{ id: 'n1', lang: 'fr', text: 'x' }] }))).toThrow(/item n1\.lang/);
+    expect(() => loadBlindEvalSet(write('piece.json', { ...tiny, contact: [{ ...tiny.contact[0], remove: ['0999'] }] }))).toThrow(
+      /item c1: "0999" is not in its text/,
+    );
+    expect(() => loadBlindEvalSet(write('broken.json', '{"contact": ['))).toThrow(/not valid JSON/);
+    const missing = renderContactEval({ blindPath: join(dir, 'not-there.json') });
+    expect(missing.ok).toBe(false);
+    expect(missing.text).toContain('not there');
   });
 });

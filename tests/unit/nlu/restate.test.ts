@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { restateDescription } from '../../../server/ai/nlu/restate.ts';
+
+const none = { budgetMin: null, budgetMax: null, postcode: null, place: null };
+
+describe('restateDescription: a corrected budget or place is not left stale in the person’s words', () => {
+  it('replaces the amount of a point budget and keeps the budget word', () => {
+    const text = 'My kitchen tap has been dripping since yesterday, I urgently need a plumber in 10115 Berlin, budget 150 euros, ideally tomorrow';
+    const out = restateDescription(text, { ...none, budgetMin: 150, budgetMax: 150 }, { budgetMin: 200, budgetMax: 200 }, 'en');
+    expect(out).toBe('My kitchen tap has been dripping since yesterday, I urgently need a plumber in 10115 Berlin, budget €200, ideally tomorrow');
+  });
+
+  it('German: a range becomes the new range, a cue of the same kind stays', () => {
+    expect(
+      restateDescription('Suche Maler, Budget 150-300 €, bald', { ...none, budgetMin: 150, budgetMax: 300 }, { budgetMin: 200, budgetMax: 400 }, 'de'),
+    ).toBe('Suche Maler, Budget 200 € – 400 €, bald');
+    expect(restateDescription('Suche Maler bis 300 € in Köln', { ...none, budgetMin: null, budgetMax: 300 }, { budgetMin: null, budgetMax: 500 }, 'de')).toBe(
+      'Suche Maler bis 500 € in Köln',
+    );
+  });
+
+  it('a change of kind says the new kind in words and drops a cue that no longer fits', () => {
+    expect(restateDescription('Suche Maler bis 300 € in Köln', { ...none, budgetMin: null, budgetMax: 300 }, { budgetMin: 250, budgetMax: 250 }, 'de')).toBe(
+      'Suche Maler 250 € in Köln',
+    );
+    expect(restateDescription('Need a painter, budget 300 euros', { ...none, budgetMin: 300, budgetMax: 300 }, { budgetMin: null, budgetMax: 400 }, 'en')).toBe(
+      'Need a painter, budget up to €400',
+    );
+  });
+
+  it('leaves the text alone when the old budget is not in it, or is removed', () => {
+    const text = 'Suche Maler in Köln, 3 Zimmer';
+    expect(restateDescription(text, { ...none, budgetMin: 300, budgetMax: 300 }, { budgetMin: 400, budgetMax: 400 }, 'de')).toBe(text);
+    const said = 'Suche Maler, Budget 300 €';
+    expect(restateDescription(said, { ...none, budgetMin: 300, budgetMax: 300 }, { budgetMin: null, budgetMax: null }, 'de')).toBe(said);
+  });
+
+  it('replaces the postcode and the place of a corrected location', () => {
+    const text = 'Wasserhahn tropft, Klempner in 10115 Berlin gesucht, Budget 150 €';
+    expect(restateDescription(text, { ...none, postcode: '10115', place: 'Berlin' }, { postcode: '20095', place: 'Hamburg' }, 'de')).toBe(
+      'Wasserhahn tropft, Klempner in 20095 Hamburg gesucht, Budget 150 €',
+    );
+    expect(restateDescription(text, { ...none, postcode: '10115', place: 'Berlin' }, { postcode: '10117', place: 'Berlin' }, 'de')).toBe(
+      'Wasserhahn tropft, Klempner in 10117 Berlin gesucht, Budget 150 €',
+    );
+  });
+
+  it('does not touch a number that only contains the old postcode, nor another word with the place inside', () => {
+    const text = 'Bestellnummer 101150, Berliner Weisse, Klempner in 10115 Berlin';
+    expect(restateDescription(text, { ...none, postcode: '10115', place: 'Berlin' }, { postcode: '20095', place: 'Hamburg' }, 'de')).toBe(
+      'Bestellnummer 101150, Berliner Weisse, Klempner in 20095 Hamburg',
+    );
+  });
+});
