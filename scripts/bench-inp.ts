@@ -112,8 +112,12 @@ const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const stop = () => {
+// The data folder goes once the app has closed its database (it writes there while it stops).
+const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+const stop = async () => {
   child.kill('SIGTERM');
+  await exited;
+  fs.rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', () => {
   child.kill('SIGTERM');
@@ -286,7 +290,7 @@ try {
   }
 } finally {
   await browser.close();
-  stop();
+  await stop();
 }
 
 const median = (xs: number[]) => {

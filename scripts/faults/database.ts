@@ -18,6 +18,8 @@ export interface FaultDatabase {
   label: string;
   stop(): void;
   start(): void;
+  /** A streaming read replica of the server (own cluster only; decision 079): the app's DATABASE_READ_URL. */
+  replica?: { url: string; stop(): void; start(): void };
   cleanup(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ function run(cmd: string, args: string[], what: string) {
   if (r.status !== 0) throw new Error(`${what} failed (${r.status}): ${r.stderr || r.stdout}`);
 }
 
-export async function ownCluster(port: number): Promise<FaultDatabase> {
+export async function ownCluster(port: number, replicaPort?: number): Promise<FaultDatabase> {
   const bin = pgBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-faults-pg-'));
   if (process.getuid?.() === 0) {
@@ -50,18 +52,23 @@ export async function ownCluster(port: number): Promise<FaultDatabase> {
   }
   const data = path.join(dir, 'data');
   const log = path.join(dir, 'postgres.log');
+  const replicaData = path.join(dir, 'replica');
   let running = false;
+  let replicaRunning = false;
+  // A hot standby needs max_connections at least the primary's.
+  const pgctlStart = (d: string, p: number, logFile: string) =>
+    run(
+      path.join(bin, 'pg_ctl'),
+      ['-D', d, '-l', logFile, '-w', '-t', '60', '-o', `-p ${p} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start'],
+      'pg_ctl start',
+    );
   const db: FaultDatabase = {
     url: `postgresql://postgres@127.0.0.1:${port}/akut_faults`,
     adminUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     canStop: true,
     label: `own cluster (${path.basename(path.dirname(bin))}, port ${port}, ${dir})`,
     start() {
-      run(
-        path.join(bin, 'pg_ctl'),
-        ['-D', data, '-l', log, '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start'],
-        'pg_ctl start',
-      );
+      pgctlStart(data, port, log);
       running = true;
     },
     stop() {
@@ -69,6 +76,11 @@ export async function ownCluster(port: number): Promise<FaultDatabase> {
       running = false;
     },
     async cleanup() {
+      if (replicaRunning) {
+        const c = asPostgres(path.join(bin, 'pg_ctl'), ['-D', replicaData, '-m', 'immediate', '-w', 'stop']);
+        spawnSync(c.cmd, c.args, { timeout: 60_000 });
+        replicaRunning = false;
+      }
       if (running) {
         const c = asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
         spawnSync(c.cmd, c.args, { timeout: 60_000 });
@@ -84,6 +96,28 @@ export async function ownCluster(port: number): Promise<FaultDatabase> {
     await c.connect();
     await c.query('CREATE DATABASE akut_faults');
     await c.end();
+    if (replicaPort) {
+      // initdb's defaults stream: wal_level replica, wal senders, replication from loopback.
+      run(
+        path.join(bin, 'pg_basebackup'),
+        ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-D', replicaData, '-X', 'stream', '-R', '--checkpoint=fast', '--no-sync'],
+        'pg_basebackup',
+      );
+      const replicaLog = path.join(dir, 'replica.log');
+      db.replica = {
+        url: `postgresql://postgres@127.0.0.1:${replicaPort}/akut_faults`,
+        start() {
+          pgctlStart(replicaData, replicaPort, replicaLog);
+          replicaRunning = true;
+        },
+        stop() {
+          run(path.join(bin, 'pg_ctl'), ['-D', replicaData, '-m', 'fast', '-w', '-t', '60', 'stop'], 'pg_ctl stop (replica)');
+          replicaRunning = false;
+        },
+      };
+      db.replica.start();
+      db.label += `, streaming replica on port ${replicaPort}`;
+    }
   } catch (e) {
     await db.cleanup();
     throw e;

@@ -55,6 +55,7 @@ interface FaultLog {
   backendsTerminated: number;
   pgStops: number;
   pgStopSkipped: string | null;
+  replicaStops: number;
   notes: string[];
 }
 
@@ -82,7 +83,9 @@ async function terminateBackends(db: FaultDatabase): Promise<number> {
 async function main(): Promise<number> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-faults-'));
   const base = process.env.FAULTS_PORT_BASE ? Number(process.env.FAULTS_PORT_BASE) : null;
-  const [pgPort, portA, portB] = base ? [base, base + 1, base + 2] : [await freePort(), await freePort(), await freePort()];
+  const [pgPort, portA, portB, replicaPort] = base
+    ? [base, base + 1, base + 2, base + 3]
+    : [await freePort(), await freePort(), await freePort(), await freePort()];
   let db: FaultDatabase | null = null;
   let stripe: FakeStripeServer | null = null;
   const instances: Instance[] = [];
@@ -105,7 +108,7 @@ async function main(): Promise<number> {
 
   try {
     const foreign = process.env.FAULTS_DATABASE_URL;
-    db = foreign ? await foreignServer(foreign) : await ownCluster(pgPort!);
+    db = foreign ? await foreignServer(foreign) : await ownCluster(pgPort!, replicaPort);
     say(`database: ${db.label}`);
     stripe = await startFakeStripeServer();
     const urlA = `http://127.0.0.1:${portA}`;
@@ -114,6 +117,8 @@ async function main(): Promise<number> {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
+      // Feeds, public pages and lists read from the streaming replica when the suite has one (decision 079).
+      ...(db.replica ? { DATABASE_READ_URL: db.replica.url } : {}),
       AUTH_SECRET,
       PAYOUT_ENCRYPTION_KEY: PAYOUT_KEY,
       EVENT_BUS: 'postgres',
@@ -123,6 +128,8 @@ async function main(): Promise<number> {
       RATE_LIMIT_CHAT: '100000',
       TRUSTED_ORIGINS: `${urlA},${urlB}`,
       DATA_DIR: path.join(workDir, 'data'),
+      // The admin records the PayPal payouts by hand (decision 081: the operator declared it may pay out itself).
+      OWN_ACCOUNT_PAYOUTS: 'on',
     };
     const envA = {
       ...common,
@@ -153,8 +160,13 @@ async function main(): Promise<number> {
       backendsTerminated: 0,
       pgStops: 0,
       pgStopSkipped: db.canStop ? null : "FAULTS_DATABASE_URL: not the suite's own server",
+      replicaStops: 0,
       notes: [],
     };
+    // Reads that go to the replica, asked of both instances while it is stopped: each must still answer (from the
+    // primary). An instance the suite is restarting at that moment is waited for first.
+    const replicaReads: InvariantResult = { name: 'replica reads answer (from the primary) while the read replica is stopped', violations: [] };
+    let replicaReadsAsked = 0;
     const at = (fraction: number) => loadStart + fraction * DURATION_S * 1000;
     const schedule: { when: number; what: string; run: () => Promise<void> }[] = [];
     const kill = (i: Instance) => async () => {
@@ -189,6 +201,32 @@ async function main(): Promise<number> {
           await sleep(PG_STOP_S * 1000);
           db!.start();
           say('PostgreSQL started again');
+        },
+      });
+    }
+    if (db.replica) {
+      const replica = db.replica;
+      schedule.push({
+        when: at(0.58),
+        what: 'stop the read replica',
+        run: async () => {
+          say(`stopping the read replica for ${PG_STOP_S} s`);
+          replica.stop();
+          faults.replicaStops += 1;
+          const back = Date.now() + PG_STOP_S * 1000;
+          for (const i of instances) {
+            if (!(await i.waitHealthy(20_000))) continue;
+            const url = i === A ? urlA : urlB;
+            for (const p of ['/api/successful-deals', '/api/marketing/figures']) {
+              const r = await new Client(url).get(p);
+              replicaReadsAsked += 1;
+              if (r.status !== 200) replicaReads.violations.push({ id: `${i.name} ${p}`, detail: `answered ${r.status || 'no connection'}` });
+            }
+          }
+          if (replicaReadsAsked === 0) replicaReads.violations.push({ id: 'both instances', detail: 'neither was up to be asked within 20 s' });
+          await sleep(Math.max(0, back - Date.now()));
+          replica.start();
+          say('read replica started again');
         },
       });
     }
@@ -279,6 +317,7 @@ async function main(): Promise<number> {
       recovery,
       crashes,
       live,
+      ...(db.replica ? [replicaReads] : []),
       ...(await checkInvariants(db.url, {
         paidPurchases: [...state.paidPurchases],
         referred: { emails: [...state.referredSignUps], partnerId: setup.partner.id },
@@ -313,6 +352,9 @@ async function main(): Promise<number> {
     lines.push(`${pad("restarts by the suite's supervisor", 44)}${restarts}${failedStarts ? ` (${failedStarts} failed starts)` : ''}`);
     lines.push(`${pad('pg_terminate_backend rounds (backends)', 44)}${faults.terminateRounds} (${faults.backendsTerminated})`);
     lines.push(`${pad(`PostgreSQL stopped for ${PG_STOP_S} s`, 44)}${faults.pgStopSkipped ? `skipped: ${faults.pgStopSkipped}` : faults.pgStops}`);
+    lines.push(
+      `${pad(`read replica stopped for ${PG_STOP_S} s`, 44)}${db.replica ? `${faults.replicaStops} (${replicaReadsAsked} reads asked meanwhile)` : "skipped: FAULTS_DATABASE_URL (no replica of the suite's own)"}`,
+    );
     lines.push(`${pad('Stripe webhook deliveries (events)', 44)}${state.webhookDeliveries} (${state.webhookEvents.size})`);
     lines.push(`${pad('purchases paid by the suite', 44)}${state.paidPurchases.size}`);
     lines.push(`${pad('payouts requested', 44)}${state.payouts.size}`);

@@ -12,10 +12,9 @@ import { getWallet } from '../../domain/wallet/get-wallet.ts';
 import { getCurrentPrices } from '../../domain/prices/list-price-entries.ts';
 import { resolveDealRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
-import { refOf } from '../../ai/understanding/entities.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ShowBalanceData } from '../../../core/chat/output-types.ts';
-import { attempt, refInput, refusalOf, shortRef } from './refs.ts';
+import { attempt, refInput, refusalOf, shortRef, refOrHint } from './refs.ts';
 import { dealMeant } from './deal-choice.ts';
 import { isToolOutcome } from '../../../core/chat/outcome.ts';
 import { providerMarketTools } from './provider-market.ts';
@@ -95,10 +94,7 @@ const confirmDealTool = defineChatTool({
   },
   understand: {
     intents: ['confirmDeal'],
-    slots: ({ text }) => {
-      const ref = refOf(text);
-      return ref ? { deal: ref } : { hint: text.slice(0, 300) };
-    },
+    slots: refOrHint('deal'),
   },
   run: (ctx, input) =>
     attempt(ctx, async () => {

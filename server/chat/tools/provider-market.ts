@@ -21,7 +21,7 @@ import { categoryNamed, refOf, urgentNamed } from '../../ai/understanding/entiti
 import { defineChatTool, sendMachineEvent, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { BuyGointsData, ListMatchesData } from '../../../core/chat/output-types.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
-import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef, refOrHint } from './refs.ts';
 import { OFFER_FORM, offerDetailsOf, parseOfferForm } from './market-forms.ts';
 
 const provider = { roles: ['provider'] } as const;
@@ -145,10 +145,7 @@ export const providerMarketTools: AnyChatToolDef[] = [
     },
     understand: {
       intents: ['unlockRequest'],
-      slots: ({ text }) => {
-        const ref = refOf(text);
-        return ref ? { request: ref } : { hint: text.slice(0, 300) };
-      },
+      slots: refOrHint('request'),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {

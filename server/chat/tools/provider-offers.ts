@@ -7,9 +7,8 @@ import { AppError } from '../../../core/errors.ts';
 import { dismissMatch, isDismissable, listProviderMatches, type MatchCard } from '../../domain/matching/list-provider-matches.ts';
 import { withdrawOffer } from '../../domain/offers/accept-offer.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
-import { refOf } from '../../ai/understanding/entities.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
-import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refuse, shortRef, refOrHint } from './refs.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import type { ListMatchesData } from '../../../core/chat/output-types.ts';
@@ -72,10 +71,7 @@ async function withdrawable(ctx: ProviderCtx, input: { request?: string; hint?: 
   return { match: m, offer: m.offer };
 }
 
-const refOrHint = ({ text }: { text: string }) => {
-  const ref = refOf(text);
-  return ref ? { request: ref } : { hint: text.slice(0, 300) };
-};
+const requestOrHint = refOrHint('request');
 const hintInput = z.string().trim().max(300).optional().describe('How the provider named it, when not by its reference (category, place, price)');
 
 export const providerOfferTools: AnyChatToolDef[] = [
@@ -86,7 +82,7 @@ export const providerOfferTools: AnyChatToolDef[] = [
     access: provider,
     machine: 'providerDesk',
     states: '*',
-    understand: { intents: ['dismissMatch'], slots: refOrHint },
+    understand: { intents: ['dismissMatch'], slots: requestOrHint },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const m = await matchFor(ctx, input, DISMISS);
@@ -122,7 +118,7 @@ export const providerOfferTools: AnyChatToolDef[] = [
       key: 'confirm.summary.withdrawOffer',
       params: { ref: String(data?.ref ?? ''), price: Number(data?.priceCents ?? 0) },
     }),
-    understand: { intents: ['withdrawOffer'], slots: refOrHint },
+    understand: { intents: ['withdrawOffer'], slots: requestOrHint },
     run: (ctx, input) =>
       attempt(ctx, async () => {
         const w = await withdrawable(ctx, input);

@@ -15,6 +15,17 @@ import type { ChatToolContext } from './registry.ts';
 export { refOf };
 
 export const shortRef = (id: string) => id.slice(0, 6);
+
+/**
+ * The slots of a tool that takes one thing by reference: the reference under `key` when the message names one
+ * ('#a1b2c3'), otherwise the message (its first 300 characters) as the hint the tool narrows its candidates by.
+ */
+export const refOrHint =
+  <K extends string>(key: K) =>
+  ({ text }: { text: string }): Partial<Record<K | 'hint', string>> => {
+    const ref = refOf(text);
+    return (ref ? { [key]: ref } : { hint: text.slice(0, 300) }) as Partial<Record<K | 'hint', string>>;
+  };
 export const refInput = z
   .string()
   .trim()

@@ -7,13 +7,12 @@ import { dealAllows } from '../../../machines/deal.machine.ts';
 import { offerAllows } from '../../../machines/offer.machine.ts';
 import { translator } from '../../i18n.ts';
 import { categoryLabel } from '../../ai/nlu/index.ts';
-import { refOf } from '../../ai/understanding/entities.ts';
 import { listUserDeals, type UserDeal } from '../../domain/deals/list-user-deals.ts';
 import { cancelDeal } from '../../domain/deals/cancel-deal.ts';
 import { listSeekerOffers, type SeekerOffer } from '../../domain/offers/list-seeker-offers.ts';
 import { declineOffer } from '../../domain/offers/accept-offer.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, chooseOne, narrowByWords, refuse, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refuse, shortRef, refOrHint } from './refs.ts';
 import { dealMeant } from './deal-choice.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
@@ -131,10 +130,7 @@ export const dealTools: AnyChatToolDef[] = [
     }),
     understand: {
       intents: ['cancelDeal'],
-      slots: ({ text }) => {
-        const ref = refOf(text);
-        return ref ? { deal: ref } : { hint: text.slice(0, 300) };
-      },
+      slots: refOrHint('deal'),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {
@@ -173,10 +169,7 @@ export const dealTools: AnyChatToolDef[] = [
     }),
     understand: {
       intents: ['declineOffer'],
-      slots: ({ text }) => {
-        const ref = refOf(text);
-        return ref ? { offer: ref } : { hint: text.slice(0, 300) };
-      },
+      slots: refOrHint('offer'),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {

@@ -21,7 +21,7 @@ import { allNamed, euroAmountOf, ibanOf, payoutKindNamed, quotedOf, refOf, stars
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ChatDealToRate, ListOffersData, RateDealData } from '../../../core/chat/output-types.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
-import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refInput, refuse, refusalOf, shortRef, refOrHint } from './refs.ts';
 import { parseReviewForm, REVIEW_FORM } from './market-forms.ts';
 import type { SeekerOffer } from '../../domain/offers/list-seeker-offers.ts';
 
@@ -117,10 +117,7 @@ export const seekerMarketTools: AnyChatToolDef[] = [
     },
     understand: {
       intents: ['acceptOffer'],
-      slots: ({ text }) => {
-        const ref = refOf(text);
-        return ref ? { offer: ref } : { hint: text.slice(0, 300) };
-      },
+      slots: refOrHint('offer'),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {

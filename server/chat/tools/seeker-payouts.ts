@@ -3,7 +3,7 @@
 // The same domain commands as /api/payout-methods and GET /api/payouts. Requesting a payout is market.ts's
 // requestPayout (seekers) and affiliate.ts's requestPartnerPayout (partners).
 import { z } from 'zod';
-import { accountHolderOf, bicOf, emailOf, ibanLikeOf, payoutKindNamed, refOf } from '../../ai/understanding/entities.ts';
+import { accountHolderOf, bicOf, emailOf, ibanLikeOf, payoutKindNamed } from '../../ai/understanding/entities.ts';
 import {
   addPayoutMethod,
   checkPayoutMethod,
@@ -18,7 +18,7 @@ import { requirePayoutRail } from '../../domain/payouts/payout-rails.ts';
 import { startStripeOnboarding } from '../../domain/payouts/start-stripe-onboarding.ts';
 import { translator } from '../../i18n.ts';
 import { formatEuro } from '../../domain/offers/format.ts';
-import { attempt, chooseOne, narrowByWords, refuse, refusalOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, refuse, refusalOf, shortRef, refOrHint } from './refs.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
 import type { ListPayoutMethodsData, ListPayoutsData, PayoutMethodChangedData, PayoutMethodRow, PayoutRow } from '../../../core/chat/output-types.ts';
@@ -186,10 +186,7 @@ export const payoutMethodTools: AnyChatToolDef[] = [
     }),
     understand: {
       intents: ['removePayoutMethod'],
-      slots: ({ text }) => {
-        const ref = refOf(text);
-        return ref ? { method: ref } : { hint: text.slice(0, 300) };
-      },
+      slots: refOrHint('method'),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { categoryLabel } from '../../ai/nlu/index.ts';
 import { getSeekerDashboard, type SeekerRequestRow } from '../../domain/requests/seeker-dashboard.ts';
 import { closeRequest } from '../../domain/requests/end-request.ts';
-import { attempt, chooseOne, narrowByWords, refOf, shortRef } from './refs.ts';
+import { attempt, chooseOne, narrowByWords, shortRef, refOrHint } from './refs.ts';
 import { isToolOutcome, type ToolOutcome } from '../../../core/chat/outcome.ts';
 import { translator } from '../../i18n.ts';
 import { defineChatTool, type AnyChatToolDef, type ChatToolContext } from './registry.ts';
@@ -116,10 +116,7 @@ export const seekerRequestTools: AnyChatToolDef[] = [
     }),
     understand: {
       intents: ['closeMyRequest'],
-      slots: ({ text }) => {
-        const ref = refOf(text);
-        return ref ? { request: ref } : { hint: text.slice(0, 300) };
-      },
+      slots: refOrHint('request'),
     },
     run: (ctx, input) =>
       attempt(ctx, async () => {

@@ -14,6 +14,7 @@ import { formatEuro } from '@/components/market';
 import { adminApi, errorText, PAYOUT_STATUSES, type AdminPayout, type AdminPayoutStatus } from './admin-api';
 import { AdminPayoutRow } from './admin-payout-row';
 import { OwnAccountPayoutsNotice } from './own-account-payouts-notice';
+import { usePublicConfig } from '@/lib/public-config';
 import { EmptyState, LoadFailedBanner, ReasonDialog } from './admin-dialogs';
 
 type Pending = { kind: 'reject' | 'failed'; payout: AdminPayout } | null;
@@ -23,6 +24,7 @@ export function PayoutsTab() {
   const lang = i18n.resolvedLanguage ?? 'de';
   const [queue, setQueue] = useState<AdminPayout[] | null>(null);
   const [paypal, setPaypal] = useState<AdminPayout[] | null>(null);
+  const rails = usePublicConfig().config?.payoutRails;
   const [paypalMode, setPaypalMode] = useState<'api' | 'manual'>('manual');
   const [filter, setFilter] = useState<AdminPayoutStatus | ''>('');
   const [all, setAll] = useState<AdminPayout[] | null>(null);
@@ -169,7 +171,9 @@ export function PayoutsTab() {
               </Button>
             )}
           </div>
-          <CardDescription>{t(paypalMode === 'api' ? 'payouts.paypal.apiText' : 'payouts.paypal.manualText')}</CardDescription>
+          <CardDescription>
+            {t(paypalMode === 'api' ? 'payouts.paypal.apiText' : rails && rails.paypal === 'off' ? 'payouts.paypal.offText' : 'payouts.paypal.manualText')}
+          </CardDescription>
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
           {!paypal ? (
