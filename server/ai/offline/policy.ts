@@ -27,7 +27,7 @@ export interface PolicyThresholds {
   overrideShare: number;
 }
 
-export const DEFAULT_THRESHOLDS: PolicyThresholds = { minRaw: 0.2, minShare: 0.45, minLead: 0.2, overrideRaw: 0.45, overrideShare: 0.6 };
+export const DEFAULT_THRESHOLDS: PolicyThresholds = { minRaw: 0.2, minShare: 0.45, minLead: 0.2, overrideRaw: 0.4, overrideShare: 0.45 };
 
 /** The buttons of the clarifying question asked in the previous turn, and the message that was unclear. */
 export interface PendingClarify {
