@@ -1,4 +1,4 @@
-// An academy lesson's written body: a small, safe text format (decision 082) and the live figures its
+// An academy lesson's written body: a small, safe text format (decision 083) and the live figures its
 // placeholders stand for. Pure, for the partner's page and the tests; nothing here becomes HTML.
 //
 // Format: blocks separated by a blank line; '## ' a heading, lines of '- ' a list, lines of '1. ' a numbered

@@ -1,4 +1,4 @@
-// The partner academy as lessons (issue 25, decision 082): the six seeded lessons served with their written
+// The partner academy as lessons (issue 25, decision 083): the six seeded lessons served with their written
 // text in German and English and the live figures their placeholders stand for; admins edit the text (both
 // languages required, checked on the server, audited); progress is what the partner marks done, never opening.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

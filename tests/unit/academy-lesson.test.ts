@@ -1,4 +1,4 @@
-// The academy lesson format and its live figures (core/affiliate/lesson.ts, decision 082).
+// The academy lesson format and its live figures (core/affiliate/lesson.ts, decision 083).
 import { describe, expect, it } from 'vitest';
 import { fillLesson, lessonValues, parseLesson, type LessonFigures } from '../../core/affiliate/lesson.ts';
 import { PRESETS } from '../../core/affiliate/commission-plan.ts';

@@ -1,4 +1,4 @@
--- The academy's items become lessons (decision 082): a written body in German and English, the video optional.
+-- The academy's items become lessons (decision 083): a written body in German and English, the video optional.
 ALTER TABLE "AcademyVideo" ADD COLUMN "bodyDe" TEXT NOT NULL DEFAULT '',
 ADD COLUMN "bodyEn" TEXT NOT NULL DEFAULT '';
 

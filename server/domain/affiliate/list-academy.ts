@@ -1,5 +1,5 @@
 // The academy for one partner: lessons by category in the asked language, the partner's own progress (lessons
-// marked done / lessons shown) and the live figures the lessons' placeholders stand for (decision 082).
+// marked done / lessons shown) and the live figures the lessons' placeholders stand for (decision 083).
 import type { Db } from '../../db.ts';
 import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory, type AcademyView } from '../../../core/api/affiliate.ts';
 import { MIN_PAYOUT_CENTS, UNLOCK_PRICE_GOINTS, WELCOME_BONUS_GOINTS } from '../../../core/money/money.ts';

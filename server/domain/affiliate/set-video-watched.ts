@@ -1,5 +1,5 @@
 // A partner marks an academy lesson done (read, or its video watched) or not done. Every shown lesson can be
-// marked, with or without a video; opening a lesson or its video marks nothing (decision 082).
+// marked, with or without a video; opening a lesson or its video marks nothing (decision 083).
 import type { Db } from '../../db.ts';
 import { AppError } from '../../../core/errors.ts';
 

@@ -1,6 +1,6 @@
 // Akademie: lessons by category (a written text, a video where there is one), a category filter and the
 // partner's own progress, stored on the server. A lesson counts as done only when the partner marks it so;
-// opening it or its video counts nothing (decision 082).
+// opening it or its video counts nothing (decision 083).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

@@ -1,5 +1,5 @@
 // An academy lesson's text as React elements (never HTML): headings, paragraphs, lists, bold, and the live
-// commission plan where the text says [LEVELS]; placeholders filled with the figures in force (decision 082).
+// commission plan where the text says [LEVELS]; placeholders filled with the figures in force (decision 083).
 import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fillLesson, lessonValues, parseLesson, type LessonFigures, type Span } from '../../../core/affiliate/lesson.ts';
