@@ -68,6 +68,8 @@ export async function buildDeps(config: Config, opts: { logger?: Logger; databas
 
 export async function closeDeps(deps: AppDeps) {
   deps.sessionCache?.close();
+  // A flush of mails begun after a commit ends before the database closes (what it leaves, send-mails sends).
+  await deps.mailer.idle();
   await deps.jobs.stop();
   await deps.bus.close();
   await deps.db.close();

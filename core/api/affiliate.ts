@@ -1,6 +1,7 @@
 // What the partner doors and the admin's content and commission doors answer with, for server and client.
 import type { CommissionPlanValues } from '../affiliate/commission-plan.ts';
 import type { MoneyView } from '../money/money-view.ts';
+import type { LessonFigures } from '../affiliate/lesson.ts';
 
 export interface CommissionPlanView extends CommissionPlanValues {
   preset: string;
@@ -57,10 +58,21 @@ export interface AcademyVideoView {
   category: AcademyCategory;
   title: string;
   description: string;
-  /** Only an http(s) address; null means 'coming soon'. */
+  /** The lesson's text in the asked language, placeholders unfilled (core/affiliate/lesson.ts). */
+  body: string;
+  /** Only an http(s) address; null: a lesson without video (just the text). */
   url: string | null;
   durationMin: number | null;
+  /** The partner marked the lesson done (read, or the video watched); opening it does not count. */
   watched: boolean;
+}
+
+export interface AcademyView {
+  videos: AcademyVideoView[];
+  /** Lessons marked done of all lessons shown. */
+  progress: { watched: number; total: number };
+  /** The figures in force that the lessons' placeholders stand for. */
+  figures: LessonFigures;
 }
 
 export const isPlayableUrl = (url: string | null | undefined): url is string => !!url && /^https?:\/\/\S+$/i.test(url);
@@ -90,10 +102,12 @@ export interface AdminAcademyVideo {
   titleEn: string;
   descriptionDe: string;
   descriptionEn: string;
+  bodyDe: string;
+  bodyEn: string;
   url: string | null;
   durationMin: number | null;
   sortOrder: number;
   active: boolean;
-  /** How many partners marked it watched. */
+  /** How many partners marked it done. */
   watchedBy: number;
 }

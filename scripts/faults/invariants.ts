@@ -117,12 +117,51 @@ const DOMAIN_INVARIANTS: InvariantQuery[] = [
           UNION ALL
           SELECT id, 'purchase ' || status || ' with its payment confirmed' FROM "Purchase" WHERE status IN ('created', 'processing') AND "paidAt" IS NOT NULL`,
   },
+  {
+    // A killed confirmation or release must not strand a verified seeker's request (decision 060).
+    name: "no verified seeker's request stays a draft, or open and never matched",
+    sql: `SELECT r.id, 'request ' || r.status || CASE WHEN r.status = 'open' THEN ' without matchedAt' ELSE '' END AS detail
+          FROM "Request" r JOIN "user" u ON u.id = r."userId"
+          WHERE u."emailVerified" AND (r.status = 'draft' OR (r.status = 'open' AND r."matchedAt" IS NULL))`,
+  },
+  {
+    // Decision 082: each committed change that mails someone has that mail in the outbox, under its key.
+    name: 'every mail of a committed change is in the outbox',
+    sql: `WITH expected AS (
+            SELECT o.id AS ref, 'offerReceived:' || o.id || ':' || r."userId" AS key FROM "Offer" o JOIN "Request" r ON r.id = o."requestId" WHERE r."userId" IS NOT NULL
+            UNION ALL SELECT d.id, 'offerAccepted:' || d.id || ':' || d."providerId" FROM "Deal" d
+            UNION ALL SELECT d.id, 'dealCompleted:' || d.id || ':' || x.uid FROM "Deal" d, LATERAL (VALUES (d."providerId"), (d."seekerId")) x(uid) WHERE d.status = 'completed'
+            UNION ALL SELECT d.id, 'dealCancelled:' || d.id || ':' || CASE WHEN d."cancelledById" = d."providerId" THEN d."seekerId" ELSE d."providerId" END FROM "Deal" d WHERE d.status = 'cancelled' AND d."cancelledById" IS NOT NULL
+            UNION ALL SELECT d.id, 'dealConfirmed:' || d.id || ':provider:' || d."seekerId" FROM "Deal" d WHERE d.status <> 'completed' AND d."providerConfirmedAt" IS NOT NULL
+            UNION ALL SELECT d.id, 'dealConfirmed:' || d.id || ':seeker:' || d."providerId" FROM "Deal" d WHERE d.status <> 'completed' AND d."seekerConfirmedAt" IS NOT NULL
+            UNION ALL SELECT p.id, 'payoutPaid:' || p.id || ':' || p."userId" FROM "Payout" p WHERE p.status = 'paid'
+            UNION ALL SELECT p.id, 'payoutFailed:' || p.id || ':' || p."userId" FROM "Payout" p WHERE p.status IN ('failed', 'rejected')
+            UNION ALL SELECT p.id, 'purchaseReceipt:' || p.id || ':' || p."userId" FROM "Purchase" p WHERE p.status IN ${PAID_LIKE}
+            UNION ALL SELECT m.id, 'newMatch:' || m.id || ':' || m."providerId" FROM "Match" m WHERE NOT m."notifyPending"
+          )
+          SELECT e.ref AS id, 'no mail ' || e.key AS detail FROM expected e WHERE NOT EXISTS (SELECT 1 FROM "MailOutbox" mo WHERE mo.key = e.key)
+          UNION ALL
+          SELECT m.id, 'match still waiting to be told' FROM "Match" m WHERE m."notifyPending"`,
+  },
 ];
 
 /** Checks that depend on what the suite did: purchases it paid must not be left pending. */
-function suiteChecks(paidPurchases: string[]): InvariantQuery[] {
+function suiteChecks(paidPurchases: string[], referred: { emails: string[]; partnerId: string }): InvariantQuery[] {
   const ids = paidPurchases.map((id) => `'${id.replace(/[^0-9a-f-]/gi, '')}'`).join(', ') || `''`;
+  const emails = referred.emails.map((e) => `'${e.replace(/[^a-z0-9@.-]/gi, '')}'`).join(', ') || `''`;
+  const partner = referred.partnerId.replace(/[^0-9a-z-]/gi, '');
   return [
+    {
+      // Decision 061: the user row, the credential and the referrer commit together, whatever was killed.
+      name: 'every referred sign-up has its attribution and its password',
+      sql: `SELECT u.id, u.email || ': referredBy ' || COALESCE(u."referredById", 'none') || ', credentials ' ||
+                   (SELECT COUNT(*) FROM "account" a WHERE a."userId" = u.id AND a."providerId" = 'credential') || ', signup events ' ||
+                   (SELECT COUNT(*) FROM "ReferralEvent" e WHERE e."userId" = u.id AND e.kind = 'signup' AND e."partnerId" = '${partner}') AS detail
+            FROM "user" u WHERE u.email IN (${emails})
+              AND (u."referredById" IS DISTINCT FROM '${partner}'
+                   OR (SELECT COUNT(*) FROM "account" a WHERE a."userId" = u.id AND a."providerId" = 'credential') <> 1
+                   OR (SELECT COUNT(*) FROM "ReferralEvent" e WHERE e."userId" = u.id AND e.kind = 'signup' AND e."partnerId" = '${partner}') <> 1)`,
+    },
     {
       name: 'no checkout left pending that was paid',
       sql: `SELECT id, status || ' (paid by the suite)' AS detail FROM "Purchase" WHERE id IN (${ids}) AND status NOT IN ${PAID_LIKE}`,
@@ -133,17 +172,20 @@ function suiteChecks(paidPurchases: string[]): InvariantQuery[] {
 /** Runs every check through the given query function (pg here, Prisma's $queryRawUnsafe in the tests). */
 export async function runInvariants(
   query: (sql: string) => Promise<{ id: unknown; detail: unknown }[]>,
-  opts: { paidPurchases: string[] },
+  opts: { paidPurchases: string[]; referred?: { emails: string[]; partnerId: string } },
 ): Promise<InvariantResult[]> {
   const out: InvariantResult[] = [];
-  for (const q of [...LEDGER_INVARIANTS, ...DOMAIN_INVARIANTS, ...suiteChecks(opts.paidPurchases)]) {
+  for (const q of [...LEDGER_INVARIANTS, ...DOMAIN_INVARIANTS, ...suiteChecks(opts.paidPurchases, opts.referred ?? { emails: [], partnerId: '' })]) {
     const rows = await query(q.sql);
     out.push({ name: q.name, violations: rows.map((row) => ({ id: String(row.id), detail: String(row.detail) })) });
   }
   return out;
 }
 
-export async function checkInvariants(url: string, opts: { paidPurchases: string[] }): Promise<InvariantResult[]> {
+export async function checkInvariants(
+  url: string,
+  opts: { paidPurchases: string[]; referred?: { emails: string[]; partnerId: string } },
+): Promise<InvariantResult[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

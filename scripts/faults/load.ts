@@ -10,6 +10,7 @@ import * as OTPAuth from 'otpauth';
 import { Client, Tally, type Answer } from './client.ts';
 import type { FakeStripeServer } from '../../tests/helpers/fake-stripe-server.ts';
 import type { SetupResult } from './setup.ts';
+import { messageFromChunks, parseSse, toolParts } from '../../tests/helpers/chat.ts';
 
 export interface Instances {
   /** Stripe configured (checkout and webhooks). */
@@ -27,6 +28,12 @@ export interface LoadState {
   /** Payout requests the app answered, by idempotency key. */
   payouts: Map<string, string>;
   signInFailures: number;
+  /** Sign-ups with the partner's referral code: every address tried (answered or not). */
+  referredSignUps: Set<string>;
+  /** Chat confirmations the load confirmed (a seeker's request, a provider's unlock). */
+  chatConfirmations: number;
+  /** Stripe refund events put in line. */
+  refundEvents: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -95,7 +102,17 @@ export interface LoadOptions {
 }
 
 export function newLoadState(): LoadState {
-  return { tally: new Tally(), paidPurchases: new Set(), webhookDeliveries: 0, webhookEvents: new Set(), payouts: new Map(), signInFailures: 0 };
+  return {
+    tally: new Tally(),
+    paidPurchases: new Set(),
+    webhookDeliveries: 0,
+    webhookEvents: new Set(),
+    payouts: new Map(),
+    signInFailures: 0,
+    referredSignUps: new Set(),
+    chatConfirmations: 0,
+    refundEvents: 0,
+  };
 }
 
 export interface LoadRun {
@@ -195,6 +212,7 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
         metadata: {},
       });
       for (let k = 0; k < 2; k++) pool.push({ event: refunded, id: refunded.id });
+      state.refundEvents += 1;
     }
   };
   const buyTest = async (p: Person) => {
@@ -204,6 +222,70 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
     const pay = await retrying(opts.drainUntil(), () => p.b.post<{ credited: boolean }>(`/api/shop/test-checkout/${r.body.purchaseId}/pay`));
     tally.count('purchase: test checkout pay', pay);
     if (pay.outcome === 'ok') state.paidPurchases.add(r.body.purchaseId);
+  };
+
+  /** A chat turn; answers the pending confirmation's id of its last tool part, if any. */
+  const chatTurn = async (c: Client, sessionId: string, text: string) => {
+    const a = await c.post<string>('/api/chat', { sessionId, lang: 'de', message: { id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text }] } });
+    if (a.outcome !== 'ok' || typeof a.body !== 'string') return { a, confirmationId: null };
+    const message = await messageFromChunks(parseSse(a.body));
+    const pending = toolParts(message)
+      .map((t) => t.output?.confirmation)
+      .filter((x): x is { id: string; status: string } => Boolean(x && x.status === 'pending'));
+    return { a, confirmationId: pending.at(-1)?.id ?? null };
+  };
+  /** The person's click on a confirmation card; retried like the browser's retry of the same click. */
+  const confirmByChat = async (c: () => Client, sessionId: string, confirmationId: string, op: string) => {
+    const a = await retrying(opts.until + 20_000, () => c().post('/api/chat/confirm', { sessionId, confirmationId, decision: 'confirm' }));
+    tally.count(op, a);
+    if (a.outcome === 'ok') state.chatConfirmations += 1;
+  };
+  const chatSession = async (c: Client) => {
+    const s = await c.post<{ id: string }>('/api/chat/session', { lang: 'de' });
+    return s.outcome === 'ok' ? s.body.id : null;
+  };
+  /** A provider unlocks by chat: 'Anfrage #ref freischalten', then the card's confirmation. */
+  const unlockByChat = async (p: Person, requestId: string) => {
+    const c = p.any();
+    const sessionId = await chatSession(c);
+    if (!sessionId) return;
+    const turn = await chatTurn(c, sessionId, `Anfrage #${requestId.slice(0, 6)} freischalten`);
+    tally.count('chat: unlock card', turn.a);
+    if (turn.confirmationId) await confirmByChat(() => p.any(), sessionId, turn.confirmationId, 'chat confirm: unlock');
+  };
+  const NEEDS = ['Fliesen im Bad neu verfugen', 'Gartentor schweißen und streichen', 'Dusche abdichten und Silikon erneuern', 'Lampen im Flur anschließen'];
+  /** A seeker describes a need by chat and confirms the summary: the request is written, released and matched. */
+  const requestByChat = async (p: Person) => {
+    const c = p.any();
+    const sessionId = await chatSession(c);
+    if (!sessionId) return;
+    await chatTurn(c, sessionId, 'Mia');
+    const need = `Ich suche einen Handwerker in 50667 Köln: ${pick(NEEDS)} (${crypto.randomUUID().slice(0, 4)}), für 300 Euro, ab morgen`;
+    const turn = await chatTurn(c, sessionId, need);
+    tally.count('chat: request summary', turn.a);
+    if (turn.confirmationId) await confirmByChat(() => p.any(), sessionId, turn.confirmationId, 'chat confirm: request');
+  };
+  /** A new person signs up through the partner's referral link (either instance). */
+  const signUpReferred = async () => {
+    const email = `faults-ref-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    state.referredSignUps.add(email);
+    const c = new Client(chance(0.5) ? opts.instances.stripe : opts.instances.test);
+    tally.count(
+      'sign-up with referral code',
+      await c.post('/api/auth/sign-up/email', {
+        email,
+        password: 'faults-correct-horse-battery',
+        name: 'Rita',
+        role: chance(0.5) ? 'seeker' : 'provider',
+        referralCode: opts.setup.partner.code,
+      }),
+    );
+  };
+  const signUpLoop = async () => {
+    while (Date.now() < opts.until) {
+      await signUpReferred();
+      await sleep(1_500 + Math.random() * 1_500);
+    }
   };
 
   const providerLoop = async (p: Person) => {
@@ -234,7 +316,8 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
         );
       }
       const unlock = pick(toUnlock);
-      if (unlock && feed.body.balance >= unlock.request.unlockPrice)
+      if (unlock && feed.body.balance >= unlock.request.unlockPrice && chance(0.25)) await unlockByChat(p, unlock.request.id);
+      else if (unlock && feed.body.balance >= unlock.request.unlockPrice)
         tally.count(
           'unlock',
           await retrying(opts.until, () => p.any().post(`/api/provider/requests/${unlock.request.id}/unlock`, { price: unlock.request.unlockPrice })),
@@ -269,6 +352,7 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
         const r = pick(open);
         if (r) tally.count('request close (refunds)', await p.any().post(`/api/seeker/requests/${r}/close`));
       }
+      if (chance(0.06)) await requestByChat(p);
       if (chance(0.12)) {
         const key = `faults-${crypto.randomUUID()}`;
         const a = await retrying(opts.drainUntil(), () =>
@@ -307,6 +391,6 @@ export async function runLoad(opts: LoadOptions, state: LoadState): Promise<Load
     }
   };
 
-  await Promise.all([...providers.map(providerLoop), ...seekers.map(seekerLoop), adminLoop()]);
+  await Promise.all([...providers.map(providerLoop), ...seekers.map(seekerLoop), adminLoop(), signUpLoop()]);
   return { deliverer, pending: () => pool.length, adminDrain: adminPass };
 }

@@ -128,6 +128,8 @@ async function main(): Promise<number> {
       RATE_LIMIT_CHAT: '100000',
       TRUSTED_ORIGINS: `${urlA},${urlB}`,
       DATA_DIR: path.join(workDir, 'data'),
+      // The admin records the PayPal payouts by hand (decision 081: the operator declared it may pay out itself).
+      OWN_ACCOUNT_PAYOUTS: 'on',
     };
     const envA = {
       ...common,
@@ -276,6 +278,27 @@ async function main(): Promise<number> {
     for (let pass = 0; pass < 5 && !drained && Date.now() < drainUntil; pass++) drained = await load.adminDrain(drainUntil);
     // The jobs (expiry, reconciliation, PayPal sync) run a few seconds after each start: give them a moment.
     await sleep(6_000);
+    // What a kill left half done is completed by the jobs (recover-chat-confirmations, complete-request-releases,
+    // notify-matches-sweep: each minute): wait until nothing waits for them, at most 90 s.
+    const waitingSince = Date.now();
+    const stillWaiting = async () => {
+      const c = new pg.Client({ connectionString: db!.url });
+      await c.connect();
+      try {
+        const r = await c.query<{ n: string }>(`SELECT (SELECT COUNT(*) FROM "ChatConfirmation" WHERE status = 'running')
+            + (SELECT COUNT(*) FROM "Request" r JOIN "user" u ON u.id = r."userId" WHERE u."emailVerified" AND (r.status = 'draft' OR (r.status = 'open' AND r."matchedAt" IS NULL)))
+            + (SELECT COUNT(*) FROM "Match" WHERE "notifyPending") AS n`);
+        return Number(r.rows[0]!.n);
+      } finally {
+        await c.end();
+      }
+    };
+    let left = await stillWaiting();
+    while (left > 0 && Date.now() - waitingSince < 90_000) {
+      await sleep(2_000);
+      left = await stillWaiting();
+    }
+    say(`recovery jobs: ${left} steps still waiting after ${((Date.now() - waitingSince) / 1000).toFixed(0)} s`);
     const crashes: InvariantResult = {
       name: "no app process died except by the suite's SIGKILL",
       violations: instances.flatMap((i) =>
@@ -295,7 +318,10 @@ async function main(): Promise<number> {
       crashes,
       live,
       ...(db.replica ? [replicaReads] : []),
-      ...(await checkInvariants(db.url, { paidPurchases: [...state.paidPurchases] })),
+      ...(await checkInvariants(db.url, {
+        paidPurchases: [...state.paidPurchases],
+        referred: { emails: [...state.referredSignUps], partnerId: setup.partner.id },
+      })),
     ];
     const failed = results.filter((r) => r.violations.length > 0).length;
     const passed = results.length - failed;
@@ -332,6 +358,9 @@ async function main(): Promise<number> {
     lines.push(`${pad('Stripe webhook deliveries (events)', 44)}${state.webhookDeliveries} (${state.webhookEvents.size})`);
     lines.push(`${pad('purchases paid by the suite', 44)}${state.paidPurchases.size}`);
     lines.push(`${pad('payouts requested', 44)}${state.payouts.size}`);
+    lines.push(`${pad('Stripe refund events', 44)}${state.refundEvents}`);
+    lines.push(`${pad('chat confirmations confirmed', 44)}${state.chatConfirmations}`);
+    lines.push(`${pad('sign-ups with a referral code tried', 44)}${state.referredSignUps.size}`);
     if (state.signInFailures) lines.push(`${pad('sign-ins that failed', 44)}${state.signInFailures}`);
     lines.push('');
     lines.push(`${pad('invariant check', 70)}violations`);

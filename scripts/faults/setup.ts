@@ -13,6 +13,7 @@ import { addPayoutMethod } from '../../server/domain/payouts/payout-methods.ts';
 import { createUser } from '../../tests/factories/users.ts';
 import { enableTotp } from '../../tests/factories/two-factor.ts';
 import { createProvider, createReleasedRequest, createSeeker, grantGoints } from '../../tests/factories/marketplace.ts';
+import { getReferralCode } from '../../server/domain/affiliate/get-referral-code.ts';
 
 export interface Person {
   id: string;
@@ -25,6 +26,8 @@ export interface SetupResult {
   admin: Person & { totpUri: string };
   /** Kept out of the load (another city): a provider and six requests matched only to it, for the live-event check. */
   probe: { provider: Person; requestIds: string[] };
+  /** A partner whose referral code the load's sign-ups carry. */
+  partner: { id: string; code: string };
 }
 
 // Distinct enough that the duplicate check (word similarity per seeker) holds none of them for review.
@@ -100,7 +103,10 @@ export async function setupData(env: Record<string, string>, opts: { providers: 
       if (r.status !== 'open') throw new Error(`setup: a probe request was not released (${r.status})`);
       probeRequests.push(r.id);
     }
+    const partner = await createUser(deps.db.prisma, { email: 'faults-partner@example.com', password, name: 'Partnerin' });
+    const code = await getReferralCode(deps.db.prisma, partner.id);
     return {
+      partner: { id: partner.id, code },
       providers,
       seekers,
       admin: { id: adminUser.id, email: adminUser.email, password, totpUri },

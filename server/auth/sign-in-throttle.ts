@@ -9,7 +9,7 @@
 // answers tell nothing about which addresses have accounts (decision 076).
 import crypto from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import type { Db } from '../db.ts';
+import type { Db, DbTx } from '../db.ts';
 import { inTransaction } from '../db/tx.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../../core/errors.ts';
@@ -79,32 +79,37 @@ export async function settleSignIn(
   reservation: { key: string; attempt: number },
   outcome: 'signed-in' | 'wrong-password' | 'not-checked',
   now = new Date(),
+  /** Writes the owner's mail in the transaction that marks the series as told (decision 082). */
+  tellOwner?: (tx: DbTx) => Promise<void>,
 ): Promise<{ notifyOwner: boolean }> {
   const { key, attempt } = reservation;
   if (outcome === 'signed-in') await prisma.signInThrottle.deleteMany({ where: { key } });
   else if (outcome === 'not-checked') await prisma.signInThrottle.updateMany({ where: { key, failures: { gt: 0 } }, data: { failures: { decrement: 1 } } });
   else if (attempt >= FREE_ATTEMPTS) {
-    const told = await prisma.signInThrottle.updateMany({ where: { key, notifiedAt: null }, data: { notifiedAt: now } });
-    return { notifyOwner: told.count === 1 };
+    return inTransaction(prisma, async (tx) => {
+      const told = await tx.signInThrottle.updateMany({ where: { key, notifiedAt: null }, data: { notifiedAt: now } });
+      if (told.count === 1) await tellOwner?.(tx);
+      return { notifyOwner: told.count === 1 };
+    });
   }
   return { notifyOwner: false };
 }
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'logger' | 'config'>;
 
-/** Tells the owner of the address, if it has an account, that wrong passwords were tried (the mail says what to do). */
-async function tellOwner(deps: Deps, email: string): Promise<void> {
-  const user = await deps.db.prisma.user.findUnique({
-    where: { email: email.trim().toLowerCase() },
-    select: { email: true, name: true, locale: true, deletedAt: true },
-  });
-  if (!user || user.deletedAt) return;
-  await deps.mailer.send({
-    to: user.email,
-    template: 'signInAttempts',
-    lang: normalizeLang(user.locale),
-    params: { name: user.name, url: appLink(deps, '/auth?view=forgot') },
-  });
+/** The owner of the address, if it has an account, hears that wrong passwords were tried (the mail says what to do). */
+function ownerMail(deps: Deps, email: string, series: { key: string; at: Date }) {
+  return async (tx: DbTx) => {
+    const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { email: true, name: true, locale: true, deletedAt: true } });
+    if (!user || user.deletedAt) return;
+    await deps.mailer.queue(tx, {
+      key: `signInAttempts:${series.key}:${series.at.toISOString()}`,
+      to: user.email,
+      template: 'signInAttempts',
+      lang: normalizeLang(user.locale),
+      params: { name: user.name, url: appLink(deps, '/auth?view=forgot') },
+    });
+  };
 }
 
 /**
@@ -126,8 +131,9 @@ export function throttleSignIn(deps: Deps) {
       }
       res.once('finish', () => {
         const outcome = res.statusCode < 300 ? 'signed-in' : res.statusCode === 401 ? 'wrong-password' : 'not-checked';
-        settleSignIn(deps.db.prisma, reservation, outcome)
-          .then(({ notifyOwner }) => (notifyOwner ? tellOwner(deps, email) : undefined))
+        const now = new Date();
+        settleSignIn(deps.db.prisma, reservation, outcome, now, ownerMail(deps, email, { key: reservation.key, at: now }))
+          .then(({ notifyOwner }) => (notifyOwner ? deps.mailer.flush() : undefined))
           .catch((err: unknown) => deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'sign-in throttle not settled'));
       });
       next();

@@ -29,11 +29,13 @@ const videoView = z.object({
   titleEn: z.string(),
   descriptionDe: z.string(),
   descriptionEn: z.string(),
-  url: z.string().nullable().describe("An http(s) address; null: shown as 'coming soon'"),
+  bodyDe: z.string().describe("The lesson's German text (core/affiliate/lesson.ts format, live-figure placeholders)"),
+  bodyEn: z.string().describe("The lesson's English text"),
+  url: z.string().nullable().describe('An http(s) address; null: a lesson without video (just the text)'),
   durationMin: z.number().int().nullable(),
   sortOrder: z.number().int(),
   active: z.boolean().describe('Shown to partners'),
-  watchedBy: z.number().int().describe('Partners who marked it watched'),
+  watchedBy: z.number().int().describe('Partners who marked it done'),
 });
 
 export const adminContentRoutes = [

@@ -5,7 +5,6 @@ import { listOutbox } from '../domain/admin/list-outbox.ts';
 import { getSettings, settingsPatchSchema, SETTINGS, updateSettings } from '../domain/settings/settings.ts';
 import { adminReasonInput, listRequestsForModeration, moderateRequest } from '../domain/requests/moderate-request.ts';
 import { decideVerificationDocument, getVerificationFile, listVerificationDocuments, verificationNote } from '../domain/providers/verification-documents.ts';
-import { tellVerificationDecided } from '../domain/providers/tell-verification-decided.ts';
 import { idParams } from './marketplace.schemas.ts';
 
 const settingsSchema = z.object(Object.fromEntries(Object.entries(SETTINGS).map(([k, v]) => [k, v])) as { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] });
@@ -164,9 +163,7 @@ export const adminRoutes = [
     body: z.object({ decision: z.enum(['approve', 'reject']), note: verificationNote.optional() }),
     response: z.object({ providerId: z.string(), status: z.enum(['approved', 'rejected']) }),
     handler: async ({ deps, auth, params, body }) => {
-      const result = await decideVerificationDocument(deps.db.prisma, auth.user!.id, params.id, body.decision, body.note);
-      await tellVerificationDecided(deps, result, body.note);
-      return result;
+      return decideVerificationDocument(deps, auth.user!.id, params.id, body.decision, body.note);
     },
   }),
 ];

@@ -2,7 +2,8 @@
 // old requests (and refunding their unlocks), reading back Stripe purchases whose webhook did not arrive,
 // syncing PayPal payout statuses and retrying Stripe Connect transfers, and making partner commissions available once their refund window has
 // passed, deleting kept records of deleted accounts after their retention, and writing the feed cards'
-// texts after a change of the redaction, and telling providers of their new matches. Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
+// texts after a change of the redaction, telling providers of their new matches, and sending the mails that wait
+// in the outbox (SMTP). Every handler is idempotent (conditional updates, ledger idempotency keys): a retry after a
 // failure part-way, or a run that overlaps another, changes nothing twice.
 import type { AppDeps } from '../deps.ts';
 import { expireRequests } from '../domain/requests/end-request.ts';
@@ -17,6 +18,8 @@ import { NOTIFY_MATCHES_JOB, notifyNewMatches, notifyOverdueMatches } from '../d
 import { z } from 'zod';
 import { completeRequestReleases } from '../domain/requests/complete-request-releases.ts';
 import { recoverChatConfirmations } from '../chat/confirm.ts';
+
+export const SEND_MAILS_JOB = 'send-mails';
 
 export interface JobRetry {
   /** Further attempts after the first one fails. */
@@ -58,6 +61,9 @@ export const JOB_DEFINITIONS: JobDefinition[] = [
     retry: { retryLimit: 5, retryDelay: 5, retryDelayMax: 300 },
     run: (deps, data) => notifyNewMatches(deps, z.string().parse(data.requestId)),
   },
+  // Mails written in their change's transaction wait in the outbox until sent (decision 082): each commit flushes
+  // them in its process; this sends what a dead process or a failed SMTP attempt left, each mail once per claim.
+  { name: SEND_MAILS_JOB, cron: '* * * * *', ...periodic, run: (deps) => deps.mailer.deliverQueued() },
   { name: 'notify-matches-sweep', cron: '* * * * *', ...periodic, run: (deps) => notifyOverdueMatches(deps) },
   // The texts of the feed's cards, once after the migration that added them and after a change of the redaction (decision 077).
   { name: 'write-card-texts', retry: PERIODIC_RETRY, runAfterStart: true, run: (deps) => writeCardTexts(deps.db.prisma) },

@@ -25,7 +25,14 @@ const T = {
     pending: /^Ausstehend/,
     zero: '0 Goints',
     tabs: ['Dashboard', 'Profil & Auszahlungen', 'Marketing', 'Akademie'],
-    soon: 'Video wird bald verfügbar sein',
+    lesson1: 'So funktioniert das Partnerprogramm',
+    lesson2: 'Dein Dashboard im Überblick',
+    readLesson: 'Lektion lesen',
+    markDone: 'Gelesen – als erledigt markieren',
+    markUndone: 'Als nicht erledigt markieren',
+    progress: (n: number) => new RegExp(`^${n} von \\d+ Lektionen erledigt$`),
+    unlockLine: 'für 50 Goints frei',
+    taxes: 'Provisionen sind Einkünfte',
     saved: 'Profil gespeichert',
     example: 'Beispiel',
     openMaterial: 'Ansehen und bearbeiten',
@@ -45,7 +52,14 @@ const T = {
     pending: /^Pending/,
     zero: '0 Goints',
     tabs: ['Dashboard', 'Profile & payouts', 'Marketing', 'Academy'],
-    soon: 'Video will be available soon',
+    lesson1: 'How the partner programme works',
+    lesson2: 'Your dashboard at a glance',
+    readLesson: 'Read lesson',
+    markDone: 'Read – mark as done',
+    markUndone: 'Mark as not done',
+    progress: (n: number) => new RegExp(`^${n} of \\d+ lessons done$`),
+    unlockLine: 'unlock one for 50 Goints',
+    taxes: 'Commissions are income',
     saved: 'Profile saved',
     example: 'Example',
     openMaterial: 'View and edit',
@@ -178,7 +192,7 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   await expect(page.getByTestId('level-row-1')).toContainText('1');
   await shoot(page, 'dashboard', lang);
 
-  // The other tabs: profile saved, academy honest about videos.
+  // The other tabs: profile saved, the academy's lessons to read, done only when the partner says so.
   await page.getByRole('tab', { name: l.tabs[1] }).click();
   const form = page.getByTestId('partner-profile-form');
   await form.locator('input[name="street"]').fill('Hauptstraße 5');
@@ -187,8 +201,39 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   await form.getByRole('button').click();
   await expect(page.getByText(l.saved)).toBeVisible();
   await page.getByRole('tab', { name: l.tabs[3] }).click();
-  await expect(page.getByText(l.soon).first()).toBeVisible();
+  await expect(page.getByTestId('academy-progress')).toHaveText(l.progress(0));
+  // The six seeded lessons (an admin's test lesson may be there too while another spec runs).
+  await expect(page.getByTestId('academy-lesson').nth(5)).toBeVisible();
+  await expect(page.getByText(/bald verfügbar|available soon/)).toHaveCount(0);
   await shoot(page, 'academy', lang);
+  const lesson1 = page.getByTestId('academy-lesson').filter({ hasText: l.lesson1 });
+  await lesson1.getByRole('button', { name: l.readLesson }).click();
+  const dialog = page.getByTestId('academy-lesson-dialog');
+  // The text with the live figures filled in, no placeholder left, no video link for a lesson without one.
+  await expect(dialog.getByTestId('lesson-body')).toContainText(l.unlockLine);
+  await expect(dialog.getByTestId('lesson-body')).not.toContainText('[');
+  await expect(dialog.getByRole('link')).toHaveCount(0);
+  await shoot(page, 'academy-lesson', lang);
+  // Opening and closing a lesson marks nothing.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('academy-progress')).toHaveText(l.progress(0));
+  await expect(lesson1).toHaveAttribute('data-done', 'false');
+  // The dashboard lesson shows the live plan where the text says [LEVELS], and the tax note.
+  await page.getByTestId('academy-lesson').filter({ hasText: l.lesson2 }).getByRole('button', { name: l.readLesson }).click();
+  await expect(dialog.getByTestId('live-plan')).toBeVisible();
+  await expect(dialog.getByTestId('plan-level-1')).toContainText('8');
+  await expect(dialog).toContainText(l.taxes);
+  await dialog.getByRole('button', { name: l.markDone }).click();
+  await expect(page.getByTestId('academy-progress')).toHaveText(l.progress(1));
+  await expect(dialog.getByRole('button', { name: l.markUndone })).toBeVisible();
+  await shoot(page, 'academy-lesson-done', lang);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('academy-lesson').filter({ hasText: l.lesson2 })).toHaveAttribute('data-done', 'true');
+  // Stored on the server: still done after a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: l.tabs[3] }).click();
+  await expect(page.getByTestId('academy-progress')).toHaveText(l.progress(1));
   await page.getByRole('tab', { name: l.tabs[2] }).click();
   // The e-mail preview is cut at 200 characters; the full view fills in the link.
   await expect(page.getByTestId('marketing-item').first()).toContainText('…');

@@ -107,7 +107,7 @@ export interface ReplicaPair {
 }
 
 /**
- * A primary and a streaming hot standby of a test's own (decision 079): initdb, then pg_basebackup -R from the
+ * A primary and a streaming hot standby of a test's own (decision 082): initdb, then pg_basebackup -R from the
  * primary, as docs/deploy.md does it with containers. Both on free ports, in one temporary folder.
  */
 export async function startReplicaPair(): Promise<ReplicaPair> {

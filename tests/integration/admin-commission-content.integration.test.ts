@@ -141,6 +141,8 @@ describe('academy videos (dashboard)', () => {
       titleEn: 'Sharing links',
       descriptionDe: 'Wo dein Link hingehört.',
       descriptionEn: 'Where your link belongs.',
+      bodyDe: 'Teile deinen Link dort, wo man dich kennt.',
+      bodyEn: 'Share your link where people know you.',
       url: 'https://videos.example.org/share.mp4',
       durationMin: 6,
     };
@@ -166,7 +168,7 @@ describe('academy videos (dashboard)', () => {
     partner.lang = 'de';
     expect((await partner.get<Academy>('/api/affiliate/academy')).body.videos.find((v) => v.id === id)?.title).toBe('Links teilen');
 
-    // An empty address means 'coming soon'.
+    // An empty address means a lesson without video (just the text).
     expect(
       (await admin.client.request<{ url: string | null }>('PATCH', `/api/admin/affiliate/videos/${id}`, { url: '', titleEn: 'Sharing your link' })).body.url,
     ).toBeNull();

@@ -1,4 +1,4 @@
-// Reads on a streaming replica (issue 23, decision 079), on a primary and a hot standby of the test's own
+// Reads on a streaming replica (issue 23, decision 082), on a primary and a hot standby of the test's own
 // (Debian's PostgreSQL binaries, started here whatever DATABASE_URL says). The standby's replay is paused to
 // make replication lag as long as the test likes: what a read then answers shows which server served it.
 // - a public read (the provider page) and the provider feed of someone who has not written lately come from

@@ -83,7 +83,7 @@ describe('compose.yaml', () => {
       for (const key of ['AUTH_SECRET', 'PAYOUT_ENCRYPTION_KEY', 'WEB_CONCURRENCY', 'APP_URL', 'TRUST_PROXY']) expect(app.environment).toHaveProperty(key);
       expect(app.environment!.EVENT_BUS).toBe('postgres');
       expect(app.healthcheck!.test.join(' ')).toContain('/api/health');
-      // Reads that may be a moment old go to the streaming replica (decision 079).
+      // Reads that may be a moment old go to the streaming replica (decision 082).
       expect(app.environment!.DATABASE_READ_URL).toMatch(/^postgresql:\/\/akut:.*@db-replica:5432\/akut$/);
       expect(app.environment).toHaveProperty('READ_AFTER_WRITE_MS');
       // Not on the replica: until it answers, reads fall back to the primary.

@@ -13,7 +13,6 @@ import {
   verificationNote,
   type PendingDocument,
 } from '../../domain/providers/verification-documents.ts';
-import { tellVerificationDecided } from '../../domain/providers/tell-verification-decided.ts';
 import { formatDate } from '../../../core/money/format-money.ts';
 import type { DocumentReviewRow, ListDocumentReviewsData } from '../../../core/chat/output-types.ts';
 import type { ChangeView } from '../../../core/chat/outcome.ts';
@@ -191,8 +190,7 @@ export const adminDocumentTools: AnyChatToolDef[] = [
         const d = await documentNamed(ctx, input);
         if (isToolOutcome(d)) return d;
         const note = input.note?.trim() || undefined;
-        const result = await decideVerificationDocument(ctx.deps.db.prisma, ctx.auth.user.id, d.id, input.decision, note, 'chat');
-        await tellVerificationDecided(ctx.deps, result, note);
+        const result = await decideVerificationDocument(ctx.deps, ctx.auth.user.id, d.id, input.decision, note, 'chat');
         return {
           accepted: true,
           state: ctx.machine.state,

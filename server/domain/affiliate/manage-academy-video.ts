@@ -1,6 +1,7 @@
-// Admins keep the partner academy: create, change (also activate or hide) and delete videos, each with its
-// German and English title and description. A video without an address is shown to partners as 'coming
-// soon'; an address must be http(s). Each change and its audit entry are written in one transaction.
+// Admins keep the partner academy: create, change (also activate or hide) and delete lessons, each with its
+// German and English title, description and written body (both languages required); the video is optional
+// (none: the lesson is just the text), an address must be http(s). Each change and its audit entry are
+// written in one transaction.
 import { z } from 'zod';
 import type { Db } from '../../db.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -18,7 +19,9 @@ const fields = {
   titleEn: z.string().trim().min(1).max(VIDEO_LIMITS.titleMax),
   descriptionDe: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
   descriptionEn: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
-  // Empty means 'no video yet'; anything else must be an http(s) address (the command says so, translated).
+  bodyDe: z.string().trim().min(1).max(VIDEO_LIMITS.bodyMax),
+  bodyEn: z.string().trim().min(1).max(VIDEO_LIMITS.bodyMax),
+  // Empty means 'no video' (the lesson is its text); anything else must be an http(s) address (the command says so, translated).
   url: z
     .string()
     .trim()
@@ -48,6 +51,8 @@ const videoView = (v: Row): AdminAcademyVideo => ({
   titleEn: v.titleEn,
   descriptionDe: v.descriptionDe,
   descriptionEn: v.descriptionEn,
+  bodyDe: v.bodyDe,
+  bodyEn: v.bodyEn,
   url: v.url,
   durationMin: v.durationMin,
   sortOrder: v.sortOrder,

@@ -4,23 +4,31 @@
 import type { AppDeps } from '../../deps.ts';
 import { formatEuro, formatGoints } from '../../../core/money/format-money.ts';
 import { milliToCents } from '../../../core/money/money.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices } from '../notifications/notify.ts';
+import { inTransaction } from '../../db/tx.ts';
 
 export async function tellCommissionVoided(deps: AppDeps, commissionId: string): Promise<void> {
   const c = await deps.db.prisma.commission.findUnique({ where: { id: commissionId }, select: { partnerId: true, amount: true, decisionReason: true } });
   if (!c) return;
   const goints = Number(c.amount) / 1000;
   const reason = c.decisionReason ?? '';
-  await notify(deps, {
-    userId: c.partnerId,
-    event: { type: 'commission.voided', payload: { commissionId, goints, reason } },
-    mail: {
-      template: 'commissionVoided',
-      params: (lang) => ({
-        amount: `${formatGoints(goints, lang)} (${formatEuro(milliToCents(c.amount), lang)})`,
-        reason,
-        url: appLink(deps, '/affiliate/dashboard'),
-      }),
-    },
-  });
+  // Written after the decision's commit, once per commission (decision 082); not yet in the decision's own transaction.
+  const told = await inTransaction(deps.db.prisma, (tx) =>
+    queueNotices(tx, deps, [
+      {
+        userId: c.partnerId,
+        event: { type: 'commission.voided', payload: { commissionId, goints, reason } },
+        mail: {
+          template: 'commissionVoided',
+          key: `commissionVoided:${commissionId}`,
+          params: (lang) => ({
+            amount: `${formatGoints(goints, lang)} (${formatEuro(milliToCents(c.amount), lang)})`,
+            reason,
+            url: appLink(deps, '/affiliate/dashboard'),
+          }),
+        },
+      },
+    ]),
+  );
+  await announce(deps, told);
 }

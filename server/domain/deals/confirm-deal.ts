@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { dealStatusOf, type DealParty } from '../../../machines/deal.machine.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { formatEuro } from '../offers/format.ts';
 import { translator } from '../../i18n.ts';
@@ -36,6 +36,33 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
   const now = new Date();
   let result: { state: string } | null = null;
   let commissions: BookedCommission[] = [];
+  let told: Notice[] = [];
+  const other = party === 'provider' ? deal.seekerId : deal.providerId;
+  const price = (lang: 'de' | 'en') => formatEuro(deal.valueCents, lang);
+  // Each side's mail commits with the step it tells of (decision 082).
+  const completedNotices = (): Notice[] =>
+    [deal.providerId, deal.seekerId].map((who) => ({
+      userId: who,
+      event: { type: 'deal.completed', payload: { dealId } },
+      mail: {
+        template: 'dealCompleted',
+        key: `dealCompleted:${dealId}`,
+        params: (lang) => ({ price: price(lang), url: appLink(deps, who === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }),
+      },
+    }));
+  const confirmedNotice = (): Notice => ({
+    userId: other,
+    event: { type: 'deal.confirmed', payload: { dealId, by: party } },
+    mail: {
+      template: 'dealConfirmed',
+      key: `dealConfirmed:${dealId}:${party}`,
+      params: (lang) => ({
+        party: translator(lang)(party === 'provider' ? 'email:dealConfirmed.partyProvider' : 'email:dealConfirmed.partySeeker') as string,
+        price: price(lang),
+        url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard'),
+      }),
+    },
+  });
   for (let attempt = 0; attempt < 5 && !result; attempt++) {
     try {
       result = await inTransaction(deps.db.prisma, async (tx) => {
@@ -51,6 +78,7 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
           await tx.deal.update({ where: { id: dealId }, data: { completedAt: now } });
           commissions = (await settleDeal(tx, deal)).commissions;
         }
+        told = await queueNotices(tx, deps, step.state === 'completed' ? completedNotices() : [confirmedNotice()]);
         return step;
       });
     } catch (e) {
@@ -59,34 +87,11 @@ export async function confirmDeal(deps: AppDeps, userId: string, dealId: string)
   }
   if (!result) throw new AppError('CONFLICT');
   const completed = result.state === 'completed';
-  const other = party === 'provider' ? deal.seekerId : deal.providerId;
-  const price = (lang: 'de' | 'en') => formatEuro(deal.valueCents, lang);
+  await announce(deps, told);
   if (completed) {
     // After the commit: the partners' dashboards update live.
     await announceCommissions(deps, commissions);
-    for (const who of [deal.providerId, deal.seekerId]) {
-      await notify(deps, {
-        userId: who,
-        event: { type: 'deal.completed', payload: { dealId } },
-        mail: {
-          template: 'dealCompleted',
-          params: (lang) => ({ price: price(lang), url: appLink(deps, who === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard') }),
-        },
-      });
-    }
   } else {
-    await notify(deps, {
-      userId: other,
-      event: { type: 'deal.confirmed', payload: { dealId, by: party } },
-      mail: {
-        template: 'dealConfirmed',
-        params: (lang) => ({
-          party: translator(lang)(party === 'provider' ? 'email:dealConfirmed.partyProvider' : 'email:dealConfirmed.partySeeker') as string,
-          price: price(lang),
-          url: appLink(deps, other === deal.providerId ? '/anbieter/dashboard' : '/suchende-dashboard'),
-        }),
-      },
-    });
     await tellOwnChange(deps, userId, 'deal.confirmed', { dealId, by: party });
   }
   return { dealId, status: dealStatusOf(result.state), completed };

@@ -7,7 +7,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db.ts';
 import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { CATEGORY_LABELS } from '../../../core/categories/category-labels.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
+import { inTransaction } from '../../db/tx.ts';
 import { defangLinks } from './defang-links.ts';
 import type { SuccessfulDeal, SuccessfulDeals } from '../../../core/api/deals.ts';
 export type { SuccessfulDeal, SuccessfulDeals } from '../../../core/api/deals.ts';
@@ -96,16 +97,18 @@ export async function createDealInquiry(
   // Replies go to the asker by one click only when the address is the asker's own, verified one.
   const replyTo = inquirer?.emailVerified && inquirer.email.toLowerCase() === input.email.toLowerCase() ? inquirer.email : undefined;
   const message = defangLinks(input.message);
-  const row = await prisma.dealInquiry.create({ data: { dealId, inquirerId, inquirerEmail: input.email.toLowerCase(), message: input.message } });
   const recipients = [...(deal.providerContactVisible ? [deal.providerId] : []), ...(deal.seekerContactVisible ? [deal.seekerId] : [])].filter(
     (id) => id !== inquirerId,
   );
-  for (const userId of recipients) {
-    await notify(deps, {
+  // The inquiry and its mails commit together (decision 082).
+  const { row, told } = await inTransaction(prisma, async (tx) => {
+    const row = await tx.dealInquiry.create({ data: { dealId, inquirerId, inquirerEmail: input.email.toLowerCase(), message: input.message } });
+    const notices: Notice[] = recipients.map((userId) => ({
       userId,
       event: { type: 'deal.inquiry', payload: { dealId, inquiryId: row.id } },
       mail: {
         template: 'dealInquiry',
+        key: `dealInquiry:${row.id}`,
         params: (l) => ({
           category: CATEGORY_LABELS[deal.request.kategorie as CategoryId]?.[l] ?? deal.request.kategorie,
           place: deal.request.ort ?? '',
@@ -117,7 +120,9 @@ export async function createDealInquiry(
         }),
         ...(replyTo ? { replyTo } : {}),
       },
-    });
-  }
+    }));
+    return { row, told: await queueNotices(tx, deps, notices) };
+  });
+  await announce(deps, told);
   return { id: row.id, recipients: recipients.length };
 }

@@ -1,16 +1,18 @@
 // New matches reach their providers after the matching has committed, from the job queue (decision 078):
 // matching marks each new match as waiting (Match.notifyPending) and its request with the time
 // (Request.notifyAfter), commits, and puts one job `notify-matches` in line for the request. The job claims
-// the waiting matches in one statement, so each provider is told once whatever runs at the same time (a
-// retry, the sweep, a second instance), then sends the live events in one statement and one e-mail per
-// provider in the provider's language. The sweep tells what a lost job left waiting.
+// the waiting matches and writes one e-mail per provider (in the provider's language) to the outbox in one
+// transaction (decision 082), so each provider gets the mail exactly once whatever runs at the same time (a
+// retry, the sweep, a second instance) or dies half-way; then it sends the live events in one statement and
+// the mails on their way. The sweep tells what a lost job left waiting.
 import type { AppDeps } from '../../deps.ts';
 import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { categoryLabel } from '../../../core/categories/category-labels.ts';
 import { urgencyLabel, type Urgency } from '../../../core/requests/urgency.ts';
 import { normalizeLang, translator, type Lang } from '../../i18n.ts';
 import type { MailParams } from '../../integrations/mail/templates.ts';
-import { appLink } from '../notifications/notify.ts';
+import { appLink, noticeMailKey } from '../notifications/notify.ts';
+import { inTransaction } from '../../db/tx.ts';
 import { budgetText, maskPlace, teaserDescription } from '../requests/request-views.ts';
 
 export const NOTIFY_MATCHES_JOB = 'notify-matches';
@@ -20,21 +22,21 @@ type Deps = Pick<AppDeps, 'db' | 'bus' | 'mailer' | 'logger' | 'config'>;
 /** Tells the providers of a request's waiting matches, each once; answers how many were told. */
 export async function notifyNewMatches(deps: Deps, requestId: string): Promise<number> {
   const prisma = deps.db.prisma;
-  const claimed = await prisma.$queryRaw<{ id: string; providerId: string }[]>`
-    UPDATE "Match" SET "notifyPending" = false WHERE "requestId" = ${requestId} AND "notifyPending" RETURNING "id", "providerId"`;
-  if (claimed.length) {
-    const [r, users] = await Promise.all([
-      prisma.request.findUnique({
+  // The claim and the mails commit together: a process that dies in between leaves the matches waiting.
+  const claimed = await inTransaction(prisma, async (tx) => {
+    const claimed = await tx.$queryRaw<{ id: string; providerId: string }[]>`
+      UPDATE "Match" SET "notifyPending" = false WHERE "requestId" = ${requestId} AND "notifyPending" RETURNING "id", "providerId"`;
+    if (!claimed.length) return claimed;
+    const [r, users] = [
+      await tx.request.findUnique({
         where: { id: requestId },
         select: { kategorie: true, ort: true, budgetMin: true, budgetMax: true, dringlichkeit: true, beschreibung: true },
       }),
-      prisma.user.findMany({ where: { id: { in: claimed.map((m) => m.providerId) } }, select: { id: true, email: true, name: true, locale: true } }),
-    ]);
-    try {
-      await deps.bus.publishMany(claimed.map((m) => ({ type: 'match.created', to: { userId: m.providerId }, payload: { matchId: m.id, requestId } })));
-    } catch (err) {
-      deps.logger.warn({ err: err instanceof Error ? err.message : String(err), requestId }, 'match events could not be published');
-    }
+      await tx.user.findMany({
+        where: { id: { in: claimed.map((m) => m.providerId) }, deletedAt: null },
+        select: { id: true, email: true, name: true, locale: true },
+      }),
+    ];
     if (r) {
       // The mail's words once per language, not once per provider.
       const params = new Map<Lang, MailParams>();
@@ -54,21 +56,31 @@ export async function notifyNewMatches(deps: Deps, requestId: string): Promise<n
         }
         return p;
       };
-      // One outbox write for all of them.
-      try {
-        await deps.mailer.sendMany(
-          users.map((user) => {
-            const lang = normalizeLang(user.locale);
-            return { to: user.email, template: 'newMatch' as const, lang, params: { name: user.name, ...paramsIn(lang) } };
-          }),
-        );
-      } catch (err) {
-        deps.logger.error(
-          { err: err instanceof Error ? err.message : String(err), template: 'newMatch', requestId, providers: users.length },
-          'notification mails failed',
-        );
-      }
+      // One outbox write for all of them, each under its match's key.
+      const matchOf = new Map(claimed.map((m) => [m.providerId, m.id]));
+      await deps.mailer.queueMany(
+        tx,
+        users.map((user) => {
+          const lang = normalizeLang(user.locale);
+          return {
+            key: noticeMailKey(user.id, { key: `newMatch:${matchOf.get(user.id)}` }),
+            to: user.email,
+            template: 'newMatch' as const,
+            lang,
+            params: { name: user.name, ...paramsIn(lang) },
+          };
+        }),
+      );
     }
+    return claimed;
+  });
+  if (claimed.length) {
+    try {
+      await deps.bus.publishMany(claimed.map((m) => ({ type: 'match.created', to: { userId: m.providerId }, payload: { matchId: m.id, requestId } })));
+    } catch (err) {
+      deps.logger.warn({ err: err instanceof Error ? err.message : String(err), requestId }, 'match events could not be published');
+    }
+    deps.mailer.flush();
   }
   // Nothing of the request waits any more (a matching run that adds new ones stamps the request again).
   await prisma.$executeRaw`

@@ -8,7 +8,7 @@ import type { CategoryId } from '../../../core/categories/category-ids.ts';
 import { categoryLabel } from '../../../core/categories/category-labels.ts';
 import { dealMachine, dealStatusOf } from '../../../machines/deal.machine.ts';
 import { initialEntity } from '../../machines/entity.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { transitionOffer } from './offer-transition.ts';
@@ -33,12 +33,12 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
   if (offer.status === 'angenommen' && offer.deal) return { offerId, dealId: offer.deal.id, repeated: true };
   if (offerAcceptRefusal(offer)) throw new AppError('OFFER_NOT_AVAILABLE');
   const init = initialEntity(dealMachine);
-  const deal = await inTransaction(prisma, async (tx) => {
+  const { deal, told } = await inTransaction(prisma, async (tx) => {
     // The request's row lock first (this update takes it): from here on the request sells no unlocks.
     const took = await tx.request.updateMany({ where: { id: offer.requestId, status: 'open', acceptedOfferId: null }, data: { acceptedOfferId: offer.id } });
     if (took.count !== 1) throw new AppError('OFFER_NOT_AVAILABLE');
     await transitionOffer(tx, offer.id, { type: 'OFFER_ACCEPTED' }, 'OFFER_NOT_AVAILABLE', { acceptedAt: new Date() });
-    return tx.deal.create({
+    const created = await tx.deal.create({
       data: {
         requestId: offer.requestId,
         offerId: offer.id,
@@ -49,20 +49,26 @@ export async function acceptOffer(deps: AppDeps, seekerId: string, offerId: stri
         machineSnapshot: init.snapshot as never,
       },
     });
+    // The provider's mail commits with the deal (decision 082).
+    const notices = await queueNotices(tx, deps, [
+      {
+        userId: offer.providerId,
+        event: { type: 'offer.accepted', payload: { offerId, dealId: created.id, requestId: offer.requestId } },
+        mail: {
+          template: 'offerAccepted',
+          key: `offerAccepted:${created.id}`,
+          params: (lang) => ({
+            price: formatEuro(offer.priceCents, lang),
+            category: categoryLabel(offer.request.kategorie as CategoryId, lang),
+            place: offer.request.ort ?? '',
+            url: appLink(deps, '/anbieter/dashboard'),
+          }),
+        },
+      },
+    ]);
+    return { deal: created, told: notices };
   });
-  await notify(deps, {
-    userId: offer.providerId,
-    event: { type: 'offer.accepted', payload: { offerId, dealId: deal.id, requestId: offer.requestId } },
-    mail: {
-      template: 'offerAccepted',
-      params: (lang) => ({
-        price: formatEuro(offer.priceCents, lang),
-        category: categoryLabel(offer.request.kategorie as CategoryId, lang),
-        place: offer.request.ort ?? '',
-        url: appLink(deps, '/anbieter/dashboard'),
-      }),
-    },
-  });
+  await announce(deps, told);
   await tellOwnChange(deps, seekerId, 'offer.accepted', { offerId, dealId: deal.id, requestId: offer.requestId });
   return { offerId, dealId: deal.id, repeated: false };
 }

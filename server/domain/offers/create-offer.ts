@@ -6,7 +6,7 @@ import { inTransaction, isUniqueViolation } from '../../db/tx.ts';
 import { offerMachine } from '../../../machines/offer.machine.ts';
 import { initialEntity } from '../../machines/entity.ts';
 import { lockRequest } from '../requests/lock-request.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
 import { formatEuro } from './format.ts';
 import { toCents, type CreateOfferInput } from '../../../core/offers/offers.schemas.ts';
 import { offerRefusal } from './offer-rules.ts';
@@ -31,6 +31,7 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
   const init = initialEntity(offerMachine);
   const priceCents = toCents(input.price);
   let offer;
+  let told: Notice[] = [];
   try {
     offer = await inTransaction(prisma, async (tx) => {
       // The request's row lock first (decision 019), then its status again: a settlement or close that
@@ -49,22 +50,27 @@ export async function createOffer(deps: AppDeps, providerId: string, input: Crea
         },
       });
       await tx.match.updateMany({ where: { requestId: input.requestId, providerId }, data: { status: 'angebot' } });
+      // The seeker's mail commits with the offer (decision 082).
+      if (facts.seekerId) {
+        told = await queueNotices(tx, deps, [
+          {
+            userId: facts.seekerId,
+            event: { type: 'offer.received', payload: { offerId: created.id, requestId: input.requestId } },
+            mail: {
+              template: 'offerReceived',
+              key: `offerReceived:${created.id}`,
+              params: (lang) => ({ provider: profile?.firmenname ?? '', price: formatEuro(priceCents, lang), url: appLink(deps, '/suchende-dashboard') }),
+            },
+          },
+        ]);
+      }
       return created;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('OFFER_EXISTS');
     throw e;
   }
-  if (facts.seekerId) {
-    await notify(deps, {
-      userId: facts.seekerId,
-      event: { type: 'offer.received', payload: { offerId: offer.id, requestId: input.requestId } },
-      mail: {
-        template: 'offerReceived',
-        params: (lang) => ({ provider: profile?.firmenname ?? '', price: formatEuro(priceCents, lang), url: appLink(deps, '/suchende-dashboard') }),
-      },
-    });
-  }
+  await announce(deps, told);
   await tellOwnChange(deps, providerId, 'offer.sent', { offerId: offer.id, requestId: offer.requestId });
   return { id: offer.id, requestId: offer.requestId, status: offer.status, priceCents: offer.priceCents };
 }

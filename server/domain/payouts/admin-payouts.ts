@@ -5,15 +5,15 @@ import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { PayPalError } from '../../integrations/paypal/client.ts';
-import { appLink, notify } from '../notifications/notify.ts';
 import { transitionPayout } from './payout-transition.ts';
 import { paypalSenderBatchId } from './payout-idempotency-key.ts';
 import { requirePayoutRail } from './payout-rails.ts';
 import { sendStripeTransfer } from './send-stripe-transfer.ts';
+import { queuePayoutMail } from './payout-mail.ts';
+export { queuePayoutMail } from './payout-mail.ts';
 import { payoutMethodLabel } from './payout-methods.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
-import { formatEuro as euro } from '../../../core/money/format-money.ts';
 import type { AdminPayout } from '../../../core/api/payouts.ts';
 export type { AdminPayout } from '../../../core/api/payouts.ts';
 
@@ -76,31 +76,12 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
   }));
 }
 
-/** Tells the person where their payout stands (live, and by e-mail when it was paid, failed or rejected). */
+/** After the commit: tells the person live where their payout stands; its mail (queuePayoutMail) goes out. */
 export async function tell(deps: AppDeps, payoutId: string) {
   const p = await deps.db.prisma.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
-  const method = payoutMethodLabel(p.method);
-  if (p.status === 'paid') {
-    await notify(deps, {
-      userId: p.userId,
-      event: { type: 'payout.paid', payload: { payoutId, method: p.method.type } },
-      mail: {
-        template: 'payoutPaid',
-        params: (lang) => ({ amount: euro(p.amountCents, lang), method, url: appLink(deps, '/suchende-dashboard?tab=payouts') }),
-      },
-    });
-  } else if (p.status === 'failed' || p.status === 'rejected') {
-    await notify(deps, {
-      userId: p.userId,
-      event: { type: `payout.${p.status}`, payload: { payoutId } },
-      mail: {
-        template: 'payoutFailed',
-        params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url: appLink(deps, '/suchende-dashboard?tab=payouts') }),
-      },
-    });
-  } else {
-    await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload: { payoutId } }).catch(() => {});
-  }
+  const payload = p.status === 'paid' ? { payoutId, method: p.method.type } : { payoutId };
+  await deps.bus.publish({ type: `payout.${p.status}`, to: { userId: p.userId }, payload }).catch(() => {});
+  deps.mailer.flush();
 }
 
 /** Approves a requested payout, or releases a held one; a PayPal payout goes to PayPal at once when PayPal is configured. */
@@ -128,9 +109,11 @@ export async function rejectPayout(
   reason: string,
   actor: PayoutActor = { actorId: null, via: 'system' },
 ): Promise<{ status: string }> {
-  const status = await inTransaction(deps.db.prisma, (tx) =>
-    auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason),
-  );
+  const status = await inTransaction(deps.db.prisma, async (tx) => {
+    const s = await auditedPayoutStep(tx, actor, payoutId, 'payout.reject', (t) => transitionPayout(t, payoutId, { type: 'REJECTED', reason }), reason);
+    await queuePayoutMail(tx, deps, payoutId);
+    return s;
+  });
   await tell(deps, payoutId);
   return { status };
 }
@@ -147,8 +130,8 @@ export async function completeManualPayout(
   if (!p) throw new AppError('NOT_FOUND');
   if (p.method.type !== 'paypal' || deps.money.paypal) throw new AppError('PAYOUT_NOT_POSSIBLE');
   requirePayoutRail(deps, 'paypal');
-  const status = await inTransaction(deps.db.prisma, (tx) =>
-    auditedPayoutStep(
+  const status = await inTransaction(deps.db.prisma, async (tx) => {
+    const s = await auditedPayoutStep(
       tx,
       actor,
       payoutId,
@@ -158,8 +141,10 @@ export async function completeManualPayout(
         return transitionPayout(t, payoutId, outcome === 'paid' ? { type: 'PAID' } : { type: 'FAILED', reason: reason ?? 'manual' });
       },
       reason,
-    ),
-  );
+    );
+    await queuePayoutMail(tx, deps, payoutId);
+    return s;
+  });
   await tell(deps, payoutId);
   return { status };
 }
@@ -185,7 +170,10 @@ export async function sendPayPalPayout(deps: AppDeps, payoutId: string): Promise
     await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'SENT' }, { paypalBatchId: batch.batchId }));
   } catch (err) {
     if (err instanceof PayPalError && !err.retryable) {
-      await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'FAILED', reason: `PayPal: ${err.message}` }));
+      await inTransaction(prisma, async (tx) => {
+        await transitionPayout(tx, payoutId, { type: 'FAILED', reason: `PayPal: ${err.message}` });
+        await queuePayoutMail(tx, deps, payoutId);
+      });
       return;
     }
     // PayPal not reachable: it stays approved with its sender batch id; the sync job tries again.
@@ -214,13 +202,22 @@ export async function syncPayPalPayouts(deps: AppDeps): Promise<{ paid: number; 
       const item = batch.items.find((i) => i.senderItemId === p.id) ?? batch.items[0];
       if (!item) continue;
       if (PAID.has(item.status)) {
-        await inTransaction(prisma, (tx) => transitionPayout(tx, p.id, { type: 'PAID' }, { paypalItemId: item.itemId }));
+        await inTransaction(prisma, async (tx) => {
+          await transitionPayout(tx, p.id, { type: 'PAID' }, { paypalItemId: item.itemId });
+          await queuePayoutMail(tx, deps, p.id);
+        });
         out.paid++;
         await tell(deps, p.id);
       } else if (FAILED.has(item.status)) {
-        await inTransaction(prisma, (tx) =>
-          transitionPayout(tx, p.id, { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` }, { paypalItemId: item.itemId }),
-        );
+        await inTransaction(prisma, async (tx) => {
+          await transitionPayout(
+            tx,
+            p.id,
+            { type: 'FAILED', reason: `PayPal ${item.status}${item.error ? `: ${item.error}` : ''}` },
+            { paypalItemId: item.itemId },
+          );
+          await queuePayoutMail(tx, deps, p.id);
+        });
         out.failed++;
         await tell(deps, p.id);
       }

@@ -8,6 +8,7 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { transitionPayout } from './payout-transition.ts';
+import { queuePayoutMail } from './payout-mail.ts';
 import type { PayoutEvent } from '../../../machines/payout.machine.ts';
 import { stripeReversalKey, stripeTransferKey } from './payout-idempotency-key.ts';
 
@@ -41,7 +42,10 @@ export async function sendStripeTransfer(deps: AppDeps, payoutId: string): Promi
     );
   } catch (err) {
     if (refusedByStripe(err)) {
-      await inTransaction(prisma, (tx) => transitionPayout(tx, payoutId, { type: 'FAILED', reason: `Stripe: ${messageOf(err)}` }));
+      await inTransaction(prisma, async (tx) => {
+        await transitionPayout(tx, payoutId, { type: 'FAILED', reason: `Stripe: ${messageOf(err)}` });
+        await queuePayoutMail(tx, deps, payoutId);
+      });
       return;
     }
     // Stripe not reachable: it stays approved; the sync job sends it again with the same idempotency key.
@@ -94,6 +98,7 @@ async function stepIfProcessing(deps: AppDeps, payoutId: string, event: PayoutEv
     const now = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, select: { status: true } });
     if (now.status !== 'processing') return false;
     await transitionPayout(tx, payoutId, event);
+    await queuePayoutMail(tx, deps, payoutId);
     return true;
   });
 }

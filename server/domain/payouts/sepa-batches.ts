@@ -10,7 +10,7 @@ import { buildPain001 } from '../../integrations/sepa/pain001.ts';
 import { openIban } from './payout-methods.ts';
 import { requirePayoutRail } from './payout-rails.ts';
 import { transitionPayout } from './payout-transition.ts';
-import { auditedPayoutStep, tell, type PayoutActor } from './admin-payouts.ts';
+import { auditedPayoutStep, queuePayoutMail, tell, type PayoutActor } from './admin-payouts.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { SepaBatchView } from '../../../core/api/payouts.ts';
 export type { SepaBatchView } from '../../../core/api/payouts.ts';
@@ -128,8 +128,10 @@ export async function markSepaBatchPaid(deps: AppDeps, id: string, actor: Payout
   const b = await inTransaction(deps.db.prisma, async (tx) => {
     const moved = await tx.sepaBatch.updateMany({ where: { id, status: 'sent' }, data: { status: 'paid', paidAt: new Date() } });
     if (moved.count !== 1) throw new AppError((await tx.sepaBatch.findUnique({ where: { id } })) ? 'CONFLICT' : 'NOT_FOUND');
-    for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'processing' }, select: { id: true } }))
+    for (const p of await tx.payout.findMany({ where: { sepaBatchId: id, status: 'processing' }, select: { id: true } })) {
       await transitionPayout(tx, p.id, { type: 'PAID' });
+      await queuePayoutMail(tx, deps, p.id);
+    }
     await auditBatch(tx, actor, id, 'sepaBatch.markPaid', 'sent', 'paid');
     return tx.sepaBatch.findUniqueOrThrow({ where: { id }, omit: { xml: true } });
   });
@@ -146,9 +148,11 @@ export async function markSepaPayoutFailed(
 ): Promise<{ status: string }> {
   const p = await deps.db.prisma.payout.findUnique({ where: { id: payoutId }, select: { sepaBatchId: true, userId: true } });
   if (!p?.sepaBatchId) throw new AppError('NOT_FOUND');
-  const status = await inTransaction(deps.db.prisma, (tx) =>
-    auditedPayoutStep(tx, actor, payoutId, 'payout.transferFailed', (t) => transitionPayout(t, payoutId, { type: 'FAILED', reason }), reason),
-  );
+  const status = await inTransaction(deps.db.prisma, async (tx) => {
+    const s = await auditedPayoutStep(tx, actor, payoutId, 'payout.transferFailed', (t) => transitionPayout(t, payoutId, { type: 'FAILED', reason }), reason);
+    await queuePayoutMail(tx, deps, payoutId);
+    return s;
+  });
   await tell(deps, payoutId);
   return { status };
 }

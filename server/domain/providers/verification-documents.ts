@@ -5,6 +5,9 @@ import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { Db } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
+import type { AppDeps } from '../../deps.ts';
+import { announce, queueNotices } from '../notifications/notify.ts';
+import { verificationDecidedNotice } from './verification-decided-notice.ts';
 import type { DocumentKind, DocumentSummary, PendingDocument } from '../../../core/api/provider.ts';
 import { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
 export { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
@@ -97,14 +100,14 @@ export async function getVerificationFile(prisma: Db, id: string): Promise<{ fil
 
 /** An admin's decision; approval gives the provider the 'Verifiziert' badge. */
 export async function decideVerificationDocument(
-  prisma: Db,
+  deps: Pick<AppDeps, 'db' | 'bus' | 'mailer' | 'logger' | 'config'>,
   adminId: string,
   id: string,
   decision: 'approve' | 'reject',
   note?: string,
   via: AuditVia = 'dashboard',
 ): Promise<{ providerId: string; status: 'approved' | 'rejected' }> {
-  return inTransaction(prisma, async (tx) => {
+  const { result, told } = await inTransaction(deps.db.prisma, async (tx) => {
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const updated = await tx.verificationDocument.updateMany({
       where: { id, status: 'pending' },
@@ -131,6 +134,10 @@ export async function decideVerificationDocument(
       reason: note ?? null,
       via,
     });
-    return { providerId: doc.providerId, status };
+    const result = { providerId: doc.providerId, status } as const;
+    // The provider's mail commits with the decision (decision 082).
+    return { result, told: await queueNotices(tx, deps, [verificationDecidedNotice(deps, id, result, note)]) };
   });
+  await announce(deps, told);
+  return result;
 }

@@ -10,7 +10,7 @@ import { initialEntity } from '../../machines/entity.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { readReportedContent } from './report-content.ts';
 import type { CreateReportInput } from './report-rules.ts';
-import { sendReportReceipt } from './report-notices.ts';
+import { queueReportReceipt } from './report-notices.ts';
 
 export interface Reporter {
   userId: string | null;
@@ -63,9 +63,11 @@ export async function createReport(deps: AppDeps, reporter: Reporter, input: Cre
       after: { contentType: input.contentType, contentId: input.contentId, ground: input.ground, category: input.category, status: 'open' },
       via: 'dashboard',
     });
+    // The receipt commits with the report (decision 082).
+    await queueReportReceipt(tx, deps, report.id);
     return report;
   });
   await deps.bus.publish({ type: 'report.created', to: { role: 'admin' }, payload: { reportId: row.id } }).catch(() => {});
-  await sendReportReceipt(deps, row.id);
+  deps.mailer.flush();
   return { reportId: row.id, repeated: false };
 }

@@ -9,7 +9,7 @@ import { liftContentEffect, type ContentEffect } from './content-effects.ts';
 import { stepReport } from './decide-report.ts';
 import type { ReportSnapshot } from './report-content.ts';
 import type { DecideObjectionInput, ReportContentType } from './report-rules.ts';
-import { sendObjectionNotices } from './report-notices.ts';
+import { queueObjectionNotices } from './report-notices.ts';
 
 export async function decideObjection(
   deps: AppDeps,
@@ -45,8 +45,10 @@ export async function decideObjection(
       reason: input.reason,
       via,
     });
+    // Both mails commit with the outcome (decision 082).
+    await queueObjectionNotices(tx, deps, reportId);
   });
-  await sendObjectionNotices(deps, reportId);
+  deps.mailer.flush();
   await deps.bus.publish({ type: 'report.updated', to: { role: 'admin' }, payload: { reportId } }).catch(() => {});
   return { status: input.outcome };
 }

@@ -12,7 +12,7 @@ import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { announceRefunds } from '../requests/end-request.ts';
 import { applyContentEffect, type ContentEffect } from './content-effects.ts';
 import { DECISIONS_BY_TYPE, restrictionOf, type DecideReportInput, type ReportContentType } from './report-rules.ts';
-import { sendDecisionNotices } from './report-notices.ts';
+import { queueDecisionNotices } from './report-notices.ts';
 
 /** Steps the report's machine and stores the next snapshot, only from the version it read. */
 export async function stepReport(tx: DbTx, reportId: string, event: ContentReportEvent, data: Record<string, unknown>) {
@@ -81,10 +81,13 @@ export async function decideReport(
       reason: input.reason,
       via,
     });
-    return { contentType: r.contentType, contentId: r.contentId, effect };
+    // The reporter's and the affected person's mails commit with the decision (decision 082).
+    const affected = await queueDecisionNotices(tx, deps, reportId);
+    return { contentType: r.contentType, contentId: r.contentId, effect, affected };
   });
   if (result.contentType === 'request' && result.effect?.refunded?.length) await announceRefunds(deps, result.contentId, 'rejected', result.effect.refunded);
-  await sendDecisionNotices(deps, reportId);
+  deps.mailer.flush();
+  if (result.affected) await deps.bus.publish({ type: 'report.decided', to: { userId: result.affected }, payload: { reportId } }).catch(() => {});
   await deps.bus.publish({ type: 'report.updated', to: { role: 'admin' }, payload: { reportId } }).catch(() => {});
   return { status: 'decided', decision: input.decision };
 }

@@ -1,13 +1,14 @@
-// The mails of notice and action, sent after the commit in the recipient's language: the receipt to the
-// reporter (DSA Art. 16(4)), the decision to the reporter (Art. 16(5)) and, with the statement of reasons,
-// to the person whose content was removed or restricted (Art. 17), and the outcome of an objection to both
-// (Art. 20(4)). A reporter without an account is written to at the address given in the form; a failed
-// mail is logged and the decision stands.
+// The mails of notice and action in the recipient's language, written to the outbox in the transaction of the
+// step they tell of (decision 082) and sent after its commit: the receipt to the reporter (DSA Art. 16(4)), the
+// decision to the reporter (Art. 16(5)) and, with the statement of reasons, to the person whose content was
+// removed or restricted (Art. 17), and the outcome of an objection to both (Art. 20(4)). A reporter without an
+// account is written to at the address given in the form.
 import type { AppDeps } from '../../deps.ts';
+import type { DbTx } from '../../db.ts';
 import { normalizeLang, translator, type Lang } from '../../i18n.ts';
 import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
 import type { MailParams, MailTemplate } from '../../integrations/mail/templates.ts';
-import { appLink } from '../notifications/notify.ts';
+import { appLink, queueMail } from '../notifications/notify.ts';
 import type { ReportSnapshot } from './report-content.ts';
 import type { StatementOfReasons } from '../../../core/api/reports.ts';
 import { OBJECTION_PERIOD_DAYS, type ReportContentType } from './report-rules.ts';
@@ -28,39 +29,39 @@ export function objectionDeadline(decidedAt: Date): Date {
   return new Date(decidedAt.getTime() + OBJECTION_PERIOD_DAYS * 24 * 60 * 60 * 1000);
 }
 
-async function mail(deps: AppDeps, to: string | null | undefined, lang: Lang, template: MailTemplate, params: MailParams) {
+type Deps = Pick<AppDeps, 'mailer' | 'config'>;
+
+/** One mail of a report's step, once per report and template. */
+async function mail(tx: DbTx, deps: Deps, reportId: string, to: string | null | undefined, lang: Lang, template: MailTemplate, params: MailParams) {
   if (!to) return;
-  try {
-    await deps.mailer.send({ to, template, lang, params });
-  } catch (err) {
-    deps.logger.error({ err: err instanceof Error ? err.message : String(err), template }, 'report mail failed');
-  }
+  await queueMail(tx, deps, { key: `${template}:${reportId}`, to, template, lang, params });
 }
 
 /** Where the reporter is reached: the account's address and language, else what the form gave. */
-async function reporterOf(deps: AppDeps, r: { reporterId: string | null; reporterEmail: string | null; reporterName: string | null; reporterLang: string }) {
+async function reporterOf(tx: DbTx, r: { reporterId: string | null; reporterEmail: string | null; reporterName: string | null; reporterLang: string }) {
   const account = r.reporterId
-    ? await deps.db.prisma.user.findUnique({ where: { id: r.reporterId }, select: { email: true, name: true, locale: true, deletedAt: true } })
+    ? await tx.user.findUnique({ where: { id: r.reporterId }, select: { email: true, name: true, locale: true, deletedAt: true } })
     : null;
   if (account && !account.deletedAt) return { to: account.email, name: account.name, lang: normalizeLang(account.locale) };
   return { to: r.reporterEmail, name: r.reporterName ?? undefined, lang: normalizeLang(r.reporterLang) };
 }
 
-async function affectedOf(deps: AppDeps, userId: string | null) {
+async function affectedOf(tx: DbTx, userId: string | null) {
   if (!userId) return null;
-  const u = await deps.db.prisma.user.findUnique({ where: { id: userId }, select: { email: true, name: true, locale: true, deletedAt: true } });
+  const u = await tx.user.findUnique({ where: { id: userId }, select: { email: true, name: true, locale: true, deletedAt: true } });
   return u && !u.deletedAt ? { to: u.email, name: u.name, lang: normalizeLang(u.locale) } : null;
 }
 
-async function load(deps: AppDeps, reportId: string) {
-  return deps.db.prisma.contentReport.findUniqueOrThrow({ where: { id: reportId } });
+async function load(tx: DbTx, reportId: string) {
+  return tx.contentReport.findUniqueOrThrow({ where: { id: reportId } });
 }
 
-export async function sendReportReceipt(deps: AppDeps, reportId: string): Promise<void> {
-  const r = await load(deps, reportId);
-  const who = await reporterOf(deps, r);
+/** In the transaction that created the report. */
+export async function queueReportReceipt(tx: DbTx, deps: Deps, reportId: string): Promise<void> {
+  const r = await load(tx, reportId);
+  const who = await reporterOf(tx, r);
   const snapshot = r.snapshot as unknown as ReportSnapshot;
-  await mail(deps, who.to, who.lang, 'reportReceived', {
+  await mail(tx, deps, r.id, who.to, who.lang, 'reportReceived', {
     name: who.name,
     ref: reportRef(r.id),
     content: contentLabel(r.contentType as ReportContentType, snapshot, who.lang, 'other'),
@@ -97,12 +98,13 @@ export function statementOfReasons(
   };
 }
 
-export async function sendDecisionNotices(deps: AppDeps, reportId: string): Promise<void> {
-  const r = await load(deps, reportId);
+/** In the decision's transaction; answers whom to tell live after the commit (the person affected), if anyone. */
+export async function queueDecisionNotices(tx: DbTx, deps: Deps, reportId: string): Promise<string | null> {
+  const r = await load(tx, reportId);
   const snapshot = r.snapshot as unknown as ReportSnapshot;
   const type = r.contentType as ReportContentType;
-  const who = await reporterOf(deps, r);
-  await mail(deps, who.to, who.lang, 'reportDecidedReporter', {
+  const who = await reporterOf(tx, r);
+  await mail(tx, deps, r.id, who.to, who.lang, 'reportDecidedReporter', {
     name: who.name,
     ref: reportRef(r.id),
     content: contentLabel(type, snapshot, who.lang, 'other'),
@@ -110,27 +112,28 @@ export async function sendDecisionNotices(deps: AppDeps, reportId: string): Prom
     reason: r.decisionReason ?? '',
   });
   // Only a removal or restriction is a decision against the author's content (Art. 17(1)).
-  if (r.decision === 'keep') return;
-  const affected = await affectedOf(deps, r.affectedUserId);
-  if (!affected) return;
+  if (r.decision === 'keep') return null;
+  const affected = await affectedOf(tx, r.affectedUserId);
+  if (!affected) return null;
   const s = statementOfReasons(r, affected.lang);
-  await mail(deps, affected.to, affected.lang, 'reportDecidedAffected', {
+  await mail(tx, deps, r.id, affected.to, affected.lang, 'reportDecidedAffected', {
     name: affected.name,
     ref: reportRef(r.id),
     content: contentLabel(type, snapshot, affected.lang, 'own'),
     ...s,
     url: appLink(deps, `/konto/entscheidungen#report-${r.id}`),
   });
-  await deps.bus.publish({ type: 'report.decided', to: { userId: r.affectedUserId! }, payload: { reportId: r.id } }).catch(() => {});
+  return r.affectedUserId;
 }
 
-export async function sendObjectionNotices(deps: AppDeps, reportId: string): Promise<void> {
-  const r = await load(deps, reportId);
+/** In the transaction that decided the objection. */
+export async function queueObjectionNotices(tx: DbTx, deps: Deps, reportId: string): Promise<void> {
+  const r = await load(tx, reportId);
   const snapshot = r.snapshot as unknown as ReportSnapshot;
   const type = r.contentType as ReportContentType;
-  const affected = await affectedOf(deps, r.affectedUserId);
+  const affected = await affectedOf(tx, r.affectedUserId);
   if (affected) {
-    await mail(deps, affected.to, affected.lang, 'reportObjectionDecided', {
+    await mail(tx, deps, r.id, affected.to, affected.lang, 'reportObjectionDecided', {
       name: affected.name,
       ref: reportRef(r.id),
       content: contentLabel(type, snapshot, affected.lang, 'own'),
@@ -139,8 +142,8 @@ export async function sendObjectionNotices(deps: AppDeps, reportId: string): Pro
       url: appLink(deps, `/konto/entscheidungen#report-${r.id}`),
     });
   }
-  const who = await reporterOf(deps, r);
-  await mail(deps, who.to, who.lang, 'reportObjectionReporter', {
+  const who = await reporterOf(tx, r);
+  await mail(tx, deps, r.id, who.to, who.lang, 'reportObjectionReporter', {
     name: who.name,
     ref: reportRef(r.id),
     content: contentLabel(type, snapshot, who.lang, 'other'),

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { translator } from '../../i18n.ts';
 import { categoryLabel, isCategoryId } from '../../../core/categories/category-labels.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
 import { ENDABLE, endRequest } from './end-request.ts';
 import { checkAdminReason } from './moderate-request.ts';
 
@@ -29,6 +29,8 @@ export async function closeRequestByAdmin(
   if (!r) throw new AppError('NOT_FOUND');
   // A deal waiting for its confirmations keeps the request: it must be cancelled first.
   if (!ENDABLE.includes(r.status) || r.acceptedOfferId) throw new AppError('REQUEST_NOT_CLOSABLE');
+  const userId = r.userId;
+  let told: Notice[] = [];
   const { ended, refunded } = await endRequest(deps, requestId, 'closed', { status: [r.status] }, async (tx, refunds) => {
     await tx.request.update({ where: { id: requestId }, data: { adminReason: reason } });
     await recordAudit(tx, {
@@ -41,25 +43,29 @@ export async function closeRequestByAdmin(
       reason,
       via: opts.via ?? 'dashboard',
     });
+    // The seeker's mail commits with the closing (decision 082).
+    if (userId)
+      told = await queueNotices(tx, deps, [
+        {
+          userId,
+          event: { type: 'request.closed', payload: { requestId, by: 'admin', reason } },
+          mail: {
+            template: 'requestClosedByAdmin',
+            key: `requestClosedByAdmin:${requestId}`,
+            params: (lang) => {
+              const t = translator(lang);
+              return {
+                category: isCategoryId(r.kategorie) ? categoryLabel(r.kategorie, lang) : r.kategorie,
+                reason: reason ? (t('email:common.adminReason', { reason }) as string) : '',
+                url: appLink(deps, '/suchende-dashboard'),
+              };
+            },
+          },
+        },
+      ]);
   });
   // Its status moved meanwhile (a deal was accepted, the seeker closed it, moderation decided).
   if (!ended) throw new AppError('REQUEST_NOT_CLOSABLE');
-  if (r.userId) {
-    await notify(deps, {
-      userId: r.userId,
-      event: { type: 'request.closed', payload: { requestId, by: 'admin', reason } },
-      mail: {
-        template: 'requestClosedByAdmin',
-        params: (lang) => {
-          const t = translator(lang);
-          return {
-            category: isCategoryId(r.kategorie) ? categoryLabel(r.kategorie, lang) : r.kategorie,
-            reason: reason ? (t('email:common.adminReason', { reason }) as string) : '',
-            url: appLink(deps, '/suchende-dashboard'),
-          };
-        },
-      },
-    });
-  }
+  await announce(deps, told);
   return { status: 'closed', refunded: refunded.length, refundedGoints: refunded.reduce((sum, x) => sum + x.goints, 0) };
 }

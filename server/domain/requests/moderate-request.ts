@@ -9,7 +9,8 @@ import { translator } from '../../i18n.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { getSettings } from '../settings/settings.ts';
 import { announceMatches, matchOpenRequest } from '../matching/match-request.ts';
-import { notify, appLink } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
+import type { DbTx } from '../../db.ts';
 import { rejectRequest } from './end-request.ts';
 
 export const ADMIN_REASON_MIN = 3;
@@ -49,6 +50,27 @@ export async function moderateRequest(
   if (!r) throw new AppError('NOT_FOUND');
   if (r.status !== 'review') throw new AppError('CONFLICT');
   let matched = 0;
+  let told: Notice[] = [];
+  const seekerId = r.userId;
+  // The seeker's mail commits with the decision (decision 082).
+  const moderated = (tx: DbTx) =>
+    seekerId
+      ? queueNotices(tx, deps, [
+          {
+            userId: seekerId,
+            event: { type: 'request.moderated', payload: { requestId, decision, reason } },
+            mail: {
+              template: 'requestModerated',
+              key: `requestModerated:${requestId}`,
+              params: (lang) => {
+                const t = translator(lang);
+                const text = t(decision === 'approve' ? 'email:requestModerated.approved' : 'email:requestModerated.rejected') as string;
+                return { decision: reason ? `${text}\n${t('email:common.adminReason', { reason })}` : text, url: appLink(deps, '/suchende-dashboard') };
+              },
+            },
+          },
+        ])
+      : Promise.resolve([]);
   const audit = { actorId: adminId, entityType: 'request', entityId: requestId, reason, via } as const;
   if (decision === 'approve') {
     const settings = await getSettings(prisma);
@@ -68,6 +90,7 @@ export async function moderateRequest(
       if (done.count !== 1) throw new AppError('CONFLICT');
       await recordAudit(tx, { ...audit, action: 'request.release', before: { status: 'review' }, after: { status: 'open' } });
       const opened = await tx.request.findUniqueOrThrow({ where: { id: requestId } });
+      told = await moderated(tx);
       return matchOpenRequest(tx, opened, settings['marketplace.maxRadiusKm'], now);
     });
     await announceMatches(deps, written);
@@ -76,23 +99,11 @@ export async function moderateRequest(
     const ended = await rejectRequest(deps, requestId, async (tx) => {
       await tx.request.update({ where: { id: requestId }, data: { moderatedById: adminId, moderatedAt: new Date(), adminReason: reason } });
       await recordAudit(tx, { ...audit, action: 'request.reject', before: { status: 'review' }, after: { status: 'rejected' } });
+      told = await moderated(tx);
     });
     if (!ended) throw new AppError('CONFLICT');
   }
-  if (r.userId) {
-    await notify(deps, {
-      userId: r.userId,
-      event: { type: 'request.moderated', payload: { requestId, decision, reason } },
-      mail: {
-        template: 'requestModerated',
-        params: (lang) => {
-          const t = translator(lang);
-          const text = t(decision === 'approve' ? 'email:requestModerated.approved' : 'email:requestModerated.rejected') as string;
-          return { decision: reason ? `${text}\n${t('email:common.adminReason', { reason })}` : text, url: appLink(deps, '/suchende-dashboard') };
-        },
-      },
-    });
-  }
+  await announce(deps, told);
   const now = await prisma.request.findUniqueOrThrow({ where: { id: requestId }, select: { status: true } });
   return { status: now.status, matched };
 }

@@ -8,7 +8,7 @@ import type { DbTx } from '../../db.ts';
 import { account } from '../ledger/accounts.ts';
 import { goints } from '../../../core/money/money.ts';
 import { postTransaction, type LedgerLine } from '../ledger/post-transaction.ts';
-import { notify, appLink } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
 import { receiptLines } from './receipt.ts';
 
 const UNPAID = ['created', 'processing', 'expired', 'failed'];
@@ -53,7 +53,7 @@ export async function fulfillPurchase(deps: AppDeps, purchaseId: string, payment
       where: { id: purchaseId, status: { in: UNPAID } },
       data: { status: 'paid', paidAt: now, ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}) },
     });
-    if (moved.count !== 1) return { purchaseId, credited: false, userId: p.userId };
+    if (moved.count !== 1) return { purchaseId, credited: false, userId: p.userId, told: [] as Notice[] };
     // Numbered only once it is paid, so no number is ever skipped.
     await tx.purchase.update({ where: { id: purchaseId }, data: { receiptNumber: await nextReceiptNumber(tx, now) } });
     const posted = await postTransaction(tx, {
@@ -63,23 +63,27 @@ export async function fulfillPurchase(deps: AppDeps, purchaseId: string, payment
       memo: { packageId: p.packageId, grossCents: p.grossCents },
       lines: purchaseLines(p, goints(p.goints)),
     });
-    return { purchaseId, credited: !posted.repeated, userId: p.userId };
-  });
-  if (result.credited) {
-    const p = await prisma.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
-    await notify(deps, {
-      userId: result.userId,
-      event: { type: 'purchase.completed', payload: { purchaseId, goints: p.goints } },
-      mail: {
-        template: 'purchaseReceipt',
-        params: (lang) => ({
-          number: p.receiptNumber ?? '',
-          lines: receiptLines(deps.config, p, lang).join('\n'),
-          url: appLink(deps, `/quittung/${purchaseId}`),
-        }),
+    if (posted.repeated) return { purchaseId, credited: false, userId: p.userId, told: [] as Notice[] };
+    // The receipt commits with the credit (decision 082).
+    const paid = await tx.purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+    const told = await queueNotices(tx, deps, [
+      {
+        userId: p.userId,
+        event: { type: 'purchase.completed', payload: { purchaseId, goints: paid.goints } },
+        mail: {
+          template: 'purchaseReceipt',
+          key: `purchaseReceipt:${purchaseId}`,
+          params: (lang) => ({
+            number: paid.receiptNumber ?? '',
+            lines: receiptLines(deps.config, paid, lang).join('\n'),
+            url: appLink(deps, `/quittung/${purchaseId}`),
+          }),
+        },
       },
-    });
-  }
+    ]);
+    return { purchaseId, credited: true, userId: p.userId, told };
+  });
+  await announce(deps, result.told);
   return { purchaseId: result.purchaseId, credited: result.credited };
 }
 

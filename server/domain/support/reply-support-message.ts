@@ -2,7 +2,7 @@
 // connection also gets a mail (no message text in it: the reply is read in the app).
 import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices } from '../notifications/notify.ts';
 import { adminView, checkSupportBody, partnerView, publishToTeam, SUPPORT_EVENTS, type AdminMessageView } from './support-message.ts';
 
 export async function replySupportMessage(
@@ -13,14 +13,14 @@ export async function replySupportMessage(
 ): Promise<AdminMessageView & { mailed: boolean }> {
   const text = checkSupportBody(body);
   const prisma = deps.db.prisma;
-  const message = await prisma.$transaction(async (tx) => {
+  const { message, told, mailed } = await prisma.$transaction(async (tx) => {
     const conversation = await tx.supportConversation.findUnique({ where: { id: conversationId } });
     if (!conversation) throw new AppError('NOT_FOUND');
     const now = new Date();
     await tx.supportConversation.update({ where: { id: conversation.id }, data: { lastMessageAt: now } });
     // Answering is reading: the partner's open messages count as read by the team.
     await tx.supportMessage.updateMany({ where: { conversationId: conversation.id, recipientId: null, readAt: null }, data: { readAt: now } });
-    return tx.supportMessage.create({
+    const message = await tx.supportMessage.create({
       data: {
         conversationId: conversation.id,
         senderId: adminId,
@@ -31,16 +31,27 @@ export async function replySupportMessage(
       },
       include: { sender: { select: { name: true } } },
     });
+    // A partner with no open connection is mailed, and the mail commits with the reply (decision 082).
+    const mailed = !deps.presence.isOnline(conversation.partnerId);
+    const told = await queueNotices(tx, deps, [
+      {
+        userId: conversation.partnerId,
+        event: { type: SUPPORT_EVENTS.message, payload: { message: partnerView(message) } },
+        ...(mailed
+          ? {
+              mail: {
+                template: 'supportReply' as const,
+                key: `supportReply:${message.id}`,
+                params: () => ({ subject: message.subject, url: appLink(deps, '/affiliate/dashboard?support=1') }),
+              },
+            }
+          : {}),
+      },
+    ]);
+    return { message, told, mailed };
   });
   const partnerId = message.recipientId!;
-  const mailed = !deps.presence.isOnline(partnerId);
-  await notify(deps, {
-    userId: partnerId,
-    event: { type: SUPPORT_EVENTS.message, payload: { message: partnerView(message) } },
-    ...(mailed
-      ? { mail: { template: 'supportReply' as const, params: () => ({ subject: message.subject, url: appLink(deps, '/affiliate/dashboard?support=1') }) } }
-      : {}),
-  });
+  await announce(deps, told);
   await publishToTeam(deps, SUPPORT_EVENTS.message, { conversationId: message.conversationId, partnerId, message: adminView(message) });
   return { ...adminView(message), mailed };
 }

@@ -2,7 +2,7 @@
 // away from admin. A new admin still needs two-factor before any admin door opens (requireRole).
 import { inTransaction } from '../../db/tx.ts';
 import type { AppDeps } from '../../deps.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices, type Notice } from '../notifications/notify.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { lockUser, refuseLastAdmin, refuseSelf, type UserRole } from './admin-user-rules.ts';
 
@@ -25,7 +25,7 @@ export async function changeUserRole(deps: AppDeps, input: ChangeUserRoleInput):
   refuseSelf(input.actorId, input.userId);
   const result = await inTransaction(deps.db.prisma, async (tx) => {
     const user = await lockUser(tx, input.userId);
-    if (user.role === input.role) return { id: user.id, role: input.role, changed: false };
+    if (user.role === input.role) return { id: user.id, role: input.role, changed: false, told: [] as Notice[] };
     if (user.role === 'admin') await refuseLastAdmin(tx, user.id);
     await tx.user.update({ where: { id: user.id }, data: { role: input.role } });
     await recordAudit(tx, {
@@ -38,20 +38,26 @@ export async function changeUserRole(deps: AppDeps, input: ChangeUserRoleInput):
       reason: input.reason ?? null,
       via: input.via ?? 'dashboard',
     });
-    return { id: user.id, role: input.role, changed: true };
+    // The person's mail commits with the change (decision 082).
+    const role = input.role;
+    const told = await queueNotices(tx, deps, [
+      {
+        userId: user.id,
+        event: { type: 'account.roleChanged', payload: { role } },
+        mail: {
+          template: 'accountRoleChanged',
+          key: `accountRoleChanged:${crypto.randomUUID()}`,
+          params: (lang) => ({ role: ROLE_WORDS[role][lang], url: appLink(deps, role === 'admin' ? '/admin' : '/auth') }),
+        },
+      },
+    ]);
+    return { id: user.id, role: input.role, changed: true, told };
   });
   if (result.changed) {
     // The new role counts at the person's next request here, and on the other instances once the database's
     // event reaches them (decision 048).
     deps.sessionCache?.forget({ userId: result.id });
-    await notify(deps, {
-      userId: result.id,
-      event: { type: 'account.roleChanged', payload: { role: result.role } },
-      mail: {
-        template: 'accountRoleChanged',
-        params: (lang) => ({ role: ROLE_WORDS[result.role][lang], url: appLink(deps, result.role === 'admin' ? '/admin' : '/auth') }),
-      },
-    });
+    await announce(deps, result.told);
   }
-  return result;
+  return { id: result.id, role: result.role, changed: result.changed };
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-import { appLink, notify } from '../notifications/notify.ts';
+import { announce, appLink, queueNotices } from '../notifications/notify.ts';
 import { lockUser, refuseLastAdmin, refuseSelf } from './admin-user-rules.ts';
 
 export interface SuspendUserInput {
@@ -40,21 +40,25 @@ export async function suspendUser(deps: AppDeps, input: SuspendUserInput): Promi
       reason,
       via: input.via ?? 'dashboard',
     });
-    return { id: user.id, suspended: true as const, sessionsEnded: ended.count };
+    // The person's mail commits with the suspension (decision 082).
+    const told = await queueNotices(tx, deps, [
+      {
+        userId: user.id,
+        event: { type: ACCOUNT_SUSPENDED_EVENT, payload: null },
+        mail: { template: 'accountSuspended', key: `accountSuspended:${now.toISOString()}`, params: () => ({ reason, url: appLink(deps, '/kontakt') }) },
+      },
+    ]);
+    return { id: user.id, suspended: true as const, sessionsEnded: ended.count, told };
   });
   // This instance forgets the sessions at once; the others when the database's event reaches them (decision 048).
   deps.sessionCache?.forget({ userId: result.id });
-  await notify(deps, {
-    userId: result.id,
-    event: { type: ACCOUNT_SUSPENDED_EVENT, payload: null },
-    mail: { template: 'accountSuspended', params: () => ({ reason, url: appLink(deps, '/kontakt') }) },
-  });
-  return result;
+  await announce(deps, result.told);
+  return { id: result.id, suspended: true, sessionsEnded: result.sessionsEnded };
 }
 
 export async function unsuspendUser(deps: AppDeps, input: Omit<SuspendUserInput, 'reason'> & { reason?: string }): Promise<{ id: string; suspended: false }> {
   refuseSelf(input.actorId, input.userId);
-  const id = await inTransaction(deps.db.prisma, async (tx) => {
+  const { id, told } = await inTransaction(deps.db.prisma, async (tx) => {
     const user = await lockUser(tx, input.userId);
     if (!user.suspendedAt) throw new AppError('USER_NOT_SUSPENDED');
     await tx.user.update({ where: { id: user.id }, data: { suspendedAt: null, suspendedReason: null, suspendedById: null } });
@@ -68,12 +72,15 @@ export async function unsuspendUser(deps: AppDeps, input: Omit<SuspendUserInput,
       reason: input.reason?.trim() || null,
       via: input.via ?? 'dashboard',
     });
-    return user.id;
+    const notices = await queueNotices(tx, deps, [
+      {
+        userId: user.id,
+        event: { type: 'account.unsuspended', payload: null },
+        mail: { template: 'accountUnsuspended', key: `accountUnsuspended:${user.suspendedAt.toISOString()}`, params: () => ({ url: appLink(deps, '/auth') }) },
+      },
+    ]);
+    return { id: user.id, told: notices };
   });
-  await notify(deps, {
-    userId: id,
-    event: { type: 'account.unsuspended', payload: null },
-    mail: { template: 'accountUnsuspended', params: () => ({ url: appLink(deps, '/auth') }) },
-  });
+  await announce(deps, told);
   return { id, suspended: false };
 }

@@ -442,7 +442,7 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Academy videos
+// Academy lessons (a written text in both languages, a video optional)
 
 type VideoForm = {
   category: (typeof ACADEMY_CATEGORIES)[number];
@@ -450,6 +450,8 @@ type VideoForm = {
   titleEn: string;
   descriptionDe: string;
   descriptionEn: string;
+  bodyDe: string;
+  bodyEn: string;
   url: string;
   durationMin: string;
   sortOrder: string;
@@ -461,6 +463,8 @@ const emptyVideo: VideoForm = {
   titleEn: '',
   descriptionDe: '',
   descriptionEn: '',
+  bodyDe: '',
+  bodyEn: '',
   url: '',
   durationMin: '',
   sortOrder: '0',
@@ -536,6 +540,8 @@ function VideosPanel() {
                                 titleEn: v.titleEn,
                                 descriptionDe: v.descriptionDe,
                                 descriptionEn: v.descriptionEn,
+                                bodyDe: v.bodyDe,
+                                bodyEn: v.bodyEn,
                                 url: v.url ?? '',
                                 durationMin: v.durationMin === null ? '' : String(v.durationMin),
                                 sortOrder: String(v.sortOrder),
@@ -597,6 +603,8 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
       titleEn: check(form.titleEn, VIDEO_LIMITS.titleMax, true),
       descriptionDe: check(form.descriptionDe, VIDEO_LIMITS.descriptionMax, false),
       descriptionEn: check(form.descriptionEn, VIDEO_LIMITS.descriptionMax, false),
+      bodyDe: check(form.bodyDe, VIDEO_LIMITS.bodyMax, true),
+      bodyEn: check(form.bodyEn, VIDEO_LIMITS.bodyMax, true),
       url: url && !/^https?:\/\/\S+$/i.test(url) ? t('errors:VIDEO_URL_INVALID') : check(url, VIDEO_LIMITS.urlMax, false),
       durationMin:
         duration && (!/^\d+$/.test(duration) || Number(duration) < 1 || Number(duration) > VIDEO_LIMITS.durationMax)
@@ -612,6 +620,8 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
       titleEn: form.titleEn,
       descriptionDe: form.descriptionDe,
       descriptionEn: form.descriptionEn,
+      bodyDe: form.bodyDe,
+      bodyEn: form.bodyEn,
       url: url || null,
       durationMin: duration ? Number(duration) : null,
       sortOrder: Number(order),
@@ -642,11 +652,11 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
       />
     </Field>
   );
-  const area = (k: 'descriptionDe' | 'descriptionEn') => (
+  const area = (k: 'descriptionDe' | 'descriptionEn' | 'bodyDe' | 'bodyEn') => (
     <Field id={`${uid}-${k}`} label={t(`content.fields.${k}`)} error={errors[k]}>
       <Textarea
         id={`${uid}-${k}`}
-        rows={3}
+        rows={k.startsWith('body') ? 12 : 3}
         value={form[k]}
         onChange={(e) => set(k, e.target.value)}
         aria-invalid={errors[k] ? true : undefined}
@@ -683,6 +693,11 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
             {area('descriptionDe')}
             {area('descriptionEn')}
           </div>
+          <p className="text-xs text-muted-foreground" data-testid="content-body-hint">
+            {t('content.videos.bodyHint')}
+          </p>
+          {area('bodyDe')}
+          {area('bodyEn')}
           {text('url')}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id={`${uid}-duration`} label={t('content.fields.durationMin')} error={errors.durationMin}>

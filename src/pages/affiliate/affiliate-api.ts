@@ -5,10 +5,10 @@ import type { PartnerNetwork } from '../../../core/api/affiliate.ts';
 import type { CommissionPlanView } from '../../../core/api/affiliate.ts';
 import type { CountryRanking } from '../../../core/api/affiliate.ts';
 import type { MarketingMaterialView } from '../../../core/api/affiliate.ts';
-import type { AcademyVideoView } from '../../../core/api/affiliate.ts';
+import type { AcademyVideoView, AcademyView } from '../../../core/api/affiliate.ts';
 import type { PartnerProfileInput, PartnerProfileView } from '../../../core/affiliate/partner-profile-schema.ts';
 
-export type { PartnerOverview, PartnerNetwork, CountryRanking, MarketingMaterialView, AcademyVideoView, PartnerProfileInput, PartnerProfileView };
+export type { PartnerOverview, PartnerNetwork, CountryRanking, MarketingMaterialView, AcademyVideoView, AcademyView, PartnerProfileInput, PartnerProfileView };
 export type LivePlan = CommissionPlanView & { unlockPriceGoints: number; maxUnlocks: number };
 
 export const affiliateApi = {
@@ -21,7 +21,7 @@ export const affiliateApi = {
   setRankingOptIn: (optIn: boolean) => api<{ rankingOptIn: boolean }>('/api/affiliate/ranking/opt-in', { method: 'PUT', body: { optIn } }),
   invite: (body: { email: string; lang: 'de' | 'en' }) => api<{ sent: true; remainingToday: number }>('/api/affiliate/invite', { method: 'POST', body }),
   materials: (lang: 'de' | 'en') => api<{ materials: MarketingMaterialView[] }>(`/api/affiliate/materials?lang=${lang}`),
-  academy: () => api<{ videos: AcademyVideoView[]; progress: { watched: number; total: number } }>('/api/affiliate/academy'),
+  academy: () => api<AcademyView>('/api/affiliate/academy'),
   setWatched: (id: string, watched: boolean) =>
     api<{ videoId: string; watched: boolean }>(`/api/affiliate/academy/${encodeURIComponent(id)}/progress`, { method: 'PUT', body: { watched } }),
 };

@@ -22,7 +22,7 @@ export function useLivePlan() {
   return { plan, failed };
 }
 
-export function PlanTable({ plan, failed }: { plan: LivePlan | null; failed: boolean }) {
+export function PlanTable({ plan, failed }: { plan: Pick<LivePlan, 'poolBp' | 'levels'> | null; failed: boolean }) {
   const { t, i18n } = useTranslation('affiliate');
   const lang = i18n.resolvedLanguage ?? 'de';
   if (failed) return <p className="text-muted-foreground">{t('landing.planError')}</p>;

@@ -1,4 +1,4 @@
-// Which database a read goes to when a read replica is configured (decision 079): reads that may be a moment
+// Which database a read goes to when a read replica is configured (decision 082): reads that may be a moment
 // old go to the replica, unless the caller wrote within READ_AFTER_WRITE_MS (remembered in a signed cookie, so
 // every app instance knows it) or the request itself writes; a replica that fails falls back to the primary.
 import { describe, expect, it } from 'vitest';
