@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const limiters = createLimiters(deps.config, deps.db);
 
   app.use(requestLogger(deps.logger));
-  // With a read replica: a request that may write holds its caller's next reads on the primary (decision 082).
+  // With a read replica: a request that may write holds its caller's next reads on the primary (decision 079).
   const marker = markWrites(deps);
   if (marker) app.use(marker);
   app.use(securityHeaders(deps.config, Boolean(opts.viteMiddlewares)));

@@ -21,7 +21,7 @@ export const envSchema = z.object({
   APP_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.string().url().optional()),
-  // A streaming read replica of DATABASE_URL's server (decision 082): reads that may be a moment old go there.
+  // A streaming read replica of DATABASE_URL's server (decision 079): reads that may be a moment old go there.
   DATABASE_READ_URL: optionalString.pipe(z.string().url('DATABASE_READ_URL must be a PostgreSQL connection URL').optional()),
   // After a write, the same person's reads stay on the primary this long (a signed cookie, on every instance).
   READ_AFTER_WRITE_MS: z.coerce.number().int().min(0, 'READ_AFTER_WRITE_MS must be 0 or more').max(3_600_000).default(5_000),

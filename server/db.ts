@@ -21,7 +21,7 @@ export type DbTx = Parameters<Parameters<Db['$transaction']>[0]>[0];
  */
 export type SqlTx = Pick<DbTx, '$queryRaw' | '$executeRaw'>;
 
-/** `readUrl`: a streaming read replica of `url`'s server, for reads that may be a moment old (decision 082). */
+/** `readUrl`: a streaming read replica of `url`'s server, for reads that may be a moment old (decision 079). */
 export type DatabaseTarget = { kind: 'pglite'; dir: string | null } | { kind: 'postgres'; url: string; readUrl?: string };
 
 export interface Database {
@@ -40,7 +40,7 @@ export interface Database {
   pools?: { locks: pg.Pool; counters: pg.Pool; app: pg.Pool };
   /** A client on the read replica (DATABASE_READ_URL), never written through; none without one. */
   replica?: Db;
-  /** Runs a read on the replica or the primary, falling back to the primary when the replica fails (decision 082). */
+  /** Runs a read on the replica or the primary, falling back to the primary when the replica fails (decision 079). */
   reads: ReplicaReads;
   close(): Promise<void>;
 }

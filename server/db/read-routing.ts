@@ -1,4 +1,4 @@
-// Which server a read goes to when a read replica is configured (decision 082). Pure: the rule, and the
+// Which server a read goes to when a read replica is configured (decision 079). Pure: the rule, and the
 // signed mark of a person's last write that carries it from one app instance to the next.
 import crypto from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// Runs a read on the replica or the primary (decision 082). A replica that is away, or that cancels a query
+// Runs a read on the replica or the primary (decision 079). A replica that is away, or that cancels a query
 // for a conflict with recovery, answers nothing: the read runs on the primary, and the replica is left alone
 // for a moment so that requests do not each wait for it to fail.
 import type { Db } from '../db.ts';

@@ -97,7 +97,7 @@ export const providerRoutes = [
     query: z.object({ cursor: z.string().regex(FEED_CURSOR).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
     response: feedSchema,
     // The profile check rides in the feed's statement: one round trip per page.
-    // May be a moment old: from the read replica, unless the provider wrote lately (decision 082).
+    // May be a moment old: from the read replica, unless the provider wrote lately (decision 079).
     handler: ({ read, auth, query, lang }) =>
       read((db) =>
         listProviderMatches(db, auth.user!.id, lang, {

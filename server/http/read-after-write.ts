@@ -1,4 +1,4 @@
-// Read-your-writes with a read replica (decision 082). A request that may write marks the browser with a signed
+// Read-your-writes with a read replica (decision 079). A request that may write marks the browser with a signed
 // cookie holding the time its response began; for READ_AFTER_WRITE_MS after it, that person's reads stay on the
 // primary, on whichever instance they land. Reads of anybody else that may be a moment old go to the replica.
 import type { IncomingMessage } from 'node:http';

@@ -25,7 +25,7 @@ export interface RouteContext<B, Q, P> {
   t: TFunction;
   /**
    * For reads that may be a moment old (feeds, public pages, lists): the read replica when one is configured and
-   * the caller has not written lately, else the primary (decision 082). Everything else uses deps.db.prisma.
+   * the caller has not written lately, else the primary (decision 079). Everything else uses deps.db.prisma.
    */
   read: Reader;
 }

@@ -44,7 +44,7 @@ export async function fetchPageData(
     signedIn?: boolean;
     /** The anonymous greeting of /search when the caller has it already (the page cache's key). */
     greeting?: AnonymousGreeting;
-    /** The page's reads may be a moment old: the replica unless the caller wrote lately (decision 082). */
+    /** The page's reads may be a moment old: the replica unless the caller wrote lately (decision 079). */
     read: Reader;
   },
 ): Promise<PageData> {

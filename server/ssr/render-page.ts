@@ -87,7 +87,7 @@ export async function renderPage(
     lang: Lang;
     signedIn?: boolean;
     greeting?: AnonymousGreeting;
-    /** Where the page's data are read (decision 082); the primary when not given. */
+    /** Where the page's data are read (decision 079); the primary when not given. */
     read?: Reader;
   },
 ): Promise<RenderedPage> {
