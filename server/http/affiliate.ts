@@ -13,7 +13,8 @@ import { getCommissionPlan, listCommissionPlanHistory } from '../domain/affiliat
 import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan.ts';
 import { planInputSchema } from '../../core/affiliate/commission-plan.ts';
 import { decideCommission } from '../domain/affiliate/decide-commission.ts';
-import { tellCommissionVoided } from '../domain/affiliate/tell-commission-voided.ts';
+import { queueCommissionVoided } from '../domain/affiliate/tell-commission-voided.ts';
+import { announce, type Notice } from '../domain/notifications/notify.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
 import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 import { getSettings } from '../domain/settings/settings.ts';
@@ -369,9 +370,15 @@ export const affiliateRoutes = [
     body: z.object({ decision: z.enum(['release', 'void']), reason }),
     response: z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES) }),
     handler: async ({ deps, auth, params, body }) => {
-      const decided = await decideCommission(deps.db.prisma, auth.user!.id, params.id, body.decision, body.reason, { logger: deps.logger });
-      // The partner learns why their commission was voided (mail and live note), after the commit.
-      if (body.decision === 'void') await tellCommissionVoided(deps, params.id);
+      // The partner learns why their commission was voided: the mail commits with the decision, the live note after it.
+      let told: Notice[] = [];
+      const decided = await decideCommission(deps.db.prisma, auth.user!.id, params.id, body.decision, body.reason, {
+        logger: deps.logger,
+        inTransaction: async (tx, status) => {
+          told = await queueCommissionVoided(tx, deps, params.id, status);
+        },
+      });
+      await announce(deps, told);
       return decided;
     },
   }),

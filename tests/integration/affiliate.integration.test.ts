@@ -25,6 +25,8 @@ import { getBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../core/money/money.ts';
 import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { bookCommissions } from '../../server/domain/affiliate/book-commissions.ts';
+import { decideCommission } from '../../server/domain/affiliate/decide-commission.ts';
+import { queueCommissionVoided } from '../../server/domain/affiliate/tell-commission-voided.ts';
 import { attributeReferral } from '../../server/domain/affiliate/attribute-referral.ts';
 import { getReferralCode } from '../../server/domain/affiliate/get-referral-code.ts';
 import { releaseDueCommissions } from '../../server/domain/affiliate/release-due-commissions.ts';
@@ -472,6 +474,25 @@ describe('fraud rules', () => {
     expect((await adminClient.post(`/api/admin/affiliate/commissions/${booked[0]!.id}/decide`, { decision: 'release', reason: 'doch nicht' })).status).toBe(
       409,
     );
+  });
+
+  it("a void and the partner's mail about it commit together: a failure after both were written leaves neither", async () => {
+    const partner = await createUser(prisma(), { email: `chefin@${crypto.randomUUID().slice(0, 6)}-gmbh.de` });
+    const referred = await createUser(prisma(), { referredById: partner.id, email: `lehrling@${partner.email.split('@')[1]}` });
+    const { booked } = await bookDirect((await createSeeker(prisma())).id, referred.id, 100);
+    expect(booked[0]).toMatchObject({ status: 'held' });
+    const admin = await createUser(prisma(), { role: 'admin' });
+    await expect(
+      decideCommission(prisma(), admin.id, booked[0]!.id, 'void', 'Selbstwerbung', {
+        inTransaction: async (tx, status) => {
+          await queueCommissionVoided(tx, app.deps, booked[0]!.id, status);
+          expect(await tx.mailOutbox.count({ where: { to: partner.email, template: 'commissionVoided' } })).toBe(1);
+          throw new Error('the instance dies before the commit');
+        },
+      }),
+    ).rejects.toThrow('the instance dies before the commit');
+    expect((await prisma().commission.findUniqueOrThrow({ where: { id: booked[0]!.id } })).status).toBe('held');
+    expect(await prisma().mailOutbox.count({ where: { to: partner.email, template: 'commissionVoided' } })).toBe(0);
   });
 
   it('flags one partner on both sides of a deal, one bank account of two partners, and bursts of sign-ups', async () => {

@@ -3,7 +3,7 @@
 // back to platform revenue. Always with a reason, kept on the row and logged.
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import { AppError } from '../../../core/errors.ts';
-import type { Db } from '../../db.ts';
+import type { Db, DbTx } from '../../db.ts';
 import { inTransaction } from '../../db/tx.ts';
 import type { Logger } from '../../logger.ts';
 import type { CommissionStatus } from '../../../machines/commission.machine.ts';
@@ -15,7 +15,13 @@ export async function decideCommission(
   commissionId: string,
   decision: 'release' | 'void',
   reason: string,
-  opts: { logger?: Logger; now?: Date; via?: AuditVia } = {},
+  opts: {
+    logger?: Logger;
+    now?: Date;
+    via?: AuditVia;
+    /** Runs in the decision's transaction after the change (the partner's notice, written with it). */
+    inTransaction?: (tx: DbTx, status: CommissionStatus) => Promise<void>;
+  } = {},
 ): Promise<{ id: string; status: CommissionStatus }> {
   const now = opts.now ?? new Date();
   const status = await inTransaction(prisma, async (tx) => {
@@ -38,6 +44,7 @@ export async function decideCommission(
       reason,
       via: opts.via,
     });
+    await opts.inTransaction?.(tx, after);
     return after;
   });
   opts.logger?.info({ adminId, commissionId, decision, reason, status }, 'commission decided');
