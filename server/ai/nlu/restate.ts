@@ -69,13 +69,29 @@ function restateBudget(text: string, before: DescribedFields, after: Partial<Des
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// Words before a place that make it the place of the request ('in Essen'), not a word that sounds like one
+// ('Essen für 20 Personen').
+const PLACE_CUE = '(?:in|im|nach|aus|bei|um|nahe|near|around|at|from)';
+
 function restateLocation(text: string, before: DescribedFields, after: Partial<DescribedFields>): string {
   let out = text;
-  if (before.postcode && after.postcode && after.postcode !== before.postcode) {
-    out = out.replace(new RegExp(`(?<!\\d)${before.postcode}(?!\\d)`, 'g'), after.postcode);
+  const newPlace = after.place && after.place !== before.place ? after.place : null;
+  const newPostcode = before.postcode && after.postcode && after.postcode !== before.postcode ? after.postcode : null;
+  if (newPostcode && before.postcode) {
+    // '10115 Berlin' as one: the postcode and the place after it.
+    if (before.place) {
+      out = out.replace(
+        new RegExp(`(?<!\\d)${before.postcode}(\\s+)${escape(before.place)}(?![\\p{L}\\p{N}])`, 'gu'),
+        (_m, space: string) => `${newPostcode}${space}${after.place ?? before.place}`,
+      );
+    }
+    out = out.replace(new RegExp(`(?<!\\d)${before.postcode}(?!\\d)`, 'g'), newPostcode);
   }
-  if (before.place && after.place && after.place !== before.place) {
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(before.place)}(?![\\p{L}\\p{N}])`, 'gu'), after.place);
+  if (newPlace && before.place) {
+    out = out.replace(
+      new RegExp(`(?<![\\p{L}\\p{N}])(${PLACE_CUE}\\s+)${escape(before.place)}(?![\\p{L}\\p{N}])`, 'giu'),
+      (_m, cue: string) => `${cue}${newPlace}`,
+    );
   }
   return out;
 }

@@ -51,4 +51,13 @@ describe('restateDescription: a corrected budget or place is not left stale in t
       'Bestellnummer 101150, Berliner Weisse, Klempner in 20095 Hamburg',
     );
   });
+
+  it('a place that is also a word is replaced only where it stands as the place', () => {
+    expect(restateDescription('Essen für 20 Personen in Essen, Budget 300 €', { ...none, place: 'Essen' }, { place: 'Hamburg' }, 'de')).toBe(
+      'Essen für 20 Personen in Hamburg, Budget 300 €',
+    );
+    expect(
+      restateDescription('Catering 45127 Essen, Essen für 20', { ...none, postcode: '45127', place: 'Essen' }, { postcode: '20095', place: 'Hamburg' }, 'de'),
+    ).toBe('Catering 20095 Hamburg, Essen für 20');
+  });
 });
