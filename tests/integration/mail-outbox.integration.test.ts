@@ -230,8 +230,9 @@ describe.runIf(onPostgres)('a process killed around a mail', () => {
         answer = (await c.post('/api/provider/offers', offerInput(requestId))).status;
       });
       await admin.query('DROP TRIGGER akut_test_hold_mail ON "MailOutbox"');
-      // The offer committed (and was answered) with its mail, which nobody sent.
-      expect(answer, problems(a)).toBe(201);
+      // The offer committed with its mail, which nobody sent. Its answer may or may not have left before the kill:
+      // the sender starts right after the commit, beside the answer, so a busy machine can cut the answer off.
+      expect([0, 201], problems(a)).toContain(answer);
       const offer = await app.deps.db.prisma.offer.findFirstOrThrow({ where: { requestId, providerId: provider.id } });
       const key = `offerReceived:${offer.id}:${seeker.id}`;
       expect(await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { key } })).toMatchObject({ status: 'queued', attempts: 0 });
