@@ -41,6 +41,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs a PostgreSQL binary of this machine, as the postgres user when the tests run as root. */
+function pgRunner(): (cmd: string, args: string[]) => void {
+  const bin = pgBinDir()!;
+  const asRoot = process.getuid?.() === 0;
+  return (cmd, args) => {
+    const file = path.join(bin, cmd);
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
+    else execFileSync(file, args, { stdio: 'pipe' });
+  };
+}
+
+/** A temporary folder the postgres user owns (when the tests run as root). */
+function postgresTempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (process.getuid?.() === 0) {
+    const uid = postgresUid()!;
+    fs.chownSync(dir, uid, uid);
+  }
+  return dir;
+}
+
 export interface OwnCluster {
   url: string;
   stop(): void;
@@ -49,18 +70,8 @@ export interface OwnCluster {
 }
 
 export async function startOwnCluster(): Promise<OwnCluster> {
-  const bin = pgBinDir()!;
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const file = path.join(bin, cmd);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
-    else execFileSync(file, args, { stdio: 'pipe' });
-  };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-pg-'));
-  if (asRoot) {
-    const uid = postgresUid()!;
-    fs.chownSync(dir, uid, uid);
-  }
+  const run = pgRunner();
+  const dir = postgresTempDir('akut-pg-');
   const data = path.join(dir, 'data');
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
@@ -107,22 +118,12 @@ export interface ReplicaPair {
 }
 
 /**
- * A primary and a streaming hot standby of a test's own (decision 082): initdb, then pg_basebackup -R from the
+ * A primary and a streaming hot standby of a test's own (decision 079): initdb, then pg_basebackup -R from the
  * primary, as docs/deploy.md does it with containers. Both on free ports, in one temporary folder.
  */
 export async function startReplicaPair(): Promise<ReplicaPair> {
-  const bin = pgBinDir()!;
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const file = path.join(bin, cmd);
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' });
-    else execFileSync(file, args, { stdio: 'pipe' });
-  };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'akut-pg-pair-'));
-  if (asRoot) {
-    const uid = postgresUid()!;
-    fs.chownSync(dir, uid, uid);
-  }
+  const run = pgRunner();
+  const dir = postgresTempDir('akut-pg-pair-');
   const primaryData = path.join(dir, 'primary');
   const replicaData = path.join(dir, 'replica');
   const primaryPort = await freePort();
