@@ -71,7 +71,6 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
       () => {},
     );
     // Once per page load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
