@@ -352,6 +352,35 @@ test('the public provider page shows the profile; favourites need a sign-in, the
   await expectNoHorizontalScroll(page);
 });
 
+test('a favourite set while the page still loads its own copy stays set (the older answer does not undo it)', async ({ page, lang }) => {
+  const l = T[lang];
+  const provider = await onboardedProvider(lang);
+  await provider.api.dispose();
+  await signUpVerified(page, 'seeker', lang);
+  // The page's own reload of the provider is answered by the server at once but reaches the page only after
+  // the favourite was set: the reply it carries (not a favourite) is older than the click.
+  let favouriteSet!: () => void;
+  const afterClick = new Promise<void>((resolve) => {
+    favouriteSet = resolve;
+  });
+  await page.route(`**/api/providers/${provider.id}`, async (route) => {
+    const response = await route.fetch();
+    await afterClick;
+    await route.fulfill({ response });
+  });
+  const isProvider = (url: string) => url.endsWith(`/api/providers/${provider.id}`);
+  const asked = page.waitForRequest((r) => isProvider(r.url()));
+  await page.goto(`/anbieter/${provider.id}`);
+  await asked;
+  await page.getByRole('button', { name: l.favAdd }).click();
+  await expect(toast(page, l.favAdded)).toBeVisible();
+  const answered = page.waitForResponse((r) => isProvider(r.url()));
+  favouriteSet();
+  await answered;
+  await expect(page.getByRole('button', { name: l.favRemove })).toBeVisible();
+  await expect(page.getByRole('button', { name: l.favAdd })).toHaveCount(0);
+});
+
 test('an unknown provider id shows a translated not-found state with a link home', async ({ page, lang }) => {
   const l = T[lang];
   // The browser logs the API's deliberate 404 for the unknown provider.

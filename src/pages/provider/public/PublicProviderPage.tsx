@@ -1,6 +1,6 @@
 // /anbieter/:id: a provider's public page — rating, badge, categories, area, figures and reviews — with the
 // favourite heart for signed-in visitors. Phone and e-mail are not part of it.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -32,6 +32,12 @@ export function PublicProviderPage() {
   const [provider, setProvider] = useState<PublicProvider | null>(initial ?? null);
   const [state, setState] = useState<'loading' | 'ready' | 'notFound' | 'error'>(initial ? 'ready' : initial === null || !UUID.test(id) ? 'notFound' : 'loading');
   const [favBusy, setFavBusy] = useState(false);
+  // Reads and favourite clicks are numbered in the order they start. Only the newest read lands, and a read
+  // that was under way when the person set a favourite keeps the click's answer: its own is older (it would
+  // turn 'Aus Favoriten entfernen' back into 'Zu Favoriten').
+  const step = useRef(0);
+  const newestRead = useRef(0);
+  const lastFavourite = useRef<{ at: number; favorite: boolean } | null>(null);
 
   const load = useCallback(() => {
     // Not an id at all: no need to ask the server.
@@ -39,13 +45,20 @@ export function PublicProviderPage() {
       setState('notFound');
       return;
     }
+    const startedAt = ++step.current;
+    newestRead.current = startedAt;
     setState((s) => (s === 'ready' ? s : 'loading'));
     providerApi.publicProvider(id).then(
       (p) => {
-        setProvider(p);
+        if (startedAt !== newestRead.current) return;
+        const clicked = lastFavourite.current;
+        setProvider(clicked && clicked.at > startedAt ? { ...p, favorite: clicked.favorite } : p);
         setState('ready');
       },
-      (e: unknown) => setState(e instanceof ApiError && e.status === 404 ? 'notFound' : 'error'),
+      (e: unknown) => {
+        if (startedAt !== newestRead.current) return;
+        setState(e instanceof ApiError && e.status === 404 ? 'notFound' : 'error');
+      },
     );
   }, [id]);
   // Reviews' 'Anonym' and category names follow the UI language; the favourite follows the session.
@@ -67,6 +80,7 @@ export function PublicProviderPage() {
     setFavBusy(true);
     try {
       const r = await providerApi.setFavorite(provider.id, next);
+      lastFavourite.current = { at: ++step.current, favorite: r.favorite };
       setProvider((p) => (p ? { ...p, favorite: r.favorite } : p));
       toast.success(r.favorite ? t('public.favorite.added') : t('public.favorite.removed'));
     } catch {
