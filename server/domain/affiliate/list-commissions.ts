@@ -45,7 +45,8 @@ export interface AdminCommissionView extends PartnerCommissionView {
 export async function listCommissionsForAdmin(prisma: Db, status: CommissionStatus, limit = 200): Promise<AdminCommissionView[]> {
   const rows = await prisma.commission.findMany({
     where: { status },
-    orderBy: { createdAt: 'desc' },
+    // One order every time (a deal's commissions share their booking time): 'the first one' in the chat is the list's first.
+    orderBy: [{ createdAt: 'desc' }, { level: 'asc' }, { id: 'asc' }],
     take: limit,
     include: { partner: { select: { email: true, name: true } } },
   });
