@@ -66,7 +66,7 @@ export const adminPriceRoutes = [
     body: priceEntryInput,
     response: entrySchema,
     status: 201,
-    handler: ({ deps, auth, body }) => createPriceEntry(deps.db.prisma, auth.user!.id, body, 'dashboard'),
+    handler: ({ deps, auth, body }) => createPriceEntry(deps.db.prisma, auth.user.id, body, 'dashboard'),
   }),
   defineRoute({
     method: 'put',
@@ -77,7 +77,7 @@ export const adminPriceRoutes = [
     params: idParams,
     body: priceEntryInput,
     response: entrySchema,
-    handler: ({ deps, auth, params, body }) => updatePriceEntry(deps.db.prisma, auth.user!.id, params.id, body, 'dashboard'),
+    handler: ({ deps, auth, params, body }) => updatePriceEntry(deps.db.prisma, auth.user.id, params.id, body, 'dashboard'),
   }),
   defineRoute({
     method: 'delete',
@@ -87,6 +87,6 @@ export const adminPriceRoutes = [
     access: admin,
     params: idParams,
     response: entrySchema,
-    handler: ({ deps, auth, params }) => deletePriceEntry(deps.db.prisma, auth.user!.id, params.id, 'dashboard'),
+    handler: ({ deps, auth, params }) => deletePriceEntry(deps.db.prisma, auth.user.id, params.id, 'dashboard'),
   }),
 ];

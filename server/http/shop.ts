@@ -76,7 +76,7 @@ export const shopRoutes = [
     access: provider,
     body: z.object({ packageId: z.enum(PACKAGE_IDS) }),
     response: z.object({ purchaseId: z.string(), url: z.string(), provider: z.enum(['stripe', 'test']) }),
-    handler: ({ deps, auth, body, lang }) => createCheckout(deps, auth.user!, body.packageId, lang),
+    handler: ({ deps, auth, body, lang }) => createCheckout(deps, auth.user, body.packageId, lang),
   }),
   defineRoute({
     method: 'get',
@@ -85,7 +85,7 @@ export const shopRoutes = [
     tags: ['shop'],
     access: provider,
     response: z.object({ purchases: z.array(purchaseSchema) }),
-    handler: async ({ deps, auth }) => ({ purchases: await listPurchases(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ purchases: await listPurchases(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'get',
@@ -96,7 +96,7 @@ export const shopRoutes = [
     params: idParams,
     response: purchaseSchema,
     handler: async ({ deps, auth, params }) =>
-      (await listPurchases(deps.db.prisma, auth.user!.id)).find((p) => p.id === params.id) ?? Promise.reject(new AppError('NOT_FOUND')),
+      (await listPurchases(deps.db.prisma, auth.user.id)).find((p) => p.id === params.id) ?? Promise.reject(new AppError('NOT_FOUND')),
   }),
   defineRoute({
     method: 'get',
@@ -119,7 +119,7 @@ export const shopRoutes = [
       provider: z.string(),
       test: z.boolean(),
     }),
-    handler: ({ deps, auth, params }) => getReceipt(deps.db.prisma, deps.config, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => getReceipt(deps.db.prisma, deps.config, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -131,7 +131,7 @@ export const shopRoutes = [
     params: idParams,
     response: z.object({ purchaseId: z.string(), credited: z.boolean() }),
     handler: async ({ deps, auth, params }) => {
-      const p = await getOwnPurchase(deps.db.prisma, auth.user!.id, params.id);
+      const p = await getOwnPurchase(deps.db.prisma, auth.user.id, params.id);
       if (p.provider !== 'test' || deps.money.stripe) throw new AppError('FORBIDDEN');
       if (!deps.config.testCheckout) throw new AppError('CHECKOUT_UNAVAILABLE');
       if (p.status !== 'created' && p.status !== 'paid') throw new AppError('CONFLICT');
@@ -146,7 +146,7 @@ export const shopRoutes = [
     access: provider,
     params: idParams,
     handler: async ({ deps, auth, params }) => {
-      const p = await getOwnPurchase(deps.db.prisma, auth.user!.id, params.id);
+      const p = await getOwnPurchase(deps.db.prisma, auth.user.id, params.id);
       if (p.provider !== 'test') throw new AppError('FORBIDDEN');
       await markPurchaseUnpaid(deps, p.id, 'expired');
       return { ok: true };
