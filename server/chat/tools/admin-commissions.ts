@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { translator, type Lang } from '../../i18n.ts';
 import { emailOf, euroAmountOf, gointsOf, refOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
-import { listCommissionsForAdmin, type AdminCommissionView } from '../../domain/affiliate/list-commissions.ts';
+import { findCommissionForAdminByRef, listCommissionsForAdmin, type AdminCommissionView } from '../../domain/affiliate/list-commissions.ts';
 import { decideAndTellCommission } from '../../domain/affiliate/decide-and-tell-commission.ts';
 import { cleanRef } from '../../domain/refs/resolve-ref.ts';
 import { formatEuro, formatNumber } from '../../../core/money/format-money.ts';
@@ -137,14 +137,7 @@ const choiceLabel = (c: AdminCommissionView, lang: Lang) => `#${shortRef(c.id)} 
 const heldQueue = (ctx: AdminCtx) => listCommissionsForAdmin(ctx.deps.db.prisma, 'held');
 
 /** A commission by its reference (6 characters or the full id), among every status; null when none or several fit. */
-async function commissionByRef(ctx: AdminCtx, ref: string): Promise<AdminCommissionView | null> {
-  const clean = cleanRef(ref);
-  const rows = await ctx.deps.db.prisma.commission.findMany({ where: { id: { startsWith: clean } }, select: { id: true, status: true }, take: 2 });
-  if (rows.length !== 1) return null;
-  const row = rows[0]!;
-  const list = await listCommissionsForAdmin(ctx.deps.db.prisma, row.status as AdminCommissionView['status'], 500);
-  return list.find((c) => c.id === row.id) ?? null;
-}
+const commissionByRef = (ctx: AdminCtx, ref: string) => findCommissionForAdminByRef(ctx.deps.db.prisma, ref);
 
 type Named = { ref?: string; hint?: string; reason?: string };
 
