@@ -9,7 +9,7 @@ const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster })
 const PHONE = '(max-width: 599px)';
 
 /**
- * Where toasts appear (decision 084): never over the floating chat's open button or its panel, both at the
+ * Where toasts appear (decision 085): never over the floating chat's open button or its panel, both at the
  * bottom right. On wider screens at the bottom left; on phones at the top, where the open chat panel (anchored
  * at the bottom) leaves room. The toasts' colours are darkened to 4.5:1 in src/index.css.
  */

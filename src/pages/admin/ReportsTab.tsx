@@ -54,7 +54,7 @@ export function ReportsTab() {
   useEffect(() => void load(), [load]);
   useLiveEvents(['report.created', 'report.updated'], () => void load());
   // A decided report leaves the list with the button that opened its dialog: the focus then goes to the tab
-  // rather than to the page's start (WCAG 2.4.3; decision 084).
+  // rather than to the page's start (WCAG 2.4.3; decision 085).
   const root = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
   const decided = () => {
