@@ -243,7 +243,7 @@ function Footer() {
 }
 
 /**
- * The first stop of the keyboard on every page (WCAG 2.4.1, bypass blocks): hidden until focused, it jumps past
+ * The first stop of the keyboard on every page (WCAG 2.4.1, bypass blocks): above the page until focused, it jumps past
  * the header's links to the page's main content.
  */
 function SkipLink() {
@@ -252,7 +252,7 @@ function SkipLink() {
     <a
       href="#inhalt"
       data-testid="skip-link"
-      className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg focus:translate-y-0"
       onClick={(e) => {
         // The router would keep the address without the fragment; focus the main content directly.
         e.preventDefault();
