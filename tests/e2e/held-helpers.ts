@@ -3,8 +3,7 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, mailedLink, type Lang } from './fixtures.ts';
 import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
-import { apiAccount, paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockOnly } from './seeker-helpers.ts';
-import { unlockAtQuotedPrice } from './market-helpers.ts';
+import { apiAccount, paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockAndOffer, unlockOnly } from './seeker-helpers.ts';
 
 const WRITE = { origin: E2E_URL };
 
@@ -45,12 +44,12 @@ export async function dealWithPartnerOnBothSides(lang: Lang, partnerName = 'Paul
   const { requestId } = await requestByChat(seeker.api, lang, 'Sven');
   const paid = await paidProviderAccount(lang, E2E_PAID_PROVIDERS - 2, `Elektro Bezahlt ${uniqueToken()}`);
   await unlockOnly(paid, requestId);
-  expect((await unlockAtQuotedPrice(provider.api, requestId)).ok()).toBe(true);
-  const offer = await provider.api.post('/api/provider/offers', {
-    data: { requestId, price: 240, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' },
+  const offerId = await unlockAndOffer(berta, requestId, {
+    price: 240,
+    beschreibung: 'Fehlersuche und Austausch der Sicherungen.',
+    verfuegbarkeit: 'Morgen ab 8 Uhr',
   });
-  expect(offer.status(), await offer.text()).toBe(201);
-  const accepted = await seeker.api.post(`/api/seeker/offers/${((await offer.json()) as { id: string }).id}/accept`);
+  const accepted = await seeker.api.post(`/api/seeker/offers/${offerId}/accept`);
   expect(accepted.ok(), await accepted.text()).toBe(true);
   const { dealId } = (await accepted.json()) as { dealId: string };
   await providerConfirms(berta, dealId);

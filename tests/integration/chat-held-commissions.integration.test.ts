@@ -10,13 +10,11 @@ import { startTestApp, type TestApp, type TestClient } from '../helpers/test-app
 import { clientAs, signedInClient } from '../helpers/auth.ts';
 import { createSession, sendChat, toolPart, type ChatTurn } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
+import { bookDealRevenue } from '../factories/commissions.ts';
 import { createUser } from '../factories/users.ts';
 import { createSeeker } from '../factories/marketplace.ts';
-import { inTransaction } from '../../server/db/tx.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
-import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
-import { bookCommissions } from '../../server/domain/affiliate/book-commissions.ts';
 import { goints } from '../../core/money/money.ts';
 import { formatEuro } from '../../core/money/format-money.ts';
 
@@ -37,21 +35,7 @@ const partnerPending = (id: string) => getBalance(prisma(), account.partnerPendi
 const statusOf = async (id: string) => (await prisma().commission.findUniqueOrThrow({ where: { id } })).status;
 
 /** A deal's platform revenue booked straight into the engine, with its commissions (held when a fraud rule matches). */
-async function bookDeal(seekerId: string, providerId: string, revenueGoints: number) {
-  const dealId = crypto.randomUUID();
-  const booked = await inTransaction(prisma(), async (tx) => {
-    await postTransaction(tx, {
-      idempotencyKey: `test_revenue:${dealId}`,
-      kind: 'test_revenue',
-      lines: [
-        { account: account.paymentClearing(), amount: -goints(revenueGoints) },
-        { account: account.platformRevenue(), amount: goints(revenueGoints) },
-      ],
-    });
-    return bookCommissions(tx, { dealId, requestId: crypto.randomUUID(), seekerId, providerId, platformRevenue: goints(revenueGoints) });
-  });
-  return { dealId, booked };
-}
+const bookDeal = (seekerId: string, providerId: string, revenueGoints: number) => bookDealRevenue(prisma(), seekerId, providerId, revenueGoints);
 
 /** A partner whose referred provider has an address of the partner's own company domain: one held commission (8 % of the revenue). */
 async function heldByEmailPattern(name: string, revenueGoints: number) {

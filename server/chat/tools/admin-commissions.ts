@@ -9,6 +9,7 @@
 // these tools only read values from the message.
 import { z } from 'zod';
 import { translator, type Lang } from '../../i18n.ts';
+import { formatDateTimeShortBerlin as dateTime } from '../../../core/audit/describe-audit.ts';
 import { emailOf, euroAmountOf, gointsOf, refOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
 import { findCommissionForAdminByRef, listCommissionsForAdmin, type AdminCommissionView } from '../../domain/affiliate/list-commissions.ts';
@@ -95,9 +96,6 @@ function whyHeld(c: AdminCommissionView, lang: Lang): string {
   const flags = c.flags.length ? c.flags : [{ code: 'other' }];
   return flags.map((f) => t(`admin:held.flags.${f.code}`, { detail: f.detail ?? '', defaultValue: t('admin:held.flags.other') }) as string).join(' ');
 }
-
-const dateTime = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso));
 
 /** One held commission for the list and the card: who, amount, deal, why held. */
 export interface HeldCommissionRow {
