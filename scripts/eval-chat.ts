@@ -305,11 +305,16 @@ function intentsOfAction(action: string, role: RoleId): string[] {
     recentActivity: ['getRecentActivity'],
     listRequests: ['adminListRequests'],
     moderateRequest: ['adminModerateRequest'],
+    // ACTIONS.md: 'requests waiting for moderation / flagged requests'; requests people reported are their own list.
+    moderationQueue: ['moderationQueue', 'adminListReports'],
     closeRequest: role === 'admin' ? ['adminCloseRequest'] : ['closeMyRequest'],
     listAdminDeals: ['adminListDeals'],
     smallTalk: SPOKEN_INTENTS.filter((i) => i.startsWith('smallTalk.')),
     contactHuman: ['contactHuman', 'writeSupportMessage'],
     writeSupportMessage: ['writeSupportMessage', 'contactHuman'],
+    listHeldCommissions: ['adminListHeldCommissions'],
+    releaseHeldCommission: ['adminReleaseCommission'],
+    voidHeldCommission: ['adminVoidCommission'],
   };
   return map[action] ?? [action];
 }
