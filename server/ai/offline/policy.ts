@@ -233,21 +233,28 @@ const PARTNER_READINGS: ReadonlyMap<string, string> = new Map([
 const SEEKER_SIDE =
   /\b(deals?|anfragen?|auftr[aä]ge?s?|angebote?s?|goints?|punkte|requests?|offers?|jobs?|käufe|kaufen|aufladen|top.?up|buy)\b|\b(mein(e[mnrs]?)?|my) (eigene[mnrs]?|own)\b/iu;
 
+// Words that name the partner's side: a commission, the partner programme, the people brought in.
+const PARTNER_SIDE = /\b(provision\w*|kommission\w*|commissions?|partner\w*|affiliate\w*|netzwerk\w*|network\w*|geworben\w*|referr\w*|empfehl\w*)/iu;
+
 /**
  * For a person who brings others in as a partner, plain words about earnings or a payout mean the commission:
  * the partner's reading takes the seeker account's place, unless the message names the seeker's side (a deal,
- * a request, Goints). For everyone else the classifier's reading stands.
+ * a request, Goints). For a person who has brought nobody in, the same plain words mean their own account:
+ * the seeker account's reading takes the partner's place, unless the message names the partner's side (a
+ * commission, the network).
  */
 function partnerReading(ranked: IntentScore[], message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): IntentScore[] {
   const top = ranked[0];
-  if (!message.partner || !top || SEEKER_SIDE.test(message.text)) return ranked;
+  if (!top) return ranked;
   const pair = [...PARTNER_READINGS].find(([seeker, partner]) => top.intent === seeker || top.intent === partner);
-  if (!pair || !toolFor(pair[1], message, allowed, catalog)) return ranked;
+  if (!pair) return ranked;
   const [seekerIntent, partnerIntent] = pair;
+  const into = message.partner ? partnerIntent : seekerIntent;
+  if ((message.partner ? SEEKER_SIDE : PARTNER_SIDE).test(message.text) || !toolFor(into, message, allowed, catalog)) return ranked;
   const seeker = ranked.find((r) => r.intent === seekerIntent);
   const partner = ranked.find((r) => r.intent === partnerIntent);
   const merged: IntentScore = {
-    intent: partnerIntent,
+    intent: into,
     raw: (seeker?.raw ?? 0) + (partner?.raw ?? 0),
     score: (seeker?.score ?? 0) + (partner?.score ?? 0),
   };
