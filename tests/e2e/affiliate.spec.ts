@@ -103,6 +103,9 @@ test("A shares the link; B signs up through it as a provider and completes a dea
   context,
   lang,
 }) => {
+  // Three people sign up, a request, an unlock, an offer and a deal: 25–35 s on a quiet machine, past the default
+  // 60 s on a loaded CI run (failed so on 2026-11-28, every step slow rather than one stalled).
+  test.setTimeout(150_000);
   const l = T[lang];
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_URL });
   await signUpVerified(page, 'seeker', lang);

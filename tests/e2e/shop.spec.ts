@@ -116,6 +116,11 @@ test('a provider buys the Business package in the test checkout window: +5,000 G
   await expect(checkout.getByTestId('checkout-package')).toHaveText(l.package);
   await expect(checkout.getByTestId('checkout-goints')).toHaveText(l.credited);
   await expect(checkout.getByTestId('checkout-price')).toHaveText(l.price);
+  // The toast stays four seconds: watched from the click on, so that a slow machine checking the checkout window
+  // meanwhile does not miss it.
+  const toastSeen = expect(page.locator('[data-sonner-toast]').filter({ hasText: l.creditedToast })).toContainText(`+${l.credited}`, {
+    timeout: 60_000,
+  });
   await checkout.getByRole('button', { name: l.pay }).click();
   await expect(checkout.getByRole('heading', { name: l.paid })).toBeVisible();
   await expect(checkout.getByTestId('checkout-credited')).toHaveText(`+${l.credited}`);
@@ -126,7 +131,7 @@ test('a provider buys the Business package in the test checkout window: +5,000 G
   await expect(page.getByTestId('goints-balance')).toHaveText(l.balance(l.after));
   // The shop has done its job and closes; a toast says what arrived.
   await expect(shop).toBeHidden();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.creditedToast })).toContainText(`+${l.credited}`);
+  await toastSeen;
 
   // The receipt: German invoice fields, the figures as the server computed them.
   await checkout.getByRole('link', { name: l.receiptLink }).click();
