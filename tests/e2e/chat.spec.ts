@@ -283,3 +283,13 @@ test('the floating chat opens and closes on other pages', async ({ page, lang })
   await page.getByRole('button', { name: lang === 'de' ? /Chat schließen/i : /Close chat/i }).click();
   await expect(page.getByRole('textbox', { name: T[lang].input })).toHaveCount(0);
 });
+
+test("'jo' alone is a yes, not a name; 'call me Jo' names Jo (390 px)", async ({ page, lang }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const c = await openChat(page, lang);
+  await c.say('jo');
+  await expect(c.assistant.last()).toContainText(T[lang].askName);
+  await c.say(lang === 'de' ? 'nenn mich Jo' : 'call me Jo');
+  await expect(c.assistant.last()).toContainText(lang === 'de' ? 'Schön, dich kennenzulernen, Jo!' : 'Nice to meet you, Jo!');
+  await page.screenshot({ path: info.outputPath(`call-me-jo-${lang}.png`) });
+});
