@@ -8,6 +8,7 @@ import { buildDeps, closeDeps } from './bootstrap.ts';
 import { createApp } from './app.ts';
 import { attachWebSocket } from './realtime/ws.ts';
 import { exitOnStartupError } from './startup-error.ts';
+import { understanding } from './ai/understanding/models.ts';
 import { loadBuiltRenderer } from './ssr/load-renderer.ts';
 import { createPageCache, PAGE_CACHE_ENTRIES } from './ssr/page-cache.ts';
 import type { RenderFn } from '../core/pages/render.ts';
@@ -36,6 +37,13 @@ if (dev) {
 }
 server.on('request', app);
 const ws = attachWebSocket(server, deps);
+
+// The chat's models (intent classifier, language detector) are made before the first request, not in it: read
+// from the cache in milliseconds, or trained in seconds after a corpus change, which would otherwise hold the
+// whole server during someone's first chat turn.
+const modelsStarted = performance.now();
+understanding();
+deps.logger.info({ ms: Math.round(performance.now() - modelsStarted) }, 'chat models ready');
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
