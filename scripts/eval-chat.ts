@@ -37,6 +37,7 @@ import { chatTools } from '../server/chat/tools/index.ts';
 import { authAs, decideFor, type DecideRole } from '../tests/helpers/offline-decide.ts';
 import { clientAs, signedInClient } from '../tests/helpers/auth.ts';
 import { createSession, sendChat } from '../tests/helpers/chat.ts';
+import { modelEnvironment } from './eval/chat-harness.ts';
 import { startTestApp, type TestClient } from '../tests/helpers/test-app.ts';
 import { createProvider } from '../tests/factories/marketplace.ts';
 import { createUser } from '../tests/factories/users.ts';
@@ -134,6 +135,13 @@ const add = (t: Tally, o: Outcome) => {
   t.n++;
   t[o]++;
 };
+/** Counts an outcome in its role and language's row and in the rows that sum them up. */
+function count(table: Map<string, Tally>, role: string, lang: Lang, o: Outcome) {
+  for (const key of [`${role}|${lang}`, `${role}|all`, `all|${lang}`, 'all|all']) {
+    if (!table.has(key)) table.set(key, tally());
+    add(table.get(key)!, o);
+  }
+}
 
 interface Miss {
   role: RoleId;
@@ -259,10 +267,7 @@ export function crossValidate(corpus: Corpus, views: readonly RoleView[], opts: 
         });
         const expected = [view.actionOf(e.intent, e.text, e.lang)];
         const { outcome, got } = outcomeOf(decision, expected, view);
-        for (const key of [`${view.role.id}|${e.lang}`, `${view.role.id}|all`, `all|${e.lang}`, 'all|all']) {
-          if (!table.has(key)) table.set(key, tally());
-          add(table.get(key)!, outcome);
-        }
+        count(table, view.role.id, e.lang, outcome);
         const d = decision as PolicyDecision | null;
         if (opts.keepDecisions) decisions.push({ expected, view, ranked: d?.ranked, d, key: `${view.role.id}|${e.lang}` });
         if (outcome !== 'correct')
@@ -352,10 +357,7 @@ function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engi
     });
     const expected = intentsOfAction(item.action, item.role).map((i) => view.actionOf(i, item.text, item.lang));
     const { outcome, got } = outcomeOf(decision, expected, view);
-    for (const key of [`${item.role}|${item.lang}`, `${item.role}|all`, `all|${item.lang}`, 'all|all']) {
-      if (!table.has(key)) table.set(key, tally());
-      add(table.get(key)!, outcome);
-    }
+    count(table, item.role, item.lang, outcome);
     if (outcome !== 'correct') misses.push(`${item.id} ${item.role}/${item.lang} ${item.action} → ${outcome} ${got}: ${item.text}`);
   }
   printTable(`Blind set ${file} (${items.length} items, engine ${engine}, model trained on the whole corpus)`, table, [...EVAL_ROLES.map((r) => r.id), 'all']);
@@ -373,9 +375,7 @@ function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engi
  */
 async function runBlindThroughModel(file: string, views: readonly RoleView[], show: boolean) {
   const items = BlindSet.parse(JSON.parse(readFileSync(file, 'utf8')));
-  const env = Object.fromEntries(
-    ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
-  );
+  const env = modelEnvironment();
   const noModel = new Error('--model openai needs an OpenAI-compatible endpoint: set OPENAI_BASE_URL, OPENAI_API_KEY and AI_MODEL');
   if (!env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) throw noModel;
   const app = await startTestApp(env);
@@ -414,10 +414,7 @@ async function runBlindThroughModel(file: string, views: readonly RoleView[], sh
       else if (first.toolName === 'clarify') [outcome, got] = ['clarify', 'clarify'];
       else if (first.toolName === 'showHelp') [outcome, got] = [expected.includes('showHelp') ? 'correct' : 'help', 'showHelp'];
       else [outcome, got] = [expected.includes(first.toolName) ? 'correct' : 'wrong', first.toolName];
-      for (const key of [`${item.role}|${item.lang}`, `${item.role}|all`, `all|${item.lang}`, 'all|all']) {
-        if (!table.has(key)) table.set(key, tally());
-        add(table.get(key)!, outcome);
-      }
+      count(table, item.role, item.lang, outcome);
       if (outcome !== 'correct') misses.push(`${item.id} ${item.role}/${item.lang} ${item.action} → ${outcome} ${got}: ${item.text}`);
     }
     printTable(`Blind set ${file} (${items.length} items, model ${env.AI_MODEL ?? 'default'} at ${env.OPENAI_BASE_URL ?? 'OpenAI'})`, table, [

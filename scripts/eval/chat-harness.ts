@@ -234,6 +234,11 @@ export async function adminClient(app: TestApp, lang: Lang) {
   return { client, user };
 }
 
+/** The model of the environment when one is configured (server/config.ts reads the same variables). */
+export function modelEnvironment(): Record<string, string> {
+  return Object.fromEntries(['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+}
+
 export async function startEvalApp(): Promise<TestApp> {
   return startTestApp();
 }

@@ -5,7 +5,7 @@
 // With a real model: OPENAI_BASE_URL (an OpenAI-compatible endpoint), OPENAI_API_KEY and AI_MODEL in the
 // environment run the same tasks through it instead of the offline model (the report names which one ran).
 import { startTestApp } from '../../tests/helpers/test-app.ts';
-import { run } from './chat-harness.ts';
+import { modelEnvironment, run } from './chat-harness.ts';
 import { TASKS, type Task, type TaskRole } from './chat-tasks.ts';
 
 export interface TaskResult {
@@ -18,10 +18,7 @@ export interface TaskResult {
 export async function runChatTasks(opts: { only?: string[]; show?: boolean; log?: (line: string) => void } = {}): Promise<TaskResult[]> {
   const say = opts.log ?? ((line: string) => console.log(line));
   const tasks = TASKS.filter((t) => !opts.only?.length || opts.only.includes(t.id));
-  // The model of the environment when one is configured (server/config.ts reads the same variables).
-  const env = Object.fromEntries(
-    ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
-  );
+  const env = modelEnvironment();
   const app = await startTestApp(env);
   say(`model: ${app.deps.config.ai.provider}${app.deps.config.ai.provider === 'openai' ? ` (${env.AI_MODEL ?? 'default'})` : ''}`);
   const results: TaskResult[] = [];

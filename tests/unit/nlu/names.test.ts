@@ -3,6 +3,13 @@ import { checkFirstName, isKnownFirstName, isKnownSurname } from '../../../serve
 import { firstNameOf, nameInMessage } from '../../../server/ai/understanding/entities.ts';
 
 describe('checkFirstName', () => {
+  it("takes 'Jo' as the name only when the person said it is their name", () => {
+    expect(checkFirstName('Jo')).toEqual({ ok: false, reason: 'greeting' });
+    expect(checkFirstName('Jo', { stated: true })).toEqual({ ok: true, name: 'Jo' });
+    // A greeting that is no first name stays refused, however it is said.
+    expect(checkFirstName('Hallo', { stated: true })).toEqual({ ok: false, reason: 'greeting' });
+  });
+
   it.each(['Jürgen', 'Anne-Marie', 'José', 'Zoë', 'Uwe', 'Mehmet', 'Łukasz'])('accepts %s', (name) => {
     expect(checkFirstName(name)).toEqual({ ok: true, name });
   });
@@ -74,42 +81,35 @@ describe('the first name in a sentence (nameInMessage)', () => {
     ['Jo, eigentlich Johanna', 'Johanna'],
     ['Please call me Catherine, not Cathy', 'Catherine'],
     ['Ich bin Kalani, freut mich', 'Kalani'],
-  ])('%s → %s', (text, name) => {
-    expect(nameInMessage(text)).toBe(name);
-  });
-
-  it.each(['Hallo', 'Moin', 'Ja', 'Anna Schmidt', '<b>Anna</b>', 'Ich bin neu hier und brauche Hilfe', "I'm confused", "i'm tired", 'ich bin müde'])(
-    '%s → no first name',
-    (text) => {
-      expect(nameInMessage(text)).toBeNull();
-    },
-  );
-
-  it("tells what follows the name, and whether the words around it name a name ('ich heiße') or may go on otherwise ('ich bin')", () => {
-    expect(firstNameOf('Ich heiße Anna und brauche einen Maler')).toMatchObject({ name: 'Anna', certain: true, rest: 'brauche einen Maler' });
-    expect(firstNameOf('Ich bin Rentnerin und suche jemanden')).toMatchObject({ name: 'Rentnerin', certain: false, rest: 'suche jemanden' });
-  });
-});
-
-describe('a name that is also a greeting or a yes', () => {
-  it("takes 'Jo' as the name only when the person said it is their name", () => {
-    expect(checkFirstName('Jo')).toEqual({ ok: false, reason: 'greeting' });
-    expect(checkFirstName('Jo', { stated: true })).toEqual({ ok: true, name: 'Jo' });
-    // A greeting that is no first name stays refused, however it is said.
-    expect(checkFirstName('Hallo', { stated: true })).toEqual({ ok: false, reason: 'greeting' });
-  });
-
-  it.each([
+    // A first name that is also a yes, said as a name.
     ['call me Jo', 'Jo'],
     ['call me jo', 'Jo'],
     ['nenn mich Jo', 'Jo'],
     ['my name is Jo', 'Jo'],
     ['Ich heiße Jo', 'Jo'],
-  ])('"%s" names %s', (text, name) => {
+  ])('%s → %s', (text, name) => {
     expect(nameInMessage(text)).toBe(name);
   });
 
-  it.each(['Jo', 'jo', 'Hallo', 'call me hallo'])('"%s" alone names nobody', (text) => {
+  it.each([
+    'Hallo',
+    'Moin',
+    'Ja',
+    'Jo',
+    'jo',
+    'call me hallo',
+    'Anna Schmidt',
+    '<b>Anna</b>',
+    'Ich bin neu hier und brauche Hilfe',
+    "I'm confused",
+    "i'm tired",
+    'ich bin müde',
+  ])('%s → no first name', (text) => {
     expect(nameInMessage(text)).toBeNull();
+  });
+
+  it("tells what follows the name, and whether the words around it name a name ('ich heiße') or may go on otherwise ('ich bin')", () => {
+    expect(firstNameOf('Ich heiße Anna und brauche einen Maler')).toMatchObject({ name: 'Anna', certain: true, rest: 'brauche einen Maler' });
+    expect(firstNameOf('Ich bin Rentnerin und suche jemanden')).toMatchObject({ name: 'Rentnerin', certain: false, rest: 'suche jemanden' });
   });
 });
