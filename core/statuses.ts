@@ -1,9 +1,9 @@
-// Every status column's vocabulary, once (issue 22, decision 085): the server writes only these values, the
+// Every status column's vocabulary, once (issue 22, decision 086): the server writes only these values, the
 // client filters and labels by them (labels come from the locale files, never from the value), and the database
 // refuses any other value by a CHECK constraint of the same list (migration 20261128180000_status_checks;
 // tests/integration/status-checks.integration.test.ts compares the two). The machines own the lists of the
 // entities they drive. Values are stored as they always were: the German ones of matches and offers are kept
-// (see decision 085 for why they are not renamed).
+// (see decision 086 for why they are not renamed).
 import { z } from 'zod';
 import { COMMISSION_STATUSES } from '../machines/commission.machine.ts';
 import { REPORT_STATUSES } from '../machines/content-report.machine.ts';

@@ -1,4 +1,4 @@
-// Statuses are a closed vocabulary (issue 22, decision 085): the database's CHECK constraints hold exactly the
+// Statuses are a closed vocabulary (issue 22, decision 086): the database's CHECK constraints hold exactly the
 // lists of core/statuses.ts, and a value outside them is refused by the database itself. On PGlite, and on
 // PostgreSQL with the PostgreSQL suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
--- Statuses as a closed vocabulary (issue 22, decision 085): each status column takes only the values of
+-- Statuses as a closed vocabulary (issue 22, decision 086): each status column takes only the values of
 -- core/statuses.ts (ContentReport.status has its check since notice_and_action). Hand-written: Prisma does not
 -- model CHECK constraints, so the schema diff ignores them: tests/integration/status-checks.integration.test.ts
 -- compares these lists with core's on PGlite and PostgreSQL.
