@@ -60,7 +60,8 @@ export interface IntakeContext {
 }
 
 export type IntakeEvent =
-  | { type: 'FIRST_NAME_SUBMITTED'; name: string }
+  /** `stated`: the person said it is their name ('call me Jo'), not just a word in answer to the question. */
+  | { type: 'FIRST_NAME_SUBMITTED'; name: string; stated?: boolean }
   | { type: 'CATEGORY_CHOSEN'; category: string }
   /** Free text, an answer to a question, or an edit: the fields the tool read from it. */
   | { type: 'DRAFT_UPDATED'; patch: DraftPatch; open?: SkippableField[] }

@@ -18,6 +18,11 @@
 //   npm run eval:chat -- --engine bayes    one engine
 //   npm run eval:chat -- --blind f.json    the blind set (add --show-blind to list its misses)
 //   npm run eval:chat -- --calibrate       the policy thresholds that keep wrong actions rare on the folds
+//   npm run eval:chat -- --blind f.json --model openai
+//                                          the blind set through the chat's HTTP door with the model the
+//                                          environment configures (OPENAI_BASE_URL, OPENAI_API_KEY, AI_MODEL):
+//                                          each message a first turn of a fresh conversation, signed in as its
+//                                          role; the first tool the model called is its action
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -30,6 +35,11 @@ import { LanguageDetector } from '../server/ai/understanding/language.ts';
 import type { Understanding } from '../server/ai/understanding/models.ts';
 import { chatTools } from '../server/chat/tools/index.ts';
 import { authAs, decideFor, type DecideRole } from '../tests/helpers/offline-decide.ts';
+import { clientAs, signedInClient } from '../tests/helpers/auth.ts';
+import { createSession, sendChat } from '../tests/helpers/chat.ts';
+import { startTestApp, type TestClient } from '../tests/helpers/test-app.ts';
+import { createProvider } from '../tests/factories/marketplace.ts';
+import { createUser } from '../tests/factories/users.ts';
 
 type Lang = 'de' | 'en';
 const LANGS: readonly Lang[] = ['de', 'en'];
@@ -305,11 +315,16 @@ function intentsOfAction(action: string, role: RoleId): string[] {
     recentActivity: ['getRecentActivity'],
     listRequests: ['adminListRequests'],
     moderateRequest: ['adminModerateRequest'],
+    // ACTIONS.md: 'requests waiting for moderation / flagged requests'; requests people reported are their own list.
+    moderationQueue: ['moderationQueue', 'adminListReports'],
     closeRequest: role === 'admin' ? ['adminCloseRequest'] : ['closeMyRequest'],
     listAdminDeals: ['adminListDeals'],
     smallTalk: SPOKEN_INTENTS.filter((i) => i.startsWith('smallTalk.')),
     contactHuman: ['contactHuman', 'writeSupportMessage'],
     writeSupportMessage: ['writeSupportMessage', 'contactHuman'],
+    listHeldCommissions: ['adminListHeldCommissions'],
+    releaseHeldCommission: ['adminReleaseCommission'],
+    voidHeldCommission: ['adminVoidCommission'],
   };
   return map[action] ?? [action];
 }
@@ -347,6 +362,74 @@ function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engi
   console.log(`classification: p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
   if (show) for (const m of misses) console.log(`  ${m}`);
   else console.log(`(${misses.length} misses not shown: --show-blind lists them; never tune on them)`);
+}
+
+/**
+ * The blind set through the real chat with the model the environment configures: a test app on a fresh
+ * embedded database, one account per role (a provider with a profile; a partner is a seeker someone signed up
+ * under), each message the first turn of a fresh conversation. The first tool the model called is its action
+ * (clarify: a clarifying question; showHelp: help); a reply in words only counts as right where the action is
+ * answered in words (small talk). Everything the tools do stays in that throw-away database.
+ */
+async function runBlindThroughModel(file: string, views: readonly RoleView[], show: boolean) {
+  const items = BlindSet.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const env = Object.fromEntries(
+    ['AI_PROVIDER', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+  );
+  const noModel = new Error('--model openai needs an OpenAI-compatible endpoint: set OPENAI_BASE_URL, OPENAI_API_KEY and AI_MODEL');
+  if (!env.OPENAI_BASE_URL && !env.OPENAI_API_KEY) throw noModel;
+  const app = await startTestApp(env);
+  try {
+    if (app.deps.config.ai.provider !== 'openai') throw noModel;
+    const prisma = app.deps.db.prisma;
+    const seeker = await createUser(prisma, { role: 'seeker', name: 'Lena Sommer' });
+    const partner = await createUser(prisma, { role: 'seeker', name: 'Jana Berg' });
+    await createUser(prisma, { role: 'seeker', referredById: partner.id });
+    const { user: provider } = await createProvider(app.deps, { firmenname: 'Sanitär Krause' });
+    const admin = await signedInClient(app, { role: 'admin', name: 'Ada Admin' });
+    const clients = new Map<RoleId, TestClient>([
+      ['seeker', await clientAs(app, seeker)],
+      ['partner', await clientAs(app, partner)],
+      ['provider', await clientAs(app, { email: provider.email, password: provider.password })],
+      ['admin', admin.client],
+    ]);
+    const table = new Map<string, Tally>();
+    const misses: string[] = [];
+    const times: number[] = [];
+    for (const item of items) {
+      const view = views.find((v) => v.role.id === item.role);
+      if (!view) continue;
+      const client = clients.get(item.role) ?? app.client();
+      client.lang = item.lang;
+      const sessionId = await createSession(client, item.lang);
+      const started = performance.now();
+      const turn = await sendChat(client, sessionId, item.text, { lang: item.lang });
+      times.push(performance.now() - started);
+      const expected = intentsOfAction(item.action, item.role).map((i) => view.actionOf(i, item.text, item.lang));
+      const first = turn.tools[0];
+      let outcome: Outcome;
+      let got: string;
+      if (turn.status !== 200) [outcome, got] = ['help', `HTTP ${turn.status}`];
+      else if (!first) [outcome, got] = [expected.some((e) => e.startsWith('say:')) ? 'correct' : 'help', 'words'];
+      else if (first.toolName === 'clarify') [outcome, got] = ['clarify', 'clarify'];
+      else if (first.toolName === 'showHelp') [outcome, got] = [expected.includes('showHelp') ? 'correct' : 'help', 'showHelp'];
+      else [outcome, got] = [expected.includes(first.toolName) ? 'correct' : 'wrong', first.toolName];
+      for (const key of [`${item.role}|${item.lang}`, `${item.role}|all`, `all|${item.lang}`, 'all|all']) {
+        if (!table.has(key)) table.set(key, tally());
+        add(table.get(key)!, outcome);
+      }
+      if (outcome !== 'correct') misses.push(`${item.id} ${item.role}/${item.lang} ${item.action} → ${outcome} ${got}: ${item.text}`);
+    }
+    printTable(`Blind set ${file} (${items.length} items, model ${env.AI_MODEL ?? 'default'} at ${env.OPENAI_BASE_URL ?? 'OpenAI'})`, table, [
+      ...EVAL_ROLES.map((r) => r.id),
+      'all',
+    ]);
+    console.log(`turn (HTTP, model included): p50 ${quantile(times, 0.5).toFixed(0)} ms, p95 ${quantile(times, 0.95).toFixed(0)} ms`);
+    if (show) for (const m of misses) console.log(`  ${m}`);
+    else console.log(`(${misses.length} misses not shown: --show-blind lists them; never tune on them)`);
+  } finally {
+    await app.close();
+  }
 }
 
 // ----- calibration of the policy's thresholds -----
@@ -411,7 +494,7 @@ function calibrate(result: RunResult) {
 
 // ----- main -----
 
-function main() {
+async function main() {
   const { values } = parseArgs({
     options: {
       folds: { type: 'string', default: '5' },
@@ -426,6 +509,7 @@ function main() {
       role: { type: 'string' },
       train: { type: 'string' },
       suspects: { type: 'boolean', default: false },
+      model: { type: 'string', default: 'offline' },
     },
   });
   const corpus = loadCorpus();
@@ -437,6 +521,12 @@ function main() {
     `corpus: ${corpus.intents.length} intents, ${corpus.examples.filter((e) => e.lang === 'de').length} German and ${corpus.examples.filter((e) => e.lang === 'en').length} English examples (hash ${corpus.hash})`,
   );
 
+  if (values.model !== 'offline' && values.model !== 'openai') throw new Error(`--model offline or openai, not ${values.model}`);
+  if (values.blind && values.model === 'openai') {
+    await runBlindThroughModel(values.blind, views, values['show-blind']);
+    return;
+  }
+  if (values.model === 'openai') throw new Error('--model openai measures a blind set: give it with --blind <file>');
   if (values.blind) {
     runBlind(values.blind, corpus, views, engine, values['show-blind']);
     return;
@@ -494,4 +584,7 @@ function main() {
   }
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

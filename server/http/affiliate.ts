@@ -12,9 +12,7 @@ import { listCommissionsForAdmin, listPartnerCommissions } from '../domain/affil
 import { getCommissionPlan, listCommissionPlanHistory } from '../domain/affiliate/get-commission-plan.ts';
 import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan.ts';
 import { planInputSchema } from '../../core/affiliate/commission-plan.ts';
-import { decideCommission } from '../domain/affiliate/decide-commission.ts';
-import { queueCommissionVoided } from '../domain/affiliate/tell-commission-voided.ts';
-import { announce, type Notice } from '../domain/notifications/notify.ts';
+import { decideAndTellCommission } from '../domain/affiliate/decide-and-tell-commission.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
 import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 import { getSettings } from '../domain/settings/settings.ts';
@@ -369,18 +367,8 @@ export const affiliateRoutes = [
     params: idParams,
     body: z.object({ decision: z.enum(['release', 'void']), reason }),
     response: z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES) }),
-    handler: async ({ deps, auth, params, body }) => {
-      // The partner learns why their commission was voided: the mail commits with the decision, the live note after it.
-      let told: Notice[] = [];
-      const decided = await decideCommission(deps.db.prisma, auth.user.id, params.id, body.decision, body.reason, {
-        logger: deps.logger,
-        inTransaction: async (tx, status) => {
-          told = await queueCommissionVoided(tx, deps, params.id, status);
-        },
-      });
-      await announce(deps, told);
-      return decided;
-    },
+    // The partner learns why their commission was voided: the mail commits with the decision, the live note after it.
+    handler: ({ deps, auth, params, body }) => decideAndTellCommission(deps, auth.user.id, params.id, body.decision, body.reason, 'dashboard'),
   }),
   defineRoute({
     method: 'post',

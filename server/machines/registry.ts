@@ -18,7 +18,8 @@ export interface MachineEntry {
 
 const serverGuards = {
   // The full first-name check (surname lists from @faker-js/faker and gender-detection-from-name).
-  isFirstName: ({ event }: { event: { type: string; name?: string } }) => event.type === 'FIRST_NAME_SUBMITTED' && checkFirstName(String(event.name ?? '')).ok,
+  isFirstName: ({ event }: { event: { type: string; name?: string; stated?: boolean } }) =>
+    event.type === 'FIRST_NAME_SUBMITTED' && checkFirstName(String(event.name ?? ''), { stated: event.stated === true }).ok,
 };
 
 export const machines = {
@@ -31,7 +32,7 @@ export const machines = {
     logic: intakeMachine.provide({ guards: serverGuards }),
     explainRejection: (context, event) => {
       if (event.type === 'FIRST_NAME_SUBMITTED') {
-        const check = checkFirstName(String(event.name ?? ''));
+        const check = checkFirstName(String(event.name ?? ''), { stated: event.stated === true });
         return check.ok ? undefined : `NAME_${check.reason.toUpperCase()}`;
       }
       if (event.type === 'DRAFT_UPDATED' || event.type === 'FORM_SUBMITTED') return 'NOTHING_NEW';

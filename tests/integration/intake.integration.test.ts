@@ -85,6 +85,22 @@ describe('greeting and first name', () => {
     expect(ok.text).toContain('Nice to meet you, Chloé!');
   });
 
+  it("'Jo' alone is a yes, not a name; 'call me Jo' and 'nenn mich Jo' name Jo (English and German)", async () => {
+    for (const [lang, said, greeting] of [
+      ['en', 'call me Jo', 'Nice to meet you, Jo!'],
+      ['de', 'nenn mich Jo', 'Schön, dich kennenzulernen, Jo!'],
+    ] as const) {
+      const c = anon(lang);
+      const s = await open(c);
+      const yes = await sendChat(c, s.id, 'jo');
+      expect(yes.text).not.toContain(greeting);
+      expect(await state(s.id)).toBe('greeting');
+      const named = await sendChat(c, s.id, said);
+      expect(lastTool(named).output).toMatchObject({ accepted: true, data: { firstName: 'Jo' } });
+      expect(named.text).toContain(greeting);
+    }
+  });
+
   it('a greeting is no name; a need told before the name is noted, the name asked, and then the summary (German)', async () => {
     const c = anon('de');
     const s = await open(c);

@@ -81,7 +81,11 @@ const NOT_NAMES = new Set(
     .map((w) => fold(w)),
 );
 
-export function checkFirstName(input: string): NameCheck {
+/**
+ * `stated`: the person said it is their name ('call me Jo', 'ich heiße Jo'). Then a word that is a greeting or
+ * a yes as well as a first name in the lists ('Jo') is taken as the name; said alone it stays a greeting.
+ */
+export function checkFirstName(input: string, opts: { stated?: boolean } = {}): NameCheck {
   const text = input.normalize('NFC').trim();
   if (text === '') return { ok: false, reason: 'empty' };
   if (text.length > MAX_NAME_LENGTH) return { ok: false, reason: 'too_long' };
@@ -92,7 +96,7 @@ export function checkFirstName(input: string): NameCheck {
   const name = normaliseCase(text);
   const { first, last } = loadLists();
   const key = fold(name);
-  if (NOT_NAMES.has(key)) return { ok: false, reason: 'greeting' };
+  if (NOT_NAMES.has(key) && !(opts.stated && first.has(key))) return { ok: false, reason: 'greeting' };
   if (first.has(key)) return { ok: true, name };
   const parts = key.split('-');
   if (parts.length > 1 && parts.some((p) => first.has(p))) return { ok: true, name };

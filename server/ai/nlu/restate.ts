@@ -1,7 +1,7 @@
 // The person's description after a correction in the summary ('nein, 200 €', 'doch 20095 Hamburg', 'lieber
-// übermorgen'): the old budget, place or date said in the description is replaced by the new one, so that providers do not read
-// 'budget 150 euros' beside a budget of 200 €. Only what was read as that field is replaced; a text that
-// never said it stays as the person wrote it.
+// übermorgen'): the old budget, place or date said in the description is replaced by the new one, so that
+// providers do not read 'budget 150 euros' beside a budget of 200 €. Only what was read as that field is
+// replaced; a text that never said it stays as the person wrote it.
 import { formatDate, formatEuroWhole } from '../../../core/money/format-money.ts';
 import type { Lang } from '../../../core/text.ts';
 import { extractDate } from './dates.ts';

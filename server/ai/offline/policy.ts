@@ -25,9 +25,14 @@ export interface PolicyThresholds {
   /** A plain answer yields to another intent only when that one is at least this clear (raw and share). */
   overrideRaw: number;
   overrideShare: number;
+  /**
+   * A plain answer also yields when the classifier's own reading of it is this far behind the best one ('add
+   * Reinigung Sauber & Co to my faves': a category word, but favourites 0.39 and a need 0.15).
+   */
+  answerLag: number;
 }
 
-export const DEFAULT_THRESHOLDS: PolicyThresholds = { minRaw: 0.2, minShare: 0.45, minLead: 0.2, overrideRaw: 0.4, overrideShare: 0.45 };
+export const DEFAULT_THRESHOLDS: PolicyThresholds = { minRaw: 0.2, minShare: 0.45, minLead: 0.2, overrideRaw: 0.4, overrideShare: 0.45, answerLag: 0.6 };
 
 /** The buttons of the clarifying question asked in the previous turn, and the message that was unclear. */
 export interface PendingClarify {
@@ -161,7 +166,13 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
     // on the bathroom tiling job yet?': the offers or the deals, not a new tiling request): the two are asked
     // back below rather than the message taken as the answer.
     const answerIntents = catalog.get(answer.toolName)?.intents ?? [];
-    const otherIsMeant = top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare;
+    // Only an action on the person's own things outweighs it this way, never small talk or a yes or no.
+    const accountAction = (intent: string) => !(CONVERSATION_INTENTS as readonly string[]).includes(intent) && canAct(intent, allowed, catalog);
+    const own = Math.max(0, ...ranked.filter((r) => answerIntents.includes(r.intent)).map((r) => r.raw));
+    const otherIsMeant =
+      top !== undefined &&
+      !answerIntents.includes(top.intent) &&
+      ((top.raw >= t.overrideRaw && top.score >= t.overrideShare) || (accountAction(top.intent) && top.raw >= t.minRaw && own < top.raw * t.answerLag));
     if (!otherIsMeant) return answered(answer);
   }
 

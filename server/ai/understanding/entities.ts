@@ -322,7 +322,7 @@ const NAME_AROUND = [
 export function nameInMessage(text: string): string | null {
   if (/[<>&[\]]|javascript:/i.test(text)) return null;
   const { name, introduced, certain } = firstNameOf(text);
-  const single = (w: string) => !/\s/.test(w) && checkFirstName(w).ok && !OWN_NAMES.has(w.toLowerCase());
+  const single = (w: string, stated = false) => !/\s/.test(w) && checkFirstName(w, { stated }).ok && !OWN_NAMES.has(w.toLowerCase());
   const words = [...text.matchAll(/[\p{L}][\p{L}\p{M}-]*/gu)].map((m) => m[0].replace(/-+$/, ''));
   // A name to use (after 'sag', 'call me', 'aber') wins over the one given first.
   let preferred: string | null = null;
@@ -331,16 +331,16 @@ export function nameInMessage(text: string): string | null {
     for (let j = i + 1; j < Math.min(words.length, i + 4); j++) {
       const w = words[j]!;
       if (NOT_CUE.test(words[j - 1]!)) continue;
-      if (single(w) && (isKnownFirstName(w) || /^\p{Lu}/u.test(w)) && !/^(mich|me|zu|mir|einfach|ruhig|gern|gerne|just|as|so)$/i.test(w)) {
+      if (single(w, true) && (isKnownFirstName(w) || /^\p{Lu}/u.test(w)) && !/^(mich|me|zu|mir|einfach|ruhig|gern|gerne|just|as|so)$/i.test(w)) {
         preferred = w;
         break;
       }
     }
   }
-  if (preferred) return checkName(preferred);
+  if (preferred) return checkName(preferred, true);
   // After 'ich bin' / 'I'm' a word in lower case is a name only when it is a known one ('I'm confused', 'ich
   // bin müde' are no names; 'ich bin jonas' is).
-  if (name && single(name) && (certain || !introduced || isKnownFirstName(name) || /^\p{Lu}/u.test(name))) return checkName(name);
+  if (name && single(name, certain) && (certain || !introduced || isKnownFirstName(name) || /^\p{Lu}/u.test(name))) return checkName(name, certain);
   for (const re of NAME_AROUND) {
     const m = re.exec(text.trim());
     if (m && single(m[1]!)) return checkName(m[1]!);
@@ -363,8 +363,14 @@ export function nameInMessage(text: string): string | null {
   return null;
 }
 
-function checkName(w: string): string | null {
-  const c = checkFirstName(w);
+/** Whether the message says its name is the person's ('call me Jo', 'ich heiße Jo', 'sag einfach Jo'). */
+export function nameIsStated(text: string): boolean {
+  if (firstNameOf(text).certain) return true;
+  return [...text.matchAll(/[\p{L}][\p{L}\p{M}-]*/gu)].some((m, i, all) => NICK_CUE.test(m[0]) && i < all.length - 1);
+}
+
+function checkName(w: string, stated = false): string | null {
+  const c = checkFirstName(w, { stated });
   return c.ok ? c.name : null;
 }
 

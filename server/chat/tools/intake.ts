@@ -8,7 +8,7 @@ import { CATEGORY_IDS, categoryFromLabel, categoryLabel, checkFirstName, isCateg
 import { isKnownFirstName, isKnownSurname } from '../../ai/nlu/names.ts';
 import { restateDescription } from '../../ai/nlu/restate.ts';
 import type { MessageInput } from '../../ai/offline/catalog.ts';
-import { firstNameOf, nameInMessage } from '../../ai/understanding/entities.ts';
+import { firstNameOf, nameInMessage, nameIsStated } from '../../ai/understanding/entities.ts';
 import { personaName } from '../../ai/prompts.ts';
 import { submitRequest } from '../../domain/requests/requests.ts';
 import { getSessionFollowUpScript } from '../../domain/chat/chat-sessions.ts';
@@ -175,6 +175,7 @@ export const intakeTools: AnyChatToolDef[] = [
         .max(MAX_TEXT)
         .optional()
         .describe("What the person needs, when they said it in the same message ('ich heiße Anna und brauche einen Maler')"),
+      stated: z.boolean().optional().describe("true when the person said it is their name ('call me Jo', 'ich heiße Jo'), not just a word"),
     }),
     access: 'public',
     machine: 'intake',
@@ -187,7 +188,7 @@ export const intakeTools: AnyChatToolDef[] = [
         const name = nameInMessage(text);
         if (!name) return null;
         if (state !== 'greeting' && !firstNameOf(text).introduced && !/\s/.test(text.trim())) return null;
-        return { name };
+        return nameIsStated(text) ? { name, stated: true } : { name };
       },
       // The name question: 'Ich heiße Anna' is an answer whatever else it resembles; a name inside a sentence
       // ('Ich bin neu in Leipzig und brauche einen Zahnarzt', 'Moin, Hauke hier') only when the classifier
@@ -201,7 +202,8 @@ export const intakeTools: AnyChatToolDef[] = [
         if (found) {
           // 'Ich heiße Anna und brauche einen Maler in Köln': the name, and the need kept for the next step.
           const need = (rest.match(/\p{L}+/gu) ?? []).length >= 3 ? { need: rest.slice(0, MAX_TEXT) } : {};
-          if ((certain || isKnownFirstName(found)) && !/\s/.test(said)) return { input: { name: found, ...need }, strength: 'explicit' };
+          const stated = nameIsStated(text) ? { stated: true } : {};
+          if ((certain || isKnownFirstName(found)) && !/\s/.test(said)) return { input: { name: found, ...need, ...stated }, strength: 'explicit' };
           return { input: { name: found }, strength: isKnownFirstName(found) ? 'plain' : 'fallback' };
         }
         // Not a first name as it stands ('Anna Schmidt', 'Müller', 'R2D2'): a word or three are still meant as the
@@ -214,17 +216,18 @@ export const intakeTools: AnyChatToolDef[] = [
       },
     },
     run: async (ctx, input) => {
-      const { name } = firstNameOf(input.name);
+      const { name, certain } = firstNameOf(input.name);
+      const stated = input.stated === true || certain;
       const said = saidCount(ctx);
       if (ctx.machine.state !== 'greeting') {
         // A later name: remembered where the conversation stands, and the open question asked again.
-        const check = checkFirstName(name);
+        const check = checkFirstName(name, { stated });
         if (!check.ok) return { ...refuse(ctx, `NAME_${check.reason.toUpperCase()}`) };
-        const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name });
+        const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name, stated });
         const question = questionText(ctx.lang, ctx.machine.state, contextOf(ctx.machine).draft);
         return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { renamed: true, question }) };
       }
-      const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name });
+      const outcome = await sendMachineEvent(ctx, { type: 'FIRST_NAME_SUBMITTED', name, stated });
       if (!outcome.accepted) return { ...outcome, data: intakeView(ctx.machine, ctx.lang, { question: questionText(ctx.lang, 'greeting') }) };
       const text = await sayNew(ctx, said);
       const reached: string = ctx.machine.state;

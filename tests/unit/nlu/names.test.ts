@@ -90,3 +90,26 @@ describe('the first name in a sentence (nameInMessage)', () => {
     expect(firstNameOf('Ich bin Rentnerin und suche jemanden')).toMatchObject({ name: 'Rentnerin', certain: false, rest: 'suche jemanden' });
   });
 });
+
+describe('a name that is also a greeting or a yes', () => {
+  it("takes 'Jo' as the name only when the person said it is their name", () => {
+    expect(checkFirstName('Jo')).toEqual({ ok: false, reason: 'greeting' });
+    expect(checkFirstName('Jo', { stated: true })).toEqual({ ok: true, name: 'Jo' });
+    // A greeting that is no first name stays refused, however it is said.
+    expect(checkFirstName('Hallo', { stated: true })).toEqual({ ok: false, reason: 'greeting' });
+  });
+
+  it.each([
+    ['call me Jo', 'Jo'],
+    ['call me jo', 'Jo'],
+    ['nenn mich Jo', 'Jo'],
+    ['my name is Jo', 'Jo'],
+    ['Ich heiße Jo', 'Jo'],
+  ])('"%s" names %s', (text, name) => {
+    expect(nameInMessage(text)).toBe(name);
+  });
+
+  it.each(['Jo', 'jo', 'Hallo', 'call me hallo'])('"%s" alone names nobody', (text) => {
+    expect(nameInMessage(text)).toBeNull();
+  });
+});
