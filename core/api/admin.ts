@@ -27,7 +27,8 @@ export interface ActivityItem {
   detail: Record<string, string | number | null>;
 }
 
-export const DEAL_STATUSES = ['awaiting_both', 'awaiting_provider', 'awaiting_seeker', 'completed', 'cancelled'] as const;
+/** The deal's statuses (core/statuses.ts, from the deal machine). */
+export { DEAL_STATUSES } from '../statuses.ts';
 
 export interface AdminDealRow {
   id: string;
@@ -57,7 +58,8 @@ export interface AdminDealsPage {
   deals: AdminDealRow[];
 }
 
-export const REQUEST_STATUSES = ['draft', 'review', 'open', 'completed', 'closed', 'expired', 'rejected'] as const;
+/** The request's statuses (core/statuses.ts). */
+export { REQUEST_STATUSES } from '../statuses.ts';
 
 export interface AdminRequestRow {
   id: string;

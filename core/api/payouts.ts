@@ -1,38 +1,13 @@
 // Payout methods and payouts as their owners and the admins see them (server/http/payouts.ts).
+import type { z } from 'zod';
+import type { payoutMethodSchema, payoutSchema } from '../contract/payouts.ts';
 /** Where a Stripe Connect account stands (from Stripe's account.updated events). */
 export const STRIPE_ACCOUNT_STATUSES = ['onboarding', 'pending', 'enabled', 'restricted'] as const;
 export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
 
-export interface PayoutMethodView {
-  id: string;
-  type: 'paypal' | 'bank' | 'stripe';
-  paypalEmail: string | null;
-  /** The IBAN in blocks of four (for its owner only). */
-  iban: string | null;
-  ibanLast4: string | null;
-  bic: string | null;
-  accountHolder: string | null;
-  bankName: string | null;
-  /** Stripe Connect: the last four characters of the connected account, its status and Stripe's reason while it is not enabled. */
-  stripeAccountLast4: string | null;
-  stripeStatus: StripeAccountStatus | null;
-  stripeStatusReason: string | null;
-  /** false when payouts of this kind are off in this installation (decision 081): it stays listed but cannot be chosen. */
-  available: boolean;
-  verified: boolean;
-  createdAt: string;
-}
-
-export interface PayoutView {
-  id: string;
-  amountCents: number;
-  method: { id: string; type: string; label: string };
-  source: string;
-  status: string;
-  requestedAt: string;
-  processedAt: string | null;
-  failureReason: string | null;
-}
+/** A payout method and a payout as their owner sees them: the responses of their endpoints (core/contract/payouts.ts). */
+export type PayoutMethodView = z.output<typeof payoutMethodSchema>;
+export type PayoutView = z.output<typeof payoutSchema>;
 
 export interface AdminPayout {
   id: string;

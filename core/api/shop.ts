@@ -1,13 +1,8 @@
 // Wallet and receipts (server/http/shop.ts), for server and client.
-export interface Wallet {
-  /** Goints to spend, paid and promotional together. */
-  goints: number;
-  /** The promotional part of them (welcome bonus, test checkout, goodwill): spent first, never cash. */
-  promoGoints: number;
-  earnings: { goints: number; cents: number };
-  partnerEarnings: { goints: number; cents: number };
-  movements: { id: string; at: string; kind: string; account: string; goints: number; balanceAfter: number; reference: string | null }[];
-}
+import type { z } from 'zod';
+import type { walletSchema } from '../contract/payouts.ts';
+/** The wallet is its endpoint's response (core/contract/payouts.ts). */
+export type Wallet = z.output<typeof walletSchema>;
 
 /** The receipt's type is its endpoint's response (core/contract/shop.ts). */
 export type { Receipt } from '../contract/shop.ts';

@@ -1,5 +1,7 @@
 // What a chat tool returns: the model phrases it, the client renders it (src/chat/tool-renderers).
-export type ConfirmationStatus = 'pending' | 'confirmed' | 'cancelled' | 'failed' | 'expired';
+import type { ConfirmationStatus } from '../statuses.ts';
+
+export type { ConfirmationStatus };
 
 export interface ConfirmationInfo {
   id: string;

@@ -9,7 +9,8 @@ import { cancelDeal } from '../domain/deals/cancel-deal.ts';
 import { rateDeal, rateDealInput, setDealContactVisibility } from '../domain/deals/rate-deal.ts';
 import { createDealInquiry, inquiryInput, listSuccessfulDeals } from '../domain/deals/successful-deals.ts';
 import { getWallet } from '../domain/wallet/get-wallet.ts';
-import { idParams, successfulDealSchema, userDealSchema, walletSchema } from './marketplace.schemas.ts';
+import { idParams, successfulDealSchema, userDealSchema } from './marketplace.schemas.ts';
+import { payoutsContract } from '../../core/contract/payouts.ts';
 
 const parties = { roles: ['provider', 'seeker'] } as const;
 
@@ -97,12 +98,10 @@ export const dealRoutes = [
     handler: ({ deps, auth, params, body }) => createDealInquiry(deps, auth.user.id, params.id, body),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/wallet',
+    ...payoutsContract.wallet,
     summary: "The caller's Goints, earnings and latest movements, from the ledger",
     tags: ['wallet'],
     access: 'user',
-    response: walletSchema,
     handler: ({ deps, auth }) => getWallet(deps.db.prisma, auth.user.id),
   }),
 ];

@@ -189,22 +189,4 @@ export const seekerRequestSchema = z.object({
   expiresAt: z.string().nullable(),
 });
 
-export const walletSchema = z.object({
-  goints: z.number().int().describe('Goints to spend, paid and promotional together'),
-  promoGoints: z.number().int().describe('The promotional part (welcome bonus, test checkout, goodwill): spent first, never paid out'),
-  earnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
-  partnerEarnings: z.object({ goints: z.number().int(), cents: z.number().int() }),
-  movements: z.array(
-    z.object({
-      id: z.string(),
-      at: z.string(),
-      kind: z.string(),
-      account: z.string(),
-      goints: z.number(),
-      balanceAfter: z.number(),
-      reference: z.string().nullable(),
-    }),
-  ),
-});
-
 export { idParams } from '../../core/contract/common.ts';

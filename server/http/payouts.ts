@@ -5,46 +5,16 @@ import { HOLD_REASONS } from '../domain/payouts/payout-hold.ts';
 import { PAYOUT_STATUSES } from '../../machines/payout.machine.ts';
 import { defineRoute } from './route.ts';
 import { AppError } from '../../core/errors.ts';
-import { addPayoutMethod, listPayoutMethods, payoutMethodInput, removePayoutMethod } from '../domain/payouts/payout-methods.ts';
-import { listPayouts, requestPayout, requestPayoutInput } from '../domain/payouts/request-payout.ts';
+import { addPayoutMethod, listPayoutMethods, removePayoutMethod } from '../domain/payouts/payout-methods.ts';
+import { listPayouts, requestPayout } from '../domain/payouts/request-payout.ts';
 import { approvePayout, completeManualPayout, listAdminPayouts, rejectPayout, syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { createSepaBatch, getSepaFile, listSepaBatches, markSepaBatchPaid, markSepaBatchSent, markSepaPayoutFailed } from '../domain/payouts/sepa-batches.ts';
 import { idParams } from './marketplace.schemas.ts';
 import { payoutRejectReason } from '../domain/payouts/payout-rules.ts';
 import { refreshStripeAccount, startStripeOnboarding } from '../domain/payouts/start-stripe-onboarding.ts';
-import { STRIPE_ACCOUNT_STATUSES } from '../../core/api/payouts.ts';
-
-const returnPath = z.string().trim().max(300).optional().describe("A path of akut's own to come back to from Stripe");
+import { payoutsContract, stripeReturnPath } from '../../core/contract/payouts.ts';
 
 const admin = { roles: ['admin'] } as const;
-
-const methodSchema = z.object({
-  id: z.string(),
-  type: z.enum(['paypal', 'bank', 'stripe']),
-  paypalEmail: z.string().nullable(),
-  iban: z.string().nullable().describe('The IBAN in blocks of four (only to its owner)'),
-  ibanLast4: z.string().nullable(),
-  bic: z.string().nullable(),
-  accountHolder: z.string().nullable(),
-  bankName: z.string().nullable(),
-  stripeAccountLast4: z.string().nullable(),
-  stripeStatus: z.enum(STRIPE_ACCOUNT_STATUSES).nullable().describe('Stripe Connect: onboarding | pending (Stripe checks) | enabled | restricted'),
-  stripeStatusReason: z.string().nullable(),
-  available: z.boolean().describe('false: payouts of this kind are off in this installation'),
-  verified: z.boolean(),
-  createdAt: z.string(),
-});
-
-const payoutSchema = z.object({
-  id: z.string(),
-  amountCents: z.number().int(),
-  method: z.object({ id: z.string(), type: z.string(), label: z.string() }),
-  source: z.string(),
-  status: z.string().describe('requested | held (for review) | approved | processing (shown as pending) | paid | failed | rejected'),
-  requestedAt: z.string(),
-  processedAt: z.string().nullable(),
-  failureReason: z.string().nullable(),
-});
 
 const batchSchema = z.object({
   id: z.string(),
@@ -59,34 +29,25 @@ const batchSchema = z.object({
 
 export const payoutRoutes = [
   defineRoute({
-    method: 'get',
-    path: '/api/payout-methods',
+    ...payoutsContract.methods,
     summary: "The caller's payout methods",
     tags: ['payouts'],
     access: 'user',
-    response: z.object({ methods: z.array(methodSchema) }),
     handler: async ({ deps, auth }) => ({ methods: await listPayoutMethods(deps, auth.user.id) }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/payout-methods',
+    ...payoutsContract.addMethod,
     summary: 'Adds a PayPal address or a bank account (IBAN and holder required, BIC and bank name optional; IBAN encrypted at rest)',
     tags: ['payouts'],
     access: 'user',
-    body: payoutMethodInput,
-    status: 201,
-    response: methodSchema,
     handler: ({ deps, auth, body }) => addPayoutMethod(deps, auth.user.id, body),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/payout-methods/stripe',
+    ...payoutsContract.startStripe,
     summary:
       "Starts or resumes the caller's Stripe Connect onboarding (an Express account made once; Stripe checks the identity): answers Stripe's single-use link",
     tags: ['payouts'],
     access: 'user',
-    body: z.object({ returnPath }),
-    response: z.object({ url: z.string(), methodId: z.string(), created: z.boolean() }),
     handler: ({ deps, auth, body }) => startStripeOnboarding(deps, auth.user.id, { returnPath: body.returnPath }),
   }),
   defineRoute({
@@ -95,7 +56,7 @@ export const payoutRoutes = [
     summary: "Stripe's refresh_url: an expired onboarding link is replaced by a fresh one (redirect)",
     tags: ['payouts'],
     access: 'user',
-    query: z.object({ return: returnPath }),
+    query: z.object({ return: stripeReturnPath }),
     raw: true,
     responseContentType: 'text/plain',
     responseDescription: 'A redirect (303) to a fresh Stripe onboarding link',
@@ -105,47 +66,37 @@ export const payoutRoutes = [
     },
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/payout-methods/stripe/refresh',
+    ...payoutsContract.refreshStripe,
     summary: "Reads the caller's Stripe Connect account once (after coming back from Stripe), as account.updated would",
     tags: ['payouts'],
     access: 'user',
-    response: z.object({ methods: z.array(methodSchema) }),
     handler: async ({ deps, auth }) => {
       await refreshStripeAccount(deps, auth.user.id);
       return { methods: await listPayoutMethods(deps, auth.user.id) };
     },
   }),
   defineRoute({
-    method: 'delete',
-    path: '/api/payout-methods/:id',
+    ...payoutsContract.removeMethod,
     summary: 'Removes a payout method',
     tags: ['payouts'],
     access: 'user',
-    params: idParams,
     handler: async ({ deps, auth, params }) => {
       await removePayoutMethod(deps, auth.user.id, params.id);
-      return { ok: true };
+      return { ok: true as const };
     },
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/payouts',
+    ...payoutsContract.payouts,
     summary: "The caller's payouts, newest first",
     tags: ['payouts'],
     access: 'user',
-    response: z.object({ payouts: z.array(payoutSchema) }),
     handler: async ({ deps, auth }) => ({ payouts: await listPayouts(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/payouts',
+    ...payoutsContract.request,
     summary: 'Requests a payout of earnings (at least 10 €); the same idempotency key always answers the same payout',
     tags: ['payouts'],
     access: 'user',
-    body: requestPayoutInput,
-    status: 201,
-    response: z.object({ payoutId: z.string(), repeated: z.boolean() }),
     handler: ({ deps, auth, body, lang }) => requestPayout(deps, auth.user.id, body, lang),
   }),
   defineRoute({

@@ -7,24 +7,9 @@ import { defineRoute } from './route.ts';
 import { exportPersonalData } from '../domain/privacy/export-personal-data.ts';
 import { renderExportHtml } from '../domain/privacy/render-export-html.ts';
 import { checkAccountDeletion, deleteAccount, isDeletionConfirmation } from '../domain/privacy/delete-account.ts';
+import { privacyContract } from '../../core/contract/privacy.ts';
 
-export const deletionCheckSchema = z.object({
-  possible: z.boolean(),
-  blockers: z.array(z.enum(['admin', 'payout_in_flight', 'earnings_payable', 'commissions_pending', 'deal_in_progress'])),
-  openRequests: z.number().int(),
-  refundedUnlocks: z.number().int(),
-  openOffers: z.number().int(),
-  goints: z.number().int(),
-  earningsCents: z.number().int(),
-  retentionYears: z.number().int(),
-});
-
-export const deletionResultSchema = z.object({
-  deleted: z.literal(true),
-  closedRequests: z.number().int(),
-  refundedUnlocks: z.number().int(),
-  withdrawnOffers: z.number().int(),
-});
+export { deletionCheckSchema, deletionResultSchema } from '../../core/contract/privacy.ts';
 
 export const privacyRoutes = [
   defineRoute({
@@ -52,22 +37,17 @@ export const privacyRoutes = [
     },
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/me/deletion',
+    ...privacyContract.deletion,
     summary: 'What deleting the account would do now, and what stops it (payout in flight, earnings to pay out, a deal in progress)',
     tags: ['privacy'],
     access: 'user',
-    response: deletionCheckSchema,
     handler: ({ deps, auth }) => checkAccountDeletion(deps.db.prisma, auth.user.id),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/me/delete',
+    ...privacyContract.delete,
     summary: 'Deletes the signed-in account: personal data erased at once, accounting records kept pseudonymised for 10 years',
     tags: ['privacy'],
     access: 'user',
-    body: z.object({ confirmation: z.string().max(40) }).strict(),
-    response: deletionResultSchema,
     handler: async ({ deps, auth, body }) => {
       if (!isDeletionConfirmation(body.confirmation)) throw new AppError('DELETE_CONFIRMATION_MISMATCH');
       return deleteAccount(deps, auth.user.id);

@@ -11,9 +11,10 @@ import { getSettings } from '../settings/settings.ts';
 import { contactHidden } from '../privacy/contact-retention.ts';
 import { PREPARED } from '../../db/prepared.ts';
 import type { MatchCard, ProviderFeed } from '../../../core/api/provider.ts';
+import type { MatchStatus } from '../../../core/statuses.ts';
 export type { MatchCard, ProviderFeed } from '../../../core/api/provider.ts';
 
-export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const;
+export const FEED_STATUSES = ['offen', 'freigeschaltet', 'angebot'] as const satisfies readonly MatchStatus[];
 
 /** What 'nur dringende' means: the two urgent steps of the intake's scale. */
 export const URGENT = ['sehr_dringend', 'dringend'] as const;

@@ -7,18 +7,9 @@ import type { AppDeps } from '../../deps.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { payoutRailOpen, requirePayoutRail } from './payout-rails.ts';
 import type { PayoutMethodView } from '../../../core/api/payouts.ts';
+import type { payoutMethodInput } from '../../../core/contract/payouts.ts';
 export type { PayoutMethodView } from '../../../core/api/payouts.ts';
 
-export const payoutMethodInput = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('paypal'), email: z.string().trim().max(200).optional() }),
-  z.object({
-    type: z.literal('bank'),
-    iban: z.string().trim().max(64).optional(),
-    accountHolder: z.string().trim().max(140).optional(),
-    bic: z.string().trim().max(20).optional(),
-    bankName: z.string().trim().max(140).optional(),
-  }),
-]);
 export type PayoutMethodInput = z.infer<typeof payoutMethodInput>;
 
 const emailSchema = z.email();

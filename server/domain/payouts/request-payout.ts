@@ -17,14 +17,9 @@ import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { requirePayoutRail } from './payout-rails.ts';
 import { payoutMethodLabel } from './payout-methods.ts';
 import type { PayoutView } from '../../../core/api/payouts.ts';
+import type { requestPayoutInput } from '../../../core/contract/payouts.ts';
 export type { PayoutView } from '../../../core/api/payouts.ts';
 
-export const requestPayoutInput = z.object({
-  amountCents: z.number().int().positive().max(100_000_000),
-  methodId: z.uuid(),
-  source: z.enum(['seeker_earnings', 'partner_earnings']).default('seeker_earnings'),
-  idempotencyKey: z.string().trim().min(8).max(100),
-});
 export type RequestPayoutInput = z.infer<typeof requestPayoutInput>;
 
 export async function requestPayout(

@@ -1,9 +1,11 @@
-// Payout methods and payouts as the payout doors answer them (server/http/payouts.ts).
-import { api } from '@/lib/api';
+// Payout methods, payouts and the wallet through their endpoints (core/contract/payouts.ts, decision 084).
+import { call } from '@/lib/contract-client';
+import type { BodyOf } from '../../../core/contract/endpoint.ts';
+import { PAYOUT_SOURCES, payoutsContract } from '../../../core/contract/payouts.ts';
 import type { PayoutMethodView, PayoutView } from '../../../core/api/payouts.ts';
 import type { Wallet } from '../../../core/api/shop.ts';
 
-export type PayoutSource = 'seeker_earnings' | 'partner_earnings';
+export type PayoutSource = (typeof PAYOUT_SOURCES)[number];
 
 export type PayoutMethod = PayoutMethodView;
 
@@ -11,19 +13,18 @@ export type Payout = PayoutView;
 
 export type { Wallet };
 
-export type NewPayoutMethod = { type: 'paypal'; email: string } | { type: 'bank'; iban: string; accountHolder: string; bic?: string; bankName?: string };
+/** What the add-method forms send: the endpoint's input. */
+export type NewPayoutMethod = BodyOf<typeof payoutsContract.addMethod>;
 
 export const payoutsApi = {
-  methods: () => api<{ methods: PayoutMethod[] }>('/api/payout-methods'),
-  addMethod: (body: NewPayoutMethod) => api<PayoutMethod>('/api/payout-methods', { method: 'POST', body }),
-  startStripe: (returnPath: string) =>
-    api<{ url: string; methodId: string; created: boolean }>('/api/payout-methods/stripe', { method: 'POST', body: { returnPath } }),
-  refreshStripe: () => api<{ methods: PayoutMethod[] }>('/api/payout-methods/stripe/refresh', { method: 'POST' }),
-  removeMethod: (id: string) => api<{ ok: true }>(`/api/payout-methods/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  payouts: () => api<{ payouts: Payout[] }>('/api/payouts'),
-  request: (body: { amountCents: number; methodId: string; source: PayoutSource; idempotencyKey: string }) =>
-    api<{ payoutId: string; repeated: boolean }>('/api/payouts', { method: 'POST', body }),
-  wallet: () => api<Wallet>('/api/wallet'),
+  methods: () => call(payoutsContract.methods),
+  addMethod: (body: NewPayoutMethod) => call(payoutsContract.addMethod, { body }),
+  startStripe: (returnPath: string) => call(payoutsContract.startStripe, { body: { returnPath } }),
+  refreshStripe: () => call(payoutsContract.refreshStripe),
+  removeMethod: (id: string) => call(payoutsContract.removeMethod, { params: { id } }),
+  payouts: () => call(payoutsContract.payouts),
+  request: (body: BodyOf<typeof payoutsContract.request>) => call(payoutsContract.request, { body }),
+  wallet: () => call(payoutsContract.wallet),
 };
 
 /** The live events the server sends a person about their payouts. */

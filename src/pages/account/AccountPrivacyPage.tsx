@@ -12,7 +12,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatEuro } from '@/components/market';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { call } from '@/lib/contract-client';
+import { privacyContract } from '../../../core/contract/privacy.ts';
 import { useAuth, usePageMeta } from '@/lib/auth';
 import { safeNext } from '@/lib/safe-next';
 import { currentLang } from '@/i18n';
@@ -104,7 +106,7 @@ function DeleteCard({ onDeleted }: { onDeleted: (r: DeletionResult) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<DeletionCheck>('/api/me/deletion')
+    call(privacyContract.deletion)
       .then(setCheck)
       .catch((e: unknown) => setError(e instanceof ApiError ? e.message : t('download.failed')));
   }, [t]);
@@ -114,7 +116,7 @@ function DeleteCard({ onDeleted }: { onDeleted: (r: DeletionResult) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await api<DeletionResult>('/api/me/delete', { method: 'POST', body: { confirmation: word } });
+      const result = await call(privacyContract.delete, { body: { confirmation: word } });
       onDeleted(result);
       await refresh();
     } catch (err) {

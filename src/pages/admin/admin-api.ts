@@ -38,7 +38,9 @@ const qs = (params: Record<string, string | number | undefined>) => {
   return text ? `?${text}` : '';
 };
 
-export const PAYOUT_STATUSES = ['requested', 'held', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+/** The payout's statuses (core/statuses.ts, from the payout machine). */
+export { PAYOUT_STATUSES } from '../../../core/statuses.ts';
+import type { PAYOUT_STATUSES } from '../../../core/statuses.ts';
 export type AdminPayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export type { AdminPayout };
