@@ -43,6 +43,23 @@ function scriptsAfterStyles(): Plugin {
   };
 }
 
+/**
+ * A locale file imported with '?ns' (src/i18n/index.ts): one namespace as a module of its own, a copy beside the
+ * language's whole chunk, so a server page hydrates with only the namespaces it was rendered with (decision 084).
+ * Written as JSON.parse of a string, which engines parse faster than an object literal.
+ */
+function namespaceCopies(): Plugin {
+  return {
+    name: 'akut-namespace-copies',
+    enforce: 'pre',
+    load(id) {
+      if (!id.endsWith('.json?ns')) return null;
+      const data: unknown = JSON.parse(fs.readFileSync(id.slice(0, -'?ns'.length), 'utf8'));
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});`, moduleType: 'js' };
+    },
+  };
+}
+
 /** The build's scripts and styles, compressed once here instead of on every request (decision 057). */
 const PRECOMPRESSED = /\.(js|css)$/;
 function precompressAssets(): Plugin {
@@ -67,7 +84,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [zodJitless(), react(), tailwindcss(), pwaPlugin(), scriptsAfterStyles(), precompressAssets()],
+  plugins: [zodJitless(), namespaceCopies(), react(), tailwindcss(), pwaPlugin(), scriptsAfterStyles(), precompressAssets()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   // The manifest tells `npm run size` which chunks each page loads. Chunks are named by their hash only: the entry
   // carries the file name of every chunk a lazy page may preload, and the module names in them were about 1 KB gzip

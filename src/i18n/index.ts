@@ -27,6 +27,13 @@ const separate = import.meta.glob(['../../core/i18n/locales/*/legal.json', '../.
   import: 'default',
 }) as Record<string, () => Promise<ResourceKey>>;
 
+// Each namespace also on its own (a copy under '?ns', so the language chunks above stay whole): a page from the
+// server hydrates with exactly the words its HTML was rendered with, not its language's every word (decision 084).
+const single = import.meta.glob(['../../core/i18n/locales/*/*.json', '!../../core/i18n/locales/*/{common,landing,legal,pwa}.json'], {
+  query: '?ns',
+  import: 'default',
+}) as Record<string, () => Promise<ResourceKey>>;
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
@@ -141,6 +148,44 @@ if (inBrowser) {
   // would still be unset, which wrote 'de' on the English page until they came.
   syncHtmlLang(i18n.language ?? 'de');
   i18n.on('languageChanged', syncHtmlLang);
+}
+
+/**
+ * Before a server page hydrates: the namespaces its render read (data-ns on #root), each from its own small chunk;
+ * German's common and landing are in the bundle, English's and the legal texts are chunks of their own anyway.
+ */
+export function loadServedNamespaces(namespaces: string[]): Promise<unknown> {
+  const lng = toLang(i18n.language);
+  return Promise.all(
+    namespaces.map((ns) => {
+      if (i18n.hasResourceBundle(lng, ns)) return undefined;
+      const own = single[`../../core/i18n/locales/${lng}/${ns}.json`];
+      if (!own) return i18n.loadNamespaces(ns);
+      return own().then((data) => {
+        if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+      });
+    }),
+  );
+}
+
+let allWords: Promise<void> | null = null;
+/**
+ * Every word of the page's language (its one chunk), loaded once the page has hydrated. Afterwards any part of the
+ * app may read any namespace ('ns:key', a message of the errors namespace, a page reached by a link), as before.
+ * The conversation and a signed-in visitor's view wait for it.
+ */
+export function loadAllWords(): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  allWords ??= (async () => {
+    const lng = toLang(i18n.language);
+    const { namespaces } = await languageChunks[lng]!();
+    for (const [ns, data] of Object.entries(namespaces))
+      if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+  })();
+  allWords.catch(() => {
+    allWords = null;
+  });
+  return allWords;
 }
 
 export function currentLang(): 'de' | 'en' {

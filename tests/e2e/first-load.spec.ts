@@ -2,6 +2,7 @@
 // while it hydrates. The speed itself is measured by `npm run lighthouse`, never asserted here.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { test, expect, builtChunk } from './fixtures.ts';
 
 const hydrated = (page: import('@playwright/test').Page) => expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -65,4 +66,66 @@ test('the scripts and styles come compressed from the build, not compressed per 
     // The length of the build's .br file: sent as it is (compressing per request would send it in chunks).
     expect(Number(res.headers()['content-length']), file).toBe(fs.statSync(built).size);
   }
+});
+
+/**
+ * The JavaScript /search runs before it is interactive, gzip as `npm run size` counts it: the entry with its static
+ * imports, the page's chunk with its own, and the words the page was rendered with (data-ns; decision 084). A size
+ * check on the build, not a timing. Issue 23 aims at 100 KB; 155 KB is where it stands after decision 084 (it was
+ * 191 KB), so what is added to this path has to be paid for (docs/benchmarks.md says what the rest is made of).
+ */
+const SEARCH_BUDGET_KB = 155;
+test('/search loads at most its budget of script before it hydrates', async ({ request, lang }) => {
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[] }
+  >;
+  const closure = (key: string, out: Set<string>): Set<string> => {
+    if (out.has(key) || !manifest[key]) return out;
+    out.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, out);
+    return out;
+  };
+  const keys = new Set<string>();
+  closure(Object.keys(manifest).find((k) => manifest[k]!.isEntry)!, keys);
+  closure('src/pages/search/SearchPage.tsx', keys);
+  const html = await (await request.get(lang === 'en' ? '/search?lng=en' : '/search')).text();
+  const namespaces = /<div id="root" data-ns="([^"]*)"/.exec(html)?.[1]?.split(',') ?? [];
+  expect(namespaces).toContain('chat');
+  for (const ns of namespaces) {
+    const own = [`core/i18n/locales/${lang}/${ns}.json?ns`, `core/i18n/locales/${lang}/${ns}.json`].find((k) => manifest[k]);
+    // German's common and landing are in the entry; every other namespace comes from a chunk of its own.
+    if (own) closure(own, keys);
+    else expect(lang === 'de' && ['common', 'landing'].includes(ns), `${lang}/${ns} has no chunk`).toBe(true);
+  }
+  // Not the whole language: that follows after hydration.
+  expect([...keys]).not.toContain(`src/i18n/lang-${lang}.ts`);
+  const bytes = [...keys]
+    .map((k) => manifest[k]!.file)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0);
+  expect(bytes / 1024, `/search: ${(bytes / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(SEARCH_BUDGET_KB);
+});
+
+test('a server page hydrates with the words it was rendered with; the rest of its language follows', async ({ page, lang }) => {
+  // When <html data-hydrated> appears, on the clock of the resource timings.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.dataset.hydrated) return;
+      (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+      observer.disconnect();
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+  await page.goto('/search');
+  await hydrated(page);
+  const started = async (file: RegExp) =>
+    (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const))).find(([name]) => file.test(name))?.[1];
+  const hydratedAt = await page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt);
+  const chatWords = await started(builtChunk(`core/i18n/locales/${lang}/chat.json?ns`));
+  expect(chatWords).toBeDefined();
+  expect(chatWords!).toBeLessThan(hydratedAt);
+  // The whole language comes after hydration, so that any part of the page may read any namespace again.
+  const wholeLanguage = builtChunk(`src/i18n/lang-${lang}.ts`);
+  await expect.poll(() => started(wholeLanguage)).toBeGreaterThanOrEqual(hydratedAt);
 });
