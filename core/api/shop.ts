@@ -9,17 +9,5 @@ export interface Wallet {
   movements: { id: string; at: string; kind: string; account: string; goints: number; balanceAfter: number; reference: string | null }[];
 }
 
-export interface Receipt {
-  id: string;
-  number: string;
-  date: string;
-  seller: { name: string; address: string; vatId: string };
-  buyer: { name: string; email: string };
-  item: { packageId: string; goints: number };
-  netCents: number;
-  vatCents: number;
-  vatRatePercent: number;
-  grossCents: number;
-  provider: string;
-  test: boolean;
-}
+/** The receipt's type is its endpoint's response (core/contract/shop.ts). */
+export type { Receipt } from '../contract/shop.ts';

@@ -42,6 +42,13 @@ export function formatDateTimeBerlin(iso: string | Date, lang: string): string {
   );
 }
 
+/** An ISO time as '28.11.26, 11:25' / '28/11/2026, 11:25', German time: the short form of chat lists. */
+export function formatDateTimeShortBerlin(iso: string | Date, lang: string): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'short', timeStyle: 'short', timeZone: ADMIN_TIME_ZONE }).format(
+    typeof iso === 'string' ? new Date(iso) : iso,
+  );
+}
+
 /**
  * The instant a calendar day ('2026-11-28') begins in German time, or the last millisecond it ends at: the
  * audit filter's days are days as the admin area states its times.

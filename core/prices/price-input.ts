@@ -1,5 +1,7 @@
 // The price list's numbers and the parsers of what admins type, pure and free of server imports, so the admin
 // tab validates with the same limits and the same parsers as the server (decision 032).
+import { z } from 'zod';
+import { MAX_INPUT_NUMBER } from '../input-bounds.ts';
 import { GOINTS_PER_EUR } from '../money/money.ts';
 import { parseEuroCents } from '../money/parse-money.ts';
 
@@ -18,6 +20,18 @@ export const PRICE_LIMITS = {
   serviceTypeMax: 80,
   descriptionMax: 500,
 } as const;
+
+/** What an admin sends to create or change an entry (the HTTP body and the chat tool's input). */
+export const priceEntryInput = z.object({
+  industryCategory: z.string().trim().min(1).max(40),
+  /** '' (or absent): the entry for the whole category. */
+  serviceType: z.string().trim().max(PRICE_LIMITS.serviceTypeMax).default(''),
+  // Bounded to what the database holds; the price rules' own limits answer PRICE_AMOUNT_INVALID / PRICE_RATE_INVALID.
+  basePriceCents: z.number().int().min(-MAX_INPUT_NUMBER).max(MAX_INPUT_NUMBER),
+  commissionRateBp: z.number().int().min(-MAX_INPUT_NUMBER).max(MAX_INPUT_NUMBER),
+  description: z.string().trim().max(PRICE_LIMITS.descriptionMax).default(''),
+});
+export type PriceEntryInput = z.infer<typeof priceEntryInput>;
 
 /** Goints of one unlock at a base price: € × 10. */
 export const centsToUnlockGoints = (cents: number): number => (cents * GOINTS_PER_EUR) / 100;

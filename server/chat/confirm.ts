@@ -126,6 +126,8 @@ const RESUMABLE_TOOLS: ReadonlySet<string> = new Set([
   'adminModerateRequest',
   'adminDecideReport',
   'adminDecideObjection',
+  'adminReleaseCommission',
+  'adminVoidCommission',
   'approvePayout',
   'suspendUser',
   'unsuspendUser',

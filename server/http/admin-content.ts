@@ -57,7 +57,7 @@ export const adminContentRoutes = [
     status: 201,
     body: videoInputSchema,
     response: videoView,
-    handler: ({ deps, auth, body }) => createAcademyVideo(deps.db.prisma, auth.user!.id, body, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, body }) => createAcademyVideo(deps.db.prisma, auth.user.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'patch',
@@ -68,7 +68,7 @@ export const adminContentRoutes = [
     params: rowParams,
     body: videoPatchSchema,
     response: videoView,
-    handler: ({ deps, auth, params, body }) => updateAcademyVideo(deps.db.prisma, auth.user!.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) => updateAcademyVideo(deps.db.prisma, auth.user.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'delete',
@@ -78,6 +78,6 @@ export const adminContentRoutes = [
     access: admin,
     params: rowParams,
     response: z.object({ ok: z.literal(true) }),
-    handler: ({ deps, auth, params }) => deleteAcademyVideo(deps.db.prisma, auth.user!.id, params.id, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, params }) => deleteAcademyVideo(deps.db.prisma, auth.user.id, params.id, { logger: deps.logger, via: 'dashboard' }),
   }),
 ];

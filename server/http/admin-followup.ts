@@ -68,7 +68,7 @@ export const adminFollowUpRoutes = [
     response: editorView,
     responseDescription: 'The editor view after saving. 400 FOLLOW_UP_SCRIPT_INVALID or FOLLOW_UP_STEP_LIMIT for a bad script (nothing saved).',
     handler: async ({ deps, auth, body }) => {
-      await saveFollowUpDraft(deps.db.prisma, { actorId: auth.user!.id, script: body.script, via: 'dashboard' });
+      await saveFollowUpDraft(deps.db.prisma, { actorId: auth.user.id, script: body.script, via: 'dashboard' });
       return getFollowUpEditor(deps.db.prisma);
     },
   }),
@@ -83,7 +83,7 @@ export const adminFollowUpRoutes = [
     responseDescription:
       'The editor view after the change. 404 FOLLOW_UP_STEP_NOT_FOUND for a step number the script does not have; 400 FOLLOW_UP_STEP_LIMIT beyond 20 steps.',
     handler: async ({ deps, auth, body }) => {
-      await editFollowUpDraft(deps.db.prisma, { actorId: auth.user!.id, edit: body, via: 'dashboard' });
+      await editFollowUpDraft(deps.db.prisma, { actorId: auth.user.id, edit: body, via: 'dashboard' });
       return getFollowUpEditor(deps.db.prisma);
     },
   }),
@@ -98,7 +98,7 @@ export const adminFollowUpRoutes = [
     responseDescription:
       '409 FOLLOW_UP_NO_DRAFT without a draft; 422 FOLLOW_UP_TOO_FEW_STEPS, FOLLOW_UP_NAME_HIDDEN, FOLLOW_UP_STEP_UNREACHABLE, FOLLOW_UP_DEAD_END or FOLLOW_UP_NO_HAND_OFF when the check refuses it (nothing changes).',
     handler: async ({ deps, auth }) => {
-      await publishFollowUpScript(deps.db.prisma, { actorId: auth.user!.id, via: 'dashboard' });
+      await publishFollowUpScript(deps.db.prisma, { actorId: auth.user.id, via: 'dashboard' });
       return getFollowUpEditor(deps.db.prisma);
     },
   }),
@@ -113,7 +113,7 @@ export const adminFollowUpRoutes = [
     response: editorView,
     responseDescription: '404 FOLLOW_UP_VERSION_NOT_FOUND for an unknown version or the draft itself.',
     handler: async ({ deps, auth, params }) => {
-      await restoreFollowUpVersion(deps.db.prisma, { actorId: auth.user!.id, number: params.number, via: 'dashboard' });
+      await restoreFollowUpVersion(deps.db.prisma, { actorId: auth.user.id, number: params.number, via: 'dashboard' });
       return getFollowUpEditor(deps.db.prisma);
     },
   }),

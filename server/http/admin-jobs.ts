@@ -35,6 +35,6 @@ export const adminJobRoutes = [
     access: admin,
     params: idParams,
     response: z.object({ id: z.string(), name: z.string(), retried: z.literal(true) }),
-    handler: ({ deps, auth, params }) => retryFailedJob(deps, auth.user!.id, params.id, 'dashboard'),
+    handler: ({ deps, auth, params }) => retryFailedJob(deps, auth.user.id, params.id, 'dashboard'),
   }),
 ];

@@ -61,7 +61,7 @@ export const adminRequestRoutes = [
     params: idParams,
     body: z.object({ reason: adminReasonInput }),
     response: z.object({ status: z.literal('closed'), refunded: z.number().int(), refundedGoints: z.number() }),
-    handler: ({ deps, auth, params, body }) => closeRequestByAdmin(deps, auth.user!.id, params.id, { reason: body.reason, via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) => closeRequestByAdmin(deps, auth.user.id, params.id, { reason: body.reason, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',

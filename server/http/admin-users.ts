@@ -82,7 +82,7 @@ export const adminUserRoutes = [
     body: z.object({ role: z.enum(USER_ROLES), reason: reasonText.optional() }),
     response: z.object({ id: z.string(), role: z.enum(USER_ROLES), changed: z.boolean() }),
     handler: ({ deps, auth, params, body }) =>
-      changeUserRole(deps, { actorId: auth.user!.id, userId: params.id, role: body.role, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
+      changeUserRole(deps, { actorId: auth.user.id, userId: params.id, role: body.role, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
   }),
   defineRoute({
     method: 'post',
@@ -93,7 +93,7 @@ export const adminUserRoutes = [
     params: idParams,
     body: z.object({ reason: reasonText.min(1) }),
     response: z.object({ id: z.string(), suspended: z.literal(true), sessionsEnded: z.number().int() }),
-    handler: ({ deps, auth, params, body }) => suspendUser(deps, { actorId: auth.user!.id, userId: params.id, reason: body.reason, via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) => suspendUser(deps, { actorId: auth.user.id, userId: params.id, reason: body.reason, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'post',
@@ -105,7 +105,7 @@ export const adminUserRoutes = [
     body: z.object({ reason: reasonText.optional() }),
     response: z.object({ id: z.string(), suspended: z.literal(false) }),
     handler: ({ deps, auth, params, body }) =>
-      unsuspendUser(deps, { actorId: auth.user!.id, userId: params.id, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
+      unsuspendUser(deps, { actorId: auth.user.id, userId: params.id, ...(body.reason ? { reason: body.reason } : {}), via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',
@@ -169,6 +169,6 @@ export const adminUserRoutes = [
       session: z.object({ createdAt: z.string(), expiresAt: z.string() }).nullable(),
       admins: z.number().int(),
     }),
-    handler: ({ deps, auth }) => getAdminStatus(deps.db.prisma, auth.user!.id, auth.sessionId),
+    handler: ({ deps, auth }) => getAdminStatus(deps.db.prisma, auth.user.id, auth.sessionId),
   }),
 ];

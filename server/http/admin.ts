@@ -68,7 +68,7 @@ export const adminRoutes = [
     access: admin,
     body: settingsPatchSchema,
     response: settingsSchema,
-    handler: ({ deps, auth, body }) => updateSettings(deps.db.prisma, body, auth.user!.id),
+    handler: ({ deps, auth, body }) => updateSettings(deps.db.prisma, body, auth.user.id),
   }),
   defineRoute({
     method: 'get',
@@ -104,7 +104,7 @@ export const adminRoutes = [
     params: idParams,
     body: z.object({ decision: z.enum(['approve', 'reject']), reason: adminReasonInput }),
     response: z.object({ status: z.string(), matched: z.number().int() }),
-    handler: ({ deps, auth, params, body }) => moderateRequest(deps, auth.user!.id, params.id, body.decision, { reason: body.reason, via: 'dashboard' }),
+    handler: ({ deps, auth, params, body }) => moderateRequest(deps, auth.user.id, params.id, body.decision, { reason: body.reason, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',
@@ -163,7 +163,7 @@ export const adminRoutes = [
     body: z.object({ decision: z.enum(['approve', 'reject']), note: verificationNote.optional() }),
     response: z.object({ providerId: z.string(), status: z.enum(['approved', 'rejected']) }),
     handler: async ({ deps, auth, params, body }) => {
-      return decideVerificationDocument(deps, auth.user!.id, params.id, body.decision, body.note);
+      return decideVerificationDocument(deps, auth.user.id, params.id, body.decision, body.note);
     },
   }),
 ];

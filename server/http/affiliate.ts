@@ -12,9 +12,7 @@ import { listCommissionsForAdmin, listPartnerCommissions } from '../domain/affil
 import { getCommissionPlan, listCommissionPlanHistory } from '../domain/affiliate/get-commission-plan.ts';
 import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan.ts';
 import { planInputSchema } from '../../core/affiliate/commission-plan.ts';
-import { decideCommission } from '../domain/affiliate/decide-commission.ts';
-import { queueCommissionVoided } from '../domain/affiliate/tell-commission-voided.ts';
-import { announce, type Notice } from '../domain/notifications/notify.ts';
+import { decideAndTellCommission } from '../domain/affiliate/decide-and-tell-commission.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
 import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
 import { getSettings } from '../domain/settings/settings.ts';
@@ -120,7 +118,7 @@ export const affiliateRoutes = [
         revenueRate: z.number().nullable(),
       }),
     }),
-    handler: ({ deps, auth }) => getPartnerOverview(deps.db.prisma, auth.user!.id, { origin: deps.config.appUrl }),
+    handler: ({ deps, auth }) => getPartnerOverview(deps.db.prisma, auth.user.id, { origin: deps.config.appUrl }),
   }),
   defineRoute({
     method: 'get',
@@ -134,7 +132,7 @@ export const affiliateRoutes = [
       levels: z.array(z.object({ level: z.number().int(), people: z.number().int(), active: z.number().int(), earnings: money })),
       direct: z.array(z.object({ firstName: z.string(), joinedAt: z.string(), active: z.boolean() })),
     }),
-    handler: ({ deps, auth }) => getPartnerNetwork(deps.db.prisma, auth.user!.id),
+    handler: ({ deps, auth }) => getPartnerNetwork(deps.db.prisma, auth.user.id),
   }),
   defineRoute({
     method: 'get',
@@ -143,7 +141,7 @@ export const affiliateRoutes = [
     tags: ['affiliate'],
     access: 'user',
     response: z.object({ commissions: z.array(commissionSchema) }),
-    handler: async ({ deps, auth }) => ({ commissions: await listPartnerCommissions(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ commissions: await listPartnerCommissions(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'get',
@@ -168,7 +166,7 @@ export const affiliateRoutes = [
     tags: ['affiliate'],
     access: 'user',
     response: z.object({ profile: profileView.nullable() }),
-    handler: async ({ deps, auth }) => ({ profile: await getPartnerProfile(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ profile: await getPartnerProfile(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'put',
@@ -178,7 +176,7 @@ export const affiliateRoutes = [
     access: 'user',
     body: partnerProfileSchema,
     response: z.object({ profile: profileView }),
-    handler: async ({ deps, auth, body }) => ({ profile: await savePartnerProfile(deps.db.prisma, auth.user!.id, body) }),
+    handler: async ({ deps, auth, body }) => ({ profile: await savePartnerProfile(deps.db.prisma, auth.user.id, body) }),
   }),
   defineRoute({
     method: 'put',
@@ -188,7 +186,7 @@ export const affiliateRoutes = [
     access: 'user',
     body: z.object({ optIn: z.boolean() }),
     response: z.object({ rankingOptIn: z.boolean() }),
-    handler: ({ deps, auth, body }) => setRankingOptIn(deps.db.prisma, auth.user!.id, body.optIn),
+    handler: ({ deps, auth, body }) => setRankingOptIn(deps.db.prisma, auth.user.id, body.optIn),
   }),
   defineRoute({
     method: 'get',
@@ -202,7 +200,7 @@ export const affiliateRoutes = [
       countries: z.array(z.object({ country: z.string(), partners: z.number().int(), earnings: money })),
       partners: z.array(z.object({ rank: z.number().int(), pseudonym: z.string(), country: z.string(), earnings: money, you: z.boolean() })),
     }),
-    handler: ({ deps, auth }) => getCountryRanking(deps.db.prisma, auth.user!.id),
+    handler: ({ deps, auth }) => getCountryRanking(deps.db.prisma, auth.user.id),
   }),
   defineRoute({
     method: 'post',
@@ -213,7 +211,7 @@ export const affiliateRoutes = [
     rateLimit: 'public',
     body: z.object({ email: z.string().trim().toLowerCase().email().max(200), lang: z.enum(['de', 'en']) }),
     response: z.object({ sent: z.literal(true), remainingToday: z.number().int() }),
-    handler: ({ deps, auth, body }) => inviteFriend(deps, auth.user!.id, body),
+    handler: ({ deps, auth, body }) => inviteFriend(deps, auth.user.id, body),
   }),
   defineRoute({
     method: 'get',
@@ -257,7 +255,7 @@ export const affiliateRoutes = [
         invitesPerDay: z.number().int(),
       }),
     }),
-    handler: ({ deps, auth, lang }) => listAcademy(deps.db.prisma, auth.user!.id, lang),
+    handler: ({ deps, auth, lang }) => listAcademy(deps.db.prisma, auth.user.id, lang),
   }),
   defineRoute({
     method: 'put',
@@ -268,7 +266,7 @@ export const affiliateRoutes = [
     params: rowParams,
     body: z.object({ watched: z.boolean() }),
     response: z.object({ videoId: z.string(), watched: z.boolean() }),
-    handler: ({ deps, auth, params, body }) => setVideoWatched(deps.db.prisma, auth.user!.id, params.id, body.watched),
+    handler: ({ deps, auth, params, body }) => setVideoWatched(deps.db.prisma, auth.user.id, params.id, body.watched),
   }),
   defineRoute({
     method: 'get',
@@ -288,7 +286,7 @@ export const affiliateRoutes = [
     status: 201,
     body: materialInputSchema,
     response: materialView,
-    handler: ({ deps, auth, body }) => createMarketingMaterial(deps.db.prisma, auth.user!.id, body, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, body }) => createMarketingMaterial(deps.db.prisma, auth.user.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'patch',
@@ -300,7 +298,7 @@ export const affiliateRoutes = [
     body: materialPatchSchema,
     response: materialView,
     handler: ({ deps, auth, params, body }) =>
-      updateMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
+      updateMarketingMaterial(deps.db.prisma, auth.user.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'delete',
@@ -310,7 +308,7 @@ export const affiliateRoutes = [
     access: admin,
     params: rowParams,
     response: z.object({ ok: z.literal(true) }),
-    handler: ({ deps, auth, params }) => deleteMarketingMaterial(deps.db.prisma, auth.user!.id, params.id, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, params }) => deleteMarketingMaterial(deps.db.prisma, auth.user.id, params.id, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',
@@ -333,7 +331,7 @@ export const affiliateRoutes = [
     access: admin,
     body: planInputSchema,
     response: planSchema,
-    handler: ({ deps, auth, body }) => updateCommissionPlan(deps.db.prisma, auth.user!.id, body, { logger: deps.logger, via: 'dashboard' }),
+    handler: ({ deps, auth, body }) => updateCommissionPlan(deps.db.prisma, auth.user.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
     method: 'get',
@@ -369,18 +367,8 @@ export const affiliateRoutes = [
     params: idParams,
     body: z.object({ decision: z.enum(['release', 'void']), reason }),
     response: z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES) }),
-    handler: async ({ deps, auth, params, body }) => {
-      // The partner learns why their commission was voided: the mail commits with the decision, the live note after it.
-      let told: Notice[] = [];
-      const decided = await decideCommission(deps.db.prisma, auth.user!.id, params.id, body.decision, body.reason, {
-        logger: deps.logger,
-        inTransaction: async (tx, status) => {
-          told = await queueCommissionVoided(tx, deps, params.id, status);
-        },
-      });
-      await announce(deps, told);
-      return decided;
-    },
+    // The partner learns why their commission was voided: the mail commits with the decision, the live note after it.
+    handler: ({ deps, auth, params, body }) => decideAndTellCommission(deps, auth.user.id, params.id, body.decision, body.reason, 'dashboard'),
   }),
   defineRoute({
     method: 'post',
@@ -391,6 +379,6 @@ export const affiliateRoutes = [
     params: idParams,
     body: z.object({ reason }),
     response: z.object({ reversed: z.number().int() }),
-    handler: ({ deps, auth, params, body }) => reverseDealCommissions(deps.db.prisma, auth.user!.id, params.id, body.reason, deps.logger),
+    handler: ({ deps, auth, params, body }) => reverseDealCommissions(deps.db.prisma, auth.user.id, params.id, body.reason, deps.logger),
   }),
 ];

@@ -21,7 +21,7 @@ export const dealRoutes = [
     tags: ['deals'],
     access: parties,
     response: z.object({ deals: z.array(userDealSchema) }),
-    handler: async ({ deps, auth }) => ({ deals: await listUserDeals(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ deals: await listUserDeals(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'post',
@@ -31,7 +31,7 @@ export const dealRoutes = [
     access: parties,
     params: idParams,
     response: z.object({ dealId: z.string(), status: z.string(), completed: z.boolean() }),
-    handler: ({ deps, auth, params }) => confirmDeal(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => confirmDeal(deps, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -42,7 +42,7 @@ export const dealRoutes = [
     params: idParams,
     body: z.object({ reason: z.string().trim().min(3).max(500) }),
     response: z.object({ dealId: z.string(), status: z.literal('cancelled') }),
-    handler: ({ deps, auth, params, body }) => cancelDeal(deps, auth.user!.id, params.id, body.reason),
+    handler: ({ deps, auth, params, body }) => cancelDeal(deps, auth.user.id, params.id, body.reason),
   }),
   defineRoute({
     method: 'post',
@@ -54,7 +54,7 @@ export const dealRoutes = [
     body: rateDealInput,
     status: 201,
     response: z.object({ reviewId: z.string() }),
-    handler: ({ deps, auth, params, body }) => rateDeal(deps.db.prisma, auth.user!.id, params.id, body),
+    handler: ({ deps, auth, params, body }) => rateDeal(deps.db.prisma, auth.user.id, params.id, body),
   }),
   defineRoute({
     method: 'put',
@@ -65,7 +65,7 @@ export const dealRoutes = [
     params: idParams,
     body: z.object({ visible: z.boolean() }),
     response: z.object({ providerContactVisible: z.boolean(), seekerContactVisible: z.boolean() }),
-    handler: ({ deps, auth, params, body }) => setDealContactVisibility(deps.db.prisma, auth.user!.id, params.id, body.visible),
+    handler: ({ deps, auth, params, body }) => setDealContactVisibility(deps.db.prisma, auth.user.id, params.id, body.visible),
   }),
   defineRoute({
     method: 'get',
@@ -94,7 +94,7 @@ export const dealRoutes = [
     body: inquiryInput,
     status: 201,
     response: z.object({ id: z.string(), recipients: z.number().int() }),
-    handler: ({ deps, auth, params, body }) => createDealInquiry(deps, auth.user!.id, params.id, body),
+    handler: ({ deps, auth, params, body }) => createDealInquiry(deps, auth.user.id, params.id, body),
   }),
   defineRoute({
     method: 'get',
@@ -103,6 +103,6 @@ export const dealRoutes = [
     tags: ['wallet'],
     access: 'user',
     response: walletSchema,
-    handler: ({ deps, auth }) => getWallet(deps.db.prisma, auth.user!.id),
+    handler: ({ deps, auth }) => getWallet(deps.db.prisma, auth.user.id),
   }),
 ];

@@ -207,4 +207,4 @@ export const walletSchema = z.object({
   ),
 });
 
-export const idParams = z.object({ id: z.uuid() });
+export { idParams } from '../../core/contract/common.ts';

@@ -65,7 +65,7 @@ export const payoutRoutes = [
     tags: ['payouts'],
     access: 'user',
     response: z.object({ methods: z.array(methodSchema) }),
-    handler: async ({ deps, auth }) => ({ methods: await listPayoutMethods(deps, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ methods: await listPayoutMethods(deps, auth.user.id) }),
   }),
   defineRoute({
     method: 'post',
@@ -76,7 +76,7 @@ export const payoutRoutes = [
     body: payoutMethodInput,
     status: 201,
     response: methodSchema,
-    handler: ({ deps, auth, body }) => addPayoutMethod(deps, auth.user!.id, body),
+    handler: ({ deps, auth, body }) => addPayoutMethod(deps, auth.user.id, body),
   }),
   defineRoute({
     method: 'post',
@@ -87,7 +87,7 @@ export const payoutRoutes = [
     access: 'user',
     body: z.object({ returnPath }),
     response: z.object({ url: z.string(), methodId: z.string(), created: z.boolean() }),
-    handler: ({ deps, auth, body }) => startStripeOnboarding(deps, auth.user!.id, { returnPath: body.returnPath }),
+    handler: ({ deps, auth, body }) => startStripeOnboarding(deps, auth.user.id, { returnPath: body.returnPath }),
   }),
   defineRoute({
     method: 'get',
@@ -100,7 +100,7 @@ export const payoutRoutes = [
     responseContentType: 'text/plain',
     responseDescription: 'A redirect (303) to a fresh Stripe onboarding link',
     handler: async ({ deps, auth, query, res }) => {
-      const link = await startStripeOnboarding(deps, auth.user!.id, { returnPath: query.return });
+      const link = await startStripeOnboarding(deps, auth.user.id, { returnPath: query.return });
       res.redirect(303, link.url);
     },
   }),
@@ -112,8 +112,8 @@ export const payoutRoutes = [
     access: 'user',
     response: z.object({ methods: z.array(methodSchema) }),
     handler: async ({ deps, auth }) => {
-      await refreshStripeAccount(deps, auth.user!.id);
-      return { methods: await listPayoutMethods(deps, auth.user!.id) };
+      await refreshStripeAccount(deps, auth.user.id);
+      return { methods: await listPayoutMethods(deps, auth.user.id) };
     },
   }),
   defineRoute({
@@ -124,7 +124,7 @@ export const payoutRoutes = [
     access: 'user',
     params: idParams,
     handler: async ({ deps, auth, params }) => {
-      await removePayoutMethod(deps, auth.user!.id, params.id);
+      await removePayoutMethod(deps, auth.user.id, params.id);
       return { ok: true };
     },
   }),
@@ -135,7 +135,7 @@ export const payoutRoutes = [
     tags: ['payouts'],
     access: 'user',
     response: z.object({ payouts: z.array(payoutSchema) }),
-    handler: async ({ deps, auth }) => ({ payouts: await listPayouts(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ payouts: await listPayouts(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'post',
@@ -146,7 +146,7 @@ export const payoutRoutes = [
     body: requestPayoutInput,
     status: 201,
     response: z.object({ payoutId: z.string(), repeated: z.boolean() }),
-    handler: ({ deps, auth, body, lang }) => requestPayout(deps, auth.user!.id, body, lang),
+    handler: ({ deps, auth, body, lang }) => requestPayout(deps, auth.user.id, body, lang),
   }),
   defineRoute({
     method: 'get',
@@ -188,7 +188,7 @@ export const payoutRoutes = [
     access: admin,
     params: idParams,
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params }) => approvePayout(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => approvePayout(deps, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -199,7 +199,7 @@ export const payoutRoutes = [
     params: idParams,
     body: z.object({ reason: payoutRejectReason }),
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params, body }) => rejectPayout(deps, params.id, body.reason, { actorId: auth.user!.id }),
+    handler: ({ deps, auth, params, body }) => rejectPayout(deps, params.id, body.reason, { actorId: auth.user.id }),
   }),
   defineRoute({
     method: 'post',
@@ -210,7 +210,7 @@ export const payoutRoutes = [
     params: idParams,
     body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().trim().max(300).optional() }),
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params, body }) => completeManualPayout(deps, params.id, body.outcome, body.reason, { actorId: auth.user!.id }),
+    handler: ({ deps, auth, params, body }) => completeManualPayout(deps, params.id, body.outcome, body.reason, { actorId: auth.user.id }),
   }),
   defineRoute({
     method: 'post',
@@ -221,7 +221,7 @@ export const payoutRoutes = [
     params: idParams,
     body: z.object({ reason: payoutRejectReason }),
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason, { actorId: auth.user!.id }),
+    handler: ({ deps, auth, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason, { actorId: auth.user.id }),
   }),
   defineRoute({
     method: 'post',
@@ -249,7 +249,7 @@ export const payoutRoutes = [
     access: admin,
     status: 201,
     response: batchSchema,
-    handler: ({ deps, auth }) => createSepaBatch(deps, auth.user!.id),
+    handler: ({ deps, auth }) => createSepaBatch(deps, auth.user.id),
   }),
   defineRoute({
     method: 'get',
@@ -276,7 +276,7 @@ export const payoutRoutes = [
     access: admin,
     params: idParams,
     response: batchSchema,
-    handler: ({ deps, auth, params }) => markSepaBatchSent(deps, params.id, { actorId: auth.user!.id }),
+    handler: ({ deps, auth, params }) => markSepaBatchSent(deps, params.id, { actorId: auth.user.id }),
   }),
   defineRoute({
     method: 'post',
@@ -286,7 +286,7 @@ export const payoutRoutes = [
     access: admin,
     params: idParams,
     response: batchSchema,
-    handler: ({ deps, auth, params }) => markSepaBatchPaid(deps, params.id, { actorId: auth.user!.id }),
+    handler: ({ deps, auth, params }) => markSepaBatchPaid(deps, params.id, { actorId: auth.user.id }),
   }),
   defineRoute({
     method: 'post',

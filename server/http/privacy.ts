@@ -39,7 +39,7 @@ export const privacyRoutes = [
     responseContentType: 'application/json',
     responseDescription: 'An attachment: akut-daten-<date>.json, or .html in the person’s language',
     handler: async ({ deps, auth, query, res, lang }) => {
-      const data = await exportPersonalData(deps.db.prisma, auth.user!.id);
+      const data = await exportPersonalData(deps.db.prisma, auth.user.id);
       const name = translator(lang)('account:export.fileName', { date: data.exportedAt.slice(0, 10), format: query.format }) as string;
       res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
       res.setHeader('Cache-Control', 'no-store');
@@ -58,7 +58,7 @@ export const privacyRoutes = [
     tags: ['privacy'],
     access: 'user',
     response: deletionCheckSchema,
-    handler: ({ deps, auth }) => checkAccountDeletion(deps.db.prisma, auth.user!.id),
+    handler: ({ deps, auth }) => checkAccountDeletion(deps.db.prisma, auth.user.id),
   }),
   defineRoute({
     method: 'post',
@@ -70,7 +70,7 @@ export const privacyRoutes = [
     response: deletionResultSchema,
     handler: async ({ deps, auth, body }) => {
       if (!isDeletionConfirmation(body.confirmation)) throw new AppError('DELETE_CONFIRMATION_MISMATCH');
-      return deleteAccount(deps, auth.user!.id);
+      return deleteAccount(deps, auth.user.id);
     },
   }),
 ];

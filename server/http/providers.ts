@@ -46,7 +46,7 @@ export const providerRoutes = [
     tags: ['provider'],
     access: provider,
     response: z.object({ profile: providerProfileOutput.nullable() }),
-    handler: async ({ deps, auth }) => ({ profile: await getOwnProviderProfile(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ profile: await getOwnProviderProfile(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'put',
@@ -65,7 +65,7 @@ export const providerRoutes = [
     }),
     handler: ({ deps, auth, body }) => {
       const { trader, ...profile } = body;
-      return saveProviderProfile(deps, auth.user!.id, profile, trader);
+      return saveProviderProfile(deps, auth.user.id, profile, trader);
     },
   }),
   defineRoute({
@@ -75,7 +75,7 @@ export const providerRoutes = [
     tags: ['provider'],
     access: provider,
     response: z.object({ trader: traderDetailsOutput.nullable() }),
-    handler: async ({ deps, auth }) => ({ trader: await getTraderDetails(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ trader: await getTraderDetails(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'put',
@@ -86,7 +86,7 @@ export const providerRoutes = [
     access: provider,
     body: traderDetailsInput,
     response: z.object({ trader: traderDetailsOutput }),
-    handler: async ({ deps, auth, body }) => ({ trader: await saveTraderDetails(deps, auth.user!.id, body) }),
+    handler: async ({ deps, auth, body }) => ({ trader: await saveTraderDetails(deps, auth.user.id, body) }),
   }),
   defineRoute({
     method: 'get',
@@ -100,7 +100,7 @@ export const providerRoutes = [
     // May be a moment old: from the read replica, unless the provider wrote lately (decision 079).
     handler: ({ read, auth, query, lang }) =>
       read((db) =>
-        listProviderMatches(db, auth.user!.id, lang, {
+        listProviderMatches(db, auth.user.id, lang, {
           cursor: query.cursor ?? null,
           requireProfile: true,
           ...(query.limit ? { limit: query.limit } : {}),
@@ -115,7 +115,7 @@ export const providerRoutes = [
     access: provider,
     params: idParams,
     handler: async ({ deps, auth, params }) => {
-      await dismissMatch(deps.db.prisma, auth.user!.id, params.id);
+      await dismissMatch(deps.db.prisma, auth.user.id, params.id);
       return { ok: true };
     },
   }),
@@ -127,7 +127,7 @@ export const providerRoutes = [
     access: provider,
     params: idParams,
     response: quoteSchema,
-    handler: ({ deps, auth, params }) => getUnlockQuote(deps.db.prisma, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => getUnlockQuote(deps.db.prisma, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -139,7 +139,7 @@ export const providerRoutes = [
     params: idParams,
     body: unlockInputSchema,
     response: unlockResultSchema,
-    handler: ({ deps, auth, params, body }) => unlockRequest(deps, { providerId: auth.user!.id, requestId: params.id, price: body.price }),
+    handler: ({ deps, auth, params, body }) => unlockRequest(deps, { providerId: auth.user.id, requestId: params.id, price: body.price }),
   }),
   defineRoute({
     method: 'post',
@@ -150,7 +150,7 @@ export const providerRoutes = [
     body: createOfferInput,
     status: 201,
     response: z.object({ id: z.string(), requestId: z.string(), status: z.string(), priceCents: z.number().int() }),
-    handler: ({ deps, auth, body }) => createOffer(deps, auth.user!.id, body),
+    handler: ({ deps, auth, body }) => createOffer(deps, auth.user.id, body),
   }),
   defineRoute({
     method: 'post',
@@ -160,7 +160,7 @@ export const providerRoutes = [
     access: provider,
     params: idParams,
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params }) => withdrawOffer(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => withdrawOffer(deps, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -169,7 +169,7 @@ export const providerRoutes = [
     tags: ['provider'],
     access: provider,
     response: z.object({ documents: z.array(documentSchema) }),
-    handler: async ({ deps, auth }) => ({ documents: await listOwnVerificationDocuments(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ documents: await listOwnVerificationDocuments(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'post',
@@ -183,7 +183,7 @@ export const providerRoutes = [
     response: documentSchema,
     handler: ({ deps, auth, req, query }) => {
       if (!Buffer.isBuffer(req.body)) throw new AppError('FILE_TYPE_NOT_ALLOWED');
-      return uploadVerificationDocument(deps.db.prisma, auth.user!.id, { kind: query.kind, fileName: query.fileName, data: req.body });
+      return uploadVerificationDocument(deps.db.prisma, auth.user.id, { kind: query.kind, fileName: query.fileName, data: req.body });
     },
   }),
   defineRoute({
@@ -208,7 +208,7 @@ export const providerRoutes = [
     tags: ['favorites'],
     access: 'user',
     response: z.object({ favorites: z.array(z.object({ providerId: z.string(), firmenname: z.string(), place: z.string(), createdAt: z.string() })) }),
-    handler: async ({ deps, auth }) => ({ favorites: await listFavorites(deps.db.prisma, auth.user!.id) }),
+    handler: async ({ deps, auth }) => ({ favorites: await listFavorites(deps.db.prisma, auth.user.id) }),
   }),
   defineRoute({
     method: 'put',
@@ -219,7 +219,7 @@ export const providerRoutes = [
     params: idParams,
     response: z.object({ favorite: z.literal(true) }),
     handler: async ({ deps, auth, params }) => {
-      await addFavorite(deps.db.prisma, auth.user!.id, params.id);
+      await addFavorite(deps.db.prisma, auth.user.id, params.id);
       return { favorite: true as const };
     },
   }),
@@ -232,7 +232,7 @@ export const providerRoutes = [
     params: idParams,
     response: z.object({ favorite: z.literal(false) }),
     handler: async ({ deps, auth, params }) => {
-      await removeFavorite(deps.db.prisma, auth.user!.id, params.id);
+      await removeFavorite(deps.db.prisma, auth.user.id, params.id);
       return { favorite: false as const };
     },
   }),

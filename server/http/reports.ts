@@ -106,7 +106,7 @@ export const reportRoutes = [
     tags: ['reports'],
     access: 'user',
     response: z.object({ decisions: z.array(ownDecisionSchema) }),
-    handler: async ({ deps, auth, lang }) => ({ decisions: await listOwnDecisions(deps.db.prisma, auth.user!.id, lang) }),
+    handler: async ({ deps, auth, lang }) => ({ decisions: await listOwnDecisions(deps.db.prisma, auth.user.id, lang) }),
   }),
   defineRoute({
     method: 'post',
@@ -117,7 +117,7 @@ export const reportRoutes = [
     params: idParams,
     body: objectionInput,
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params, body }) => objectToReport(deps, auth.user!.id, params.id, body.text),
+    handler: ({ deps, auth, params, body }) => objectToReport(deps, auth.user.id, params.id, body.text),
   }),
   defineRoute({
     method: 'get',
@@ -139,7 +139,7 @@ export const reportRoutes = [
     params: idParams,
     body: decideReportInput,
     response: z.object({ status: z.string(), decision: z.string() }),
-    handler: ({ deps, auth, params, body }) => decideReport(deps, auth.user!.id, params.id, body),
+    handler: ({ deps, auth, params, body }) => decideReport(deps, auth.user.id, params.id, body),
   }),
   defineRoute({
     method: 'post',
@@ -150,6 +150,6 @@ export const reportRoutes = [
     params: idParams,
     body: decideObjectionInput,
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params, body }) => decideObjection(deps, auth.user!.id, params.id, body),
+    handler: ({ deps, auth, params, body }) => decideObjection(deps, auth.user.id, params.id, body),
   }),
 ];

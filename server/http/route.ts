@@ -7,17 +7,22 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { MAX_INPUT_NUMBER } from '../domain/input-bounds.ts';
 import { langFromRequest, translator, type Lang } from '../i18n.ts';
-import { requireAccess, type Access, type AuthContext } from '../auth/guards.ts';
+import { requireAccess, type Access, type AuthContext, type SessionUser } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import { readerFor, type Reader } from './read-after-write.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface RouteContext<B, Q, P> {
+/** Who is asking, as the route's access rule leaves it: a signed-in person for every rule but 'public'. */
+export type SignedInAuth = Omit<AuthContext, 'user'> & { user: SessionUser };
+export type AuthFor<A extends Access> = A extends 'public' ? AuthContext : SignedInAuth;
+
+export interface RouteContext<B, Q, P, A extends Access = Access> {
   req: Request;
   res: Response;
   deps: AppDeps;
-  auth: AuthContext;
+  /** Checked by mountRoutes before the handler runs (requireAccess): non-null unless the route is public. */
+  auth: AuthFor<A>;
   body: B;
   query: Q;
   params: P;
@@ -30,12 +35,12 @@ export interface RouteContext<B, Q, P> {
   read: Reader;
 }
 
-export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown> {
+export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown, A extends Access = Access> {
   method: HttpMethod;
   path: string;
   summary: string;
   tags: string[];
-  access: Access;
+  access: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -50,14 +55,17 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown, R = unknown> {
   /** When the handler writes the response itself (streams, files), it returns undefined and sets raw. */
   raw?: boolean;
   status?: number;
-  handler: (ctx: RouteContext<B, Q, P>) => Promise<R | void> | R | void;
+  handler: (ctx: RouteContext<B, Q, P, A>) => Promise<R | void> | R | void;
 }
 
 // Each route keeps its own input types; the registry holds routes of different input types in one list,
 // and handler parameters are contravariant, so the list's element type erases them.
-export type AnyRoute = RouteDef<any, any, any, any>;
+export type AnyRoute = RouteDef<any, any, any, any, any>;
 
-export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unknown>(def: RouteDef<B, Q, P, R>): RouteDef<B, Q, P, R> {
+/** A route; its access rule types the handler's caller (auth.user is non-null for every rule but 'public'). */
+export function defineRoute<B = undefined, Q = undefined, P = undefined, R = unknown, const A extends Access = Access>(
+  def: RouteDef<B, Q, P, R, A>,
+): RouteDef<B, Q, P, R, A> {
   return def;
 }
 
@@ -156,7 +164,7 @@ export function mountRoutes(
         const query = parsePart(route.query, req.query, 'query', issues);
         const body = parsePart(route.body, req.body, 'body', issues);
         if (issues.length > 0) throw new AppError('VALIDATION_FAILED', { fields: issues });
-        const ctx: RouteContext<unknown, unknown, unknown> = {
+        const ctx: RouteContext<unknown, unknown, unknown, Access> = {
           req,
           res,
           deps,

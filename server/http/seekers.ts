@@ -27,7 +27,7 @@ export const seekerRoutes = [
       }),
       requests: z.array(seekerRequestSchema),
     }),
-    handler: ({ deps, auth }) => getSeekerDashboard(deps.db.prisma, auth.user!.id),
+    handler: ({ deps, auth }) => getSeekerDashboard(deps.db.prisma, auth.user.id),
   }),
   defineRoute({
     method: 'get',
@@ -37,7 +37,7 @@ export const seekerRoutes = [
     access: seeker,
     query: z.object({ requestId: z.uuid().optional() }),
     response: z.object({ top: z.array(seekerOfferSchema), all: z.array(seekerOfferSchema) }),
-    handler: ({ deps, auth, query }) => listSeekerOffers(deps.db.prisma, auth.user!.id, query.requestId ? { requestId: query.requestId } : {}),
+    handler: ({ deps, auth, query }) => listSeekerOffers(deps.db.prisma, auth.user.id, query.requestId ? { requestId: query.requestId } : {}),
   }),
   defineRoute({
     method: 'post',
@@ -47,7 +47,7 @@ export const seekerRoutes = [
     access: seeker,
     params: idParams,
     response: z.object({ offerId: z.string(), dealId: z.string(), repeated: z.boolean() }),
-    handler: ({ deps, auth, params }) => acceptOffer(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => acceptOffer(deps, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -57,7 +57,7 @@ export const seekerRoutes = [
     access: seeker,
     params: idParams,
     response: z.object({ status: z.string() }),
-    handler: ({ deps, auth, params }) => declineOffer(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => declineOffer(deps, auth.user.id, params.id),
   }),
   defineRoute({
     method: 'post',
@@ -67,6 +67,6 @@ export const seekerRoutes = [
     access: seeker,
     params: idParams,
     response: z.object({ status: z.literal('closed'), refunded: z.number().int() }),
-    handler: ({ deps, auth, params }) => closeRequest(deps, auth.user!.id, params.id),
+    handler: ({ deps, auth, params }) => closeRequest(deps, auth.user.id, params.id),
   }),
 ];

@@ -34,7 +34,7 @@ export const supportRoutes = [
     tags: ['support'],
     access: 'user',
     response: z.object({ subject: z.string(), messages: z.array(partnerMessage), unread: z.number().int().describe('Replies unread before this call') }),
-    handler: ({ deps, auth }) => listOwnSupportMessages(deps, auth.user!.id),
+    handler: ({ deps, auth }) => listOwnSupportMessages(deps, auth.user.id),
   }),
   defineRoute({
     method: 'get',
@@ -43,7 +43,7 @@ export const supportRoutes = [
     tags: ['support'],
     access: 'user',
     response: z.object({ unread: z.number().int() }),
-    handler: ({ deps, auth }) => countUnreadSupportReplies(deps.db.prisma, auth.user!.id),
+    handler: ({ deps, auth }) => countUnreadSupportReplies(deps.db.prisma, auth.user.id),
   }),
   defineRoute({
     method: 'post',
@@ -54,7 +54,7 @@ export const supportRoutes = [
     body: messageBody,
     response: partnerMessage,
     status: 201,
-    handler: ({ deps, auth, body }) => sendSupportMessage(deps, auth.user!.id, body.body),
+    handler: ({ deps, auth, body }) => sendSupportMessage(deps, auth.user.id, body.body),
   }),
   defineRoute({
     method: 'get',
@@ -97,6 +97,6 @@ export const supportRoutes = [
     body: messageBody,
     response: adminMessage.extend({ mailed: z.boolean().describe('The partner was offline and got a mail') }),
     status: 201,
-    handler: ({ deps, auth, params, body }) => replySupportMessage(deps, auth.user!.id, params.id, body.body),
+    handler: ({ deps, auth, params, body }) => replySupportMessage(deps, auth.user.id, params.id, body.body),
   }),
 ];

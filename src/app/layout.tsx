@@ -242,6 +242,30 @@ function Footer() {
   );
 }
 
+/**
+ * The first stop of the keyboard on every page (WCAG 2.4.1, bypass blocks): above the page until focused, it jumps past
+ * the header's links to the page's main content.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#inhalt"
+      data-testid="skip-link"
+      className="fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg focus:translate-y-0"
+      onClick={(e) => {
+        // The router would keep the address without the fragment; focus the main content directly.
+        e.preventDefault();
+        const main = document.getElementById('inhalt');
+        main?.focus();
+        main?.scrollIntoView({ block: 'start' });
+      }}
+    >
+      {t('skipToContent')}
+    </a>
+  );
+}
+
 function PageLoading() {
   const { t } = useTranslation();
   return (
@@ -298,8 +322,10 @@ export function AppLayout() {
   const showFloatingChat = pathname !== '/search' && pathname !== '/auth' && !demo;
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <Header />
-      <main className="flex-1">
+      {/* The skip link's target: focusable by script only, so the next Tab goes on from the page's start. */}
+      <main id="inhalt" tabIndex={-1} className="flex-1 focus-visible:outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
           <AfterHydration />

@@ -1,5 +1,5 @@
 // The floating chat: an open button fixed bottom-right, and the panel above it, closable (also with Esc).
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The chat (AI SDK, widgets, voice) loads when the person opens it, not with every page.
@@ -9,10 +9,22 @@ export function FloatingChat() {
   // The open button's words are in the first bundle (common); the chat's own namespace loads with the chat.
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // Closed by the person (Esc, the close button): the focus goes back to the open button (WCAG 2.4.3).
+  const button = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    button.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -23,13 +35,14 @@ export function FloatingChat() {
         <Suspense
           fallback={<div className="h-full w-full animate-pulse rounded-2xl border bg-card shadow-2xl" role="status" aria-label={t('chatLauncher.open')} />}
         >
-          <ChatPanel variant="floating" onClose={() => setOpen(false)} />
+          <ChatPanel variant="floating" onClose={close} />
         </Suspense>
       </div>
     );
   }
   return (
     <button
+      ref={button}
       type="button"
       data-testid="chat-open"
       onClick={() => setOpen(true)}

@@ -235,13 +235,16 @@ export function MessageList({ messages, typing, welcomeGreeting = false, animate
         role="log"
         aria-live="polite"
         aria-label={t('log', { name })}
+        // A stop for the keyboard, so the history scrolls with the arrow keys also when it holds no button
+        // (WCAG 2.1.1; axe scrollable-region-focusable).
+        tabIndex={0}
         data-testid="chat-messages"
         onScroll={onScroll}
         onWheel={markUserInput}
         onTouchMove={markUserInput}
         onKeyDown={markUserInput}
         onPointerDown={markUserInput}
-        className="flex flex-1 flex-col overflow-y-auto px-4 py-4"
+        className="flex flex-1 flex-col overflow-y-auto px-4 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       >
         <div ref={content} className="flex flex-col gap-3">
           {welcomeGreeting && (

@@ -3,13 +3,9 @@
 // review; the admin's tab 'Zurückgehaltene Provisionen' lists them with the partner, the referred person and the
 // rule in words, releases one and voids the other, each with a reason (a reason is required); both decisions
 // are in the audit log in the admin's words. German and English, at 390 and 1280 px.
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll, mailedLink, signInAdmin, type Lang } from './fixtures.ts';
-import { E2E_PAID_PROVIDERS, E2E_PASSWORD, E2E_URL, traderFor } from './e2e-env.ts';
-import { apiAccount, paidProviderAccount, providerConfirms, requestByChat, uniqueToken, unlockOnly } from './seeker-helpers.ts';
-import { unlockAtQuotedPrice } from './market-helpers.ts';
-
-const WRITE = { origin: E2E_URL };
+import { test, expect, expectNoHorizontalScroll, signInAdmin } from './fixtures.ts';
+import { uniqueToken } from './seeker-helpers.ts';
+import { dealWithPartnerOnBothSides } from './held-helpers.ts';
 
 const T = {
   de: {
@@ -51,57 +47,6 @@ const T = {
     filter: 'Filter',
   },
 };
-
-/** A verified account signed up through the partner's link (the cookie carries the code). */
-async function referredAccount(code: string, role: 'seeker' | 'provider', lang: Lang, name: string): Promise<{ api: APIRequestContext; email: string }> {
-  const api = await playwrightRequest.newContext({ baseURL: E2E_URL, extraHTTPHeaders: WRITE });
-  expect((await api.get(`/ref/${code}`)).ok()).toBe(true);
-  const email = `e2e-held-${role}-${lang}-${uniqueToken()}@example.com`;
-  const r = await api.post('/api/auth/sign-up/email', { data: { email, password: E2E_PASSWORD, name, role, locale: lang } });
-  expect(r.ok(), await r.text()).toBe(true);
-  expect((await api.get(await mailedLink(email, 'verifyEmail'))).ok()).toBe(true);
-  return { api, email };
-}
-
-/** A deal between a seeker and a provider both referred by one partner; returns the partner's signed-in API. */
-async function dealWithPartnerOnBothSides(lang: Lang) {
-  const partner = await apiAccount('seeker', lang, 'Paula Prüfling');
-  const { code } = (await (await partner.api.get('/api/affiliate/me')).json()) as { code: string };
-  const seeker = await referredAccount(code, 'seeker', lang, 'Sven Geworben');
-  const provider = await referredAccount(code, 'provider', lang, 'Berta Geworben');
-  const firm = `Elektro Berta ${uniqueToken()}`;
-  const profile = await provider.api.put('/api/provider/profile', {
-    data: {
-      firmenname: firm,
-      categories: ['handwerk'],
-      postcode: '50667',
-      radiusKm: 50,
-      description: 'Elektroinstallationen, Reparaturen und Notdienst in Köln und Umgebung.',
-      phone: '0221 555 0177',
-      email: provider.email,
-      trader: traderFor(firm),
-    },
-  });
-  expect(profile.ok(), await profile.text()).toBe(true);
-  const me = (await (await provider.api.get('/api/me')).json()) as { user: { id: string } };
-  const berta = { api: provider.api, email: provider.email, id: me.user.id, firmenname: firm, phone: '0221 555 0177' };
-  // A provider with paid Goints unlocks it too, so the deal earns the platform real revenue.
-  const { requestId } = await requestByChat(seeker.api, lang, 'Sven');
-  const paid = await paidProviderAccount(lang, E2E_PAID_PROVIDERS - 2, `Elektro Bezahlt ${uniqueToken()}`);
-  await unlockOnly(paid, requestId);
-  expect((await unlockAtQuotedPrice(provider.api, requestId)).ok()).toBe(true);
-  const offer = await provider.api.post('/api/provider/offers', {
-    data: { requestId, price: 240, beschreibung: 'Fehlersuche und Austausch der Sicherungen.', verfuegbarkeit: 'Morgen ab 8 Uhr' },
-  });
-  expect(offer.status(), await offer.text()).toBe(201);
-  const accepted = await seeker.api.post(`/api/seeker/offers/${((await offer.json()) as { id: string }).id}/accept`);
-  expect(accepted.ok(), await accepted.text()).toBe(true);
-  const { dealId } = (await accepted.json()) as { dealId: string };
-  await providerConfirms(berta, dealId);
-  expect((await seeker.api.post(`/api/deals/${dealId}/confirm`)).ok()).toBe(true);
-  await Promise.all([seeker.api.dispose(), provider.api.dispose(), paid.api.dispose()]);
-  return { partner, dealId };
-}
 
 for (const width of [390, 1280]) {
   test(`an admin releases one held commission and voids the other, each with a reason, at ${width} px`, async ({ page, lang }) => {

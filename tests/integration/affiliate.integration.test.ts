@@ -13,6 +13,7 @@ import { startTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 import { clientAs, signedInClient, signIn } from '../helpers/auth.ts';
 import { createSession, sendChat } from '../helpers/chat.ts';
 import { expectLedgerConsistent } from '../helpers/ledger-invariants.ts';
+import { bookDealRevenue } from '../factories/commissions.ts';
 import { createUser } from '../factories/users.ts';
 import { createProvider, createReleasedRequest, createSeeker, givePaidGointsOnly, unlockAtQuotedPrice } from '../factories/marketplace.ts';
 import { createApp } from '../../server/app.ts';
@@ -23,7 +24,6 @@ import { confirmDeal } from '../../server/domain/deals/confirm-deal.ts';
 import { account } from '../../server/domain/ledger/accounts.ts';
 import { getBalance } from '../../server/domain/ledger/get-balance.ts';
 import { goints } from '../../core/money/money.ts';
-import { postTransaction } from '../../server/domain/ledger/post-transaction.ts';
 import { bookCommissions } from '../../server/domain/affiliate/book-commissions.ts';
 import { decideCommission } from '../../server/domain/affiliate/decide-commission.ts';
 import { queueCommissionVoided } from '../../server/domain/affiliate/tell-commission-voided.ts';
@@ -77,21 +77,7 @@ async function completeDeal(seekerId: string, providerInput: { referredById?: st
 }
 
 /** Platform revenue of a deal booked straight into the engine (for large or many amounts). */
-async function bookDirect(seekerId: string, providerId: string, revenueGoints: number) {
-  const dealId = crypto.randomUUID();
-  const booked = await inTransaction(prisma(), async (tx) => {
-    await postTransaction(tx, {
-      idempotencyKey: `test_revenue:${dealId}`,
-      kind: 'test_revenue',
-      lines: [
-        { account: account.paymentClearing(), amount: -goints(revenueGoints) },
-        { account: account.platformRevenue(), amount: goints(revenueGoints) },
-      ],
-    });
-    return bookCommissions(tx, { dealId, requestId: crypto.randomUUID(), seekerId, providerId, platformRevenue: goints(revenueGoints) });
-  });
-  return { dealId, booked };
-}
+const bookDirect = (seekerId: string, providerId: string, revenueGoints: number) => bookDealRevenue(prisma(), seekerId, providerId, revenueGoints);
 
 /** A chain top → … → bottom: chain[0] referred nobody's parent (the top), chain[i] was referred by chain[i-1]. */
 async function chainOf(n: number) {

@@ -1,9 +1,10 @@
-// The person's description after a correction in the summary ('nein, 200 €', 'doch 20095 Hamburg'): the old
-// budget or place said in the description is replaced by the new one, so that providers do not read
-// 'budget 150 euros' beside a budget of 200 €. Only what was read as that field is replaced; a text that
-// never said it stays as the person wrote it.
-import { formatEuroWhole } from '../../../core/money/format-money.ts';
+// The person's description after a correction in the summary ('nein, 200 €', 'doch 20095 Hamburg', 'lieber
+// übermorgen'): the old budget, place or date said in the description is replaced by the new one, so that
+// providers do not read 'budget 150 euros' beside a budget of 200 €. Only what was read as that field is
+// replaced; a text that never said it stays as the person wrote it.
+import { formatDate, formatEuroWhole } from '../../../core/money/format-money.ts';
 import type { Lang } from '../../../core/text.ts';
+import { extractDate } from './dates.ts';
 import { findMoney, type MoneyMatch } from './money.ts';
 
 export interface DescribedFields {
@@ -11,6 +12,8 @@ export interface DescribedFields {
   budgetMax: number | null;
   postcode: string | null;
   place: string | null;
+  /** YYYY-MM-DD */
+  date?: string | null;
 }
 
 type BudgetKind = 'point' | 'range' | 'max' | 'min';
@@ -96,7 +99,21 @@ function restateLocation(text: string, before: DescribedFields, after: Partial<D
   return out;
 }
 
-/** The description with a corrected budget and place said anew; unchanged when it did not say them. */
-export function restateDescription(description: string, before: DescribedFields, after: Partial<DescribedFields>, lang: Lang): string {
-  return restateLocation(restateBudget(description, before, after, lang), before, after);
+// A preposition right before the date words keeps its place ('bis morgen' → 'bis 05.12.2026'); without one
+// the new date gets its own ('morgen früh' → 'am 05.12.2026 früh').
+const DATE_PREPOSITION = /(?:^|\s)(?:am|an|bis|ab|vor|zum|für|on|by|from|until|till|before|for)\s+$/iu;
+const DATE_CUE: Record<Lang, string> = { de: 'am', en: 'on' };
+
+function restateDate(text: string, before: DescribedFields, after: Partial<DescribedFields>, lang: Lang, now: Date): string {
+  if (!after.date || !before.date || after.date === before.date) return text;
+  const said = extractDate(text, { lang, now });
+  if (said.date !== before.date || !said.span) return text;
+  const date = formatDate(after.date, lang);
+  const phrase = DATE_PREPOSITION.test(text.slice(0, said.span.start)) ? date : `${DATE_CUE[lang]} ${date}`;
+  return text.slice(0, said.span.start) + phrase + text.slice(said.span.end);
+}
+
+/** The description with a corrected budget, place and date said anew; unchanged when it did not say them. */
+export function restateDescription(description: string, before: DescribedFields, after: Partial<DescribedFields>, lang: Lang, now = new Date()): string {
+  return restateDate(restateLocation(restateBudget(description, before, after, lang), before, after), before, after, lang, now);
 }

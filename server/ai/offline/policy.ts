@@ -133,8 +133,16 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   if (head && head.trim().split(/\s+/).length >= 2) {
     const headRanked = sameToolTogether(preferActionable(model.classify(head, candidates), allowed, catalog, t), { ...message, text: head }, allowed, catalog);
     const headTop = headRanked[0];
-    const takesContent = headTop && Object.keys(toolFor(headTop.intent, message, allowed, catalog)?.input ?? {}).length > 0;
-    if (isClear(headRanked, t) && headTop!.intent !== ranked[0]?.intent && canAct(headTop!.intent, allowed, catalog) && takesContent) ranked = headRanked;
+    const headInput = headTop ? toolFor(headTop.intent, message, allowed, catalog)?.input : undefined;
+    const takesContent = Object.keys(headInput ?? {}).length > 0;
+    // The whole message still wins when it is clear and fills more of its action's details than the head's
+    // reading does ('quote for the moving request: 2 guys + van, 450 euros, available 3rd dec' is an offer with
+    // its price and date, whatever the five words before the colon sound like).
+    const fullTop = ranked[0];
+    const wholeFillsMore =
+      fullTop !== undefined && isClear(ranked, t) && filledSlots(toolFor(fullTop.intent, message, allowed, catalog)?.input) > filledSlots(headInput);
+    if (isClear(headRanked, t) && headTop!.intent !== fullTop?.intent && canAct(headTop!.intent, allowed, catalog) && takesContent && !wholeFillsMore)
+      ranked = headRanked;
   }
   const top = ranked[0];
   let answer: { toolName: string; input: Record<string, unknown>; strength: AnswerStrength } | null = null;
@@ -149,8 +157,11 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   const answered = (a: NonNullable<typeof answer>) => ({ kind: 'tool' as const, toolName: a.toolName, input: a.input, why: 'answer' as const, ranked });
   if (answer?.strength === 'explicit') return answered(answer);
   if (answer?.strength === 'plain') {
+    // Another intent as strong as an override needs is meant even when a second one comes close ('any takers
+    // on the bathroom tiling job yet?': the offers or the deals, not a new tiling request): the two are asked
+    // back below rather than the message taken as the answer.
     const answerIntents = catalog.get(answer.toolName)?.intents ?? [];
-    const otherIsMeant = top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare && clear;
+    const otherIsMeant = top !== undefined && !answerIntents.includes(top.intent) && top.raw >= t.overrideRaw && top.score >= t.overrideShare;
     if (!otherIsMeant) return answered(answer);
   }
 

@@ -266,7 +266,7 @@ function withoutIdsKeepPostcode(text: string): string {
 
 const INTRO = [
   /^(?:hallo|hi|hey|moin|servus|guten (?:morgen|tag|abend))?[\s,!.]*(?:(?:also|übrigens|uebrigens|ach so|ach ja)[\s,]+)?(?:ich hei(?:ss|ß)e|ich bin(?: die| der)?|mein (?:vor)?name (?:ist|lautet)|nenn(?:t)? mich|hier (?:ist|schreibt))\s+/i,
-  /^(?:hello|hi|hey|good (?:morning|afternoon|evening))?[\s,!.]*(?:(?:oh|btw|by the way)[\s,]+)?(?:my (?:first )?name is|i am called|i'm called|i am|i'm|im|call me|it's|this is)\s+/i,
+  /^(?:hello|hi|hey|good (?:morning|afternoon|evening))?[\s,!.]*(?:(?:oh|btw|by the way)[\s,]+)?(?:my (?:first )?name is|i am called|i'm called|i am|i'm|im|call me|it's|its|it is|this is)\s+/i,
 ];
 const INTRO_AFTER = /[\s,]+(?:(?:und|and)\b.*|übrigens|uebrigens|by the way|btw)$/i;
 
@@ -298,7 +298,7 @@ export function firstNameOf(text: string): { name: string; introduced: boolean; 
   }
   return { name: name.replace(/[.!,;]+$/, '').trim(), introduced, certain, rest };
 }
-const WEAK_INTRO = /\b(?:ich bin(?: die| der)?|i am|i'm|im|it's|this is)\s*$/i;
+const WEAK_INTRO = /\b(?:ich bin(?: die| der)?|i am|i'm|im|it's|its|it is|this is)\s*$/i;
 
 // Words that say the name that follows is the one to use ('sag einfach Alex', 'call me Jo', 'aber Sandro reicht').
 const NICK_CUE = /^(?:sag\w*|nenn\w*|call|aber|but|just|einfach|ruhig|gern|gerne|address)$/i;

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
+import { formatDateTimeShortBerlin as dateTime } from '../../../core/audit/describe-audit.ts';
 import { refOf } from '../../ai/understanding/entities.ts';
 import { foldText } from '../../ai/understanding/features.ts';
 import { findReportByRef, listReports, type AdminReportView } from '../../domain/reports/list-reports.ts';
@@ -196,8 +197,6 @@ async function reportNamed(ctx: AdminCtx, ref: string): Promise<AdminReportView 
   return (await findReportByRef(ctx.deps.db.prisma, ref)) ?? refuse(ctx, 'ADMIN_REPORT_NOT_FOUND', { ref: ref.replace(/^#/, '').slice(0, 6) });
 }
 
-const dateTime = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso));
 const excerpt = (s: string, n = 120) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 function reportLine(r: AdminReportView, lang: Lang): string {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
+import { formatDateTimeShortBerlin as dateTime } from '../../../core/audit/describe-audit.ts';
 import { foldText } from '../../ai/understanding/features.ts';
 import { categoryLabel, isCategoryId } from '../../ai/nlu/categories.ts';
 import { listAdminRequests, type AdminRequestRow } from '../../domain/admin/list-admin-requests.ts';
@@ -95,8 +96,6 @@ async function requestCandidates(
 }
 
 const category = (id: string, lang: Lang) => (isCategoryId(id) ? categoryLabel(id, lang) : id);
-const dateTime = (iso: string, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso));
 
 function requestLine(r: AdminRequestRow, lang: Lang): string {
   const t = translator(lang);

@@ -44,6 +44,7 @@ export const HELP_GROUPS: readonly { id: string; intents: readonly string[] }[] 
   { id: 'adminMoney', intents: ['listPendingPayouts', 'approvePayout', 'rejectPayout', 'setCategoryPrice', 'changeCommissionPlan'] },
   { id: 'adminPeople', intents: ['suspendUser', 'unsuspendUser', 'changeUserRole', 'listDocumentReviews', 'reviewTradeDocument'] },
   { id: 'adminReports', intents: ['adminListReports', 'adminDecideReport', 'adminDecideObjection'] },
+  { id: 'adminCommissions', intents: ['adminListHeldCommissions', 'adminReleaseCommission', 'adminVoidCommission'] },
   { id: 'adminPartners', intents: ['listSupportInbox', 'answerSupportMessage', 'showMarketingTexts', 'editMarketingText'] },
   {
     id: 'adminScript',

@@ -8,6 +8,7 @@ import { adminRequestTools } from './admin-requests.ts';
 import { adminPriceTools } from './admin-prices.ts';
 import { adminUserTools } from './admin-users.ts';
 import { adminReportTools } from './admin-reports.ts';
+import { adminCommissionTools } from './admin-commissions.ts';
 import { adminPayoutTools } from './admin-payouts.ts';
 import { adminSettingTools } from './admin-settings.ts';
 import { adminDocumentTools } from './admin-documents.ts';
@@ -57,6 +58,7 @@ export const BUILT_IN_TOOLS: readonly AnyChatToolDef[] = [
   ...adminPriceTools,
   ...adminUserTools,
   ...adminReportTools,
+  ...adminCommissionTools,
   ...adminSettingTools,
   ...adminDocumentTools,
   ...adminMarketingTools,

@@ -2,6 +2,7 @@
 // (held ones with the fraud rules that matched, the partner and the referred person by name and e-mail, so the
 // admin can judge them).
 import type { Db } from '../../db.ts';
+import { cleanRef } from '../refs/resolve-ref.ts';
 import { dubStatus, type CommissionStatus } from '../../../machines/commission.machine.ts';
 import { moneyView, type MoneyView } from '../../../core/money/money-view.ts';
 
@@ -45,10 +46,27 @@ export interface AdminCommissionView extends PartnerCommissionView {
 export async function listCommissionsForAdmin(prisma: Db, status: CommissionStatus, limit = 200): Promise<AdminCommissionView[]> {
   const rows = await prisma.commission.findMany({
     where: { status },
-    orderBy: { createdAt: 'desc' },
+    // One order every time (a deal's commissions share their booking time): 'the first one' in the chat is the list's first.
+    orderBy: [{ createdAt: 'desc' }, { level: 'asc' }, { id: 'asc' }],
     take: limit,
     include: { partner: { select: { email: true, name: true } } },
   });
+  return adminViews(prisma, rows);
+}
+
+/** For admins: the commission a reference names ('#a1b2c3', the first characters of its id) when exactly one matches, whatever its status. */
+export async function findCommissionForAdminByRef(prisma: Db, ref: string): Promise<AdminCommissionView | null> {
+  const rows = await prisma.commission.findMany({
+    where: { id: { startsWith: cleanRef(ref) } },
+    take: 2,
+    include: { partner: { select: { email: true, name: true } } },
+  });
+  return rows.length === 1 ? ((await adminViews(prisma, rows))[0] ?? null) : null;
+}
+
+type CommissionRow = Awaited<ReturnType<Db['commission']['findMany']>>[number] & { partner: { email: string; name: string } };
+
+async function adminViews(prisma: Db, rows: CommissionRow[]): Promise<AdminCommissionView[]> {
   const referredIds = [...new Set(rows.map((c) => c.referredUserId))];
   const people = referredIds.length ? await prisma.user.findMany({ where: { id: { in: referredIds } }, select: { id: true, name: true, email: true } }) : [];
   const byId = new Map(people.map((p) => [p.id, { name: p.name, email: p.email }]));

@@ -1,9 +1,7 @@
 // The price list's rules, pure: what an entry may hold, which entry prices a request, and how an entry is
 // shown. Money as integers: euro cents (a multiple of 10 cents, so an unlock costs whole Goints) and basis
 // points for the platform's share (5000 = 50 %). Decision 032.
-import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
-import { MAX_INPUT_NUMBER } from '../input-bounds.ts';
 import { CATEGORY_IDS, type CategoryId } from '../../../core/categories/category-ids.ts';
 
 export {
@@ -14,31 +12,19 @@ export {
   parsePercentBp,
   centsToUnlockGoints,
 } from '../../../core/prices/price-input.ts';
-import { DEFAULT_BASE_PRICE_CENTS, DEFAULT_COMMISSION_RATE_BP, PRICE_LIMITS, centsToUnlockGoints } from '../../../core/prices/price-input.ts';
+import {
+  DEFAULT_BASE_PRICE_CENTS,
+  DEFAULT_COMMISSION_RATE_BP,
+  PRICE_LIMITS,
+  centsToUnlockGoints,
+  type PriceEntryInput,
+} from '../../../core/prices/price-input.ts';
 
-/** What an admin sends to create or change an entry (the HTTP body and the chat tool's input). */
-export const priceEntryInput = z.object({
-  industryCategory: z.string().trim().min(1).max(40),
-  /** '' (or absent): the entry for the whole category. */
-  serviceType: z.string().trim().max(PRICE_LIMITS.serviceTypeMax).default(''),
-  // Bounded to what the database holds; the price rules' own limits answer PRICE_AMOUNT_INVALID / PRICE_RATE_INVALID.
-  basePriceCents: z.number().int().min(-MAX_INPUT_NUMBER).max(MAX_INPUT_NUMBER),
-  commissionRateBp: z.number().int().min(-MAX_INPUT_NUMBER).max(MAX_INPUT_NUMBER),
-  description: z.string().trim().max(PRICE_LIMITS.descriptionMax).default(''),
-});
-export type PriceEntryInput = z.infer<typeof priceEntryInput>;
+export { priceEntryInput, type PriceEntryInput } from '../../../core/prices/price-input.ts';
 
-export interface PriceEntryView {
-  id: string;
-  industryCategory: CategoryId;
-  serviceType: string;
-  basePriceCents: number;
-  /** What unlocking a request priced by this entry costs: base price in € × 10. */
-  unlockGoints: number;
-  commissionRateBp: number;
-  description: string;
-  updatedAt: string;
-}
+/** An entry as the doors show it: the response type of the price endpoints (core/contract/admin-prices.ts). */
+export type { PriceEntryView } from '../../../core/contract/admin-prices.ts';
+import type { PriceEntryView } from '../../../core/contract/admin-prices.ts';
 
 export interface PriceRow {
   id: string;

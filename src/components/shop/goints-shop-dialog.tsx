@@ -9,27 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { GointsAmount, GointsCoin, formatEuro } from '@/components/market';
-import { api } from '@/lib/api';
+import { call } from '@/lib/contract-client';
+import { shopContract } from '../../../core/contract/shop.ts';
+import type { ResponseOf } from '../../../core/contract/endpoint.ts';
 import { cn } from '@/lib/utils';
 
-export interface ShopPackage {
-  id: 'small' | 'medium' | 'large';
-  goints: number;
-  priceCents: number;
-  /** At the cheapest category's unlock price, and at the dearest. */
-  requests: number;
-  requestsMin: number;
-  popular: boolean;
-  savingsCents: number;
-  savingsPercent: number;
-}
-
-export interface ShopCatalog {
-  packages: ShopPackage[];
-  unlockPriceGoints: number;
-  unlockPriceMaxGoints: number;
-  checkout: 'stripe' | 'test' | 'off';
-}
+/** The catalogue and a package as the shop's endpoint answers them (core/contract/shop.ts). */
+export type ShopCatalog = ResponseOf<typeof shopContract.packages>;
+export type ShopPackage = ShopCatalog['packages'][number];
 
 /** Creating a purchase and opening its payment page in a new window; one at a time. */
 export function useBuyPackage(checkout: ShopCatalog['checkout'] | undefined) {
@@ -41,7 +28,7 @@ export function useBuyPackage(checkout: ShopCatalog['checkout'] | undefined) {
     // Opened on the click itself, so no pop-up blocker stops it; the address follows once the server answers.
     const win = window.open('', '_blank');
     try {
-      const { url } = await api<{ url: string; purchaseId: string }>('/api/shop/checkout', { method: 'POST', body: { packageId: pkg.id } });
+      const { url } = await call(shopContract.checkout, { body: { packageId: pkg.id } });
       if (win) win.location.href = url;
       else window.location.href = url;
       toast.success(t(checkout === 'stripe' ? 'toast.redirect.title' : 'toast.test.title'), { description: t('toast.redirect.text') });
@@ -123,7 +110,7 @@ export function GointsShopDialog({ open, onOpenChange }: { open: boolean; onOpen
 
   useEffect(() => {
     if (!open || catalog) return;
-    api<ShopCatalog>('/api/shop/packages').then(setCatalog, () => setFailed(true));
+    call(shopContract.packages).then(setCatalog, () => setFailed(true));
   }, [open, catalog]);
 
   return (

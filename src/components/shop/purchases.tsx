@@ -4,34 +4,18 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { api } from '@/lib/api';
+import { call } from '@/lib/contract-client';
 import { cn } from '@/lib/utils';
-import type { Receipt } from '../../../core/api/shop.ts';
+import { shopContract, type Purchase, type Receipt } from '../../../core/contract/shop.ts';
 
-export type { Receipt };
-
-export type PurchaseStatus = 'created' | 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'disputed';
-
-export interface Purchase {
-  id: string;
-  packageId: string;
-  goints: number;
-  grossCents: number;
-  status: PurchaseStatus | string;
-  provider: 'stripe' | 'test' | string;
-  receiptNumber: string | null;
-  reversedGoints: number;
-  owedGoints: number;
-  createdAt: string;
-  paidAt: string | null;
-}
+export type { Purchase, Receipt };
 
 export const shopApi = {
-  purchases: () => api<{ purchases: Purchase[] }>('/api/shop/purchases'),
-  purchase: (id: string) => api<Purchase>(`/api/shop/purchases/${encodeURIComponent(id)}`),
-  receipt: (id: string) => api<Receipt>(`/api/shop/purchases/${encodeURIComponent(id)}/receipt`),
-  payTest: (id: string) => api<{ purchaseId: string; credited: boolean }>(`/api/shop/test-checkout/${encodeURIComponent(id)}/pay`, { method: 'POST' }),
-  cancelTest: (id: string) => api<{ ok: true }>(`/api/shop/test-checkout/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+  purchases: () => call(shopContract.purchases),
+  purchase: (id: string) => call(shopContract.purchase, { params: { id } }),
+  receipt: (id: string) => call(shopContract.receipt, { params: { id } }),
+  payTest: (id: string) => call(shopContract.payTest, { params: { id } }),
+  cancelTest: (id: string) => call(shopContract.cancelTest, { params: { id } }),
 };
 
 /** Statuses in which the payment may still arrive. */

@@ -7,7 +7,20 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, closeLabel, ...props }: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+/**
+ * The dialog's panel. Closed, it gives the focus back to what had it when it opened (WCAG 2.4.3): Radix does so
+ * only for a DialogTrigger, and most dialogs here are opened by a button of their card; when that button is
+ * gone (the card changed), the focus goes to the main content rather than to the page's start.
+ */
+export function DialogContent({
+  className,
+  children,
+  closeLabel,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { closeLabel: string }) {
+  const opener = React.useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
@@ -16,6 +29,18 @@ export function DialogContent({ className, children, closeLabel, ...props }: Rea
           'fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-xl',
           className,
         )}
+        onOpenAutoFocus={(e) => {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(e);
+        }}
+        onCloseAutoFocus={(e) => {
+          onCloseAutoFocus?.(e);
+          if (e.defaultPrevented) return;
+          e.preventDefault();
+          const back = opener.current?.isConnected ? opener.current : document.getElementById('inhalt');
+          back?.focus({ preventScroll: !opener.current?.isConnected });
+        }}
         {...props}
       >
         {children}

@@ -16,37 +16,25 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { api, ApiError } from '@/lib/api';
-import { CATEGORY_IDS, type CategoryId } from '../provider/provider-api';
+import { ApiError } from '@/lib/api';
+import { call } from '@/lib/contract-client';
+import { adminPricesContract, type PriceEntryView, type PriceListView as PriceList } from '../../../core/contract/admin-prices.ts';
+import type { BodyOf } from '../../../core/contract/endpoint.ts';
+import { CATEGORY_IDS } from '../provider/provider-api';
 import { centsToUnlockGoints, parseEuroCents, parsePercentBp, PRICE_LIMITS } from '../../../core/prices/price-input.ts';
 import { errorText } from './admin-api';
 import { ConfirmDialog, EmptyState, LoadFailed } from './admin-dialogs';
 import { formatEuro } from '@/components/market';
 
-export interface PriceEntry {
-  id: string;
-  industryCategory: CategoryId;
-  serviceType: string;
-  basePriceCents: number;
-  unlockGoints: number;
-  commissionRateBp: number;
-  description: string;
-  updatedAt: string;
-}
-
-interface PriceList {
-  entries: PriceEntry[];
-  defaults: { basePriceCents: number; commissionRateBp: number };
-  categories: { kategorie: CategoryId; goints: number; commissionRateBp: number; fromEntry: boolean }[];
-}
-
-type Body = Omit<PriceEntry, 'id' | 'unlockGoints' | 'updatedAt'>;
+/** An entry as the price endpoints answer it (core/contract/admin-prices.ts). */
+export type PriceEntry = PriceEntryView;
+type Body = BodyOf<typeof adminPricesContract.create>;
 
 const pricesApi = {
-  list: () => api<PriceList>('/api/admin/prices'),
-  create: (body: Body) => api<PriceEntry>('/api/admin/prices', { method: 'POST', body }),
-  update: (id: string, body: Body) => api<PriceEntry>(`/api/admin/prices/${id}`, { method: 'PUT', body }),
-  remove: (id: string) => api<PriceEntry>(`/api/admin/prices/${id}`, { method: 'DELETE' }),
+  list: () => call(adminPricesContract.list),
+  create: (body: Body) => call(adminPricesContract.create, { body }),
+  update: (id: string, body: Body) => call(adminPricesContract.update, { params: { id }, body }),
+  remove: (id: string) => call(adminPricesContract.remove, { params: { id } }),
 };
 
 const locale = (lang: string) => (lang === 'en' ? 'en-GB' : 'de-DE');

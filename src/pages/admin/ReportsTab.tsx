@@ -2,7 +2,7 @@
 // with the content as it was reported, who reported it, whom it concerns and every decision on it; decide
 // (remove, restrict or keep, with ground, provision and statement of reasons) and decide an objection
 // (uphold or reverse, never by the admin who decided first). The same commands the chat uses.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Flag, Gavel, Inbox, Loader2, Scale } from 'lucide-react';
@@ -53,9 +53,22 @@ export function ReportsTab() {
   }, [filter]);
   useEffect(() => void load(), [load]);
   useLiveEvents(['report.created', 'report.updated'], () => void load());
+  // A decided report leaves the list with the button that opened its dialog: the focus then goes to the tab
+  // rather than to the page's start (WCAG 2.4.3; decision 085).
+  const root = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const decided = () => {
+    refocus.current = true;
+    void load();
+  };
+  useEffect(() => {
+    if (!refocus.current || !reports) return;
+    refocus.current = false;
+    if (document.activeElement === document.body) root.current?.focus({ preventScroll: true });
+  }, [reports]);
 
   return (
-    <div className="flex flex-col gap-6" data-testid="admin-reports">
+    <div ref={root} tabIndex={-1} className="flex flex-col gap-6 focus-visible:outline-none" data-testid="admin-reports">
       <Card>
         <CardHeader className="p-4 sm:p-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -98,8 +111,8 @@ export function ReportsTab() {
           ))}
         </ul>
       )}
-      <DecideDialog report={deciding} onClose={() => setDeciding(null)} onDone={() => void load()} />
-      <ObjectionDialog report={objection} onClose={() => setObjection(null)} onDone={() => void load()} />
+      <DecideDialog report={deciding} onClose={() => setDeciding(null)} onDone={decided} />
+      <ObjectionDialog report={objection} onClose={() => setObjection(null)} onDone={decided} />
     </div>
   );
 }

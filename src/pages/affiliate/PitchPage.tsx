@@ -60,7 +60,8 @@ export function PitchPage({ audience }: { audience: 'seekers' | 'providers' }) {
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               {t('pitch.examplesNote')}
             </p>
-            <div className="overflow-x-auto rounded-xl border bg-card">
+            {/* Scrolls sideways on a phone: reachable by keyboard (WCAG 2.1.1). */}
+            <div className="overflow-x-auto rounded-xl border bg-card" role="region" aria-label={t('pitch.tiersTitle')} tabIndex={0}>
               <table className="w-full text-sm" data-testid="pitch-tiers">
                 <thead className="bg-muted/60 text-left">
                   <tr>

@@ -8,21 +8,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { GointsAmount, formatEuro } from '@/components/market';
-import type { ShopPackage } from '@/components/shop/goints-shop-dialog';
-import { api } from '@/lib/api';
+import type { ShopCatalog } from '@/components/shop/goints-shop-dialog';
+import { call } from '@/lib/contract-client';
+import { shopContract } from '../../../core/contract/shop.ts';
 import { usePageMeta } from '@/lib/auth';
 import { useInitialData } from '@/lib/page-meta';
 import { cn } from '@/lib/utils';
 import { LiveFigures } from './public-sections';
 
-interface Prices {
-  packages: ShopPackage[];
-  /** The cheapest category's unlock price ('ab X Goints' when categories differ) and the dearest. */
-  unlockPriceGoints: number;
-  unlockPriceMaxGoints: number;
-  unlockPrices: { kategorie: string; goints: number }[];
-  gointsPerEur: number;
-}
+/** The shop's catalogue (GET /api/shop/packages) without the checkout in use. */
+type Prices = Omit<ShopCatalog, 'checkout'>;
 
 function usePrices() {
   // The server renders the page with the prices (decision 037); the client asks again on mount.
@@ -30,7 +25,7 @@ function usePrices() {
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    api<Prices>('/api/shop/packages').then(setPrices, () => setFailed(true));
+    call(shopContract.packages).then(setPrices, () => setFailed(true));
   }, []);
   useEffect(load, [load]);
   return { prices, failed, retry: load };

@@ -8,9 +8,10 @@ import { CircleCheck, CircleX, FlaskConical, Loader2, Receipt as ReceiptIcon, Se
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { GointsAmount, formatEuro, formatNumber } from '@/components/market';
-import type { ShopCatalog } from '@/components/shop/goints-shop-dialog';
 import { announcePurchasePaid, shopApi, type Purchase } from '@/components/shop/purchases';
-import { ApiError, api } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { call } from '@/lib/contract-client';
+import { shopContract } from '../../../core/contract/shop.ts';
 import { usePageMeta, type Me } from '@/lib/auth';
 import { ProviderGate, ShopPageSkeleton } from './provider-gate';
 
@@ -42,7 +43,7 @@ function TestCheckout({ user }: { user: Me }) {
       const p = await shopApi.purchase(id);
       setPurchase(p);
       setPhase(phaseOf(p));
-      api<ShopCatalog>('/api/shop/packages').then(
+      call(shopContract.packages).then(
         (c) => setRequests(c.packages.find((x) => x.id === p.packageId)?.requests ?? null),
         () => setRequests(null),
       );

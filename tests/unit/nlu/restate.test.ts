@@ -61,3 +61,24 @@ describe('restateDescription: a corrected budget or place is not left stale in t
     ).toBe('Catering 20095 Hamburg, Essen für 20');
   });
 });
+
+describe('restateDescription: a corrected date is said anew', () => {
+  // Thursday 3 December 2026, noon in Berlin.
+  const now = new Date('2026-12-03T11:00:00Z');
+
+  it('replaces a relative date with the corrected day, keeping a preposition that stands before it', () => {
+    expect(restateDescription('Klempner gesucht, morgen früh, Bad tropft', { ...none, date: '2026-12-04' }, { date: '2026-12-05' }, 'de', now)).toBe(
+      'Klempner gesucht, am 05.12.2026 früh, Bad tropft',
+    );
+    expect(restateDescription('Need a plumber by tomorrow, budget 150 euros', { ...none, date: '2026-12-04' }, { date: '2026-12-07' }, 'en', now)).toBe(
+      'Need a plumber by 7 Dec 2026, budget 150 euros',
+    );
+  });
+
+  it('leaves the text alone when it names no date, or another one than the old date', () => {
+    const plain = 'Suche einen Maler für drei Zimmer';
+    expect(restateDescription(plain, { ...none, date: '2026-12-04' }, { date: '2026-12-05' }, 'de', now)).toBe(plain);
+    const other = 'Umzug am 20.12., Angebot bitte bis morgen';
+    expect(restateDescription(other, { ...none, date: '2026-12-10' }, { date: '2026-12-12' }, 'de', now)).toBe(other);
+  });
+});
