@@ -47,7 +47,7 @@ export async function render({ url, lang, data }: RenderInput): Promise<RenderOu
     initAsync: false,
   });
   // react-i18next reports the namespaces each component asks for here; the resource store, every namespace a word
-  // was read from (also 'ns:key' and { ns } lookups). The browser hydrates with exactly these (decision 084).
+  // was read from (also 'ns:key' and { ns } lookups). The browser hydrates with exactly these (decision 087).
   const used = new Set<string>();
   Object.assign(i18n, { reportNamespaces: { addUsedNamespaces: (ns: string[]) => ns.forEach((n) => used.add(n)), getUsedNamespaces: () => [...used] } });
   // getResource is the store's method every lookup goes through (not in i18next's public typings).

@@ -18,7 +18,7 @@ export function AfterHydration() {
     markHydrated();
     // A signal for browser tests that the page is interactive (its content was there before).
     document.documentElement.dataset.hydrated = 'true';
-    // The page hydrated with the words its HTML needed; the rest of the language follows now (decision 084).
+    // The page hydrated with the words its HTML needed; the rest of the language follows now (decision 087).
     if (serverRendered) void loadAllWords().catch(() => undefined);
     if (!serverRendered || (i18n.resolvedLanguage ?? 'de').startsWith(preferredLanguage)) return;
     // Sections that load their code on demand hydrate after the page: the switch waits for them

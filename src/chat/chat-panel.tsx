@@ -19,7 +19,7 @@ type ConversationComponent = (props: ConversationProps) => ReactNode;
 let conversationChunk: Promise<ConversationComponent> | null = null;
 /** The conversation's code, loaded once (the tool widgets register themselves with it). */
 function loadConversation(): Promise<ConversationComponent> {
-  // With every word of the language: the conversation's widgets read many namespaces (decision 084).
+  // With every word of the language: the conversation's widgets read many namespaces (decision 087).
   conversationChunk ??= Promise.all([import('./conversation.tsx'), loadAllWords()]).then(([m]) => m.Conversation);
   conversationChunk.catch(() => {
     conversationChunk = null;

@@ -36,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       u = null;
     }
-    // A signed-in visitor's view of a server page may use words its anonymous HTML did not (decision 084).
+    // A signed-in visitor's view of a server page may use words its anonymous HTML did not (decision 087).
     if (u) await loadAllWords().catch(() => undefined);
     startTransition(() => {
       setUser(u);
