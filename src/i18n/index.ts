@@ -157,6 +157,8 @@ if (inBrowser) {
  * Before a server page hydrates: the namespaces its render read (data-ns on #root), each from its own small chunk;
  * German's common and landing are in the bundle, English's and the legal texts are chunks of their own anyway.
  */
+/** Namespaces added from their '?ns' copy, which may lack parts no server page shows (vite.config.ts). */
+const fromCopy = new Set<string>();
 export function loadServedNamespaces(namespaces: string[]): Promise<unknown> {
   const lng = toLang(i18n.language);
   return Promise.all(
@@ -165,7 +167,9 @@ export function loadServedNamespaces(namespaces: string[]): Promise<unknown> {
       const own = single[`../../core/i18n/locales/${lng}/${ns}.json`];
       if (!own) return i18n.loadNamespaces(ns);
       return own().then((data) => {
-        if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+        if (i18n.hasResourceBundle(lng, ns)) return;
+        i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+        fromCopy.add(ns);
       });
     }),
   );
@@ -182,8 +186,10 @@ export function loadAllWords(): Promise<void> {
   allWords ??= (async () => {
     const lng = toLang(i18n.language);
     const { namespaces } = await languageChunks[lng]!();
+    // A namespace from its copy is replaced by the whole one (a shallow merge: the copy's keys are the same).
     for (const [ns, data] of Object.entries(namespaces))
-      if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+      if (fromCopy.has(ns) || !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+    fromCopy.clear();
   })();
   allWords.catch(() => {
     allWords = null;
