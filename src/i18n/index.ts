@@ -153,12 +153,12 @@ if (inBrowser) {
   i18n.on('languageChanged', syncHtmlLang);
 }
 
+/** Namespaces added from their '?ns' copy, which may lack parts no server page shows (vite.config.ts). */
+const fromCopy = new Set<string>();
 /**
  * Before a server page hydrates: the namespaces its render read (data-ns on #root), each from its own small chunk;
  * German's common and landing are in the bundle, English's and the legal texts are chunks of their own anyway.
  */
-/** Namespaces added from their '?ns' copy, which may lack parts no server page shows (vite.config.ts). */
-const fromCopy = new Set<string>();
 export function loadServedNamespaces(namespaces: string[]): Promise<unknown> {
   const lng = toLang(i18n.language);
   return Promise.all(
