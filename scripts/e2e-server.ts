@@ -35,6 +35,7 @@ import { inTransaction } from '../server/db/tx.ts';
 import { postTransaction } from '../server/domain/ledger/post-transaction.ts';
 import { account } from '../server/domain/ledger/accounts.ts';
 import { goints, WELCOME_BONUS_GOINTS } from '../core/money/money.ts';
+import { understanding } from '../server/ai/understanding/models.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The client and the server render of the public pages (dist/.ssr, decision 037) come from one `vite build`.
@@ -42,6 +43,11 @@ if (!fs.existsSync(path.join(root, 'dist/index.html')) || !fs.existsSync(path.jo
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// The chat's intent models are trained on first use and kept on disk (server/ai/understanding/models.ts). On a fresh
+// checkout or a changed corpus that first use was the run's first chat turn: about 13 s of training at a load of 7
+// (beyond 30 s on a busier machine) inside the request, with the app's event loop blocked for every other test
+// meanwhile, and a chat test timed out waiting for its reply. Trained here, like the build above, the app reads them.
+understanding();
 
 let target: DatabaseTarget;
 let cleanup = async () => {};

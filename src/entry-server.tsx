@@ -46,9 +46,19 @@ export async function render({ url, lang, data }: RenderInput): Promise<RenderOu
     interpolation: { escapeValue: false, alwaysFormat: true },
     initAsync: false,
   });
-  // react-i18next reports the namespaces each component asks for here.
+  // react-i18next reports the namespaces each component asks for here; the resource store, every namespace a word
+  // was read from (also 'ns:key' and { ns } lookups). The browser hydrates with exactly these (decision 087).
   const used = new Set<string>();
   Object.assign(i18n, { reportNamespaces: { addUsedNamespaces: (ns: string[]) => ns.forEach((n) => used.add(n)), getUsedNamespaces: () => [...used] } });
+  // getResource is the store's method every lookup goes through (not in i18next's public typings).
+  const store = i18n.services.resourceStore as unknown as { getResource(lng: string, ns: string, key: string, options?: object): unknown };
+  const getResource = store.getResource.bind(store);
+  store.getResource = (lng, ns, key, options) => {
+    const found = getResource(lng, ns, key, options);
+    if (found !== undefined) used.add(ns);
+    return found;
+  };
+
   const head: PageHead = {};
   // The same tree as src/main.tsx (StaticRouter for BrowserRouter), so the client hydrates it unchanged.
   const tree: ReactNode = (

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router';
 import './index.css';
-import i18n, { serverRendered } from './i18n';
+import { loadServedNamespaces, serverRendered } from './i18n';
 import { AuthProvider } from '@/lib/auth';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { preloadPage, routes } from '@/app/routes';
@@ -39,7 +39,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 if (serverRendered) {
   const namespaces = (root.dataset.ns ?? '').split(',').filter(Boolean);
   void nextTask()
-    .then(() => Promise.all([preloadPage(window.location.pathname), i18n.loadNamespaces(namespaces)]))
+    .then(() => Promise.all([preloadPage(window.location.pathname), loadServedNamespaces(namespaces)]))
     .catch(() => undefined)
     .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else createRoot(root).render(app);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { markHydrated, preferredLanguage, serverRendered } from '@/i18n';
+import { loadAllWords, markHydrated, preferredLanguage, serverRendered } from '@/i18n';
 import { whenSectionsHydrated } from './hydration-gate';
 
 // Rendered inside the page's Suspense boundary, so its effect runs once the server's HTML of the page has
@@ -18,6 +18,8 @@ export function AfterHydration() {
     markHydrated();
     // A signal for browser tests that the page is interactive (its content was there before).
     document.documentElement.dataset.hydrated = 'true';
+    // The page hydrated with the words its HTML needed; the rest of the language follows now (decision 087).
+    if (serverRendered) void loadAllWords().catch(() => undefined);
     if (!serverRendered || (i18n.resolvedLanguage ?? 'de').startsWith(preferredLanguage)) return;
     // Sections that load their code on demand hydrate after the page: the switch waits for them
     // (hydration-gate.tsx). Then the other language's words first (those the page uses too), then the switch:

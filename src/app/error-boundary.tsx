@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import i18n from '@/i18n';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button-variants';
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -13,7 +13,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
       <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">{i18n.t('errorBoundary.title')}</h1>
         <p className="text-muted-foreground">{i18n.t('errorBoundary.text')}</p>
-        <Button onClick={() => window.location.reload()}>{i18n.t('errorBoundary.reload')}</Button>
+        <button type="button" className={buttonClass()} onClick={() => window.location.reload()}>
+          {i18n.t('errorBoundary.reload')}
+        </button>
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Globe, LayoutDashboard, LogOut, Menu, Shield, X, Zap } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button-variants';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { AfterHydration } from './after-hydration';
@@ -52,11 +52,17 @@ export function LanguageSwitcher() {
   return (
     <div ref={root} className="relative">
       {/* The name includes the visible 'DE' / 'EN' (WCAG 2.5.3, label in name). */}
-      <Button variant="ghost" size="sm" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={buttonClass({ variant: 'ghost', size: 'sm' })}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         <Globe aria-hidden />
         <span className="sr-only">{t('language.label')}: </span>
         <span className="uppercase">{(i18n.resolvedLanguage ?? 'de').slice(0, 2)}</span>
-      </Button>
+      </button>
       {open && (
         <div
           role="menu"
@@ -122,34 +128,35 @@ function Header() {
   const account = user ? (
     <>
       {user.role === 'admin' && (
-        <Button asChild variant="ghost" size="sm">
-          <NavLink to="/admin" onClick={() => setOpen(false)}>
-            <Shield />
-            {t('nav.admin')}
-          </NavLink>
-        </Button>
+        <NavLink to="/admin" className={buttonClass({ variant: 'ghost', size: 'sm' })} onClick={() => setOpen(false)}>
+          <Shield />
+          {t('nav.admin')}
+        </NavLink>
       )}
       {user.role !== 'admin' && (
-        <Button asChild variant="ghost" size="sm">
-          <NavLink to={user.role === 'provider' ? '/anbieter/dashboard' : '/suchende-dashboard'} data-testid="nav-dashboard" onClick={() => setOpen(false)}>
-            <LayoutDashboard />
-            {t(user.role === 'provider' ? 'nav.providerDashboard' : 'nav.seekerDashboard')}
-          </NavLink>
-        </Button>
+        <NavLink
+          to={user.role === 'provider' ? '/anbieter/dashboard' : '/suchende-dashboard'}
+          className={buttonClass({ variant: 'ghost', size: 'sm' })}
+          data-testid="nav-dashboard"
+          onClick={() => setOpen(false)}
+        >
+          <LayoutDashboard />
+          {t(user.role === 'provider' ? 'nav.providerDashboard' : 'nav.seekerDashboard')}
+        </NavLink>
       )}
       <span className="hidden max-w-40 truncate text-sm text-muted-foreground 2xl:inline" title={user.email}>
         {t('nav.signedInAs', { name: user.name })}
       </span>
-      <Button variant="outline" size="sm" onClick={() => void onSignOut()}>
+      <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} onClick={() => void onSignOut()}>
         <LogOut />
         {t('nav.signOut')}
-      </Button>
+      </button>
     </>
   ) : (
-    <Button asChild variant="outline" size="sm">
-      {/* One sign-in door for every role: no mode, the account knows its role (decision 036). */}
-      <a href="/auth">{t('nav.login')}</a>
-    </Button>
+    // One sign-in door for every role: no mode, the account knows its role (decision 036).
+    <a href="/auth" className={buttonClass({ variant: 'outline', size: 'sm' })}>
+      {t('nav.login')}
+    </a>
   );
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur print:hidden">
@@ -161,15 +168,21 @@ function Header() {
         <div className="ml-auto hidden items-center gap-2 lg:flex">
           <LanguageSwitcher />
           {account}
-          <Button asChild variant="hero" size="sm">
-            <a href="/search">{t('nav.requestService')}</a>
-          </Button>
+          <a href="/search" className={buttonClass({ variant: 'hero', size: 'sm' })}>
+            {t('nav.requestService')}
+          </a>
         </div>
         <div className="ml-auto flex items-center gap-1 lg:hidden">
           <LanguageSwitcher />
-          <Button variant="ghost" size="icon" aria-label={t('nav.menu')} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'ghost', size: 'icon' })}
+            aria-label={t('nav.menu')}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? <X /> : <Menu />}
-          </Button>
+          </button>
         </div>
       </div>
       <div className={cn('border-t bg-background px-4 pb-4 lg:hidden', !open && 'hidden')}>
@@ -178,9 +191,9 @@ function Header() {
         </nav>
         <div className="flex flex-wrap items-center gap-2">
           {account}
-          <Button asChild variant="hero" size="sm">
-            <a href="/search">{t('nav.requestService')}</a>
-          </Button>
+          <a href="/search" className={buttonClass({ variant: 'hero', size: 'sm' })}>
+            {t('nav.requestService')}
+          </a>
         </div>
       </div>
     </header>

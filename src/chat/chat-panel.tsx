@@ -12,13 +12,15 @@ import { cn } from '@/lib/utils';
 import { errorText } from './errors.ts';
 import { useAuth } from '@/lib/auth';
 import { useInitialData } from '@/lib/page-meta';
+import { loadAllWords } from '@/i18n';
 import type { ConversationProps } from './conversation.tsx';
 
 type ConversationComponent = (props: ConversationProps) => ReactNode;
 let conversationChunk: Promise<ConversationComponent> | null = null;
 /** The conversation's code, loaded once (the tool widgets register themselves with it). */
 function loadConversation(): Promise<ConversationComponent> {
-  conversationChunk ??= import('./conversation.tsx').then((m) => m.Conversation);
+  // With every word of the language: the conversation's widgets read many namespaces (decision 087).
+  conversationChunk ??= Promise.all([import('./conversation.tsx'), loadAllWords()]).then(([m]) => m.Conversation);
   conversationChunk.catch(() => {
     conversationChunk = null;
   });

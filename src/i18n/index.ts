@@ -27,6 +27,16 @@ const separate = import.meta.glob(['../../core/i18n/locales/*/legal.json', '../.
   import: 'default',
 }) as Record<string, () => Promise<ResourceKey>>;
 
+// The namespaces the public pages render with also on their own (a copy under '?ns', so the language chunks above
+// stay whole): a page from the server hydrates with exactly the words its HTML was rendered with, not its language's
+// every word (decision 087). Only those: each entry is a chunk name in every page's first bundle (52 of them cost
+// 0.6 KB gzip). A namespace a server page reads that is not here still works: it loads with its whole language
+// before hydration, and tests/e2e/first-load.spec.ts fails on it.
+const single = import.meta.glob('../../core/i18n/locales/*/{affiliate,chat,deals,demo,intake,market,pitch,provider,search,shop}.json', {
+  query: '?ns',
+  import: 'default',
+}) as Record<string, () => Promise<ResourceKey>>;
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
@@ -141,6 +151,50 @@ if (inBrowser) {
   // would still be unset, which wrote 'de' on the English page until they came.
   syncHtmlLang(i18n.language ?? 'de');
   i18n.on('languageChanged', syncHtmlLang);
+}
+
+/** Namespaces added from their '?ns' copy, which may lack parts no server page shows (vite.config.ts). */
+const fromCopy = new Set<string>();
+/**
+ * Before a server page hydrates: the namespaces its render read (data-ns on #root), each from its own small chunk;
+ * German's common and landing are in the bundle, English's and the legal texts are chunks of their own anyway.
+ */
+export function loadServedNamespaces(namespaces: string[]): Promise<unknown> {
+  const lng = toLang(i18n.language);
+  return Promise.all(
+    namespaces.map((ns) => {
+      if (i18n.hasResourceBundle(lng, ns)) return undefined;
+      const own = single[`../../core/i18n/locales/${lng}/${ns}.json`];
+      if (!own) return i18n.loadNamespaces(ns);
+      return own().then((data) => {
+        if (i18n.hasResourceBundle(lng, ns)) return;
+        i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+        fromCopy.add(ns);
+      });
+    }),
+  );
+}
+
+let allWords: Promise<void> | null = null;
+/**
+ * Every word of the page's language (its one chunk), loaded once the page has hydrated. Afterwards any part of the
+ * app may read any namespace ('ns:key', a message of the errors namespace, a page reached by a link), as before.
+ * The conversation and a signed-in visitor's view wait for it.
+ */
+export function loadAllWords(): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  allWords ??= (async () => {
+    const lng = toLang(i18n.language);
+    const { namespaces } = await languageChunks[lng]!();
+    // A namespace from its copy is replaced by the whole one (a shallow merge: the copy's keys are the same).
+    for (const [ns, data] of Object.entries(namespaces))
+      if (fromCopy.has(ns) || !i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, data, false, false, { skipCopy: true });
+    fromCopy.clear();
+  })();
+  allWords.catch(() => {
+    allWords = null;
+  });
+  return allWords;
 }
 
 export function currentLang(): 'de' | 'en' {

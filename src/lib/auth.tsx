@@ -1,6 +1,7 @@
 // Who is signed in, from GET /api/me (the server decides roles; the client only reacts).
 import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { api } from './api';
+import { loadAllWords } from '@/i18n';
 
 export interface Me {
   id: string;
@@ -35,6 +36,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       u = null;
     }
+    // A signed-in visitor's view of a server page may use words its anonymous HTML did not (decision 087).
+    if (u) await loadAllWords().catch(() => undefined);
     startTransition(() => {
       setUser(u);
       setLoading(false);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, BadgeCheck, Check, Handshake, MessageSquareText, Unlock, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button-variants';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/auth';
 import { DemoDialogButton } from './demo-dialog';
@@ -25,15 +25,13 @@ export function LandingPage() {
             </h1>
             <p className="max-w-xl text-lg text-muted-foreground">{t('hero.text')}</p>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Button asChild variant="hero" size="lg">
-                <a href="/search">
-                  {t('hero.seekerCta')}
-                  <ArrowRight />
-                </a>
-              </Button>
-              <Button asChild variant="outline" size="lg">
-                <a href="/auth?mode=provider">{t('hero.providerCta')}</a>
-              </Button>
+              <a href="/search" className={buttonClass({ variant: 'hero', size: 'lg' })}>
+                {t('hero.seekerCta')}
+                <ArrowRight />
+              </a>
+              <a href="/auth?mode=provider" className={buttonClass({ variant: 'outline', size: 'lg' })}>
+                {t('hero.providerCta')}
+              </a>
               <DemoDialogButton />
             </div>
             <ul className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-x-6">
@@ -130,9 +128,9 @@ export function LandingPage() {
               <h2 className="text-2xl font-bold">{t('providers.title')}</h2>
               <p className="mt-1 max-w-2xl opacity-90">{t('providers.text')}</p>
             </div>
-            <Button asChild variant="secondary" size="lg">
-              <a href="/auth?mode=provider">{t('providers.cta')}</a>
-            </Button>
+            <a href="/auth?mode=provider" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
+              {t('providers.cta')}
+            </a>
           </CardContent>
         </Card>
       </section>

@@ -2,7 +2,7 @@
 // hero. Its content and words load on the first click, so the landing page's first load does not grow.
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { buttonClass } from '@/components/ui/button-variants';
 
 const DemoDialogContent = lazy(async () => ({ default: (await import('./demo-dialog-content')).DemoDialogContent }));
 
@@ -13,9 +13,9 @@ export function DemoDialogButton() {
   const [used, setUsed] = useState(false);
   return (
     <>
-      <Button
-        variant="ghost"
-        size="lg"
+      <button
+        type="button"
+        className={buttonClass({ variant: 'ghost', size: 'lg' })}
         aria-haspopup="dialog"
         onClick={() => {
           setUsed(true);
@@ -23,7 +23,7 @@ export function DemoDialogButton() {
         }}
       >
         {t('hero.demoCta')}
-      </Button>
+      </button>
       {used && (
         <Suspense fallback={null}>
           <DemoDialogContent open={open} onOpenChange={setOpen} />
