@@ -32,6 +32,8 @@ export interface PayoutView {
   requestedAt: string;
   processedAt: string | null;
   failureReason: string | null;
+  /** Stripe Connect: what reversals of the transfer returned to the earnings (decision 086); the rest was or will be paid. */
+  stripeReversedCents: number;
 }
 
 export interface AdminPayout {
@@ -46,6 +48,8 @@ export interface AdminPayout {
   sepaBatchId: string | null;
   paypalBatchId: string | null;
   failureReason: string | null;
+  /** Stripe Connect: what reversals of the transfer returned to the earnings (decision 086). */
+  stripeReversedCents: number;
   /** Why it is held for review (status 'held'): same_payout_account | same_email_pattern | same_signup_network. */
   holdReasons: string[];
   requestedAt: string;

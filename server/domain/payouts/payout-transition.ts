@@ -39,8 +39,9 @@ export async function transitionPayout(tx: DbTx, payoutId: string, event: Payout
     },
   });
   if (done.count !== 1) throw new AppError('CONFLICT');
-  const amount = centsToMilli(p.amountCents);
-  if (RETURNS_FUNDS.has(status)) {
+  // What Stripe reversals already returned to the earnings (decision 086) is neither returned nor paid again.
+  const amount = centsToMilli(p.amountCents - p.stripeReversedCents);
+  if (RETURNS_FUNDS.has(status) && amount > 0n) {
     await postTransaction(tx, {
       idempotencyKey: `payout_return:${payoutId}`,
       kind: 'payout_returned',
@@ -52,15 +53,16 @@ export async function transitionPayout(tx: DbTx, payoutId: string, event: Payout
     });
   }
   if (status === 'paid') {
-    await postTransaction(tx, {
-      idempotencyKey: `payout_paid:${payoutId}`,
-      kind: 'payout_paid',
-      reference: payoutId,
-      lines: [
-        { account: account.payoutClearing(), amount: -amount },
-        { account: account.payoutsPaid(), amount },
-      ],
-    });
+    if (amount > 0n)
+      await postTransaction(tx, {
+        idempotencyKey: `payout_paid:${payoutId}`,
+        kind: 'payout_paid',
+        reference: payoutId,
+        lines: [
+          { account: account.payoutClearing(), amount: -amount },
+          { account: account.payoutsPaid(), amount },
+        ],
+      });
     await tx.payoutMethod.update({ where: { id: p.methodId }, data: { verified: true, verifiedAt: new Date() } });
   }
   return status;

@@ -101,6 +101,7 @@ export function toPayoutView(p: {
   failedAt: Date | null;
   rejectedAt: Date | null;
   failureReason: string | null;
+  stripeReversedCents: number;
   method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId: string | null };
 }): PayoutView {
   return {
@@ -116,5 +117,6 @@ export function toPayoutView(p: {
     requestedAt: p.requestedAt.toISOString(),
     processedAt: (p.paidAt ?? p.rejectedAt ?? p.failedAt)?.toISOString() ?? null,
     failureReason: p.failureReason,
+    stripeReversedCents: p.stripeReversedCents,
   };
 }
