@@ -468,6 +468,21 @@ describe('Stripe Connect (a local fake of Stripe)', () => {
     await expectLedgerConsistent(app.deps.db.prisma);
   });
 
+  it('parts reversed until nothing is left while in flight: the payout fails and the whole amount is back once', async () => {
+    const { user, payoutId } = await approvedPayout(2000);
+    await admin.post(`/api/admin/payouts/${payoutId}/approve`);
+    const t = transfersOf(payoutId)[0]!;
+    stripe.reverseTransfer(t.id, 800);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('reversed 800');
+    stripe.reverseTransfer(t.id, 1200);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('failed');
+    expect(await status(payoutId)).toBe('failed');
+    expect(await earnings(app, user.id)).toBe(2000);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('already failed');
+    expect(await earnings(app, user.id)).toBe(2000);
+    await expectLedgerConsistent(app.deps.db.prisma);
+  });
+
   it('a reversal after the payout was paid: the money came back to akut, so it returns to the earnings, once per reversal', async () => {
     const { user, payoutId, accountId } = await approvedPayout(2000);
     await admin.post(`/api/admin/payouts/${payoutId}/approve`);

@@ -41,8 +41,13 @@ async function bookOne(deps: AppDeps, payoutId: string, r: Pick<Stripe.TransferR
     // A failed or rejected payout returned its whole amount already (less what earlier reversals booked).
     if (p.status !== 'processing' && p.status !== 'paid') return false;
     const rest = p.amountCents - p.stripeReversedCents;
-    if (r.amount <= 0 || r.amount > rest) {
-      deps.logger.error({ payoutId, reversal: r.id, amount: r.amount, rest }, 'a Stripe reversal larger than what is left of the payout: not booked');
+    // In flight, all of what is left comes back only as the whole reversal, which fails the payout (its return books
+    // the rest), so a paid or returned payout always moves a positive rest.
+    if (r.amount <= 0 || r.amount > rest || (p.status === 'processing' && r.amount === rest)) {
+      deps.logger.error(
+        { payoutId, reversal: r.id, amount: r.amount, rest },
+        'a Stripe reversal of all that is left of the payout in flight, or more: not booked as a part',
+      );
       return false;
     }
     const amount = centsToMilli(r.amount);

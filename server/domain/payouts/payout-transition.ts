@@ -41,7 +41,7 @@ export async function transitionPayout(tx: DbTx, payoutId: string, event: Payout
   if (done.count !== 1) throw new AppError('CONFLICT');
   // What Stripe reversals already returned to the earnings (decision 086) is neither returned nor paid again.
   const amount = centsToMilli(p.amountCents - p.stripeReversedCents);
-  if (RETURNS_FUNDS.has(status) && amount > 0n) {
+  if (RETURNS_FUNDS.has(status)) {
     await postTransaction(tx, {
       idempotencyKey: `payout_return:${payoutId}`,
       kind: 'payout_returned',
@@ -53,16 +53,15 @@ export async function transitionPayout(tx: DbTx, payoutId: string, event: Payout
     });
   }
   if (status === 'paid') {
-    if (amount > 0n)
-      await postTransaction(tx, {
-        idempotencyKey: `payout_paid:${payoutId}`,
-        kind: 'payout_paid',
-        reference: payoutId,
-        lines: [
-          { account: account.payoutClearing(), amount: -amount },
-          { account: account.payoutsPaid(), amount },
-        ],
-      });
+    await postTransaction(tx, {
+      idempotencyKey: `payout_paid:${payoutId}`,
+      kind: 'payout_paid',
+      reference: payoutId,
+      lines: [
+        { account: account.payoutClearing(), amount: -amount },
+        { account: account.payoutsPaid(), amount },
+      ],
+    });
     await tx.payoutMethod.update({ where: { id: p.methodId }, data: { verified: true, verifiedAt: new Date() } });
   }
   return status;

@@ -119,10 +119,10 @@ export async function applyStripeTransferReversal(deps: AppDeps, transfer: Pick<
   if (!p) return 'ignored: no payout';
   if (!stripe) return 'ignored: Stripe not configured';
   const fresh = await stripe.transfers.retrieve(transfer.id);
-  if (fresh.reversed && p.status === 'processing' && (await stepIfProcessing(deps, p.id, { type: 'FAILED', reason: 'Stripe: transfer reversed' })))
-    return 'failed';
   const reversals: Stripe.TransferReversal[] = [];
   for await (const r of stripe.transfers.listReversals(transfer.id, { limit: 100 })) reversals.push(r);
+  const whole = fresh.reversed || reversals.reduce((sum, r) => sum + r.amount, 0) >= fresh.amount;
+  if (whole && p.status === 'processing' && (await stepIfProcessing(deps, p.id, { type: 'FAILED', reason: 'Stripe: transfer reversed' }))) return 'failed';
   const booked = await bookStripeReversals(
     deps,
     p.id,
