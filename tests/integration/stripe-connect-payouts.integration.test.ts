@@ -438,6 +438,8 @@ describe('Stripe Connect (a local fake of Stripe)', () => {
     expect(settled.body.outcome).toBe('paid 1');
     expect((await getBalance(app.deps.db.prisma, account.payoutsPaid())) - paidBefore).toBe(centsToMilli(2500));
     expect(await earnings(app, user.id)).toBe(1500);
+    // The mail tells what reached the bank.
+    expect((await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutPaid' } })).subject).toMatch(/25,00\s€/);
     await expectLedgerConsistent(app.deps.db.prisma);
   });
 
