@@ -21,6 +21,8 @@ export interface AdminPayout {
   sepaBatchId: string | null;
   paypalBatchId: string | null;
   failureReason: string | null;
+  /** Stripe Connect: what reversals of the transfer returned to the earnings (decision 088). */
+  stripeReversedCents: number;
   /** Why it is held for review (status 'held'): same_payout_account | same_email_pattern | same_signup_network. */
   holdReasons: string[];
   requestedAt: string;

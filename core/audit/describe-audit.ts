@@ -193,6 +193,7 @@ function field2(key: string, value: unknown, ctx: Ctx): [string, Field][] {
     case 'state':
       return one(named('admin:audit.values.jobState', value, ctx));
     case 'amountCents':
+    case 'stripeReversedCents':
     case 'totalCents':
     case 'basePriceCents':
       return one(typeof value === 'number' ? formatEuro(value, lang) : null);

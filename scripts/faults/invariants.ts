@@ -106,8 +106,8 @@ const DOMAIN_INVARIANTS: InvariantQuery[] = [
               OR SUM(CASE WHEN t.kind = 'payout_paid' THEN 1 ELSE 0 END) <> CASE WHEN p.status = 'paid' THEN 1 ELSE 0 END
               OR SUM(CASE WHEN t.kind = 'payout_returned' THEN 1 ELSE 0 END) <> CASE WHEN p.status IN ('failed', 'rejected') THEN 1 ELSE 0 END
           UNION ALL
-          SELECT 'payout_clearing', 'balance ' || COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0)::text || ' milli-Goints, open payouts ' || COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)::text
-          WHERE COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0) <> COALESCE((SELECT SUM("amountCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)`,
+          SELECT 'payout_clearing', 'balance ' || COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0)::text || ' milli-Goints, open payouts ' || COALESCE((SELECT SUM("amountCents" - "stripeReversedCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)::text
+          WHERE COALESCE((SELECT SUM(balance) FROM "LedgerAccount" WHERE kind = 'payout_clearing'), 0) <> COALESCE((SELECT SUM("amountCents" - "stripeReversedCents")::bigint * 100 FROM "Payout" WHERE status NOT IN ${PAYOUT_DONE}), 0)`,
   },
   {
     name: 'nothing stuck in an intermediate state after recovery',

@@ -120,6 +120,7 @@ export const payoutRoutes = [
           sepaBatchId: z.string().nullable(),
           paypalBatchId: z.string().nullable(),
           failureReason: z.string().nullable(),
+          stripeReversedCents: z.number().int().describe('Stripe Connect: the part of the transfer reversed and returned to the earnings'),
           holdReasons: z.array(z.enum(HOLD_REASONS)).describe('why it is held for review'),
           requestedAt: z.string(),
         }),

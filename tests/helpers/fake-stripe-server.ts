@@ -1,7 +1,7 @@
 // A local server speaking the part of Stripe's API akut uses (Checkout Sessions: create and retrieve; Payment
 // Intents: retrieve, for a refund whose payment akut has not seen yet; Connect: Express accounts, account
-// links, transfers and their reversals, each create answering the first result again for the same Idempotency-Key),
-// so the real `stripe` client code runs offline. Webhook events are signed in the tests with the library's
+// links, transfers and their reversals, whole or in parts and listed as Stripe lists them; each create answers
+// the first result again for the same Idempotency-Key), so the real `stripe` client code runs offline. Webhook events are signed in the tests with the library's
 // own helper (stripe.webhooks.generateTestHeaderString).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,6 +39,16 @@ export interface FakeAccount {
   metadata: Record<string, string>;
 }
 
+export interface FakeTransferReversal {
+  id: string;
+  object: 'transfer_reversal';
+  amount: number;
+  currency: string;
+  transfer: string;
+  created: number;
+  metadata: Record<string, string>;
+}
+
 export interface FakeTransfer {
   id: string;
   object: 'transfer';
@@ -47,6 +57,8 @@ export interface FakeTransfer {
   currency: string;
   destination: string;
   reversed: boolean;
+  /** As Stripe embeds them: the 10 most recent reversals, newest first (the full list: GET /v1/transfers/:id/reversals). */
+  reversals: { object: 'list'; data: FakeTransferReversal[]; has_more: boolean; total_count: number; url: string };
   transfer_group: string | null;
   metadata: Record<string, string>;
   created: number;
@@ -63,6 +75,11 @@ export interface FakeStripeServer {
   accounts: Map<string, FakeAccount>;
   /** Every transfer Stripe really made (one per Idempotency-Key). */
   transfers: Map<string, FakeTransfer>;
+  /**
+   * A reversal as Stripe makes it (from akut's API call or an admin in Stripe's dashboard): the whole rest
+   * without an amount, else that part; the transfer's amount_reversed and reversed follow.
+   */
+  reverseTransfer(transferId: string, amount?: number, metadata?: Record<string, string>): FakeTransferReversal;
   /** As if the person finished Stripe's onboarding and Stripe checked them: transfers active, payouts enabled. */
   completeOnboarding(accountId: string): FakeAccount;
   /** Answer the next transfer creates with this status; `lose` makes the transfer and then answers the error (a lost answer). */
@@ -79,6 +96,28 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     accounts: new Map(),
     transfers: new Map(),
     failTransfers: null,
+    reverseTransfer(transferId, amount, metadata = {}) {
+      const t = fake.transfers.get(transferId)!;
+      const rest = t.amount - t.amount_reversed;
+      const part = amount ?? rest;
+      if (part <= 0 || part > rest) throw new Error(`cannot reverse ${part} of ${rest}`);
+      n += 1;
+      const r: FakeTransferReversal = {
+        id: `trr_test_${n}_${Math.random().toString(36).slice(2, 8)}`,
+        object: 'transfer_reversal',
+        amount: part,
+        currency: t.currency,
+        transfer: t.id,
+        created: Math.floor(Date.now() / 1000),
+        metadata,
+      };
+      allReversals.set(t.id, [r, ...(allReversals.get(t.id) ?? [])]);
+      t.amount_reversed += part;
+      t.reversed = t.amount_reversed >= t.amount;
+      const list = allReversals.get(t.id)!;
+      t.reversals = { ...t.reversals, data: list.slice(0, 10), has_more: list.length > 10, total_count: list.length };
+      return r;
+    },
     completeOnboarding(id) {
       const a = fake.accounts.get(id)!;
       Object.assign(a, {
@@ -98,6 +137,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     },
   };
   const byIdempotencyKey = new Map<string, FakeSession>();
+  const allReversals = new Map<string, FakeTransferReversal[]>();
   const answered = new Map<string, unknown>();
   const metadataOf = (body: Record<string, string>) =>
     Object.fromEntries(
@@ -204,14 +244,16 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         if (destination.capabilities.transfers !== 'active')
           return send(400, { error: { type: 'invalid_request_error', message: 'Your destination account needs to have the transfers capability enabled' } });
         n += 1;
+        const trId = `tr_test_${n}_${Math.random().toString(36).slice(2, 8)}`;
         const transfer: FakeTransfer = {
-          id: `tr_test_${n}_${Math.random().toString(36).slice(2, 8)}`,
+          id: trId,
           object: 'transfer',
           amount: Number(body.amount),
           amount_reversed: 0,
           currency: body.currency ?? 'eur',
           destination: destination.id,
           reversed: false,
+          reversals: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/transfers/${trId}/reversals` },
           transfer_group: body.transfer_group ?? null,
           metadata: metadataOf(body),
           created: Math.floor(Date.now() / 1000),
@@ -226,10 +268,21 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         if (!t) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such transfer' } });
         if (t.reversed) return send(400, { error: { type: 'invalid_request_error', message: 'Transfer already fully reversed' } });
         const amount = body.amount ? Number(body.amount) : t.amount - t.amount_reversed;
-        t.amount_reversed += amount;
-        t.reversed = t.amount_reversed >= t.amount;
-        n += 1;
-        return remember({ id: `trr_test_${n}`, object: 'transfer_reversal', amount, transfer: t.id, metadata: metadataOf(body) });
+        if (amount > t.amount - t.amount_reversed)
+          return send(400, { error: { type: 'invalid_request_error', message: 'Amount exceeds the amount that can be reversed' } });
+        return remember(fake.reverseTransfer(t.id, amount, metadataOf(body)));
+      }
+      if (req.method === 'GET' && /^\/v1\/transfers\/[^/?]+\/reversals(\?|$)/.test(req.url ?? '')) {
+        const id = decodeURIComponent(/^\/v1\/transfers\/([^/?]+)/.exec(req.url!)![1]!);
+        const t = fake.transfers.get(id);
+        if (!t) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such transfer' } });
+        const q = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+        const list = allReversals.get(id) ?? [];
+        const after = q.get('starting_after');
+        const from = after ? list.findIndex((r) => r.id === after) + 1 : 0;
+        const limit = Number(q.get('limit') ?? 10);
+        const data = list.slice(from, from + limit);
+        return send(200, { object: 'list', data, has_more: from + limit < list.length, url: `/v1/transfers/${id}/reversals` });
       }
       const tr = /^\/v1\/transfers\/([^/?]+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && tr) {

@@ -385,9 +385,127 @@ describe('Stripe Connect (a local fake of Stripe)', () => {
     const { user, payoutId } = await approvedPayout(1100);
     await admin.post(`/api/admin/payouts/${payoutId}/approve`);
     const t = transfersOf(payoutId)[0]!;
-    Object.assign(t, { reversed: true, amount_reversed: t.amount });
+    stripe.reverseTransfer(t.id);
     expect((await deliver('transfer.reversed', t)).body.outcome).toBe('failed');
     expect(await earnings(app, user.id)).toBe(1100);
+  });
+
+  type Listed = { status: string; amountCents: number; stripeReversedCents: number };
+  const reversalAudit = (payoutId: string) =>
+    app.deps.db.prisma.auditLog.findMany({ where: { entityId: payoutId, action: 'payout.stripeReversal' }, orderBy: { createdAt: 'asc' } });
+
+  it('part of a transfer reversed in Stripe while it is in flight: that part returns to the earnings once, the rest is paid', async () => {
+    const { c, user, payoutId, accountId } = await approvedPayout(4000);
+    await admin.post(`/api/admin/payouts/${payoutId}/approve`);
+    const t = transfersOf(payoutId)[0]!;
+    // An admin takes 15 € back in Stripe's dashboard; Stripe sends transfer.reversed for a partial reversal too.
+    const r = stripe.reverseTransfer(t.id, 1500);
+    const first = await deliver('transfer.reversed', t);
+    expect(first.body.outcome).toBe('reversed 1500');
+    expect(await earnings(app, user.id)).toBe(1500);
+    expect(await status(payoutId)).toBe('processing');
+    // Delivered again, or another event for the same reversal: booked once (the key is Stripe's reversal id).
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('unchanged');
+    expect(await earnings(app, user.id)).toBe(1500);
+    const booked = await app.deps.db.prisma.ledgerTransaction.findMany({ where: { reference: payoutId, kind: 'payout_reversed' } });
+    expect(booked.map((b) => b.idempotencyKey)).toEqual([`payout_reversal:${r.id}`]);
+    // The person's payout, the admin's list, the audit log and the mail say so.
+    expect((await c.get<{ payouts: Listed[] }>('/api/payouts')).body.payouts[0]).toMatchObject({
+      status: 'processing',
+      amountCents: 4000,
+      stripeReversedCents: 1500,
+    });
+    const listed = (await admin.get<{ payouts: (Listed & { id: string })[] }>('/api/admin/payouts')).body.payouts.find((p) => p.id === payoutId);
+    expect(listed).toMatchObject({ stripeReversedCents: 1500 });
+    const audit = await reversalAudit(payoutId);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: null,
+      via: 'system',
+      before: { status: 'processing', stripeReversedCents: 0 },
+      after: { status: 'processing', stripeReversedCents: 1500 },
+    });
+    const mail = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutReversed' } });
+    expect(mail.subject).toMatch(/15,00\s€/);
+    expect(mail.text).toMatch(/40,00\s€/);
+    // Stripe pays the rest to the bank: 25 € leave as paid, nothing more.
+    const paidBefore = await getBalance(app.deps.db.prisma, account.payoutsPaid());
+    const settled = await deliver(
+      'payout.paid',
+      { id: 'po_test_part', object: 'payout', status: 'paid', created: Math.floor(Date.now() / 1000) + 1, failure_message: null, failure_code: null },
+      { account: accountId },
+    );
+    expect(settled.body.outcome).toBe('paid 1');
+    expect((await getBalance(app.deps.db.prisma, account.payoutsPaid())) - paidBefore).toBe(centsToMilli(2500));
+    expect(await earnings(app, user.id)).toBe(1500);
+    // The mail tells what reached the bank.
+    expect((await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutPaid' } })).subject).toMatch(/25,00\s€/);
+    await expectLedgerConsistent(app.deps.db.prisma);
+  });
+
+  it('a partial reversal, then the bank refuses the rest: the whole amount is back once, never more', async () => {
+    const { user, payoutId, accountId } = await approvedPayout(3000);
+    await admin.post(`/api/admin/payouts/${payoutId}/approve`);
+    const t = transfersOf(payoutId)[0]!;
+    stripe.reverseTransfer(t.id, 1000);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('reversed 1000');
+    const failed = await deliver(
+      'payout.failed',
+      {
+        id: 'po_test_part_failed',
+        object: 'payout',
+        status: 'failed',
+        created: Math.floor(Date.now() / 1000) + 1,
+        failure_message: 'No such account',
+        failure_code: 'no_account',
+      },
+      { account: accountId },
+    );
+    expect(failed.body.outcome).toBe('failed 1');
+    expect(t).toMatchObject({ reversed: true, amount_reversed: 3000 });
+    expect(await earnings(app, user.id)).toBe(3000);
+    // Stripe's event for akut's own reversal of the rest, delivered late: nothing more.
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('already failed');
+    expect(await earnings(app, user.id)).toBe(3000);
+    await expectLedgerConsistent(app.deps.db.prisma);
+  });
+
+  it('parts reversed until nothing is left while in flight: the payout fails and the whole amount is back once', async () => {
+    const { user, payoutId } = await approvedPayout(2000);
+    await admin.post(`/api/admin/payouts/${payoutId}/approve`);
+    const t = transfersOf(payoutId)[0]!;
+    stripe.reverseTransfer(t.id, 800);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('reversed 800');
+    stripe.reverseTransfer(t.id, 1200);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('failed');
+    expect(await status(payoutId)).toBe('failed');
+    expect(await earnings(app, user.id)).toBe(2000);
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('already failed');
+    expect(await earnings(app, user.id)).toBe(2000);
+    await expectLedgerConsistent(app.deps.db.prisma);
+  });
+
+  it('a reversal after the payout was paid: the money came back to akut, so it returns to the earnings, once per reversal', async () => {
+    const { user, payoutId, accountId } = await approvedPayout(2000);
+    await admin.post(`/api/admin/payouts/${payoutId}/approve`);
+    await deliver(
+      'payout.paid',
+      { id: 'po_test_paid_then', object: 'payout', status: 'paid', created: Math.floor(Date.now() / 1000) + 1, failure_message: null, failure_code: null },
+      { account: accountId },
+    );
+    expect(await status(payoutId)).toBe('paid');
+    const paidBefore = await getBalance(app.deps.db.prisma, account.payoutsPaid());
+    const t = transfersOf(payoutId)[0]!;
+    stripe.reverseTransfer(t.id, 500);
+    stripe.reverseTransfer(t.id, 700);
+    // One event may carry both reversals (or arrive late): each is booked once by its id.
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('reversed 1200');
+    expect((await deliver('transfer.reversed', t)).body.outcome).toBe('unchanged');
+    expect(await earnings(app, user.id)).toBe(1200);
+    expect(paidBefore - (await getBalance(app.deps.db.prisma, account.payoutsPaid()))).toBe(centsToMilli(1200));
+    expect(await status(payoutId)).toBe('paid');
+    expect(await reversalAudit(payoutId)).toHaveLength(2);
+    await expectLedgerConsistent(app.deps.db.prisma);
   });
 
   for (const lang of ['de', 'en'] as const) {

@@ -71,6 +71,7 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
     sepaBatchId: p.sepaBatchId,
     paypalBatchId: p.paypalBatchId,
     failureReason: p.failureReason,
+    stripeReversedCents: p.stripeReversedCents,
     holdReasons: p.holdReasons,
     requestedAt: p.requestedAt.toISOString(),
   }));

@@ -19,7 +19,12 @@ export async function queuePayoutMail(tx: DbTx, deps: Pick<AppDeps, 'mailer' | '
       {
         userId: p.userId,
         event: { type: 'payout.paid' },
-        mail: { template: 'payoutPaid', key: `payoutPaid:${payoutId}`, params: (lang) => ({ amount: euro(p.amountCents, lang), method, url }) },
+        // What Stripe reversals took back was not paid (decision 088).
+        mail: {
+          template: 'payoutPaid',
+          key: `payoutPaid:${payoutId}`,
+          params: (lang) => ({ amount: euro(p.amountCents - p.stripeReversedCents, lang), method, url }),
+        },
       },
     ]);
   } else if (p.status === 'failed' || p.status === 'rejected') {
@@ -30,7 +35,7 @@ export async function queuePayoutMail(tx: DbTx, deps: Pick<AppDeps, 'mailer' | '
         mail: {
           template: 'payoutFailed',
           key: `payoutFailed:${payoutId}`,
-          params: (lang) => ({ amount: euro(p.amountCents, lang), reason: p.failureReason ?? '', url }),
+          params: (lang) => ({ amount: euro(p.amountCents - p.stripeReversedCents, lang), reason: p.failureReason ?? '', url }),
         },
       },
     ]);

@@ -39,7 +39,8 @@ export async function transitionPayout(tx: DbTx, payoutId: string, event: Payout
     },
   });
   if (done.count !== 1) throw new AppError('CONFLICT');
-  const amount = centsToMilli(p.amountCents);
+  // What Stripe reversals already returned to the earnings (decision 088) is neither returned nor paid again.
+  const amount = centsToMilli(p.amountCents - p.stripeReversedCents);
   if (RETURNS_FUNDS.has(status)) {
     await postTransaction(tx, {
       idempotencyKey: `payout_return:${payoutId}`,

@@ -96,6 +96,7 @@ export function toPayoutView(p: {
   failedAt: Date | null;
   rejectedAt: Date | null;
   failureReason: string | null;
+  stripeReversedCents: number;
   method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId: string | null };
 }): PayoutView {
   return {
@@ -111,5 +112,6 @@ export function toPayoutView(p: {
     requestedAt: p.requestedAt.toISOString(),
     processedAt: (p.paidAt ?? p.rejectedAt ?? p.failedAt)?.toISOString() ?? null,
     failureReason: p.failureReason,
+    stripeReversedCents: p.stripeReversedCents,
   };
 }

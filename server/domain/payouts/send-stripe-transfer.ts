@@ -3,7 +3,8 @@
 // retry after a crash, a timeout or a lost answer gets the same transfer back and never a second one. The
 // payout is 'processing' while the money is in the connected account's Stripe balance; Stripe's payout of it
 // to the person's bank (payout.paid) makes it 'paid'. When the bank refuses it (payout.failed) or the transfer
-// is reversed, the transfer is taken back and the amount returns to the person's earnings ('failed').
+// is reversed, the transfer is taken back and the amount returns to the person's earnings ('failed'); a part
+// reversed, or a reversal after it was paid, returns that part (book-stripe-reversals.ts, decision 088).
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
@@ -11,6 +12,7 @@ import { transitionPayout } from './payout-transition.ts';
 import { queuePayoutMail } from './payout-mail.ts';
 import type { PayoutEvent } from '../../../machines/payout.machine.ts';
 import { stripeReversalKey, stripeTransferKey } from './payout-idempotency-key.ts';
+import { bookStripeReversals } from './book-stripe-reversals.ts';
 
 /** Stripe refused the request itself (4xx): retrying with the same key cannot help. Network, 5xx, 429: retry. */
 function refusedByStripe(err: unknown): boolean {
@@ -103,22 +105,32 @@ async function stepIfProcessing(deps: AppDeps, payoutId: string, event: PayoutEv
   });
 }
 
-/** transfer.reversed (by akut after a failed bank payout, or in Stripe's dashboard): a payout in flight fails and its amount returns. */
-export async function applyStripeTransferReversal(
-  deps: AppDeps,
-  transfer: Pick<Stripe.Transfer, 'id' | 'reversed' | 'amount' | 'amount_reversed'>,
-): Promise<string> {
+/**
+ * transfer.reversed (Stripe sends it for every reversal, whole or partial: by akut after a failed bank payout, or
+ * by an admin in Stripe's dashboard). The transfer and its reversals are read again from Stripe, so a late or
+ * repeated event changes nothing. Wholly reversed while in flight: the payout fails and what is left of its amount
+ * returns. Otherwise (part of it, or anything after it was paid): each reversal not booked yet returns its part to
+ * the earnings (decision 088).
+ */
+export async function applyStripeTransferReversal(deps: AppDeps, transfer: Pick<Stripe.Transfer, 'id'>): Promise<string> {
   const prisma = deps.db.prisma;
+  const stripe = deps.money.stripe;
   const p = await prisma.payout.findUnique({ where: { stripeTransferId: transfer.id }, select: { id: true, status: true } });
   if (!p) return 'ignored: no payout';
-  if (!transfer.reversed) return 'partial reversal: left to an admin';
-  if (p.status === 'processing' && (await stepIfProcessing(deps, p.id, { type: 'FAILED', reason: 'Stripe: transfer reversed' }))) return 'failed';
+  if (!stripe) return 'ignored: Stripe not configured';
+  const fresh = await stripe.transfers.retrieve(transfer.id);
+  const reversals: Stripe.TransferReversal[] = [];
+  for await (const r of stripe.transfers.listReversals(transfer.id, { limit: 100 })) reversals.push(r);
+  const whole = fresh.reversed || reversals.reduce((sum, r) => sum + r.amount, 0) >= fresh.amount;
+  if (whole && p.status === 'processing' && (await stepIfProcessing(deps, p.id, { type: 'FAILED', reason: 'Stripe: transfer reversed' }))) return 'failed';
+  const booked = await bookStripeReversals(
+    deps,
+    p.id,
+    reversals.sort((a, b) => a.created - b.created),
+  );
+  if (booked.count > 0) return `reversed ${booked.cents}`;
   const after = (await prisma.payout.findUniqueOrThrow({ where: { id: p.id }, select: { status: true } })).status;
-  if (after === 'paid') {
-    deps.logger.error({ payoutId: p.id, transferId: transfer.id }, 'a paid payout’s Stripe transfer was reversed: book the correction by hand');
-    return 'already paid: left to an admin';
-  }
-  return `already ${after}`;
+  return after === 'processing' || after === 'paid' ? 'unchanged' : `already ${after}`;
 }
 
 /** Retries approved Stripe payouts whose transfer did not get through (same idempotency key). */

@@ -18,6 +18,7 @@ export const MAIL_TEMPLATES = [
   'purchaseReceipt',
   'payoutPaid',
   'payoutFailed',
+  'payoutReversed',
   'commissionVoided',
   'contactMessage',
   'supportReply',

@@ -63,6 +63,11 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] | null }) {
                     <span className="text-muted-foreground" data-testid="payout-details">
                       {shown === 'processed' && p.processedAt && t('history.paidOn', { date: formatDate(p.processedAt, lang) })}
                       {shown === 'pending' && t(`history.pending.${p.status}`, { defaultValue: '' })}
+                      {p.stripeReversedCents > 0 && (
+                        <span className="block text-foreground" data-testid="payout-reversed">
+                          {t('history.stripeReversed', { amount: formatEuro(p.stripeReversedCents, lang) })}
+                        </span>
+                      )}
                       {(shown === 'rejected' || shown === 'failed') && (
                         <>
                           {p.processedAt && `${formatDate(p.processedAt, lang)} · `}

@@ -23,6 +23,7 @@ export function PayoutsPanel({ source, onChanged }: { source: PayoutSource; onCh
       if (e.type === 'payout.paid') toast.success(t('toast.live.paid', { amount }));
       if (e.type === 'payout.failed' || e.type === 'payout.rejected')
         toast.error(t(`toast.live.${e.type === 'payout.failed' ? 'failed' : 'rejected'}`, { amount }));
+      if (e.type === 'payout.reversed') toast.info(t('toast.live.reversed', { amount }));
     }
     if (e.type.startsWith('payout.')) onChanged?.();
   });

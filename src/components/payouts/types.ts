@@ -28,7 +28,7 @@ export const payoutsApi = {
 };
 
 /** The live events the server sends a person about their payouts. */
-export const PAYOUT_EVENTS = ['payout.approved', 'payout.processing', 'payout.paid', 'payout.failed', 'payout.rejected'] as const;
+export const PAYOUT_EVENTS = ['payout.approved', 'payout.processing', 'payout.paid', 'payout.failed', 'payout.rejected', 'payout.reversed'] as const;
 
 /**
  * Live events after which the earnings differ: the payout steps, a deal completed (the seeker's share), and the

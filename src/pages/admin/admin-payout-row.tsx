@@ -41,6 +41,11 @@ export function AdminPayoutRow({ payout: p, actions, showStatus = true }: { payo
               {t('payouts.hold.title')}: {p.holdReasons.map((r) => t(`payouts.hold.reasons.${r}`)).join('; ')}
             </span>
           )}
+          {p.stripeReversedCents > 0 && (
+            <span className="block text-foreground" data-testid="payout-reversed">
+              {t('payouts.stripeReversed', { amount: formatEuro(p.stripeReversedCents, lang) })}
+            </span>
+          )}
           {p.failureReason && (
             <span className="block text-foreground">
               {t('payouts.reason')}: {p.failureReason}

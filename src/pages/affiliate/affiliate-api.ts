@@ -27,7 +27,15 @@ export const affiliateApi = {
 };
 
 /** Live events after which the partner's figures differ. */
-export const PARTNER_EVENTS = ['commission.booked', 'commission.voided', 'payout.approved', 'payout.paid', 'payout.failed', 'payout.rejected'] as const;
+export const PARTNER_EVENTS = [
+  'commission.booked',
+  'commission.voided',
+  'payout.approved',
+  'payout.paid',
+  'payout.failed',
+  'payout.rejected',
+  'payout.reversed',
+] as const;
 
 /** Basis points as a percentage ('8 %', '0,5 %'). */
 export function formatBp(bp: number, lang: string): string {

@@ -1,5 +1,6 @@
-// transfer.reversed: a transfer to a connected account was taken back (by akut after a failed bank payout, or
-// by an admin in Stripe's dashboard): the payout in flight fails and its amount returns to the earnings.
+// transfer.reversed: a transfer to a connected account was taken back, whole or in part (by akut after a failed
+// bank payout, or by an admin in Stripe's dashboard): a payout in flight wholly reversed fails and its amount
+// returns; a part, or a reversal after the payout was paid, returns that part to the earnings (decision 088).
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../../deps.ts';
 import { applyStripeTransferReversal } from '../../../domain/payouts/send-stripe-transfer.ts';
@@ -8,9 +9,11 @@ import { tell } from '../../../domain/payouts/admin-payouts.ts';
 export async function transferReversed(deps: AppDeps, event: Stripe.Event): Promise<string> {
   const transfer = event.data.object as Stripe.Transfer;
   const outcome = await applyStripeTransferReversal(deps, transfer);
-  if (outcome === 'failed') {
-    const p = await deps.db.prisma.payout.findUnique({ where: { stripeTransferId: transfer.id }, select: { id: true } });
-    if (p) await tell(deps, p.id);
+  const p = await deps.db.prisma.payout.findUnique({ where: { stripeTransferId: transfer.id }, select: { id: true, userId: true } });
+  if (p && outcome === 'failed') await tell(deps, p.id);
+  if (p && outcome.startsWith('reversed')) {
+    await deps.bus.publish({ type: 'payout.reversed', to: { userId: p.userId }, payload: { payoutId: p.id } }).catch(() => {});
+    deps.mailer.flush();
   }
   return outcome;
 }
