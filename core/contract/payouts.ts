@@ -56,7 +56,7 @@ export const payoutSchema = z.object({
   requestedAt: z.string(),
   processedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
-  stripeReversedCents: z.number().int().describe('Stripe Connect: what reversals of the transfer returned to the earnings (decision 088); the rest was or will be paid'),
+  stripeReversedCents: z.number().int().describe('Stripe Connect: what reversals of the transfer returned to the earnings (decision 088)'),
 });
 
 export const walletSchema = z.object({
