@@ -229,9 +229,10 @@ const PARTNER_READINGS: ReadonlyMap<string, string> = new Map([
   ['showBalance', 'showPartnerEarnings'],
   ['requestPayout', 'requestPartnerPayout'],
 ]);
-// Words that name the seeker's own side: a deal, a request, an offer, Goints.
+// Words that name the seeker's own side: a deal, a request, an offer, Goints. 'request' only as a noun:
+// 'Request a payout of everything I've got' asks for a payout, it names no request.
 const SEEKER_SIDE =
-  /\b(deals?|anfragen?|auftr[aä]ge?s?|angebote?s?|goints?|punkte|requests?|offers?|jobs?|käufe|kaufen|aufladen|top.?up|buy)\b|\b(mein(e[mnrs]?)?|my) (eigene[mnrs]?|own)\b/iu;
+  /\b(deals?|anfragen?|auftr[aä]ge?s?|angebote?s?|goints?|punkte|requests|offers?|jobs?|käufe|kaufen|aufladen|top.?up|buy)\b|\b(my|the|this|that|a|an|one|open|new|old|per) request\b|\b(mein(e[mnrs]?)?|my) (eigene[mnrs]?|own)\b/iu;
 
 // Words that name the partner's side: a commission, the partner programme, the people brought in.
 const PARTNER_SIDE = /\b(provision\w*|kommission\w*|commissions?|partner\w*|affiliate\w*|netzwerk\w*|network\w*|geworben\w*|referr\w*|empfehl\w*)/iu;
