@@ -8,6 +8,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { AuthContext } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import { isActivePartner } from '../domain/affiliate/is-active-partner.ts';
+import { adminRefKinds } from '../domain/refs/resolve-ref.ts';
+import { refOf } from '../ai/understanding/entities.ts';
 import { translator, type Lang } from '../i18n.ts';
 import { createChatModel } from '../ai/model.ts';
 import { systemPrompt, personaName, type PromptRole } from '../ai/prompts.ts';
@@ -162,8 +164,20 @@ export async function streamChatTurn(deps: AppDeps, auth: AuthContext, res: Resp
     const { tools, activeNames } = buildTurnTools(chatTools, toolBase);
     // A partner's plain 'Wie viel hab ich verdient?' means the commission (the offline model's hint).
     const partner = auth.user && auth.user.role !== 'admin' ? await isActivePartner(prisma, auth.user.id) : false;
+    // An admin's 'approve #2b7d4e': what the reference names (a payout, a request under review, …) decides
+    // which approval is meant; the tools still check the reference and ask for the admin's confirmation.
+    const ref = auth.user?.role === 'admin' ? refOf(input.text) : null;
+    const refKinds = ref ? await adminRefKinds(prisma, ref) : undefined;
     const hints = () => ({
-      akut: { lang: input.lang, machine: machine.name, state: machine.state, role: auth.user?.role ?? 'anonymous', context: contextHint(machine), partner },
+      akut: {
+        lang: input.lang,
+        machine: machine.name,
+        state: machine.state,
+        role: auth.user?.role ?? 'anonymous',
+        context: contextHint(machine),
+        partner,
+        ...(refKinds ? { refKinds } : {}),
+      },
     });
     const messages = await convertToModelMessages(earlier.stored ? history : [...history, userMessage], { tools, ignoreIncompleteToolCalls: true });
 

@@ -24,6 +24,8 @@ export interface DecideOptions {
   context?: Record<string, unknown>;
   /** The person brings others in as a partner (the chat turn's hint). */
   partner?: boolean;
+  /** What the reference in an admin's message names (the chat turn looks it up). */
+  refKinds?: string[];
   /** Earlier messages of the conversation, as the model sees them (for buttons of the last answer). */
   history?: LanguageModelV4CallOptions['prompt'];
   /** The classifier to decide with (default: the one trained on the whole corpus). */
@@ -49,7 +51,17 @@ export function decideFor(role: DecideRole, text: string, opts: DecideOptions = 
     {
       prompt: [...(opts.history ?? []), { role: 'user', content: [{ type: 'text', text }] }],
       tools,
-      providerOptions: { akut: { lang: opts.lang ?? 'de', machine, state, role, context: opts.context ?? null, partner: opts.partner ?? false } },
+      providerOptions: {
+        akut: {
+          lang: opts.lang ?? 'de',
+          machine,
+          state,
+          role,
+          context: opts.context ?? null,
+          partner: opts.partner ?? false,
+          ...(opts.refKinds ? { refKinds: opts.refKinds } : {}),
+        },
+      },
     } as unknown as LanguageModelV4CallOptions,
     { catalog: () => chatTools.catalog(), understanding: opts.understanding, onDecision: opts.onDecision },
   );

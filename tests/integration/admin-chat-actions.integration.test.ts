@@ -357,6 +357,27 @@ describe('requests and missing values', () => {
     expect(card.data.change.rows[0]).toMatchObject({ before: 'Zur Prüfung' });
   });
 
+  it("'approve #ref' proposes what the reference names: a request under review, or a payout (de and en)", async () => {
+    const seeker = await createSeeker(prisma());
+    const r = await createReleasedRequest(app.deps, seeker.id, { kategorie: 'handwerk' });
+    await prisma().request.update({ where: { id: r.id }, data: { status: 'review' } });
+    const p = await requestedPayout('Rafael Referenz', 2200);
+    for (const [lang, words] of [
+      ['en', (ref: string) => `approve #${ref}, looks legit`],
+      ['de', (ref: string) => `#${ref} freigeben, passt`],
+    ] as const) {
+      const id = await createSession(admin.client, lang);
+      const request = pending(await sendChat(admin.client, id, words(r.id.slice(0, 6)), { lang }), 'adminModerateRequest');
+      expect(request.data.change.rows[0]).toMatchObject({ before: lang === 'de' ? 'Zur Prüfung' : 'Awaiting review' });
+      const payout = await sendChat(admin.client, id, words(p.id.slice(0, 6)), { lang });
+      pending(payout, 'approvePayout');
+      expect(payout.tools.map((t) => t.toolName)).not.toContain('adminModerateRequest');
+    }
+    // Nothing changes before the click.
+    expect((await prisma().request.findUniqueOrThrow({ where: { id: r.id } })).status).toBe('review');
+    expect(await payoutStatus(p.id)).toBe('requested');
+  });
+
   it('asks for what a reply, a commission change or a price change leaves out, in the language of the chat', async () => {
     const partner = await createUser(prisma(), { name: 'Jana Nachfrage' });
     await sendSupportMessage(app.deps, partner.id, 'Meine Provision fehlt');

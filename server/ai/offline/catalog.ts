@@ -20,6 +20,11 @@ export interface MessageInput {
    * their link): their plain words about earnings and payouts mean the commission, not a deal's share.
    */
   partner?: boolean;
+  /**
+   * For an admin's message with a reference: the kinds of thing it names in the database ('request',
+   * 'payout', 'commission', 'document', 'report'), looked up by the chat turn; empty when it names nothing.
+   */
+  refKinds?: readonly string[];
 }
 
 /**

@@ -31,6 +31,8 @@ export interface OfflineHints {
   context?: Record<string, unknown>;
   /** The person is an active partner (MessageInput.partner). */
   partner?: boolean;
+  /** What the reference in an admin's message names (MessageInput.refKinds). */
+  refKinds?: string[];
 }
 
 export type Decision = { kind: 'tool'; toolName: string; input: Record<string, unknown> } | { kind: 'text'; text: string };
@@ -46,6 +48,7 @@ function hintsOf(options: LanguageModelV4CallOptions): OfflineHints {
     role: typeof h.role === 'string' ? h.role : undefined,
     context: h.context && typeof h.context === 'object' ? (h.context as Record<string, unknown>) : undefined,
     partner: h.partner === true,
+    refKinds: Array.isArray(h.refKinds) ? h.refKinds.filter((k): k is string => typeof k === 'string') : undefined,
   };
 }
 
@@ -173,7 +176,16 @@ export function decide(options: LanguageModelV4CallOptions, opts: OfflineModelOp
 
   const catalog = opts.catalog?.() ?? new Map();
   const model = (opts.understanding ?? defaultUnderstanding)().models[lang];
-  const message = { text, lang, now: new Date(), machine: hints.machine, state: hints.state, context: hints.context, partner: hints.partner };
+  const message = {
+    text,
+    lang,
+    now: new Date(),
+    machine: hints.machine,
+    state: hints.state,
+    context: hints.context,
+    partner: hints.partner,
+    refKinds: hints.refKinds,
+  };
 
   // A button of the previous answer: the candidate it names, or the action of a clarifying question.
   const pending = pendingChoices(prompt);

@@ -124,8 +124,13 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
   // 3. The classifier, and the answer to the question the state asks. An intent nobody can act on here
   // (a provider's 'need') is only taken when nothing that can be done here comes close.
   const candidates = candidateIntents(allowed, catalog, model.intents);
-  let ranked = partnerReading(
-    sameToolTogether(preferActionable(model.classify(message.text, candidates), allowed, catalog, t), message, allowed, catalog),
+  let ranked = refKindReading(
+    partnerReading(
+      sameToolTogether(preferActionable(model.classify(message.text, candidates), allowed, catalog, t), message, allowed, catalog),
+      message,
+      allowed,
+      catalog,
+    ),
     message,
     allowed,
     catalog,
@@ -229,9 +234,10 @@ const PARTNER_READINGS: ReadonlyMap<string, string> = new Map([
   ['showBalance', 'showPartnerEarnings'],
   ['requestPayout', 'requestPartnerPayout'],
 ]);
-// Words that name the seeker's own side: a deal, a request, an offer, Goints.
+// Words that name the seeker's own side: a deal, a request, an offer, Goints. 'request' only as a noun:
+// 'Request a payout of everything I've got' asks for a payout, it names no request.
 const SEEKER_SIDE =
-  /\b(deals?|anfragen?|auftr[aä]ge?s?|angebote?s?|goints?|punkte|requests?|offers?|jobs?|käufe|kaufen|aufladen|top.?up|buy)\b|\b(mein(e[mnrs]?)?|my) (eigene[mnrs]?|own)\b/iu;
+  /\b(deals?|anfragen?|auftr[aä]ge?s?|angebote?s?|goints?|punkte|requests|offers?|jobs?|käufe|kaufen|aufladen|top.?up|buy)\b|\b(my|the|this|that|a|an|one|open|new|old|per) request\b|\b(mein(e[mnrs]?)?|my) (eigene[mnrs]?|own)\b/iu;
 
 // Words that name the partner's side: a commission, the partner programme, the people brought in.
 const PARTNER_SIDE = /\b(provision\w*|kommission\w*|commissions?|partner\w*|affiliate\w*|netzwerk\w*|network\w*|geworben\w*|referr\w*|empfehl\w*)/iu;
@@ -259,6 +265,37 @@ function partnerReading(ranked: IntentScore[], message: MessageInput, allowed: r
     score: (seeker?.score ?? 0) + (partner?.score ?? 0),
   };
   return [merged, ...ranked.filter((r) => r !== seeker && r !== partner)];
+}
+
+// The admin's intents that act on one thing named by its reference, by the kind of thing.
+const REF_KIND_INTENTS: Readonly<Record<string, readonly string[]>> = {
+  payout: ['approvePayout', 'rejectPayout'],
+  request: ['adminModerateRequest', 'adminCloseRequest'],
+  commission: ['adminReleaseCommission', 'adminVoidCommission'],
+  document: ['reviewTradeDocument'],
+  report: ['adminDecideReport', 'adminDecideObjection'],
+};
+const kindOfIntent = (intent: string) => Object.keys(REF_KIND_INTENTS).find((k) => REF_KIND_INTENTS[k]!.includes(intent));
+
+/**
+ * 'approve #2b7d4e, looks legit': the words fit approving a payout as well as a request under review. When the
+ * reference names things of other kinds only (the chat turn looked it up), the best reading that acts on one
+ * of those takes the top reading's place, with its evidence. A reference that names nothing changes nothing
+ * (the tool says it found nothing), and neither does a reference to the top reading's own kind.
+ */
+function refKindReading(ranked: IntentScore[], message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): IntentScore[] {
+  const top = ranked[0];
+  const kinds = message.refKinds;
+  if (!top || !kinds?.length) return ranked;
+  const topKind = kindOfIntent(top.intent);
+  if (!topKind || kinds.includes(topKind)) return ranked;
+  const best = ranked.find((r) => {
+    const kind = kindOfIntent(r.intent);
+    return kind !== undefined && kinds.includes(kind) && toolFor(r.intent, message, allowed, catalog) !== null;
+  });
+  if (!best) return ranked;
+  const merged: IntentScore = { intent: best.intent, raw: top.raw + best.raw, score: top.score + best.score };
+  return [merged, ...ranked.filter((r) => r !== top && r !== best)];
 }
 
 /** How many details a tool read from the message (its free-text fields, which every message fills, aside). */

@@ -7,6 +7,9 @@
 //   - negation: a stem after 'nicht'/'kein'/'not'/'no' is also seen as negated ('nicht korrekt' is no 'korrekt');
 //   - German compounds split against the words of the corpus ('Provisionsauszahlung' → provision +
 //     auszahlung), so a compound the corpus never had reads like its parts;
+//   - a word the corpus never had that is one slip away from exactly one word it had ('confrim', 'comfirm' →
+//     confirm; a letter missing, added, changed or two swapped), read also as that word, weighted below a
+//     word as typed;
 //   - character n-grams of longer words (typos, inflections the stemmer misses), weighted low;
 // and, for the whole message, a length bucket and whether it is a question. The regular expressions here
 // recognise entities only.
@@ -18,8 +21,8 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Lang } from '../../i18n.ts';
 
-/** Bumped whenever the features change: a cached model of another version is trained again. */
-export const FEATURE_VERSION = 5;
+/** Bumped whenever the features or the training change: a cached model of another version is trained again. */
+export const FEATURE_VERSION = 7;
 
 const tokenizers = { de: new TokenizerDe(), en: new TokenizerEn() };
 const stemmers = { de: new StemmerDe(), en: new StemmerEn() };
@@ -151,6 +154,8 @@ export interface FeatureOptions {
   negationWeight?: number;
   /** Weight of the message's shape: its length bucket and whether it asks (0: none). */
   shapeWeight?: number;
+  /** Weight of the corpus word an unknown word is one slip away from (0: no spelling correction). */
+  spellWeight?: number;
 }
 
 export const DEFAULT_FEATURES: Required<FeatureOptions> = {
@@ -160,6 +165,7 @@ export const DEFAULT_FEATURES: Required<FeatureOptions> = {
   compoundWeight: 0.75,
   negationWeight: 1,
   shapeWeight: 0.5,
+  spellWeight: 0.75,
 };
 
 const NEGATIONS: Record<Lang, ReadonlySet<string>> = {
@@ -218,6 +224,29 @@ const QUESTION_WORDS: Record<Lang, ReadonlySet<string>> = {
   ]),
 };
 
+/** The shortest unknown word that is corrected: shorter ones have too many neighbours one slip away. */
+const MIN_CORRECTED = 5;
+
+/**
+ * Whether b is at most one slip from a (optimal string alignment distance ≤ 1): one letter missing, added
+ * or changed, or two neighbours swapped ('confrim' / 'confirm'). Linear: it walks both words once.
+ */
+export function oneSlipApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    // changed at i, or i and i+1 swapped; the rest equal
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // one letter more in the longer word at i
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 /** The smallest part a compound is split into, and the shortest word that is tried. */
 const MIN_PART = 4;
 const MIN_COMPOUND = 8;
@@ -234,6 +263,8 @@ export class FeatureSpace {
   private readonly vocabulary: ReadonlySet<string>;
   private readonly lexicon: Lexicon | null;
   private readonly splits = new Map<string, string[] | null>();
+  private readonly corrections = new Map<string, string | null>();
+  private byLength: Map<number, string[]> | null = null;
 
   constructor(lang: Lang, vocabulary: Iterable<string>, lexicon: Lexicon | null, opts: FeatureOptions = {}) {
     this.lang = lang;
@@ -284,6 +315,41 @@ export class FeatureSpace {
     return best;
   }
 
+  /**
+   * The one corpus word an unknown word is a slip away from, or null: for known words, short words,
+   * compounds that split into known words, and words with no such neighbour or more than one (then the
+   * slip could be either, and guessing would add a meaning the person may not have meant).
+   */
+  correct(word: string): string | null {
+    if (word.length < MIN_CORRECTED || this.vocabulary.has(word) || isEntity(word) || /\d/.test(word)) return null;
+    const cached = this.corrections.get(word);
+    if (cached !== undefined) return cached;
+    if (!this.byLength) {
+      this.byLength = new Map();
+      for (const v of this.vocabulary) {
+        const list = this.byLength.get(v.length) ?? [];
+        list.push(v);
+        this.byLength.set(v.length, list);
+      }
+    }
+    let found: string | null = null;
+    let count = 0;
+    if (!this.split(word)) {
+      for (let n = word.length - 1; n <= word.length + 1 && count < 2; n++) {
+        if (n < MIN_CORRECTED) continue;
+        for (const v of this.byLength.get(n) ?? []) {
+          if (oneSlipApart(word, v)) {
+            found = v;
+            if (++count > 1) break;
+          }
+        }
+      }
+    }
+    const out = count === 1 ? found : null;
+    this.corrections.set(word, out);
+    return out;
+  }
+
   features(text: string): Record<string, number> {
     const o = this.opts;
     const lang = this.lang;
@@ -307,6 +373,9 @@ export class FeatureSpace {
       }
     });
     if (stems.length) add(`b:${stems[stems.length - 1]}_$`, o.bigramWeight);
+    // A slip of the keys reads also as the word it missed ('confrim' → confirm), below a word as typed.
+    const corrected = o.spellWeight > 0 ? words.map((w) => this.correct(w)) : [];
+    for (const c of corrected) if (c) add(`w:${stemmer.stemWord(c)}`, o.spellWeight);
     if (o.compoundWeight > 0) {
       for (const w of words) {
         const parts = this.split(w);
@@ -319,6 +388,8 @@ export class FeatureSpace {
       words.forEach((w, i) => {
         const own = conceptsOfWord(w, lex);
         for (const c of own) add(`k:${c}`, o.conceptWeight);
+        const fixed = corrected[i];
+        if (fixed && !own.length) for (const c of conceptsOfWord(fixed, lex)) add(`k:${c}`, o.conceptWeight * o.spellWeight);
         if (negated.has(i)) for (const c of own) add(`n:k:${c}`, o.negationWeight);
         // The parts of a compound bring their concepts ('Provisionsauszahlung': commission and payout).
         const parts = o.compoundWeight > 0 ? this.split(w) : null;

@@ -46,3 +46,25 @@ export async function findPayoutByRef(prisma: Db, ref: string) {
   });
   return rows.length === 1 ? rows[0]! : null;
 }
+
+/** What an admin's reference can name (the things admins act on by reference in the chat). */
+export const ADMIN_REF_KINDS = ['request', 'payout', 'commission', 'document', 'report'] as const;
+export type AdminRefKind = (typeof ADMIN_REF_KINDS)[number];
+
+/**
+ * For admins: the kinds of thing this reference names ('approve #2b7d4e' may be a request under review or a
+ * payout; the chat takes the one that exists). Empty when it names nothing.
+ */
+export async function adminRefKinds(prisma: Db, ref: string): Promise<AdminRefKind[]> {
+  const where = { id: { startsWith: cleanRef(ref) } };
+  const select = { id: true } as const;
+  const [request, payout, commission, document, report] = await Promise.all([
+    prisma.request.findFirst({ where, select }),
+    prisma.payout.findFirst({ where, select }),
+    prisma.commission.findFirst({ where, select }),
+    prisma.verificationDocument.findFirst({ where, select }),
+    prisma.contentReport.findFirst({ where, select }),
+  ]);
+  const found: Record<AdminRefKind, unknown> = { request, payout, commission, document, report };
+  return ADMIN_REF_KINDS.filter((k) => found[k]);
+}

@@ -42,4 +42,14 @@ describe('earnings in plain words', () => {
     });
     expect(decide('How many Goints have I got?', true, close)).toMatchObject({ kind: 'clarify' });
   });
+
+  it("read 'request' as a side only where it names a request, not where it asks for something", () => {
+    const payout: IntentScore[] = [
+      { intent: 'requestPayout', raw: 0.72, score: 0.72 },
+      { intent: 'requestPartnerPayout', raw: 0.04, score: 0.04 },
+    ];
+    expect(decide("Request a payout of everything I've got", true, payout)).toMatchObject({ kind: 'tool', toolName: 'requestPartnerPayout' });
+    expect(decide('Pay out what my request earned', true, payout)).toMatchObject({ kind: 'tool', toolName: 'requestPayout' });
+    expect(decide('Pay out the share from my requests', true, payout)).toMatchObject({ kind: 'tool', toolName: 'requestPayout' });
+  });
 });
