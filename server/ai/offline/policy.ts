@@ -199,6 +199,9 @@ export function decideMessage(input: PolicyInput): PolicyDecision {
     const filled = close.map((intent) => ({ intent, n: filledSlots(toolFor(intent, message, allowed, catalog)?.input) }));
     const best = [...filled].sort((a, b) => b.n - a.n);
     if (best[0]!.n >= 1 && best[0]!.n > best[1]!.n) return { ...act(best[0]!.intent, 'intent', message, allowed, catalog), ranked };
+    // 'thanks, bye!': close readings that are all small talk are answered, never asked back (the answer to
+    // either is a friendly word; a question which of them was meant would be absurd).
+    if (close.every((i) => i.startsWith('smallTalk.'))) return { ...act(top!.intent, 'intent', message, allowed, catalog), ranked };
     return { kind: 'clarify', options: close, why: 'ambiguous', ranked };
   }
   if (!top || top.raw < t.minRaw) return answer?.strength === 'fallback' ? answered(answer) : { kind: 'unknown', why: 'nothing-fits', ranked };

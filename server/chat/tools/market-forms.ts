@@ -20,6 +20,36 @@ const WHEN =
 const LEAD =
   /^(?:(?:mein |ein |das )?angebot(?: f(?:u|ü)r| an| zu)?|(?:my |an |the )?offer(?: for| on| to)?|quote(?: them| him| her)?(?: for)?|ich (?:biete|mache|kann)(?: es| das)?(?: f(?:u|ü)r)?|i (?:can|could|offer|will)(?: do it)?(?: for)?|preis|price)\s*/i;
 
+// Words that alone say nothing about the work offered.
+const FILLER = new Set([
+  'for',
+  'fur',
+  'at',
+  'about',
+  'around',
+  'approx',
+  'ca',
+  'circa',
+  'etwa',
+  'um',
+  'rund',
+  'so',
+  'zu',
+  'of',
+  'just',
+  'only',
+  'nur',
+  'then',
+  'dann',
+  'please',
+  'bitte',
+  'pls',
+  'bid',
+  'on',
+  'auf',
+  'an',
+]);
+
 /**
  * Offer details typed in a sentence, slotted by what they say: the amount is the price, a clause that says
  * when ('morgen ab 9 Uhr', 'Friday afternoon') is the availability, the rest is the description ('neuer
@@ -41,7 +71,15 @@ export function offerDetailsOf(text: string): { price?: string; verfuegbarkeit?:
   const clauses = rest
     .split(/\s*[,;]\s*|\s+(?:und|and)\s+(?=(?:ab|from|am|on|bis|until|heute|morgen|today|tomorrow|next|nachste)\b)/i)
     .map((c) => c.replace(/^[\s:\-–.]+|[\s.]+$/g, '').trim())
-    .filter((c) => /\p{L}|\d/u.test(c));
+    .filter((c) => /\p{L}|\d/u.test(c))
+    // 'two men and a van for [300 euros]': a word that only led to the price goes with it.
+    .map((c) => {
+      const words = c.split(/\s+/);
+      while (words.length > 1 && FILLER.has(foldText(words[words.length - 1]!.replace(/[.!?]+$/, ''), 'de'))) words.pop();
+      return words.join(' ');
+    })
+    // What is left of 'for 300 euros' or 'für ca. 300 €' once the price is out is no description.
+    .filter((c) => !c.split(/\s+/).every((w) => FILLER.has(foldText(w.replace(/[.!?]+$/, ''), 'de'))));
   const when: string[] = [];
   const what: string[] = [];
   for (const c of clauses) (WHEN.test(foldText(c, 'de')) && c.split(/\s+/).length <= 8 ? when : what).push(c);
