@@ -195,3 +195,58 @@ test('the report page of a link in a mail names what is reported, and a broken l
   await expect(page.getByTestId('report-link-invalid')).toBeVisible();
   await expect(page.getByTestId('report-form')).toHaveCount(0);
 });
+
+test('a list of the filter left behind that answers late does not replace the one chosen', async ({ page, browser, lang }) => {
+  // Under load the reload after a decision (filter 'Zu entscheiden') answered after the admin had chosen
+  // 'Alle' and replaced that list. Here the first 'todo' answer is held back until 'all' has been shown.
+  await providerWithProfile(page, lang);
+  const { id: providerId } = ((await (await page.request.get('/api/auth/get-session')).json()) as { user: { id: string } }).user;
+  // Reported by a visitor without an account (nobody may report their own page).
+  const anonymous = await browser.newContext({ baseURL: E2E_URL });
+  const created = await anonymous.request.post('/api/reports', {
+    headers: { origin: E2E_URL },
+    data: {
+      contentType: 'provider',
+      contentId: providerId,
+      ground: 'terms',
+      category: 'spam',
+      explanation: 'Die Seite wirbt nur für etwas anderes und bietet nichts an.',
+      goodFaith: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { reportId } = (await created.json()) as { reportId: string };
+  await anonymous.close();
+
+  const a = await adminWindow(browser, lang);
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    await a.page.route('**/api/admin/reports?filter=todo', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      await held;
+      // What the stale answer carries: a list without the report, as if nothing were to decide.
+      await route.fulfill({ json: { reports: [], todo: 0 } });
+    });
+    await a.page.goto('/admin?tab=reports');
+    await expect(a.page.getByTestId('admin-reports')).toBeVisible();
+    const shownAll = a.page.waitForResponse((r) => r.url().includes('/api/admin/reports?filter=all'));
+    await a.page.getByTestId('reports-filter').selectOption('all');
+    await shownAll;
+    const card = a.page.locator(`[data-testid="admin-report"][data-report-id="${reportId}"]`);
+    await expect(card).toBeVisible();
+    const staleAnswered = a.page.waitForResponse((r) => r.url().includes('/api/admin/reports?filter=todo'));
+    release();
+    await staleAnswered;
+    // The answer has reached the page; the chosen list stays.
+    await expect(a.page.getByTestId('reports-filter')).toHaveValue('all');
+    await expect(card).toBeVisible();
+    expect(a.errors).toEqual([]);
+  } finally {
+    await a.close();
+  }
+});

@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatEuro } from '@/components/market';
+import { useLatest } from '@/lib/use-latest';
 import { errorText } from './admin-api';
 import { EmptyState } from './admin-dialogs';
 import { ADMIN_DEAL_STATUSES, requestsApi, type AdminDealRow, type AdminDealsPage, type DealStatus } from './requests-api';
@@ -31,16 +32,21 @@ export function DealsTab() {
   const [data, setData] = useState<AdminDealsPage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const ticket = useLatest();
   const load = useCallback(async () => {
+    const mine = ticket();
     try {
-      setData(await requestsApi.deals(status, page, PAGE_SIZE));
+      const data = await requestsApi.deals(status, page, PAGE_SIZE);
+      if (!mine.isLatest()) return;
+      setData(data);
       setError(null);
     } catch (e) {
+      if (!mine.isLatest()) return;
       const message = t('deals.loadError', { message: errorText(e, t('loadErrorList')) });
       setError(message);
       toast.error(message);
     }
-  }, [status, page, t]);
+  }, [status, page, t, ticket]);
   useEffect(() => void load(), [load]);
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

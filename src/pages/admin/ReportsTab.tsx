@@ -18,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/components/market';
 import { useAuth } from '@/lib/auth';
 import { useLiveEvents } from '@/lib/live';
+import { useLatest } from '@/lib/use-latest';
 import { cn } from '@/lib/utils';
 import { DECISIONS_BY_TYPE, PROVISION_MAX, PROVISION_MIN, STATEMENT_MAX, STATEMENT_MIN, type ReportDecision } from '@/components/report/report-types';
 import { adminApi, errorText, type AdminReportView, type ReportFilter } from './admin-api';
@@ -41,16 +42,19 @@ export function ReportsTab() {
   const [deciding, setDeciding] = useState<AdminReportView | null>(null);
   const [objection, setObjection] = useState<AdminReportView | null>(null);
 
+  const ticket = useLatest();
   const load = useCallback(async () => {
+    const mine = ticket();
     try {
       const r = await adminApi.reports(filter);
+      if (!mine.isLatest()) return;
       setReports(r.reports);
       setTodo(r.todo);
       setFailed(false);
     } catch {
-      setFailed(true);
+      if (mine.isLatest()) setFailed(true);
     }
-  }, [filter]);
+  }, [filter, ticket]);
   useEffect(() => void load(), [load]);
   useLiveEvents(['report.created', 'report.updated'], () => void load());
   // A decided report leaves the list with the button that opened its dialog: the focus then goes to the tab

@@ -14,6 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UrgencyBadge, formatBudget, formatDateTime } from '@/components/market';
 import { cn } from '@/lib/utils';
+import { useLatest } from '@/lib/use-latest';
 import { CATEGORY_IDS } from '../provider/provider-api';
 import { errorText } from './admin-api';
 import { EmptyState, ReasonDialog } from './admin-dialogs';
@@ -45,16 +46,21 @@ export function RequestsTab() {
   const [error, setError] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
 
+  const ticket = useLatest();
   const load = useCallback(async () => {
+    const mine = ticket();
     try {
-      setData(await requestsApi.list(filters, page, PAGE_SIZE));
+      const data = await requestsApi.list(filters, page, PAGE_SIZE);
+      if (!mine.isLatest()) return;
+      setData(data);
       setError(null);
     } catch (e) {
+      if (!mine.isLatest()) return;
       const message = t('requests.loadError', { message: errorText(e, t('loadErrorList')) });
       setError(message);
       toast.error(message);
     }
-  }, [filters, page, t]);
+  }, [filters, page, t, ticket]);
   useEffect(() => void load(), [load]);
 
   const setFilter = (key: keyof RequestFilters, value: string) => {
