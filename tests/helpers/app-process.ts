@@ -30,9 +30,17 @@ export const APP_PROCESS_SECRETS = {
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-export async function startAppProcess(name: string, env: Record<string, string>, opts: { port?: number; timeoutMs?: number } = {}): Promise<AppProcess> {
+/**
+ * `dataDir`: a DATA_DIR the caller made (and may have seeded, e.g. its PGlite database); removed on stop like
+ * the one made here otherwise.
+ */
+export async function startAppProcess(
+  name: string,
+  env: Record<string, string>,
+  opts: { port?: number; timeoutMs?: number; dataDir?: string } = {},
+): Promise<AppProcess> {
   const port = opts.port ?? (await freePort());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `akut-${name}-`));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `akut-${name}-`));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'server/main.ts')], {
     cwd: root,

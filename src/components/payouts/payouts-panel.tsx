@@ -14,13 +14,23 @@ import type { PayoutSource } from './types';
 
 export function PayoutsPanel({ source, onChanged }: { source: PayoutSource; onChanged?: () => void }) {
   const { t, i18n } = useTranslation('payouts');
-  const data = usePayoutData((e) => {
+  const data = usePayoutData((e, payouts) => {
     // The history shows it too; a short word when it was paid out or came back.
     const id = (e.payload as { payoutId?: string } | undefined)?.payoutId;
-    const payout = data.payouts?.find((p) => p.id === id);
+    const payout = payouts?.find((p) => p.id === id);
     if (payout) {
-      const amount = formatEuro(payout.amountCents, i18n.resolvedLanguage ?? 'de');
-      if (e.type === 'payout.paid') toast.success(t('toast.live.paid', { amount }));
+      const lang = i18n.resolvedLanguage ?? 'de';
+      const amount = formatEuro(payout.amountCents, lang);
+      // Paid after Stripe took part of the transfer back: what reached the bank.
+      if (e.type === 'payout.paid' && payout.stripeReversedCents > 0)
+        toast.success(
+          t('toast.live.paidPart', {
+            paid: formatEuro(payout.amountCents - payout.stripeReversedCents, lang),
+            amount,
+            reversed: formatEuro(payout.stripeReversedCents, lang),
+          }),
+        );
+      else if (e.type === 'payout.paid') toast.success(t('toast.live.paid', { amount }));
       if (e.type === 'payout.failed' || e.type === 'payout.rejected')
         toast.error(t(`toast.live.${e.type === 'payout.failed' ? 'failed' : 'rejected'}`, { amount }));
       if (e.type === 'payout.reversed') toast.info(t('toast.live.reversed', { amount }));

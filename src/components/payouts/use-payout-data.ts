@@ -9,35 +9,40 @@ export interface PayoutData {
   payouts: Payout[] | null;
   wallet: Wallet | null;
   failed: boolean;
-  reload: () => Promise<void>;
+  /** Loads everything again; resolves with the payouts as loaded (null when it failed or a newer load overtook it). */
+  reload: () => Promise<Payout[] | null>;
 }
 
-export function usePayoutData(onEvent?: (e: LiveEvent) => void): PayoutData {
+/** `onEvent` runs once the event's reload is done, with the payouts as they are now (else as they were). */
+export function usePayoutData(onEvent?: (e: LiveEvent, payouts: Payout[] | null) => void): PayoutData {
   const [methods, setMethods] = useState<PayoutMethod[] | null>(null);
   const [payouts, setPayouts] = useState<Payout[] | null>(null);
   const [wallet, setWallet] = useState<Wallet | null>(null);
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (): Promise<Payout[] | null> => {
     const n = ++seq.current;
     try {
       const [m, p, w] = await Promise.all([payoutsApi.methods(), payoutsApi.payouts(), payoutsApi.wallet()]);
-      if (n !== seq.current) return;
+      if (n !== seq.current) return null;
       setMethods(m.methods);
       setPayouts(p.payouts);
       setWallet(w);
       setFailed(false);
+      return p.payouts;
     } catch {
       if (n === seq.current) setFailed(true);
+      return null;
     }
   }, []);
 
   useEffect(() => void reload(), [reload]);
 
+  const latest = useRef(payouts);
+  latest.current = payouts;
   useLiveEvents(WALLET_EVENTS, (e) => {
-    void reload();
-    onEvent?.(e);
+    void reload().then((fresh) => onEvent?.(e, fresh ?? latest.current));
   });
 
   return { methods, payouts, wallet, failed, reload };

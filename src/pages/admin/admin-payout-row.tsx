@@ -23,8 +23,9 @@ export function AdminPayoutRow({ payout: p, actions, showStatus = true }: { payo
         </p>
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           {p.method.type === 'paypal' ? <Wallet className="mt-0.5 size-4 shrink-0" aria-hidden /> : <Landmark className="mt-0.5 size-4 shrink-0" aria-hidden />}
-          <span className="min-w-0 break-words">
-            {p.method.type === 'paypal' ? `PayPal · ${p.method.label}` : `${p.method.accountHolder ?? ''} · ${p.method.label}`}
+          <span className="min-w-0 break-words" data-testid="admin-payout-method">
+            {/* A Stripe account has no holder of its own here (Stripe keeps the bank details). */}
+            {p.method.type === 'paypal' ? `PayPal · ${p.method.label}` : [p.method.accountHolder, p.method.label].filter(Boolean).join(' · ')}
             {p.method.verified && (
               <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap text-emerald-700">
                 <BadgeCheck className="size-3.5" aria-hidden />
