@@ -247,6 +247,13 @@ export function oneSlipApart(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** How many words a feature space remembers the split or the correction of (people's words are endless). */
+const MEMO_LIMIT = 20_000;
+function remember<V>(memo: Map<string, V>, key: string, value: V) {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+}
+
 /** The smallest part a compound is split into, and the shortest word that is tried. */
 const MIN_PART = 4;
 const MIN_COMPOUND = 8;
@@ -311,7 +318,7 @@ export class FeatureSpace {
         }
       }
     }
-    this.splits.set(word, best);
+    remember(this.splits, word, best);
     return best;
   }
 
@@ -346,7 +353,7 @@ export class FeatureSpace {
       }
     }
     const out = count === 1 ? found : null;
-    this.corrections.set(word, out);
+    remember(this.corrections, word, out);
     return out;
   }
 
