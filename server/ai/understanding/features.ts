@@ -20,6 +20,7 @@ import { StemmerEn, TokenizerEn } from '@nlpjs/lang-en';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Lang } from '../../i18n.ts';
+import { editDistance } from '../../../core/text.ts';
 
 /** Bumped whenever the features or the training change: a cached model of another version is trained again. */
 export const FEATURE_VERSION = 7;
@@ -227,26 +228,6 @@ const QUESTION_WORDS: Record<Lang, ReadonlySet<string>> = {
 /** The shortest unknown word that is corrected: shorter ones have too many neighbours one slip away. */
 const MIN_CORRECTED = 5;
 
-/**
- * Whether b is at most one slip from a (optimal string alignment distance ≤ 1): one letter missing, added
- * or changed, or two neighbours swapped ('confrim' / 'confirm'). Linear: it walks both words once.
- */
-export function oneSlipApart(a: string, b: string): boolean {
-  if (a === b) return true;
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
-  let i = 0;
-  while (i < la && i < lb && a[i] === b[i]) i++;
-  if (la === lb) {
-    // changed at i, or i and i+1 swapped; the rest equal
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  // one letter more in the longer word at i
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 /** How many words a feature space remembers the split or the correction of (people's words are endless). */
 const MEMO_LIMIT = 20_000;
 function remember<V>(memo: Map<string, V>, key: string, value: V) {
@@ -345,7 +326,7 @@ export class FeatureSpace {
       for (let n = word.length - 1; n <= word.length + 1 && count < 2; n++) {
         if (n < MIN_CORRECTED) continue;
         for (const v of this.byLength.get(n) ?? []) {
-          if (oneSlipApart(word, v)) {
+          if (editDistance(word, v, 1) <= 1) {
             found = v;
             if (++count > 1) break;
           }

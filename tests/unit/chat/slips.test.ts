@@ -1,7 +1,10 @@
 // A word one slip of the keys away from exactly one word of the corpus reads also as that word (features.ts):
 // 'confrim deal #2e6b8d' was read as cancelling the deal, since 'confrim' meant nothing to the classifier.
 import { describe, expect, it } from 'vitest';
-import { FeatureSpace, oneSlipApart } from '../../../server/ai/understanding/features.ts';
+import { FeatureSpace } from '../../../server/ai/understanding/features.ts';
+import { editDistance } from '../../../core/text.ts';
+
+const oneSlipApart = (a: string, b: string) => editDistance(a, b, 1) <= 1;
 
 describe('one slip apart', () => {
   it('is a letter swapped, changed, missing or added', () => {
