@@ -2,6 +2,7 @@
 // the server reports a payout's progress (or a completed deal) live.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveEvents, type LiveEvent } from '@/lib/live';
+import { useLatest } from '@/lib/use-latest';
 import { WALLET_EVENTS, payoutsApi, type Payout, type PayoutMethod, type Wallet } from './types';
 
 export interface PayoutData {
@@ -19,23 +20,23 @@ export function usePayoutData(onEvent?: (e: LiveEvent, payouts: Payout[] | null)
   const [payouts, setPayouts] = useState<Payout[] | null>(null);
   const [wallet, setWallet] = useState<Wallet | null>(null);
   const [failed, setFailed] = useState(false);
-  const seq = useRef(0);
+  const ticket = useLatest();
 
   const reload = useCallback(async (): Promise<Payout[] | null> => {
-    const n = ++seq.current;
+    const mine = ticket();
     try {
       const [m, p, w] = await Promise.all([payoutsApi.methods(), payoutsApi.payouts(), payoutsApi.wallet()]);
-      if (n !== seq.current) return null;
+      if (!mine.isLatest()) return null;
       setMethods(m.methods);
       setPayouts(p.payouts);
       setWallet(w);
       setFailed(false);
       return p.payouts;
     } catch {
-      if (n === seq.current) setFailed(true);
+      if (mine.isLatest()) setFailed(true);
       return null;
     }
-  }, []);
+  }, [ticket]);
 
   useEffect(() => void reload(), [reload]);
 

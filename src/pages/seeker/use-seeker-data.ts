@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '@/lib/api';
 import { useLiveEvents } from '@/lib/live';
+import { useLatest } from '@/lib/use-latest';
 import { errorText } from './error-text';
 import type { SeekerDashboard, SeekerOffers } from './types';
 
@@ -27,22 +28,22 @@ export function useSeekerData(enabled: boolean) {
   const [dashboard, setDashboard] = useState<SeekerDashboard | null>(null);
   const [offers, setOffers] = useState<SeekerOffers | null>(null);
   const [failed, setFailed] = useState(false);
-  const seq = useRef(0);
+  const ticket = useLatest();
 
   const reload = useCallback(async () => {
-    const n = ++seq.current;
+    const mine = ticket();
     try {
       const [d, o] = await Promise.all([api<SeekerDashboard>('/api/seeker/dashboard'), api<SeekerOffers>('/api/seeker/offers')]);
-      if (n !== seq.current) return;
+      if (!mine.isLatest()) return;
       setDashboard(d);
       setOffers(o);
       setFailed(false);
     } catch (e) {
-      if (n !== seq.current) return;
+      if (!mine.isLatest()) return;
       setFailed(true);
       toast.error(tRef.current('toast.loadError'), { description: errorText(e, tRef.current('toast.loadErrorText')) });
     }
-  }, []);
+  }, [ticket]);
 
   useEffect(() => {
     if (enabled) void reload();
