@@ -7,9 +7,10 @@
 // (another tool, or another spoken answer, than the intent's), a clarifying question, or help / not
 // understood. Latency: the classifier's time per message (p50/p95).
 //
-// Blind set (--blind <file>, items {id, role, lang, text, action}, actions as in /work/blind/ACTIONS.md):
-// decided once by the model trained on the whole corpus; only the aggregate table is printed, the misses only
-// with --show-blind, so that nobody tunes on them. Its first run is recorded in docs/chat-eval.md.
+// Blind set (--blind <file>, items {id, role, lang, text, action}, actions as in docs/chat-actions.md, which
+// `--actions` writes): decided once by the model trained on the whole corpus; only the aggregate table is
+// printed, the misses only with --show-blind, so that nobody tunes on them. Its first run is recorded in
+// docs/chat-eval.md; after it the set is read, tuned on and kept in scripts/eval/sets/ with the development sets.
 //
 //   npm run eval:chat                      cross-validated table (5 folds) and the most frequent confusions
 //   npm run eval:chat -- --folds 10        more folds
@@ -17,13 +18,15 @@
 //   npm run eval:chat -- --compare         every engine on the same folds (decision 069); --engines a,b: some
 //   npm run eval:chat -- --engine bayes    one engine
 //   npm run eval:chat -- --blind f.json    the blind set (add --show-blind to list its misses)
+//   npm run eval:chat -- --sets            every kept set (scripts/eval/sets), a line each (--misses 1 lists misses)
+//   npm run eval:chat -- --actions         the list of actions a blind set's writer reads (docs/chat-actions.md)
 //   npm run eval:chat -- --calibrate       the policy thresholds that keep wrong actions rare on the folds
 //   npm run eval:chat -- --blind f.json --model openai
 //                                          the blind set through the chat's HTTP door with the model the
 //                                          environment configures (OPENAI_BASE_URL, OPENAI_API_KEY, AI_MODEL):
 //                                          each message a first turn of a fresh conversation, signed in as its
 //                                          role; the first tool the model called is its action
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -38,6 +41,7 @@ import { authAs, decideFor, type DecideRole } from '../tests/helpers/offline-dec
 import { clientAs, signedInClient } from '../tests/helpers/auth.ts';
 import { createSession, sendChat } from '../tests/helpers/chat.ts';
 import { modelEnvironment } from './eval/chat-harness.ts';
+import { translator } from '../server/i18n.ts';
 import { startTestApp, type TestClient } from '../tests/helpers/test-app.ts';
 import { createProvider } from '../tests/factories/marketplace.ts';
 import { createUser } from '../tests/factories/users.ts';
@@ -334,16 +338,21 @@ function intentsOfAction(action: string, role: RoleId): string[] {
   return map[action] ?? [action];
 }
 
-function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engine: Engine, show: boolean) {
-  const items = BlindSet.parse(JSON.parse(readFileSync(file, 'utf8')));
+/** The models trained on the whole corpus, timing each classification. */
+function wholeCorpusUnderstanding(corpus: Corpus, engine: Engine, times: number[]): Understanding {
   const byLang = (lang: Lang) => corpus.examples.filter((e) => e.lang === lang);
-  const times: number[] = [];
   const models = { de: timed(trainModel('de', byLang('de'), { engine }), times), en: timed(trainModel('en', byLang('en'), { engine }), times) };
-  const u: Understanding = { corpus, models, language: new LanguageDetector(corpus.examples.filter((e) => !e.near)) };
+  return { corpus, models, language: new LanguageDetector(corpus.examples.filter((e) => !e.near)) };
+}
+
+/** A set's items decided one by one as the first message of a fresh conversation: the table and the misses. */
+function scoreSet(file: string, u: Understanding, views: readonly RoleView[]) {
+  const items = BlindSet.parse(JSON.parse(readFileSync(file, 'utf8')));
   const table = new Map<string, Tally>();
   const misses: string[] = [];
   for (const item of items) {
-    const view = views.find((v) => v.role.id === item.role)!;
+    const view = views.find((v) => v.role.id === item.role);
+    if (!view) continue;
     let decision: PolicyDecision | null = null;
     decideFor(view.role.role, item.text, {
       lang: item.lang,
@@ -360,10 +369,41 @@ function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engi
     count(table, item.role, item.lang, outcome);
     if (outcome !== 'correct') misses.push(`${item.id} ${item.role}/${item.lang} ${item.action} → ${outcome} ${got}: ${item.text}`);
   }
-  printTable(`Blind set ${file} (${items.length} items, engine ${engine}, model trained on the whole corpus)`, table, [...EVAL_ROLES.map((r) => r.id), 'all']);
+  return { n: items.length, table, misses };
+}
+
+function runBlind(file: string, corpus: Corpus, views: readonly RoleView[], engine: Engine, show: boolean) {
+  const times: number[] = [];
+  const u = wholeCorpusUnderstanding(corpus, engine, times);
+  const { n, table, misses } = scoreSet(file, u, views);
+  printTable(`Blind set ${file} (${n} items, engine ${engine}, model trained on the whole corpus)`, table, [...EVAL_ROLES.map((r) => r.id), 'all']);
   console.log(`classification: p50 ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
   if (show) for (const m of misses) console.log(`  ${m}`);
   else console.log(`(${misses.length} misses not shown: --show-blind lists them; never tune on them)`);
+}
+
+/** The committed sets (development sets and blind sets after their one run): tuned on, so a regression check. */
+export const SETS_DIR = new URL('./eval/sets/', import.meta.url);
+
+/**
+ * Every committed set, one line each: right, wrong, clarify, help over the set and its weakest row. These sets
+ * have been read and tuned on; they say the fixes hold, not how the chat does on new words (the blind sets).
+ */
+function runSets(corpus: Corpus, views: readonly RoleView[], engine: Engine, showMisses: boolean) {
+  const u = wholeCorpusUnderstanding(corpus, engine, []);
+  const pct = (x: number, n: number) => `${((100 * x) / Math.max(1, n)).toFixed(1)} %`;
+  for (const name of readdirSync(SETS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const { n, table, misses } = scoreSet(new URL(name, SETS_DIR).pathname, u, views);
+    const all = table.get('all|all') ?? tally();
+    const rows = [...table].filter(([k]) => !k.startsWith('all|') && !k.endsWith('|all'));
+    const [worstKey, worst] = rows.sort(([, a], [, b]) => a.correct / a.n - b.correct / b.n)[0] ?? ['-', tally()];
+    console.log(
+      `${name}: ${n} items, right ${pct(all.correct, n)}, wrong ${pct(all.wrong, n)}, clarify ${pct(all.clarify, n)}, help ${pct(all.help, n)}; weakest ${worstKey.replace('|', '/')} ${pct(worst.correct, worst.n)}`,
+    );
+    if (showMisses) for (const m of misses) console.log(`  ${m}`);
+  }
 }
 
 /**
@@ -489,6 +529,77 @@ function calibrate(result: RunResult) {
   if (cur) console.log(`current: ${fmt(cur)}`);
 }
 
+// ----- the list of actions a blind set's writer reads -----
+
+const ACTIONS_HEADER = `# akut's chat: the actions, for the writer of a blind set
+
+<!-- Written by \`npm run -s eval:chat -- --actions > docs/chat-actions.md\`; do not edit by hand. -->
+
+akut is a German/English reverse lead marketplace, chat-first. **Seekers** tell the assistant (Aki) what they
+urgently need, for free (a plumber tonight, a removal van on Saturday, a wedding photographer), with place,
+budget and time. **Providers** (tradespeople, service companies) pay Goints (1 EUR = 10 Goints; 50 Goints per
+request by default) to unlock a request's details and the seeker's contact data, then send an offer. When both
+sides confirm a deal, the unlock fees are split between the seeker (who can have their share paid out to a
+bank account, PayPal or Stripe) and the platform; with no deal, providers get their Goints back. **Partners**
+(affiliates) earn commission on the platform revenue of people they referred, over up to ten levels, and get a
+referral link, marketing texts, a network view and payouts. **Admins** run everything: key figures, requests
+to moderate, reports of illegal content, payouts to approve, prices per category, the commission plan,
+settings, the support inbox, trade documents to review, the chat's follow-up script, marketing texts.
+
+Every role can do its work by talking to the assistant. A **visitor** is not signed in; a **seeker**,
+**partner**, **provider** or **admin** is signed in as that role. Each message of a blind set is the first
+message of a fresh conversation, and its action is what the assistant should do with it: one id of the table
+of the writer's role below. Messages are plain JSON items \`{ "id", "role", "lang", "text", "action" }\`
+(\`role\` one of visitor, seeker, partner, provider, admin; \`lang\` de or en).
+`;
+
+/** Conversation intents that only answer a question the chat asked; no first message means them. */
+const ANSWER_ONLY = new Set(['cancel', 'back', 'repeat', 'skip', 'affirm', 'deny', 'giveName']);
+
+/**
+ * The list of actions, per role, that the writer of a blind set reads (docs/chat-actions.md): the action ids
+ * the blind set's items name, each with what it does in the product's own words (the clarifying question's
+ * button label in both languages), never an example of the corpus.
+ */
+function printActions(views: readonly RoleView[], corpus: Corpus) {
+  const intentsOf = (file: string) => new Set(corpus.examples.filter((e) => e.file === file && !e.near).map((e) => e.intent));
+  const PARTNER_INTENTS = intentsOf(PARTNER_FILE);
+  const CONVERSATION_INTENTS = intentsOf(CONVERSATION_FILE);
+  const ADMIN_INTENTS = new Set([...intentsOf('admin.yaml'), ...intentsOf('admin-commissions.yaml')]);
+  const label = (lng: Lang, intent: string) => {
+    const t = translator(lng);
+    const key = `chat:intents.${intent}.label`;
+    const s = t(key);
+    return s === key || s === `intents.${intent}.label` ? '' : s;
+  };
+  const lines: string[] = [ACTIONS_HEADER];
+  for (const view of views) {
+    lines.push(`## ${view.role.id}`, '', '| action | what it does (en) | what it does (de) |', '| --- | --- | --- |');
+    const seen = new Set<string>();
+    for (const intent of [...view.candidates].sort()) {
+      if (ANSWER_ONLY.has(intent)) continue;
+      // A seeker's account answers both the seeker's and the partner's intents: the rows keep them apart.
+      if (view.role.id === 'seeker' && PARTNER_INTENTS.has(intent)) continue;
+      if (view.role.id === 'partner' && !PARTNER_INTENTS.has(intent) && !CONVERSATION_INTENTS.has(intent)) continue;
+      // Providers and admins may be partners too, but their rows are about their own work.
+      if ((view.role.id === 'provider' || view.role.id === 'admin') && PARTNER_INTENTS.has(intent)) continue;
+      if (view.role.id === 'admin' && !ADMIN_INTENTS.has(intent) && !CONVERSATION_INTENTS.has(intent)) continue;
+      const action = intent.startsWith('smallTalk.') ? 'smallTalk' : intent;
+      if (seen.has(action)) continue;
+      seen.add(action);
+      if (intent === 'writeSupportMessage') {
+        lines.push('| `writeSupportMessage` | Write a message to the support team | Eine Nachricht an den Support schreiben |');
+        continue;
+      }
+      const en = action === 'smallTalk' ? 'Greetings, thanks, goodbye, how are you, are you a bot (answered in words)' : label('en', intent);
+      const de = action === 'smallTalk' ? 'Grüßen, danken, verabschieden, wie geht es dir, bist du ein Bot (Antwort in Worten)' : label('de', intent);
+      lines.push(`| \`${action}\` | ${en} | ${de} |`);
+    }
+    lines.push('');
+  }
+  console.log(lines.join('\n'));
+}
+
 // ----- main -----
 
 async function main() {
@@ -507,6 +618,8 @@ async function main() {
       train: { type: 'string' },
       suspects: { type: 'boolean', default: false },
       model: { type: 'string', default: 'offline' },
+      actions: { type: 'boolean', default: false },
+      sets: { type: 'boolean', default: false },
     },
   });
   const corpus = loadCorpus();
@@ -518,12 +631,20 @@ async function main() {
     `corpus: ${corpus.intents.length} intents, ${corpus.examples.filter((e) => e.lang === 'de').length} German and ${corpus.examples.filter((e) => e.lang === 'en').length} English examples (hash ${corpus.hash})`,
   );
 
+  if (values.actions) {
+    printActions(views, corpus);
+    return;
+  }
   if (values.model !== 'offline' && values.model !== 'openai') throw new Error(`--model offline or openai, not ${values.model}`);
   if (values.blind && values.model === 'openai') {
     await runBlindThroughModel(values.blind, views, values['show-blind']);
     return;
   }
   if (values.model === 'openai') throw new Error('--model openai measures a blind set: give it with --blind <file>');
+  if (values.sets) {
+    runSets(corpus, views, engine, values.misses !== '0');
+    return;
+  }
   if (values.blind) {
     runBlind(values.blind, corpus, views, engine, values['show-blind']);
     return;
