@@ -366,6 +366,39 @@ describe('support answers by chat', () => {
     });
   }
 
+  it('finds the partner by a title and surname, with the message named before it (de, en)', async () => {
+    const de = await signedInClient(app, { role: 'seeker', name: 'Ilse Quirinius', locale: 'de' });
+    const en = await signedInClient(app, { role: 'seeker', name: 'Ada Quillfeather', locale: 'en' });
+    await de.client.post('/api/support/messages', { body: 'Meine Auszahlung fehlt.' });
+    await en.client.post('/api/support/messages', { body: 'My payout is missing.' });
+    const cases = [
+      {
+        lang: 'de' as const,
+        partner: de,
+        text: 'Antworte auf die Supportnachricht von Frau Quirinius: „Ist erledigt, bitte noch mal prüfen.“',
+        body: 'Ist erledigt, bitte noch mal prüfen.',
+      },
+      {
+        lang: 'en' as const,
+        partner: en,
+        text: "Please reply to support message #s-2207 from Ms Quillfeather: 'Sorted, please check again.'",
+        body: 'Sorted, please check again.',
+      },
+    ];
+    for (const c of cases) {
+      admin.client.lang = c.lang;
+      const session = await createSession(admin.client, c.lang);
+      const turn = await sendChat(admin.client, session, c.text);
+      const part = turn.tools.find((t) => t.toolName === 'answerSupportMessage')!;
+      expect(part.output).toMatchObject({ accepted: false, reason: 'CONFIRMATION_REQUIRED' });
+      expect(JSON.stringify(part.output!.data)).toContain(c.partner.user.email);
+      expect((await confirm(admin.client, session, part.output!.confirmation!.id)).body.status).toBe('confirmed');
+      const own = (await c.partner.client.get<{ messages: { fromTeam: boolean; body: string }[] }>('/api/support/messages')).body.messages;
+      expect(own.at(-1)).toMatchObject({ fromTeam: true, body: c.body });
+    }
+    admin.client.lang = 'de';
+  });
+
   it('asks for the address when a name fits two partners, and is no tool for partners', async () => {
     const a = await signedInClient(app, { role: 'seeker', name: 'Doppel Eins' });
     const b = await signedInClient(app, { role: 'provider', name: 'Doppel Zwei' });

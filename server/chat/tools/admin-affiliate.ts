@@ -142,13 +142,22 @@ const REPLY = [
   /^\s*(?:bitte\s+)?(?:antworte|antwort\s+an|schreib(?:e)?\s+(?:dem\s+|der\s+)?partner(?:in)?)\s+(?:(?:dem|der)\s+)?(?:partner(?:in)?\s+)?(.+?)(?:\s*:\s*|\s+[-–]\s+)([\s\S]+)$/i,
   /^\s*(?:please\s+)?(?:reply|answer|respond|write\s+back)\s+(?:to\s+)?(?:the\s+)?(?:partner\s+)?(.+?)(?:\s*:\s*|\s+[-–]\s+)([\s\S]+)$/i,
 ];
+// What may stand before the partner's name: 'auf die Supportnachricht #s-2207 von', 'to the support message from',
+// 'the ticket by', and a title ('Herrn', 'Frau', 'Mr', 'Ms', 'Dr').
+const BEFORE_NAME =
+  /^(?:(?:auf|to|on)\s+)?(?:(?:die|der|den|dem|das|the|a)\s+)?(?:(?:support[- ]?)?(?:nachricht|anfrage|ticket|message|request|inquiry|enquiry)(?:\s+#[\w-]+)?\s+(?:von|vom|from|by)\s+)?(?:(?:herrn?|frau|mr|mrs|ms|miss|dr)\.?\s+)*/i;
+// A reply written in quotes is sent without them.
+const QUOTED = /^\s*["'„“‚‘»«]([\s\S]+?)["'“”‘’«»]\s*[.!]?\s*$/;
+
 export function replyOf(text: string): { partner: string; body: string } | null {
   for (const p of REPLY) {
     const m = p.exec(text);
-    const partner = m?.[1]?.trim();
+    const raw = m?.[1]?.trim();
     const body = m?.[2]?.trim();
     // Not the partner's own 'write to support' (that is writeSupportMessage).
-    if (partner && body && !/^(?:den\s+|dem\s+|the\s+)?(?:admin-?\s*)?support(?:-?team)?$/i.test(partner)) return { partner, body };
+    if (!raw || !body || /^(?:den\s+|dem\s+|the\s+)?(?:admin-?\s*)?support(?:-?team)?$/i.test(raw)) continue;
+    const partner = raw.replace(BEFORE_NAME, '').trim();
+    if (partner) return { partner, body: QUOTED.exec(body)?.[1]?.trim() ?? body };
   }
   return null;
 }

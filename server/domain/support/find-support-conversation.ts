@@ -1,6 +1,6 @@
 // Finds the conversation an admin means by a partner's e-mail address or name (the chat's 'Antworte Anna: …'):
-// the address exactly, else the full name or the first name, case-insensitive; more than one match is refused
-// rather than guessed.
+// the address exactly, else the full name, else the partners each of whose name words the admin gave ('Anna',
+// 'Muster', 'Anna Muster', 'Muster Anna'), case-insensitive; more than one match is refused rather than guessed.
 import type { Db } from '../../db.ts';
 import { AppError } from '../../../core/errors.ts';
 
@@ -27,13 +27,15 @@ export async function findSupportConversation(prisma: Db, partnerRef: string): P
   let matches = byEmail ? [byEmail] : [];
   if (!byEmail) {
     const lower = ref.toLowerCase();
+    const words = lower.split(/\s+/).filter(Boolean);
     const candidates = await prisma.supportConversation.findMany({
-      where: { partner: { name: { contains: ref.split(/\s+/)[0]!, mode: 'insensitive' } } },
+      where: { OR: words.map((w) => ({ partner: { name: { contains: w, mode: 'insensitive' as const } } })) },
       include,
       take: 50,
     });
+    const partsOf = (name: string) => name.trim().toLowerCase().split(/\s+/);
     const full = candidates.filter((c) => c.partner.name.trim().toLowerCase() === lower);
-    matches = full.length ? full : candidates.filter((c) => c.partner.name.trim().split(/\s+/)[0]!.toLowerCase() === lower);
+    matches = full.length ? full : candidates.filter((c) => words.every((w) => partsOf(c.partner.name).includes(w)));
   }
   if (matches.length === 0) throw new AppError('SUPPORT_PARTNER_NOT_FOUND', { params: { partner: ref } });
   if (matches.length > 1) throw new AppError('SUPPORT_PARTNER_AMBIGUOUS', { params: { partner: ref, count: matches.length } });

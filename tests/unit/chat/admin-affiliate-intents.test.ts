@@ -36,6 +36,17 @@ describe('support replies', () => {
     ['Reply to Anna: thanks, it is fixed.', { partner: 'Anna', body: 'thanks, it is fixed.' }],
     ['Answer partner ben@example.org: see you', { partner: 'ben@example.org', body: 'see you' }],
     ['Respond to Anna Muster - We will check.', { partner: 'Anna Muster', body: 'We will check.' }],
+    // The message or ticket named before the partner, a title, a reply in quotes.
+    [
+      "Please reply to support message #s-2207 from Mr Okafor: 'Thank you for your patience; your refund of 50 Goints has been processed.'",
+      { partner: 'Okafor', body: 'Thank you for your patience; your refund of 50 Goints has been processed.' },
+    ],
+    [
+      'Antworte auf die Supportnachricht von Frau Meier: „Ist erledigt, bitte noch mal prüfen.“',
+      { partner: 'Meier', body: 'Ist erledigt, bitte noch mal prüfen.' },
+    ],
+    ['Antwort an Herrn Dr. Brandt: Wir kümmern uns.', { partner: 'Brandt', body: 'Wir kümmern uns.' }],
+    ['reply to the ticket from Ms Lee - we are on it', { partner: 'Lee', body: 'we are on it' }],
   ])('%s', (text, input) => {
     expect(replyOf(text)).toEqual(input);
   });
