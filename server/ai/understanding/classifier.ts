@@ -422,7 +422,10 @@ class Model implements IntentModel {
   /** Probabilities over every intent the model knows. */
   probs(text: string): Record<string, number> {
     const raw = this.space.features(text);
-    const f = this.keep ? this.keep(raw) : raw;
+    return this.probsOf(this.keep ? this.keep(raw) : raw);
+  }
+
+  private probsOf(f: Record<string, number>): Record<string, number> {
     if (this.scorers.length === 1) return this.scorers[0]!.probs(f);
     const out: Record<string, number> = {};
     this.scorers.forEach((s, i) => {
@@ -432,24 +435,26 @@ class Model implements IntentModel {
   }
 
   classify(text: string, allowed?: readonly string[]): IntentScore[] {
+    // The message's features once, for the scores and for the check below.
+    const raw = this.space.features(text);
+    const f = this.keep ? this.keep(raw) : raw;
+    const probs = this.probsOf(f);
     // A message the corpus holds word for word ('Gude', 'Moinsen') is its example's intent, even where its rare
     // words were pruned from the scorer (as NLP.js answers exact matches of its training data).
     const exact = this.saved.exact?.[exactKey(text, this.lang)];
     if (exact && (!allowed || allowed.includes(exact))) {
       // The example's intent takes 95 %; the others keep their order in the rest.
-      const probs = this.probs(text);
       const rest = Object.entries(probs).filter(([k]) => k !== exact);
       const restSum = rest.reduce((sum, [, v]) => sum + v, 0) || 1;
       return rank(Object.fromEntries([[exact, 0.95], ...rest.map(([k, v]) => [k, (0.05 * v) / restSum])]), allowed);
     }
-    const ranked = rank(this.probs(text), allowed);
+    const ranked = rank(probs, allowed);
     // Not one word (stem, concept or piece of a word) the corpus knows: nothing fits, however the shape of
     // the message ('asdf qwer' is as short as 'hallo du') leans.
     // A typo ('Hilfee', 'auszahlng') has no known stem but most of its pieces are known; a made-up word
     // ('Blablub quux') shares a piece or two by chance.
-    const f = this.space.features(text);
-    const kept = Object.keys(this.keep ? this.keep(f) : f);
-    const grams = Object.keys(f).filter((k) => k.startsWith('c:')).length;
+    const kept = Object.keys(f);
+    const grams = Object.keys(raw).filter((k) => k.startsWith('c:')).length;
     const knownGrams = kept.filter((k) => k.startsWith('c:')).length;
     const known = kept.some((k) => /^[wk]:/.test(k) && !/^w:x[a-z]+$/.test(k)) || (grams > 0 && knownGrams / grams >= 0.5);
     return known ? ranked : ranked.map((r) => ({ ...r, raw: 0 }));

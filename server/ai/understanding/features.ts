@@ -252,7 +252,8 @@ export class FeatureSpace {
   private readonly lexicon: Lexicon | null;
   private readonly splits = new Map<string, string[] | null>();
   private readonly corrections = new Map<string, string | null>();
-  private byLength: Map<number, string[]> | null = null;
+  /** Each corpus word under every string one deletion away from it (symmetric delete), built on first need. */
+  private deletions: Map<string, string[]> | null = null;
 
   constructor(lang: Lang, vocabulary: Iterable<string>, lexicon: Lexicon | null, opts: FeatureOptions = {}) {
     this.lang = lang;
@@ -312,30 +313,49 @@ export class FeatureSpace {
     if (word.length < MIN_CORRECTED || this.vocabulary.has(word) || isEntity(word) || /\d/.test(word)) return null;
     const cached = this.corrections.get(word);
     if (cached !== undefined) return cached;
-    if (!this.byLength) {
-      this.byLength = new Map();
-      for (const v of this.vocabulary) {
-        const list = this.byLength.get(v.length) ?? [];
-        list.push(v);
-        this.byLength.set(v.length, list);
-      }
+    // Symmetric delete: a word one edit (insertion, deletion, substitution or swap of neighbours) from a
+    // corpus word shares a string of one deletion with it, or is one. The candidates of those few lookups are
+    // checked with editDistance; comparing the word with every corpus word of a similar length instead cost
+    // milliseconds per unknown word, tens of them in a long message.
+    const index = this.deletionIndex();
+    const candidates = new Set<string>();
+    const take = (key: string) => {
+      for (const v of index.get(key) ?? []) candidates.add(v);
+    };
+    take(word);
+    for (let i = 0; i < word.length; i++) {
+      const d = word.slice(0, i) + word.slice(i + 1);
+      if (this.vocabulary.has(d)) candidates.add(d);
+      take(d);
     }
     let found: string | null = null;
     let count = 0;
     if (!this.split(word)) {
-      for (let n = word.length - 1; n <= word.length + 1 && count < 2; n++) {
-        if (n < MIN_CORRECTED) continue;
-        for (const v of this.byLength.get(n) ?? []) {
-          if (editDistance(word, v, 1) <= 1) {
-            found = v;
-            if (++count > 1) break;
-          }
-        }
+      for (const v of candidates) {
+        if (v.length < MIN_CORRECTED || v === word || editDistance(word, v, 1) > 1) continue;
+        found = v;
+        if (++count > 1) break;
       }
     }
     const out = count === 1 ? found : null;
     remember(this.corrections, word, out);
     return out;
+  }
+
+  private deletionIndex(): Map<string, string[]> {
+    if (this.deletions) return this.deletions;
+    const index = new Map<string, string[]>();
+    for (const v of this.vocabulary) {
+      if (v.length < MIN_CORRECTED) continue;
+      for (let i = 0; i < v.length; i++) {
+        const d = v.slice(0, i) + v.slice(i + 1);
+        const list = index.get(d);
+        if (!list) index.set(d, [v]);
+        else if (!list.includes(v)) list.push(v);
+      }
+    }
+    this.deletions = index;
+    return index;
   }
 
   features(text: string): Record<string, number> {
