@@ -178,6 +178,39 @@ for (const lang of ['de', 'en'] as const) {
       expect(await getOwnProviderProfile(app.deps.db.prisma, provider.user.id)).toMatchObject({ radiusKm: 30, minBudget: 200, acceptsMatches: false });
     });
 
+    it('changes the phone number and the contact e-mail by chat, only on the click', async () => {
+      const { provider, c, sid } = await desk(lang);
+      const before = (await getOwnProviderProfile(app.deps.db.prisma, provider.user.id))!;
+      const phone = await sendChat(
+        c,
+        sid,
+        lang === 'de'
+          ? 'Bitte ändern in meine Profil die Telefonnummer, neue ist 0176 98765432'
+          : 'Please change in my profile the phone number, new is +44 7700 900456',
+      );
+      const after = lang === 'de' ? '0176 98765432' : '+44 7700 900456';
+      expect(toolPart(phone, 'editProviderProfile').output).toMatchObject({
+        reason: 'CONFIRMATION_REQUIRED',
+        data: { change: { rows: [{ before: before.phone, after }] } },
+      });
+      expect((await getOwnProviderProfile(app.deps.db.prisma, provider.user.id))!.phone).toBe(before.phone);
+      await confirm(c, sid, phone, 'editProviderProfile');
+      const mail = await sendChat(
+        c,
+        sid,
+        lang === 'de'
+          ? 'Kontakt-E-Mail im Profil bitte auf buero@maler-probe.de umstellen'
+          : 'switch the contact email on my profile to office@painter-probe.com',
+      );
+      expect(toolPart(mail, 'editProviderProfile').output).toMatchObject({ reason: 'CONFIRMATION_REQUIRED' });
+      await confirm(c, sid, mail, 'editProviderProfile');
+      expect(await getOwnProviderProfile(app.deps.db.prisma, provider.user.id)).toMatchObject({
+        phone: after,
+        email: lang === 'de' ? 'buero@maler-probe.de' : 'office@painter-probe.com',
+        postcode: before.postcode,
+      });
+    });
+
     it('lists purchases with receipt links and the trade documents', async () => {
       const { provider, c, sid } = await desk(lang);
       await app.deps.db.prisma.purchase.create({

@@ -1,5 +1,5 @@
-// The provider's profile by chat: show it, and change categories, postcode, radius, receiving matches and
-// the minimum budget with a before/after card (ChangeView). The click saves exactly the changes the card
+// The provider's profile by chat: show it, and change categories, postcode, radius, receiving matches, the
+// minimum budget, the phone number and the e-mail address with a before/after card (ChangeView). The click saves exactly the changes the card
 // showed, on top of the profile as it is then, and refuses when one of those fields changed in between.
 // The same domain command as PUT /api/provider/profile (saveProviderProfile: store, then match again).
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { AppError } from '../../../core/errors.ts';
 import { translator, type Lang } from '../../i18n.ts';
 import { categoriesNamed, minBudgetOf, pauseNamed, postcodeOf, radiusOf, removalNamed } from '../../ai/understanding/entities.ts';
 import { CATEGORY_IDS, categoryLabel, type CategoryId } from '../../ai/nlu/index.ts';
+import { findContacts } from '../../../core/redaction/contact.ts';
 import { getOwnProviderProfile, requireProviderProfile } from '../../domain/providers/get-own-provider-profile.ts';
 import { saveProviderProfile } from '../../domain/providers/save-provider-profile.ts';
 import { providerProfileInput, type ProviderProfileInput, type ProviderProfileOutput } from '../../../core/providers/providers.schemas.ts';
@@ -18,7 +19,7 @@ import type { ProviderProfileChangeData, ProviderProfileData, ProviderProfileSav
 
 const provider = { roles: ['provider'] } as const;
 
-const FIELDS = ['categories', 'postcode', 'radiusKm', 'acceptsMatches', 'minBudget'] as const;
+const FIELDS = ['categories', 'postcode', 'radiusKm', 'acceptsMatches', 'minBudget', 'phone', 'email'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Partial<Pick<ProviderProfileInput, Field>>;
 
@@ -28,6 +29,8 @@ const valuesSchema = z.object({
   radiusKm: z.number().int().optional(),
   acceptsMatches: z.boolean().optional(),
   minBudget: z.number().int().nullable().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
 });
 
 const editInput = z.object({
@@ -37,6 +40,8 @@ const editInput = z.object({
   radiusKm: z.number().int().optional(),
   acceptsMatches: z.boolean().optional().describe('Receive new matches (false pauses them)'),
   minBudget: z.number().int().min(0).nullable().optional().describe('Minimum budget in euros; null removes it'),
+  phone: z.string().trim().max(40).optional().describe('New phone number for customers'),
+  email: z.string().trim().max(200).optional().describe('New contact e-mail address for customers'),
   pinned: z.object({ before: valuesSchema, after: valuesSchema }).optional().describe('Set by the server on the card; leave out'),
 });
 type EditInput = z.infer<typeof editInput>;
@@ -64,6 +69,8 @@ function changesOf(p: ProviderProfileOutput, input: EditInput): { before: Values
   if (input.radiusKm !== undefined && input.radiusKm !== p.radiusKm) after.radiusKm = input.radiusKm;
   if (input.acceptsMatches !== undefined && input.acceptsMatches !== p.acceptsMatches) after.acceptsMatches = input.acceptsMatches;
   if (input.minBudget !== undefined && input.minBudget !== p.minBudget) after.minBudget = input.minBudget;
+  if (input.phone !== undefined && input.phone !== p.phone) after.phone = input.phone;
+  if (input.email !== undefined && input.email.toLowerCase() !== p.email.toLowerCase()) after.email = input.email;
   const before: Values = {};
   for (const k of Object.keys(after) as Field[]) (before as Record<string, unknown>)[k] = asInput(p)[k] ?? null;
   return { before, after };
@@ -127,9 +134,20 @@ async function pendingChange(ctx: ChatToolContext<typeof provider>, input: EditI
   return { profile: p, pinned };
 }
 
-/** The changes a message names: a radius ('30 km'), a postcode, a minimum budget, pausing, categories to add or take out. */
-function editOf(text: string): EditInput {
+/**
+ * The changes a message names: a radius ('30 km'), a postcode, a minimum budget, pausing, categories to add or
+ * take out, a phone number or an e-mail address (found by the contact detector; the other values are read
+ * from the rest, so a phone number's digits are never a postcode).
+ */
+export function editOf(message: string): EditInput {
   const out: EditInput = {};
+  const contacts = findContacts(message);
+  let text = message;
+  for (const c of [...contacts].reverse()) text = `${text.slice(0, c.start)} ${text.slice(c.end)}`;
+  const phone = contacts.find((c) => c.kind === 'phone');
+  if (phone) out.phone = phone.value.trim();
+  const email = contacts.find((c) => c.kind === 'email');
+  if (email) out.email = email.value.trim();
   const radius = radiusOf(text);
   if (radius !== null) out.radiusKm = radius;
   const postcode = postcodeOf(text);
@@ -165,7 +183,7 @@ export const providerProfileTools: AnyChatToolDef[] = [
   defineChatTool({
     name: 'editProviderProfile',
     description:
-      "Changes the provider's categories (add or remove), postcode, radius, receiving matches (on/off) or minimum budget. Only proposes it: the card shows before and after, the provider confirms with the button.",
+      "Changes the provider's categories (add or remove), postcode, radius, receiving matches (on/off), minimum budget, phone number or contact e-mail. Only proposes it: the card shows before and after, the provider confirms with the button.",
     input: editInput,
     access: provider,
     machine: 'providerDesk',
