@@ -283,22 +283,29 @@ const kindOfIntent = (intent: string) => Object.keys(REF_KIND_INTENTS).find((k) 
 /**
  * 'approve #2b7d4e, looks legit': the words fit approving a payout as well as a request under review. When the
  * reference names things of other kinds only (the chat turn looked it up), the best reading that acts on one
- * of those takes the top reading's place, with its evidence. A reference that names nothing changes nothing
- * (the tool says it found nothing), and neither does a reference to the top reading's own kind.
+ * of those takes the top reading's place, with its evidence. Readings that act on a thing of a kind the
+ * reference does not name are dropped, so they cannot make the choice look close. A reference that names
+ * nothing changes nothing (the tool says it found nothing).
  */
 function refKindReading(ranked: IntentScore[], message: MessageInput, allowed: readonly string[], catalog: ToolCatalog): IntentScore[] {
   const top = ranked[0];
   const kinds = message.refKinds;
   if (!top || !kinds?.length) return ranked;
   const topKind = kindOfIntent(top.intent);
-  if (!topKind || kinds.includes(topKind)) return ranked;
+  if (!topKind) return ranked;
+  // Readings that act on a thing of another kind than the reference names cannot be meant.
+  const fits = (r: IntentScore) => {
+    const kind = kindOfIntent(r.intent);
+    return kind === undefined || kinds.includes(kind);
+  };
+  if (kinds.includes(topKind)) return ranked.filter(fits);
   const best = ranked.find((r) => {
     const kind = kindOfIntent(r.intent);
     return kind !== undefined && kinds.includes(kind) && toolFor(r.intent, message, allowed, catalog) !== null;
   });
   if (!best) return ranked;
   const merged: IntentScore = { intent: best.intent, raw: top.raw + best.raw, score: top.score + best.score };
-  return [merged, ...ranked.filter((r) => r !== top && r !== best)];
+  return [merged, ...ranked.filter((r) => r !== top && r !== best && fits(r))];
 }
 
 /** How many details a tool read from the message (its free-text fields, which every message fills, aside). */
