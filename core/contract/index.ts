@@ -4,10 +4,16 @@ import { adminPricesContract } from './admin-prices.ts';
 import { payoutsContract } from './payouts.ts';
 import { privacyContract } from './privacy.ts';
 import { shopContract } from './shop.ts';
+// The admin area (issue 22, part 2).
+import { adminContract } from './admin.ts';
+import { adminRequestsContract } from './admin-requests.ts';
 
 export const contract = {
   shop: shopContract,
   adminPrices: adminPricesContract,
   privacy: privacyContract,
   payouts: payoutsContract,
+  // The admin area (issue 22, part 2).
+  admin: adminContract,
+  adminRequests: adminRequestsContract,
 };
