@@ -7,6 +7,7 @@ import { shopContract } from './shop.ts';
 // The admin area (issue 22, part 2).
 import { adminContract } from './admin.ts';
 import { adminRequestsContract } from './admin-requests.ts';
+import { adminPayoutsContract } from './admin-payouts.ts';
 
 export const contract = {
   shop: shopContract,
@@ -16,4 +17,5 @@ export const contract = {
   // The admin area (issue 22, part 2).
   admin: adminContract,
   adminRequests: adminRequestsContract,
+  adminPayouts: adminPayoutsContract,
 };

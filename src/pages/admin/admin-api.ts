@@ -3,6 +3,7 @@ import { api, ApiError } from '@/lib/api';
 import { call } from '@/lib/contract-client';
 import { adminContract, type AdminStatus, type ModerationRequest } from '../../../core/contract/admin.ts';
 import { adminRequestsContract } from '../../../core/contract/admin-requests.ts';
+import { adminPayoutsContract } from '../../../core/contract/admin-payouts.ts';
 import type { BodyOf } from '../../../core/contract/endpoint.ts';
 import { USER_ROLES, type UserRole } from '../../../core/users/roles.ts';
 import type { Settings } from '../../../core/settings/settings-schema.ts';
@@ -33,11 +34,6 @@ import type { PAYOUT_STATUSES } from '../../../core/statuses.ts';
 export type AdminPayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export type { AdminPayout };
-
-export interface AdminPayouts {
-  payouts: AdminPayout[];
-  paypal: 'api' | 'manual';
-}
 
 export type SepaBatch = SepaBatchView;
 
@@ -71,17 +67,17 @@ export interface HeldCommission {
 }
 
 export const adminApi = {
-  payouts: (status?: AdminPayoutStatus) => api<AdminPayouts>(`/api/admin/payouts${status ? `?status=${status}` : ''}`),
-  approvePayout: (id: string) => post<{ status: string }>(`/api/admin/payouts/${id}/approve`),
-  rejectPayout: (id: string, reason: string) => post<{ status: string }>(`/api/admin/payouts/${id}/reject`, { reason }),
+  payouts: (status?: AdminPayoutStatus) => call(adminPayoutsContract.payouts, { query: { status } }),
+  approvePayout: (id: string) => call(adminPayoutsContract.approve, { params: { id } }),
+  rejectPayout: (id: string, reason: string) => call(adminPayoutsContract.reject, { params: { id }, body: { reason } }),
   completePayout: (id: string, outcome: 'paid' | 'failed', reason?: string) =>
-    post<{ status: string }>(`/api/admin/payouts/${id}/complete`, { outcome, ...(reason ? { reason } : {}) }),
-  transferFailed: (id: string, reason: string) => post<{ status: string }>(`/api/admin/payouts/${id}/transfer-failed`, { reason }),
-  syncPayPal: () => post<{ paid: number; failed: number; retried: number }>('/api/admin/payouts/sync-paypal'),
-  batches: () => api<{ batches: SepaBatch[] }>('/api/admin/sepa-batches'),
-  createBatch: () => post<SepaBatch>('/api/admin/sepa-batches'),
-  batchSent: (id: string) => post<SepaBatch>(`/api/admin/sepa-batches/${id}/sent`),
-  batchPaid: (id: string) => post<SepaBatch>(`/api/admin/sepa-batches/${id}/paid`),
+    call(adminPayoutsContract.complete, { params: { id }, body: { outcome, ...(reason ? { reason } : {}) } }),
+  transferFailed: (id: string, reason: string) => call(adminPayoutsContract.transferFailed, { params: { id }, body: { reason } }),
+  syncPayPal: () => call(adminPayoutsContract.syncPayPal),
+  batches: () => call(adminPayoutsContract.batches),
+  createBatch: () => call(adminPayoutsContract.createBatch),
+  batchSent: (id: string) => call(adminPayoutsContract.batchSent, { params: { id } }),
+  batchPaid: (id: string) => call(adminPayoutsContract.batchPaid, { params: { id } }),
   batchFileUrl: (id: string) => `/api/admin/sepa-batches/${id}/file`,
   moderation: () => call(adminContract.moderation),
   moderate: (id: string, decision: 'approve' | 'reject', reason?: string) =>
