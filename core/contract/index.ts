@@ -8,6 +8,9 @@ import { shopContract } from './shop.ts';
 import { adminContract } from './admin.ts';
 import { adminRequestsContract } from './admin-requests.ts';
 import { adminPayoutsContract } from './admin-payouts.ts';
+import { adminReportsContract } from './admin-reports.ts';
+import { adminFollowUpContract } from './admin-followup.ts';
+import { adminSupportContract } from './admin-support.ts';
 
 export const contract = {
   shop: shopContract,
@@ -18,4 +21,7 @@ export const contract = {
   admin: adminContract,
   adminRequests: adminRequestsContract,
   adminPayouts: adminPayoutsContract,
+  adminReports: adminReportsContract,
+  adminFollowUp: adminFollowUpContract,
+  adminSupport: adminSupportContract,
 };

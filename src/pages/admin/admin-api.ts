@@ -4,6 +4,7 @@ import { call } from '@/lib/contract-client';
 import { adminContract, type AdminStatus, type ModerationRequest } from '../../../core/contract/admin.ts';
 import { adminRequestsContract } from '../../../core/contract/admin-requests.ts';
 import { adminPayoutsContract } from '../../../core/contract/admin-payouts.ts';
+import { adminReportsContract } from '../../../core/contract/admin-reports.ts';
 import type { BodyOf } from '../../../core/contract/endpoint.ts';
 import { USER_ROLES, type UserRole } from '../../../core/users/roles.ts';
 import type { Settings } from '../../../core/settings/settings-schema.ts';
@@ -97,11 +98,10 @@ export const adminApi = {
   unsuspend: (id: string) => call(adminContract.unsuspend, { params: { id }, body: {} }),
   failedJobs: () => call(adminContract.failedJobs),
   retryJob: (id: string) => call(adminContract.retryJob, { params: { id } }),
-  reports: (filter: ReportFilter) => api<{ reports: AdminReportView[]; todo: number }>(`/api/admin/reports?filter=${filter}`),
-  decideReport: (id: string, body: { decision: 'remove' | 'restrict' | 'keep'; ground: 'illegal' | 'terms' | 'none'; provision?: string; reason: string }) =>
-    post<{ status: string; decision: string }>(`/api/admin/reports/${id}/decide`, body),
-  decideObjection: (id: string, body: { outcome: 'upheld' | 'reversed'; reason: string }) =>
-    post<{ status: string }>(`/api/admin/reports/${id}/objection-decision`, body),
+  reports: (filter: ReportFilter) => call(adminReportsContract.reports, { query: { filter } }),
+  decideReport: (id: string, body: BodyOf<typeof adminReportsContract.decide>) => call(adminReportsContract.decide, { params: { id }, body }),
+  decideObjection: (id: string, body: BodyOf<typeof adminReportsContract.decideObjection>) =>
+    call(adminReportsContract.decideObjection, { params: { id }, body }),
   heldCommissions: () => api<{ commissions: HeldCommission[] }>('/api/admin/affiliate/commissions?status=held'),
   decideCommission: (id: string, decision: 'release' | 'void', reason: string) =>
     post<{ id: string; status: string }>(`/api/admin/affiliate/commissions/${id}/decide`, { decision, reason }),
