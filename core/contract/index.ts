@@ -11,6 +11,8 @@ import { adminPayoutsContract } from './admin-payouts.ts';
 import { adminReportsContract } from './admin-reports.ts';
 import { adminFollowUpContract } from './admin-followup.ts';
 import { adminSupportContract } from './admin-support.ts';
+import { adminCommissionsContract } from './admin-commissions.ts';
+import { adminContentContract } from './admin-content.ts';
 
 export const contract = {
   shop: shopContract,
@@ -24,4 +26,6 @@ export const contract = {
   adminReports: adminReportsContract,
   adminFollowUp: adminFollowUpContract,
   adminSupport: adminSupportContract,
+  adminCommissions: adminCommissionsContract,
+  adminContent: adminContentContract,
 };

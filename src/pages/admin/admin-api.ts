@@ -1,10 +1,12 @@
-// The admin doors this area uses (server/http/admin.ts, server/http/payouts.ts), typed as they answer.
-import { api, ApiError } from '@/lib/api';
+// The admin doors the dashboard's tabs call: endpoints of the typed contract (core/contract/admin*.ts, decision 084),
+// typed by their schemas.
+import { ApiError } from '@/lib/api';
 import { call } from '@/lib/contract-client';
 import { adminContract, type AdminStatus, type ModerationRequest } from '../../../core/contract/admin.ts';
 import { adminRequestsContract } from '../../../core/contract/admin-requests.ts';
 import { adminPayoutsContract } from '../../../core/contract/admin-payouts.ts';
 import { adminReportsContract } from '../../../core/contract/admin-reports.ts';
+import { adminCommissionsContract, type AdminCommissionView } from '../../../core/contract/admin-commissions.ts';
 import type { BodyOf } from '../../../core/contract/endpoint.ts';
 import { USER_ROLES, type UserRole } from '../../../core/users/roles.ts';
 import type { Settings } from '../../../core/settings/settings-schema.ts';
@@ -50,22 +52,8 @@ export const SETTING_KEYS = [
 /** The settings this tab edits (the refund window is the commission plan's). */
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', ...(body === undefined ? {} : { body }) });
-
 /** A commission a fraud rule held back, as GET /api/admin/affiliate/commissions gives it. */
-export interface HeldCommission {
-  id: string;
-  level: number;
-  amount: { goints: number; cents: number };
-  status: string;
-  createdAt: string;
-  availableAt: string;
-  dealId: string;
-  partnerEmail: string;
-  partnerName: string;
-  referred: { name: string; email: string } | null;
-  flags: { code: string; detail?: string }[];
-}
+export type HeldCommission = AdminCommissionView;
 
 export const adminApi = {
   payouts: (status?: AdminPayoutStatus) => call(adminPayoutsContract.payouts, { query: { status } }),
@@ -102,9 +90,9 @@ export const adminApi = {
   decideReport: (id: string, body: BodyOf<typeof adminReportsContract.decide>) => call(adminReportsContract.decide, { params: { id }, body }),
   decideObjection: (id: string, body: BodyOf<typeof adminReportsContract.decideObjection>) =>
     call(adminReportsContract.decideObjection, { params: { id }, body }),
-  heldCommissions: () => api<{ commissions: HeldCommission[] }>('/api/admin/affiliate/commissions?status=held'),
+  heldCommissions: () => call(adminCommissionsContract.commissions, { query: { status: 'held' } }),
   decideCommission: (id: string, decision: 'release' | 'void', reason: string) =>
-    post<{ id: string; status: string }>(`/api/admin/affiliate/commissions/${id}/decide`, { decision, reason }),
+    call(adminCommissionsContract.decide, { params: { id }, body: { decision, reason } }),
   audit: (f: AuditFilter, limit = 25) => call(adminContract.audit, { query: { ...f, limit } }),
 };
 
