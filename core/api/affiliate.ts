@@ -1,21 +1,14 @@
 // What the partner doors and the admin's content and commission doors answer with, for server and client.
-import type { CommissionPlanValues } from '../affiliate/commission-plan.ts';
+import type { z } from 'zod';
+import type { commissionPlanSchema, marketingMaterialSchema } from '../contract/affiliate.ts';
+import type { commissionPlanHistoryEntrySchema } from '../contract/admin-commissions.ts';
+import type { adminAcademyVideoSchema } from '../contract/admin-content.ts';
 import type { MoneyView } from '../money/money-view.ts';
 import type { LessonFigures } from '../affiliate/lesson.ts';
 
-export interface CommissionPlanView extends CommissionPlanValues {
-  preset: string;
-  /** Per level: its fraction of the pool and its share of the platform revenue (basis points). */
-  levels: { level: number; bp: number; shareOfRevenueBp: number }[];
-  changedAt: string | null;
-  changedById: string | null;
-}
-
-export interface CommissionPlanHistoryEntry extends CommissionPlanView {
-  id: string;
-  /** Who made the change (null: the admin's account is gone). */
-  changedBy: { name: string; email: string } | null;
-}
+/** The commission plan in force and an entry of its history: the responses of their endpoints (core/contract/affiliate.ts, admin-commissions.ts). */
+export type CommissionPlanView = z.output<typeof commissionPlanSchema>;
+export type CommissionPlanHistoryEntry = z.output<typeof commissionPlanHistoryEntrySchema>;
 
 export interface CountryRanking {
   optedIn: boolean;
@@ -82,32 +75,6 @@ export const MATERIAL_CATEGORIES = ['facebook', 'instagram', 'email_welcome', 'e
 
 export type MaterialCategory = (typeof MATERIAL_CATEGORIES)[number];
 
-export interface MarketingMaterialView {
-  id: string;
-  kind: 'email' | 'social';
-  category: MaterialCategory;
-  lang: 'de' | 'en';
-  title: string;
-  description: string;
-  subject: string | null;
-  body: string;
-  sortOrder: number;
-  active: boolean;
-}
-
-export interface AdminAcademyVideo {
-  id: string;
-  category: AcademyCategory;
-  titleDe: string;
-  titleEn: string;
-  descriptionDe: string;
-  descriptionEn: string;
-  bodyDe: string;
-  bodyEn: string;
-  url: string | null;
-  durationMin: number | null;
-  sortOrder: number;
-  active: boolean;
-  /** How many partners marked it done. */
-  watchedBy: number;
-}
+/** A marketing text and an academy lesson as the admins see them: the responses of their endpoints (core/contract/affiliate.ts, admin-content.ts). */
+export type MarketingMaterialView = z.output<typeof marketingMaterialSchema>;
+export type AdminAcademyVideo = z.output<typeof adminAcademyVideoSchema>;

@@ -1,27 +1,15 @@
 // The follow-up script editor's views and edits (server/http/admin-followup.ts), for server and client.
 import { z } from 'zod';
-import { MAX_STEPS, MAX_STEP_TEXT, type FollowUpScript } from '../../machines/follow-up-script.ts';
+import { MAX_STEPS, MAX_STEP_TEXT } from '../../machines/follow-up-script.ts';
+import type { followUpEditorSchema, scriptCheckSchema, scriptProblemSchema, stepFiguresSchema } from '../contract/admin-followup.ts';
 
 export const SCRIPT_PROBLEMS = ['INVALID', 'TOO_FEW_STEPS', 'NAME_HIDDEN', 'UNREACHABLE', 'DEAD_END', 'NO_HAND_OFF'] as const;
 
 export type ScriptProblemCode = (typeof SCRIPT_PROBLEMS)[number];
 
-export interface ScriptProblem {
-  code: ScriptProblemCode;
-  /** The state of the built machine the problem is in. */
-  state?: string;
-  /** The script step it concerns (its number in the list counts from 1). */
-  step?: string;
-  stepNumber?: number;
-}
-
-export interface ScriptCheck {
-  ok: boolean;
-  problems: ScriptProblem[];
-  /** Size of the checked graph: states and transitions. */
-  states: number;
-  transitions: number;
-}
+/** A problem of the graph check, the check, the editor's view and the figures of a step: the responses of the editor's endpoints (core/contract/admin-followup.ts). */
+export type ScriptProblem = z.output<typeof scriptProblemSchema>;
+export type ScriptCheck = z.output<typeof scriptCheckSchema>;
 
 const stepNumber = z.number().int().min(1).max(MAX_STEPS);
 
@@ -37,16 +25,5 @@ export const followUpEditSchema = z.discriminatedUnion('op', [
 
 export type FollowUpEdit = z.infer<typeof followUpEditSchema>;
 
-export interface FollowUpEditorView {
-  script: FollowUpScript;
-  draft: { id: string; number: number; restoredFrom: number | null; updatedAt: string } | null;
-  live: { source: 'published' | 'stored' | 'default'; number: number | null };
-  check: ScriptCheck;
-  versions: { id: string; number: number; status: string; steps: number; createdAt: string; publishedAt: string | null; restoredFrom: number | null }[];
-}
-
-export interface StepFigures {
-  id: string;
-  reached: number;
-  leftHere: number;
-}
+export type FollowUpEditorView = z.output<typeof followUpEditorSchema>;
+export type StepFigures = z.output<typeof stepFiguresSchema>;

@@ -1,6 +1,7 @@
 // Payout methods and payouts as their owners and the admins see them (server/http/payouts.ts).
 import type { z } from 'zod';
 import type { payoutMethodSchema, payoutSchema } from '../contract/payouts.ts';
+import type { adminPayoutSchema, sepaBatchSchema } from '../contract/admin-payouts.ts';
 /** Where a Stripe Connect account stands (from Stripe's account.updated events). */
 export const STRIPE_ACCOUNT_STATUSES = ['onboarding', 'pending', 'enabled', 'restricted'] as const;
 export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
@@ -9,32 +10,10 @@ export type StripeAccountStatus = (typeof STRIPE_ACCOUNT_STATUSES)[number];
 export type PayoutMethodView = z.output<typeof payoutMethodSchema>;
 export type PayoutView = z.output<typeof payoutSchema>;
 
-export interface AdminPayout {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  amountCents: number;
-  source: string;
-  status: string;
-  method: { type: string; label: string; accountHolder: string | null; verified: boolean };
-  sepaBatchId: string | null;
-  paypalBatchId: string | null;
-  failureReason: string | null;
-  /** Stripe Connect: what reversals of the transfer returned to the earnings (decision 088). */
-  stripeReversedCents: number;
-  /** Why it is held for review (status 'held'): same_payout_account | same_email_pattern | same_signup_network. */
-  holdReasons: string[];
-  requestedAt: string;
-}
+/** Why a payout is held for review (payout machine: 'held'; decision 019). */
+export const HOLD_REASONS = ['same_payout_account', 'same_email_pattern', 'same_signup_network'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
 
-export interface SepaBatchView {
-  id: string;
-  messageId: string;
-  status: string;
-  count: number;
-  totalCents: number;
-  createdAt: string;
-  sentAt: string | null;
-  paidAt: string | null;
-}
+/** A payout and a SEPA batch as the admins see them: the responses of their endpoints (core/contract/admin-payouts.ts). */
+export type AdminPayout = z.output<typeof adminPayoutSchema>;
+export type SepaBatchView = z.output<typeof sepaBatchSchema>;

@@ -1,5 +1,7 @@
 // The provider's feed, match cards, request views and documents (server/http/providers.ts), for server and client.
+import type { z } from 'zod';
 import type { CategoryId } from '../categories/category-ids.ts';
+import type { pendingDocumentSchema } from '../contract/admin.ts';
 
 export interface RequestTeaser {
   id: string;
@@ -63,15 +65,8 @@ export interface DocumentSummary {
   reviewedAt: string | null;
 }
 
-export interface PendingDocument extends DocumentSummary {
-  providerId: string;
-  firmenname: string;
-  /** The provider's own name and e-mail (admins name a document by them too). */
-  providerName: string;
-  providerEmail: string;
-  /** The provider's badge now: none, pending, verified or rejected. */
-  verification: string;
-}
+/** A document as the admins' verification queue lists it: the response of its endpoint (core/contract/admin.ts). */
+export type PendingDocument = z.output<typeof pendingDocumentSchema>;
 
 export interface ProviderStats {
   ratingAvg: number | null;

@@ -1,19 +1,14 @@
-// Support conversations as partners and admins see them (server/http/support.ts), for server and client.
+// Support conversations as partners and admins see them (server/http/support.ts), for server and client: the
+// messages and the admins' inbox are the responses of their endpoints (core/contract/support.ts, admin-support.ts).
+import type { z } from 'zod';
+import type { partnerMessageSchema } from '../contract/support.ts';
+import type { adminMessageSchema, supportConversationDetailSchema, supportConversationSummarySchema } from '../contract/admin-support.ts';
+
 /** A partner's view: their own messages and the team's replies; which admin answered is not shown. */
-export interface PartnerMessageView {
-  id: string;
-  fromTeam: boolean;
-  subject: string;
-  body: string;
-  createdAt: string;
-  readAt: string | null;
-}
+export type PartnerMessageView = z.output<typeof partnerMessageSchema>;
 
 /** The team's view: who wrote each message (the partner, or which admin replied). */
-export interface AdminMessageView extends PartnerMessageView {
-  senderId: string;
-  senderName: string;
-}
+export type AdminMessageView = z.output<typeof adminMessageSchema>;
 
 export interface OwnSupportConversation {
   subject: string;
@@ -22,18 +17,5 @@ export interface OwnSupportConversation {
   unread: number;
 }
 
-export interface SupportConversationSummary {
-  id: string;
-  partner: { id: string; name: string; email: string };
-  subject: string;
-  lastMessageAt: string;
-  lastMessage: { body: string; fromTeam: boolean } | null;
-  unread: number;
-}
-
-export interface SupportConversationDetail {
-  id: string;
-  partner: { id: string; name: string; email: string };
-  subject: string;
-  messages: AdminMessageView[];
-}
+export type SupportConversationSummary = z.output<typeof supportConversationSummarySchema>;
+export type SupportConversationDetail = z.output<typeof supportConversationDetailSchema>;

@@ -1,6 +1,6 @@
 // The lists of notice and action (decision 059) that the browser shows too: what can be reported, on which
 // grounds, what kinds of problem, which decisions fit each kind of content, and the lengths the forms check.
-// Pure (the client imports it); the zod inputs of the doors are in report-rules.ts.
+// Pure (the client imports it); the zod inputs of the doors are in report-rules.ts (the admins' decisions: decision-inputs.ts).
 import type { ReportDecision } from '../../machines/content-report.machine.ts';
 
 /** What can be reported: a request, a provider's public page, a review (rating and testimonial), an offer's text, a deal inquiry. */

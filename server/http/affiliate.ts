@@ -4,14 +4,11 @@
 // rules are in server/domain/affiliate.
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { idParams } from './marketplace.schemas.ts';
-import { COMMISSION_STATUSES } from '../../machines/commission.machine.ts';
 import { getPartnerOverview } from '../domain/affiliate/get-partner-overview.ts';
 import { getPartnerNetwork } from '../domain/affiliate/get-partner-network.ts';
 import { listCommissionsForAdmin, listPartnerCommissions } from '../domain/affiliate/list-commissions.ts';
 import { getCommissionPlan, listCommissionPlanHistory } from '../domain/affiliate/get-commission-plan.ts';
 import { updateCommissionPlan } from '../domain/affiliate/update-commission-plan.ts';
-import { planInputSchema } from '../../core/affiliate/commission-plan.ts';
 import { decideAndTellCommission } from '../domain/affiliate/decide-and-tell-commission.ts';
 import { reverseDealCommissions } from '../domain/affiliate/reverse-commissions.ts';
 import { UNLOCK_PRICE_GOINTS } from '../../core/money/money.ts';
@@ -22,50 +19,16 @@ import { savePartnerProfile } from '../domain/affiliate/save-partner-profile.ts'
 import { setRankingOptIn } from '../domain/affiliate/set-ranking-opt-in.ts';
 import { getCountryRanking } from '../domain/affiliate/get-country-ranking.ts';
 import { inviteFriend } from '../domain/affiliate/invite-friend.ts';
-import { listMarketingMaterials, MATERIAL_CATEGORIES } from '../domain/affiliate/list-marketing-materials.ts';
-import {
-  createMarketingMaterial,
-  deleteMarketingMaterial,
-  materialInputSchema,
-  materialPatchSchema,
-  updateMarketingMaterial,
-} from '../domain/affiliate/manage-marketing-material.ts';
+import { listMarketingMaterials } from '../domain/affiliate/list-marketing-materials.ts';
+import { createMarketingMaterial, deleteMarketingMaterial, updateMarketingMaterial } from '../domain/affiliate/manage-marketing-material.ts';
 import { ACADEMY_CATEGORIES, listAcademy } from '../domain/affiliate/list-academy.ts';
 import { setVideoWatched } from '../domain/affiliate/set-video-watched.ts';
+import { moneyViewSchema } from '../../core/money/money-view.ts';
+import { commissionPlanSchema, commissionSchema, contentRowParams, marketingMaterialSchema } from '../../core/contract/affiliate.ts';
+import { adminCommissionsContract } from '../../core/contract/admin-commissions.ts';
+import { adminContentContract } from '../../core/contract/admin-content.ts';
 
 const admin = { roles: ['admin'] } as const;
-
-const money = z.object({ goints: z.number().describe('Goints, up to three decimals'), cents: z.number().int().describe('Euro cents, rounded down') });
-
-const planSchema = z.object({
-  poolBp: z.number().int().describe('Share of platform revenue paid as commission, basis points (2000 = 20 %)'),
-  levelsBp: z.array(z.number().int()).describe('Levels 1-10: each its share of the pool, basis points'),
-  preset: z.string().describe('ten_levels | two_levels | custom'),
-  levels: z.array(z.object({ level: z.number().int(), bp: z.number().int(), shareOfRevenueBp: z.number() })),
-  changedAt: z.string().nullable(),
-  changedById: z.string().nullable(),
-});
-
-const commissionSchema = z.object({
-  id: z.string(),
-  level: z.number().int(),
-  amount: money,
-  status: z.enum(COMMISSION_STATUSES),
-  dubStatus: z.enum(['pending', 'processed', 'refunded', 'canceled']),
-  createdAt: z.string(),
-  availableAt: z.string().describe('When the refund window ends'),
-});
-
-const reason = z.string().trim().min(3).max(500);
-
-// Seeded rows have readable ids ('mm-de-email-1'), new ones uuids.
-const rowParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9-]+$/),
-});
 
 const profileView = z.object({
   firstName: z.string(),
@@ -80,19 +43,6 @@ const profileView = z.object({
   updatedAt: z.string(),
 });
 
-const materialView = z.object({
-  id: z.string(),
-  kind: z.enum(['email', 'social']),
-  category: z.enum(MATERIAL_CATEGORIES),
-  lang: z.enum(['de', 'en']),
-  title: z.string(),
-  description: z.string(),
-  subject: z.string().nullable(),
-  body: z.string().describe('[AFFILIATE_LINK] and [NAME] are filled in by the page'),
-  sortOrder: z.number().int(),
-  active: z.boolean(),
-});
-
 export const affiliateRoutes = [
   defineRoute({
     method: 'get',
@@ -104,11 +54,11 @@ export const affiliateRoutes = [
       code: z.string().describe("'AKUT-' and six uppercase letters"),
       link: z.string(),
       earnings: z.object({
-        total: money,
-        thisMonth: money,
-        pending: money,
-        held: money.extend({ count: z.number().int() }).describe('The part of pending held for review by a fraud rule'),
-        available: money,
+        total: moneyViewSchema,
+        thisMonth: moneyViewSchema,
+        pending: moneyViewSchema,
+        held: moneyViewSchema.extend({ count: z.number().int() }).describe('The part of pending held for review by a fraud rule'),
+        available: moneyViewSchema,
       }),
       conversion: z.object({
         clicks: z.number().int(),
@@ -129,7 +79,7 @@ export const affiliateRoutes = [
     response: z.object({
       size: z.number().int(),
       active: z.number().int(),
-      levels: z.array(z.object({ level: z.number().int(), people: z.number().int(), active: z.number().int(), earnings: money })),
+      levels: z.array(z.object({ level: z.number().int(), people: z.number().int(), active: z.number().int(), earnings: moneyViewSchema })),
       direct: z.array(z.object({ firstName: z.string(), joinedAt: z.string(), active: z.boolean() })),
     }),
     handler: ({ deps, auth }) => getPartnerNetwork(deps.db.prisma, auth.user.id),
@@ -149,7 +99,7 @@ export const affiliateRoutes = [
     summary: 'The commission plan in force (pool and levels), for the affiliate pages',
     tags: ['affiliate'],
     access: 'public',
-    response: planSchema.extend({
+    response: commissionPlanSchema.extend({
       unlockPriceGoints: z.number().int().describe('What a provider pays to unlock one request'),
       maxUnlocks: z.number().int().describe('How many providers may unlock one request'),
     }),
@@ -197,8 +147,8 @@ export const affiliateRoutes = [
     response: z.object({
       optedIn: z.boolean(),
       country: z.string().nullable(),
-      countries: z.array(z.object({ country: z.string(), partners: z.number().int(), earnings: money })),
-      partners: z.array(z.object({ rank: z.number().int(), pseudonym: z.string(), country: z.string(), earnings: money, you: z.boolean() })),
+      countries: z.array(z.object({ country: z.string(), partners: z.number().int(), earnings: moneyViewSchema })),
+      partners: z.array(z.object({ rank: z.number().int(), pseudonym: z.string(), country: z.string(), earnings: moneyViewSchema, you: z.boolean() })),
     }),
     handler: ({ deps, auth }) => getCountryRanking(deps.db.prisma, auth.user.id),
   }),
@@ -220,7 +170,7 @@ export const affiliateRoutes = [
     tags: ['affiliate'],
     access: 'user',
     query: z.object({ lang: z.enum(['de', 'en']).default('de') }),
-    response: z.object({ materials: z.array(materialView) }),
+    response: z.object({ materials: z.array(marketingMaterialSchema) }),
     handler: async ({ deps, query }) => ({ materials: await listMarketingMaterials(deps.db.prisma, { lang: query.lang, activeOnly: true }) }),
   }),
   defineRoute({
@@ -263,122 +213,75 @@ export const affiliateRoutes = [
     summary: 'Marks an academy lesson done (read, or its video watched) or not done',
     tags: ['affiliate'],
     access: 'user',
-    params: rowParams,
+    params: contentRowParams,
     body: z.object({ watched: z.boolean() }),
     response: z.object({ videoId: z.string(), watched: z.boolean() }),
     handler: ({ deps, auth, params, body }) => setVideoWatched(deps.db.prisma, auth.user.id, params.id, body.watched),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/admin/affiliate/materials',
+    ...adminContentContract.materials,
     summary: 'Every marketing text (both languages, inactive ones too)',
     tags: ['admin', 'affiliate'],
     access: admin,
-    response: z.object({ materials: z.array(materialView) }),
     handler: async ({ deps }) => ({ materials: await listMarketingMaterials(deps.db.prisma, { activeOnly: false }) }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/affiliate/materials',
+    ...adminContentContract.createMaterial,
     summary: 'Creates a marketing text (no income promises; [AFFILIATE_LINK] and [NAME] are placeholders); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
-    status: 201,
-    body: materialInputSchema,
-    response: materialView,
     handler: ({ deps, auth, body }) => createMarketingMaterial(deps.db.prisma, auth.user.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
-    method: 'patch',
-    path: '/api/admin/affiliate/materials/:id',
+    ...adminContentContract.updateMaterial,
     summary: 'Changes a marketing text (also activates or hides it); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
-    params: rowParams,
-    body: materialPatchSchema,
-    response: materialView,
     handler: ({ deps, auth, params, body }) =>
       updateMarketingMaterial(deps.db.prisma, auth.user.id, params.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
-    method: 'delete',
-    path: '/api/admin/affiliate/materials/:id',
+    ...adminContentContract.deleteMaterial,
     summary: 'Deletes a marketing text; audited',
     tags: ['admin', 'affiliate'],
     access: admin,
-    params: rowParams,
-    response: z.object({ ok: z.literal(true) }),
     handler: ({ deps, auth, params }) => deleteMarketingMaterial(deps.db.prisma, auth.user.id, params.id, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/admin/affiliate/plan',
+    ...adminCommissionsContract.plan,
     summary: 'The commission plan in force and its history (newest first, with who changed it)',
     tags: ['admin', 'affiliate'],
     access: admin,
-    response: z.object({
-      plan: planSchema,
-      history: z.array(planSchema.extend({ id: z.string(), changedBy: z.object({ name: z.string(), email: z.string() }).nullable() })),
-    }),
     handler: async ({ deps }) => ({ plan: await getCommissionPlan(deps.db.prisma), history: await listCommissionPlanHistory(deps.db.prisma) }),
   }),
   defineRoute({
-    method: 'put',
-    path: '/api/admin/affiliate/plan',
+    ...adminCommissionsContract.savePlan,
     summary:
       'Changes the commission plan: a preset (ten_levels, two_levels) or pool and ten level fractions (pool at most 50 %, levels at most 100 % of the pool); audited',
     tags: ['admin', 'affiliate'],
     access: admin,
-    body: planInputSchema,
-    response: planSchema,
     handler: ({ deps, auth, body }) => updateCommissionPlan(deps.db.prisma, auth.user.id, body, { logger: deps.logger, via: 'dashboard' }),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/admin/affiliate/commissions',
+    ...adminCommissionsContract.commissions,
     summary: 'Commissions in one state (default: held by a fraud rule), with the rules that matched',
     tags: ['admin', 'affiliate'],
     access: admin,
-    query: z.object({ status: z.enum(COMMISSION_STATUSES).default('held') }),
-    response: z.object({
-      commissions: z.array(
-        commissionSchema.extend({
-          dealId: z.string(),
-          partnerId: z.string(),
-          partnerEmail: z.string(),
-          partnerName: z.string(),
-          referredUserId: z.string(),
-          referred: z.object({ name: z.string(), email: z.string() }).nullable().describe('The person whose deal earned it'),
-          flags: z.array(z.object({ code: z.string(), detail: z.string().optional() })),
-          decidedById: z.string().nullable(),
-          decisionReason: z.string().nullable(),
-          owed: money,
-        }),
-      ),
-    }),
     handler: async ({ deps, query }) => ({ commissions: await listCommissionsForAdmin(deps.db.prisma, query.status) }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/affiliate/commissions/:id/decide',
+    ...adminCommissionsContract.decide,
     summary: 'Releases a held commission (pending again, available once its window has passed) or voids it, with a reason',
     tags: ['admin', 'affiliate'],
     access: admin,
-    params: idParams,
-    body: z.object({ decision: z.enum(['release', 'void']), reason }),
-    response: z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES) }),
     // The partner learns why their commission was voided: the mail commits with the decision, the live note after it.
     handler: ({ deps, auth, params, body }) => decideAndTellCommission(deps, auth.user.id, params.id, body.decision, body.reason, 'dashboard'),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/affiliate/deals/:id/reverse-commissions',
+    ...adminCommissionsContract.reverseDeal,
     summary: "Reverses every commission of a deal in full (the deal's platform revenue was reversed), with a reason",
     tags: ['admin', 'affiliate'],
     access: admin,
-    params: idParams,
-    body: z.object({ reason }),
-    response: z.object({ reversed: z.number().int() }),
     handler: ({ deps, auth, params, body }) => reverseDealCommissions(deps.db.prisma, auth.user.id, params.id, body.reason, deps.logger),
   }),
 ];

@@ -1,8 +1,6 @@
 // Money out: payout methods and payouts for the person, the admins' approval queue and SEPA batches, and
 // PayPal's webhook. Thin doors; the rules are in server/domain/payouts.
 import { z } from 'zod';
-import { HOLD_REASONS } from '../domain/payouts/payout-hold.ts';
-import { PAYOUT_STATUSES } from '../../machines/payout.machine.ts';
 import { defineRoute } from './route.ts';
 import { AppError } from '../../core/errors.ts';
 import { addPayoutMethod, listPayoutMethods, removePayoutMethod } from '../domain/payouts/payout-methods.ts';
@@ -10,22 +8,11 @@ import { listPayouts, requestPayout } from '../domain/payouts/request-payout.ts'
 import { approvePayout, completeManualPayout, listAdminPayouts, rejectPayout, syncPayPalPayouts } from '../domain/payouts/admin-payouts.ts';
 import { createSepaBatch, getSepaFile, listSepaBatches, markSepaBatchPaid, markSepaBatchSent, markSepaPayoutFailed } from '../domain/payouts/sepa-batches.ts';
 import { idParams } from './marketplace.schemas.ts';
-import { payoutRejectReason } from '../domain/payouts/payout-rules.ts';
 import { refreshStripeAccount, startStripeOnboarding } from '../domain/payouts/start-stripe-onboarding.ts';
 import { payoutsContract, stripeReturnPath } from '../../core/contract/payouts.ts';
+import { adminPayoutsContract } from '../../core/contract/admin-payouts.ts';
 
 const admin = { roles: ['admin'] } as const;
-
-const batchSchema = z.object({
-  id: z.string(),
-  messageId: z.string(),
-  status: z.string(),
-  count: z.number().int(),
-  totalCents: z.number().int(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
-});
 
 export const payoutRoutes = [
   defineRoute({
@@ -100,107 +87,62 @@ export const payoutRoutes = [
     handler: ({ deps, auth, body, lang }) => requestPayout(deps, auth.user.id, body, lang),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/admin/payouts',
+    ...adminPayoutsContract.payouts,
     summary: 'Payouts for the admins (the approval queue: status=requested, and status=held for those held for review)',
     tags: ['admin'],
     access: admin,
-    query: z.object({ status: z.enum(PAYOUT_STATUSES).optional() }),
-    response: z.object({
-      payouts: z.array(
-        z.object({
-          id: z.string(),
-          userId: z.string(),
-          userEmail: z.string(),
-          userName: z.string(),
-          amountCents: z.number().int(),
-          source: z.string(),
-          status: z.string(),
-          method: z.object({ type: z.string(), label: z.string(), accountHolder: z.string().nullable(), verified: z.boolean() }),
-          sepaBatchId: z.string().nullable(),
-          paypalBatchId: z.string().nullable(),
-          failureReason: z.string().nullable(),
-          stripeReversedCents: z.number().int().describe('Stripe Connect: the part of the transfer reversed and returned to the earnings'),
-          holdReasons: z.array(z.enum(HOLD_REASONS)).describe('why it is held for review'),
-          requestedAt: z.string(),
-        }),
-      ),
-      paypal: z.enum(['api', 'manual']),
-    }),
     handler: async ({ deps, query }) => ({
       payouts: await listAdminPayouts(deps, query.status),
       paypal: deps.money.paypal ? ('api' as const) : ('manual' as const),
     }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/payouts/:id/approve',
+    ...adminPayoutsContract.approve,
     summary: 'Approves a payout (a PayPal payout is sent at once when PayPal is configured; bank payouts wait for the next SEPA file)',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params }) => approvePayout(deps, auth.user.id, params.id),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/payouts/:id/reject',
+    ...adminPayoutsContract.reject,
     summary: 'Rejects a payout before it is sent; the amount returns to the earnings',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    body: z.object({ reason: payoutRejectReason }),
-    response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params, body }) => rejectPayout(deps, params.id, body.reason, { actorId: auth.user.id }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/payouts/:id/complete',
+    ...adminPayoutsContract.complete,
     summary: 'Records the outcome of a PayPal payout made by hand (when the PayPal API is not configured)',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    body: z.object({ outcome: z.enum(['paid', 'failed']), reason: z.string().trim().max(300).optional() }),
-    response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params, body }) => completeManualPayout(deps, params.id, body.outcome, body.reason, { actorId: auth.user.id }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/payouts/:id/transfer-failed',
+    ...adminPayoutsContract.transferFailed,
     summary: 'A bank transfer of a sent SEPA file came back: the payout failed and its amount returns',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    body: z.object({ reason: payoutRejectReason }),
-    response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params, body }) => markSepaPayoutFailed(deps, params.id, body.reason, { actorId: auth.user.id }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/payouts/sync-paypal',
+    ...adminPayoutsContract.syncPayPal,
     summary: 'Reads the status of PayPal payouts in flight and retries approved ones whose call did not get through',
     tags: ['admin'],
     access: admin,
-    response: z.object({ paid: z.number().int(), failed: z.number().int(), retried: z.number().int() }),
     handler: ({ deps }) => syncPayPalPayouts(deps),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/admin/sepa-batches',
+    ...adminPayoutsContract.batches,
     summary: 'SEPA credit transfer batches',
     tags: ['admin'],
     access: admin,
-    response: z.object({ batches: z.array(batchSchema) }),
     handler: async ({ deps }) => ({ batches: await listSepaBatches(deps) }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/sepa-batches',
+    ...adminPayoutsContract.createBatch,
     summary: 'Collects the approved bank payouts into a new SEPA file (pain.001.001.09)',
     tags: ['admin'],
     access: admin,
-    status: 201,
-    response: batchSchema,
     handler: ({ deps, auth }) => createSepaBatch(deps, auth.user.id),
   }),
   defineRoute({
@@ -221,23 +163,17 @@ export const payoutRoutes = [
     },
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/sepa-batches/:id/sent',
+    ...adminPayoutsContract.batchSent,
     summary: 'Marks the batch as sent to the bank: its payouts are processing',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    response: batchSchema,
     handler: ({ deps, auth, params }) => markSepaBatchSent(deps, params.id, { actorId: auth.user.id }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/sepa-batches/:id/paid',
+    ...adminPayoutsContract.batchPaid,
     summary: "Marks the batch as paid: its payouts are 'Ausgezahlt'",
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    response: batchSchema,
     handler: ({ deps, auth, params }) => markSepaBatchPaid(deps, params.id, { actorId: auth.user.id }),
   }),
   defineRoute({

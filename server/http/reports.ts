@@ -8,55 +8,12 @@ import { createReport } from '../domain/reports/create-report.ts';
 import { decideReport } from '../domain/reports/decide-report.ts';
 import { objectToReport } from '../domain/reports/object-to-report.ts';
 import { decideObjection } from '../domain/reports/decide-objection.ts';
-import { listReports, REPORT_FILTERS } from '../domain/reports/list-reports.ts';
+import { listReports } from '../domain/reports/list-reports.ts';
+import { adminReportsContract } from '../../core/contract/admin-reports.ts';
 import { listOwnDecisions } from '../domain/reports/list-own-decisions.ts';
-import {
-  createReportInput,
-  decideObjectionInput,
-  decideReportInput,
-  objectionInput,
-  REPORT_CATEGORIES,
-  REPORT_CONTENT_TYPES,
-  REPORT_DECISIONS,
-  REPORT_GROUNDS,
-} from '../domain/reports/report-rules.ts';
+import { createReportInput, objectionInput, REPORT_CONTENT_TYPES } from '../domain/reports/report-rules.ts';
 
 const admin = { roles: ['admin'] } as const;
-
-const snapshotSchema = z.object({
-  title: z.string(),
-  text: z.string(),
-  fields: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
-  path: z.string().nullable(),
-});
-
-const adminReportSchema = z.object({
-  id: z.string(),
-  ref: z.string(),
-  contentType: z.enum(REPORT_CONTENT_TYPES),
-  contentId: z.string(),
-  ground: z.enum(REPORT_GROUNDS),
-  category: z.enum(REPORT_CATEGORIES),
-  explanation: z.string(),
-  reporter: z.object({ signedIn: z.boolean(), name: z.string().nullable(), email: z.string().nullable() }),
-  affected: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  snapshot: snapshotSchema.describe('The content as it was reported'),
-  status: z.enum(REPORT_STATUSES),
-  decision: z.enum(REPORT_DECISIONS).nullable(),
-  decisionGround: z.string().nullable(),
-  decisionProvision: z.string().nullable(),
-  decisionReason: z.string().nullable(),
-  decidedById: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  objection: z.string().nullable(),
-  objectedAt: z.string().nullable(),
-  objectionReason: z.string().nullable(),
-  objectionDecidedBy: z.string().nullable(),
-  objectionDecidedAt: z.string().nullable(),
-  otherOpen: z.number().int(),
-  createdAt: z.string(),
-});
 
 const statementSchema = z.object({
   decision: z.string(),
@@ -120,36 +77,25 @@ export const reportRoutes = [
     handler: ({ deps, auth, params, body }) => objectToReport(deps, auth.user.id, params.id, body.text),
   }),
   defineRoute({
-    method: 'get',
-    path: '/api/admin/reports',
+    ...adminReportsContract.reports,
     summary: 'Content reports for the admins: filter todo (open and objected, the default), a status, or all; newest first',
     tags: ['admin'],
     access: admin,
-    query: z.object({ filter: z.enum(REPORT_FILTERS).optional() }),
-    response: z.object({ reports: z.array(adminReportSchema), todo: z.number().int() }),
     handler: ({ deps, query }) => listReports(deps.db.prisma, { filter: query.filter }),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/reports/:id/decide',
+    ...adminReportsContract.decide,
     summary:
       'Decides a report: remove, restrict or keep the content, with the ground, the provision and the statement of reasons; the effect applies at once, both sides are told',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    body: decideReportInput,
-    response: z.object({ status: z.string(), decision: z.string() }),
     handler: ({ deps, auth, params, body }) => decideReport(deps, auth.user.id, params.id, body),
   }),
   defineRoute({
-    method: 'post',
-    path: '/api/admin/reports/:id/objection-decision',
+    ...adminReportsContract.decideObjection,
     summary: 'Upholds or reverses a decision the affected person objected to; only an admin other than the one who decided',
     tags: ['admin'],
     access: admin,
-    params: idParams,
-    body: decideObjectionInput,
-    response: z.object({ status: z.string() }),
     handler: ({ deps, auth, params, body }) => decideObjection(deps, auth.user.id, params.id, body),
   }),
 ];

@@ -10,6 +10,7 @@ import { langFromRequest, translator, type Lang } from '../i18n.ts';
 import { requireAccess, type Access, type AuthContext, type SessionUser } from '../auth/guards.ts';
 import type { AppDeps } from '../deps.ts';
 import { readerFor, type Reader } from './read-after-write.ts';
+import { contract } from '../../core/contract/index.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -143,6 +144,30 @@ function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: s
   return result.data;
 }
 
+// The response schemas of the typed contract's endpoints (core/contract, decision 084).
+const contractResponses = new Set<z.ZodType>(
+  Object.values(contract).flatMap((area) => Object.values(area as Record<string, { response?: z.ZodType }>).flatMap((e) => (e.response ? [e.response] : []))),
+);
+
+/** An answer of a contract endpoint that its response schema refuses: a bug of the door, found in development and tests. */
+export class ContractAnswerError extends Error {
+  constructor(route: AnyRoute, issues: z.core.$ZodIssue[]) {
+    super(`${route.method.toUpperCase()} ${route.path}: the answer does not match its schema: ${JSON.stringify(issues)}`);
+    this.name = 'ContractAnswerError';
+  }
+}
+
+/**
+ * Outside production, every answer of a contract endpoint is parsed against its response schema before it is sent
+ * (the client checks it again in development and tests), so a door that drifts from the contract fails its
+ * integration tests, POSTs included, and not only the screen's.
+ */
+export function checkContractAnswer(route: AnyRoute, result: unknown): void {
+  if (!route.response || !contractResponses.has(route.response)) return;
+  const checked = route.response.safeParse(result ?? { ok: true });
+  if (!checked.success) throw new ContractAnswerError(route, checked.error.issues);
+}
+
 export function mountRoutes(
   router: Router,
   routes: AnyRoute[],
@@ -151,6 +176,7 @@ export function mountRoutes(
 ) {
   const unbounded = routes.flatMap(unboundedNumericInputs);
   if (unbounded.length > 0) throw new Error(`numeric inputs without a bound within ±${MAX_INPUT_NUMBER}: ${unbounded.join(', ')}`);
+  const checkAnswers = deps.config.env !== 'production';
   for (const route of routes) {
     const middlewares = route.rateLimit ? [limiters[route.rateLimit]!] : [];
     if (route.rawBody) middlewares.push(express.raw({ type: [...route.rawBody.types], limit: route.rawBody.limit }));
@@ -178,6 +204,7 @@ export function mountRoutes(
         };
         const result = await route.handler(ctx);
         if (route.raw) return;
+        if (checkAnswers) checkContractAnswer(route, result);
         res.status(route.status ?? 200).json(result ?? { ok: true });
       } catch (e) {
         next(e);

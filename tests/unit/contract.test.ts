@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { contract } from '../../core/contract/index.ts';
 import type { Endpoint } from '../../core/contract/endpoint.ts';
 import { allRoutes } from '../../server/http/routes.ts';
+import { checkContractAnswer, ContractAnswerError } from '../../server/http/route.ts';
 import { call, ContractError, urlOf } from '../../src/lib/contract-client.ts';
 import { shopContract } from '../../core/contract/shop.ts';
 import { adminPricesContract } from '../../core/contract/admin-prices.ts';
@@ -25,6 +26,24 @@ describe('contract', () => {
   it.each(endpoints)('%s answers JSON its schema describes without transforms (the client returns it as sent)', (_, e) => {
     expect(e.response).toBeDefined();
     expect(() => z.toJSONSchema(e.response!, { io: 'output' })).not.toThrow();
+  });
+});
+
+describe('the server checks contract answers outside production', () => {
+  const route = (method: string, path: string) => allRoutes.find((r) => r.method === method && r.path === path)!;
+
+  it('refuses an answer of a contract endpoint its response schema does not describe', () => {
+    const retry = route('post', '/api/admin/jobs/:id/retry');
+    expect(() => checkContractAnswer(retry, { id: 'j1', name: 'expire-requests', retried: true })).not.toThrow();
+    expect(() => checkContractAnswer(retry, { id: 'j1', name: 'expire-requests' })).toThrow(ContractAnswerError);
+    expect(() => checkContractAnswer(route('get', '/api/admin/overview'), { users: 1.5, requests: 0, deals: 0, transactions: 0, affiliates: 0 })).toThrow(
+      ContractAnswerError,
+    );
+  });
+
+  it('leaves routes outside the contract alone', () => {
+    const outside = allRoutes.find((r) => r.response && !endpoints.some(([, e]) => e.response === r.response))!;
+    expect(() => checkContractAnswer(outside, { surely: 'not its schema' })).not.toThrow();
   });
 });
 

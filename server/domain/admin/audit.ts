@@ -1,7 +1,8 @@
 // The admin audit log: every change an admin makes (by dashboard or by chat) is recorded in the same
 // transaction as the change itself, with the values before and after. Append-only (a trigger refuses UPDATE
 // and DELETE). Decision 030.
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { auditQuerySchema } from '../../../core/contract/admin.ts';
 import type { Db, DbTx } from '../../db.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { AuditRow } from '../../../core/api/admin.ts';
@@ -46,18 +47,7 @@ export async function recordAudit(db: Db | DbTx, entry: AuditEntry): Promise<voi
   });
 }
 
-export const auditQuerySchema = z.object({
-  action: z.string().trim().max(80).optional(),
-  entityType: z.string().trim().max(80).optional(),
-  entityId: z.string().trim().max(120).optional(),
-  actorId: z.string().trim().max(120).optional(),
-  from: z.coerce.date().optional(),
-  to: z.coerce.date().optional(),
-  /** ISO time of the last row of the previous page (rows are newest first). */
-  before: z.coerce.date().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** The log, newest first, filtered; `action` matches a prefix ('price.' finds every price change). */
 export async function listAuditLog(db: Db, q: AuditQuery): Promise<{ entries: AuditRow[]; nextBefore: string | null }> {

@@ -1,20 +1,16 @@
 // The admin's deals: every deal, newest first, with its confirmation state (who confirmed when) and what
 // the ledger booked for it: the seeker's share and the platform's share of the settlement, the promotional
 // part, and the refunds of its request. Read from the ledger itself, never recomputed.
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { adminDealsQuerySchema } from '../../../core/contract/admin-requests.ts';
 import type { Db } from '../../db.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { moneyView } from '../../../core/money/money-view.ts';
-import { DEAL_STATUSES, type AdminDealRow, type AdminDealsPage } from '../../../core/api/admin.ts';
+import type { AdminDealRow, AdminDealsPage } from '../../../core/api/admin.ts';
 export { DEAL_STATUSES } from '../../../core/api/admin.ts';
 export type { AdminDealRow, AdminDealsPage } from '../../../core/api/admin.ts';
 
-export const adminDealsQuerySchema = z.object({
-  status: z.enum(DEAL_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type AdminDealsQuery = z.infer<typeof adminDealsQuerySchema>;
+export type AdminDealsQuery = z.output<typeof adminDealsQuerySchema>;
 
 const SHARE_KINDS = { seeker_earnings: 'seekerShare', platform_revenue: 'platformShare', promotion_used: 'promotionUsed' } as const;
 

@@ -1,25 +1,14 @@
 // 'Anfragen verwalten': every request, newest first, filtered by status, category and whether the pre-filter
 // flagged it, one page at a time with the total. The admin tab and the admin chat tool read it alike.
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { adminRequestsQuerySchema } from '../../../core/contract/admin-requests.ts';
 import type { Db } from '../../db.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { CATEGORY_IDS } from '../../../core/categories/category-ids.ts';
-import { REQUEST_STATUSES, type AdminRequestsPage } from '../../../core/api/admin.ts';
+import type { AdminRequestsPage } from '../../../core/api/admin.ts';
 export { REQUEST_STATUSES } from '../../../core/api/admin.ts';
 export type { AdminRequestRow, AdminRequestsPage } from '../../../core/api/admin.ts';
 
-export const adminRequestsQuerySchema = z.object({
-  status: z.enum(REQUEST_STATUSES).optional(),
-  kategorie: z.enum(CATEGORY_IDS as unknown as [string, ...string[]]).optional(),
-  /** true: only requests the pre-filter flagged; false: only clean ones. */
-  flagged: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type AdminRequestsQuery = z.infer<typeof adminRequestsQuerySchema>;
+export type AdminRequestsQuery = z.output<typeof adminRequestsQuerySchema>;
 
 // Flagged: the pre-filter stored at least one reason (a JSON array that is neither null nor empty).
 const FLAGGED: Prisma.RequestWhereInput = { NOT: [{ flags: { equals: Prisma.DbNull } }, { flags: { equals: Prisma.JsonNull } }, { flags: { equals: [] } }] };

@@ -5,6 +5,7 @@ import type { Db } from '../../db.ts';
 import { cleanRef } from '../refs/resolve-ref.ts';
 import { dubStatus, type CommissionStatus } from '../../../machines/commission.machine.ts';
 import { moneyView, type MoneyView } from '../../../core/money/money-view.ts';
+import type { AdminCommissionView } from '../../../core/contract/admin-commissions.ts';
 
 export interface PartnerCommissionView {
   id: string;
@@ -29,19 +30,8 @@ export async function listPartnerCommissions(prisma: Db, partnerId: string, limi
   }));
 }
 
-export interface AdminCommissionView extends PartnerCommissionView {
-  dealId: string;
-  partnerId: string;
-  partnerEmail: string;
-  partnerName: string;
-  referredUserId: string;
-  /** The person whose deal earned it (null when that account is gone). */
-  referred: { name: string; email: string } | null;
-  flags: { code: string; detail?: string }[];
-  decidedById: string | null;
-  decisionReason: string | null;
-  owed: MoneyView;
-}
+/** A commission as the admins' review queue shows it: the response of its endpoint (core/contract/admin-commissions.ts). */
+export type { AdminCommissionView } from '../../../core/contract/admin-commissions.ts';
 
 export async function listCommissionsForAdmin(prisma: Db, status: CommissionStatus, limit = 200): Promise<AdminCommissionView[]> {
   const rows = await prisma.commission.findMany({

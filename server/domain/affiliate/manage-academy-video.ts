@@ -2,46 +2,18 @@
 // German and English title, description and written body (both languages required); the video is optional
 // (none: the lesson is just the text), an address must be http(s). Each change and its audit entry are
 // written in one transaction.
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { videoInputSchema, videoPatchSchema } from '../../../core/affiliate/content-inputs.ts';
 import type { Db } from '../../db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { ACADEMY_CATEGORIES, isPlayableUrl, type AcademyCategory } from './list-academy.ts';
-import { VIDEO_LIMITS } from '../../../core/affiliate/content-limits.ts';
 import type { ContentChangeOptions } from './manage-marketing-material.ts';
 import type { AdminAcademyVideo } from '../../../core/api/affiliate.ts';
 export type { AdminAcademyVideo } from '../../../core/api/affiliate.ts';
 
-const fields = {
-  category: z.enum(ACADEMY_CATEGORIES),
-  titleDe: z.string().trim().min(1).max(VIDEO_LIMITS.titleMax),
-  titleEn: z.string().trim().min(1).max(VIDEO_LIMITS.titleMax),
-  descriptionDe: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
-  descriptionEn: z.string().trim().max(VIDEO_LIMITS.descriptionMax),
-  bodyDe: z.string().trim().min(1).max(VIDEO_LIMITS.bodyMax),
-  bodyEn: z.string().trim().min(1).max(VIDEO_LIMITS.bodyMax),
-  // Empty means 'no video' (the lesson is its text); anything else must be an http(s) address (the command says so, translated).
-  url: z
-    .string()
-    .trim()
-    .max(VIDEO_LIMITS.urlMax)
-    .nullable()
-    .transform((u) => (u ? u : null)),
-  durationMin: z.number().int().min(1).max(VIDEO_LIMITS.durationMax).nullable(),
-  sortOrder: z.number().int().min(0).max(1000),
-  active: z.boolean(),
-};
-export const videoInputSchema = z.object({
-  ...fields,
-  descriptionDe: fields.descriptionDe.default(''),
-  descriptionEn: fields.descriptionEn.default(''),
-  url: fields.url.optional().transform((u) => u ?? null),
-  durationMin: fields.durationMin.optional().transform((d) => d ?? null),
-  sortOrder: fields.sortOrder.default(0),
-  active: fields.active.default(true),
-});
-export const videoPatchSchema = z.object(fields).partial();
+export { videoInputSchema, videoPatchSchema } from '../../../core/affiliate/content-inputs.ts';
 
 type Row = Omit<AdminAcademyVideo, 'category' | 'watchedBy'> & { category: string; _count?: { progress: number } };
 const videoView = (v: Row): AdminAcademyVideo => ({

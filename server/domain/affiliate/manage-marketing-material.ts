@@ -1,39 +1,15 @@
 // Admins create, change and delete marketing texts. Each change and its audit entry (before and after) are
 // written in one transaction. Texts may not promise income (checked here).
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { materialInputSchema, materialPatchSchema } from '../../../core/affiliate/content-inputs.ts';
 import type { Db } from '../../db.ts';
 import type { Logger } from '../../logger.ts';
 import { AppError } from '../../../core/errors.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
-import { MATERIAL_LIMITS } from '../../../core/affiliate/content-limits.ts';
-import { MATERIAL_CATEGORIES, materialView, type MarketingMaterialView } from './list-marketing-materials.ts';
+import { materialView, type MarketingMaterialView } from './list-marketing-materials.ts';
 
-export const materialInputSchema = z.object({
-  kind: z.enum(['email', 'social']),
-  category: z.enum(MATERIAL_CATEGORIES).default('other'),
-  lang: z.enum(['de', 'en']),
-  title: z.string().trim().min(1).max(MATERIAL_LIMITS.titleMax),
-  description: z.string().trim().max(MATERIAL_LIMITS.descriptionMax).default(''),
-  subject: z.string().trim().max(MATERIAL_LIMITS.subjectMax).nullable().optional(),
-  body: z.string().trim().min(1).max(MATERIAL_LIMITS.bodyMax),
-  sortOrder: z.number().int().min(0).max(1000).default(0),
-  active: z.boolean().default(true),
-});
-// Without the defaults: a patch changes only what it names.
-export const materialPatchSchema = z
-  .object({
-    kind: z.enum(['email', 'social']),
-    category: z.enum(MATERIAL_CATEGORIES),
-    lang: z.enum(['de', 'en']),
-    title: z.string().trim().min(1).max(MATERIAL_LIMITS.titleMax),
-    description: z.string().trim().max(MATERIAL_LIMITS.descriptionMax),
-    subject: z.string().trim().max(MATERIAL_LIMITS.subjectMax).nullable(),
-    body: z.string().trim().min(1).max(MATERIAL_LIMITS.bodyMax),
-    sortOrder: z.number().int().min(0).max(1000),
-    active: z.boolean(),
-  })
-  .partial();
+export { materialInputSchema, materialPatchSchema } from '../../../core/affiliate/content-inputs.ts';
 
 export interface ContentChangeOptions {
   logger?: Logger;

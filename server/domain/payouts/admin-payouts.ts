@@ -14,7 +14,7 @@ export { queuePayoutMail } from './payout-mail.ts';
 import { payoutMethodLabel } from './payout-methods.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
-import type { AdminPayout } from '../../../core/api/payouts.ts';
+import type { AdminPayout, HoldReason } from '../../../core/api/payouts.ts';
 export type { AdminPayout } from '../../../core/api/payouts.ts';
 
 /** Who makes an admin change to a payout, for the audit log (decision 030). */
@@ -72,7 +72,8 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
     paypalBatchId: p.paypalBatchId,
     failureReason: p.failureReason,
     stripeReversedCents: p.stripeReversedCents,
-    holdReasons: p.holdReasons,
+    // Written only by payoutHoldReasons, from HOLD_REASONS.
+    holdReasons: p.holdReasons as HoldReason[],
     requestedAt: p.requestedAt.toISOString(),
   }));
 }

@@ -5,9 +5,9 @@
 // hash of its /24 or /48). Any of them holds the payout for an admin (payout machine: 'held'). Decision 019.
 import type { Db, DbTx } from '../../db.ts';
 import { emailPatterns } from '../users/email-identity.ts';
+import type { HoldReason } from '../../../core/api/payouts.ts';
 
-export const HOLD_REASONS = ['same_payout_account', 'same_email_pattern', 'same_signup_network'] as const;
-export type HoldReason = (typeof HOLD_REASONS)[number];
+export { HOLD_REASONS, type HoldReason } from '../../../core/api/payouts.ts';
 
 const overlaps = <T>(a: Iterable<T>, b: Set<T>) => [...a].some((x) => b.has(x));
 

@@ -1,6 +1,5 @@
 // How much may be paid out, once (decision 052): the payout command and the chat's checks before the
 // confirmation card refuse with the same codes and the same minimum, written as the person reads money.
-import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
 import { formatEuro } from '../../../core/money/format-money.ts';
@@ -13,8 +12,7 @@ export function checkPayoutAmount(amountCents: number, availableCents: number | 
   if (availableCents !== null && amountCents > availableCents) throw new AppError('INSUFFICIENT_EARNINGS');
 }
 
-/** An admin's reason for rejecting a payout (the person reads it in the mail): the same rule for both doors. */
-export const payoutRejectReason = z.string().trim().min(3).max(300);
+export { payoutRejectReason } from '../../../core/contract/admin-payouts.ts';
 
 /** Whether the payout machine takes this admin step from the stored snapshot: null, or PAYOUT_NOT_POSSIBLE. */
 export function payoutStepRefusal(snapshot: unknown, type: Extract<PayoutEvent['type'], 'APPROVED' | 'REJECTED'>): 'PAYOUT_NOT_POSSIBLE' | null {

@@ -1,6 +1,5 @@
 // Trade documents for the 'Verifiziert' badge: a provider uploads a Gewerbeschein or Handwerkskarte (PDF,
 // JPEG or PNG, at most 5 MB, checked by content, not by name); an admin approves or rejects it.
-import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { Db } from '../../db.ts';
@@ -12,8 +11,7 @@ import type { DocumentKind, DocumentSummary, PendingDocument } from '../../../co
 import { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
 export { MAX_DOCUMENT_BYTES, DOCUMENT_TYPES } from '../../../core/api/provider.ts';
 export { DOCUMENT_KINDS } from '../../../core/api/provider.ts';
-/** An admin's note on a decision (the provider reads it when a document is rejected): the same rule for both doors. */
-export const verificationNote = z.string().trim().max(500);
+export { verificationNote } from '../../../core/contract/admin.ts';
 export type { DocumentKind, DocumentSummary, PendingDocument } from '../../../core/api/provider.ts';
 
 /** The file's real type from its first bytes; null for anything else. */

@@ -1,7 +1,7 @@
 // The admins' queue of content reports: what needs a decision (open reports, objections) first, with the
 // content as it was reported, who reported it and whom it concerns, and every decision taken on it.
 import type { Db } from '../../db.ts';
-import type { ReportStatus } from '../../../machines/content-report.machine.ts';
+import type { ReportDecision, ReportStatus } from '../../../machines/content-report.machine.ts';
 import type { ReportSnapshot } from './report-content.ts';
 import { reportRef } from './report-notices.ts';
 import type { ReportCategory, ReportContentType, ReportGround } from './report-rules.ts';
@@ -55,7 +55,7 @@ async function toViews(db: Db, rows: Row[]): Promise<AdminReportView[]> {
       affected: affected ? { id: affected.id, name: affected.name, email: affected.email } : null,
       snapshot: r.snapshot as unknown as ReportSnapshot,
       status: r.status as ReportStatus,
-      decision: r.decision,
+      decision: r.decision as ReportDecision | null,
       decisionGround: r.decisionGround,
       decisionProvision: r.decisionProvision,
       decisionReason: r.decisionReason,

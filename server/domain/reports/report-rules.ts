@@ -7,13 +7,9 @@ import {
   EXPLANATION_MIN,
   OBJECTION_MAX,
   OBJECTION_MIN,
-  PROVISION_MAX,
-  PROVISION_MIN,
   REPORT_CATEGORIES,
   REPORT_CONTENT_TYPES,
   REPORT_GROUNDS,
-  STATEMENT_MAX,
-  STATEMENT_MIN,
 } from '../../../core/reports/report-lists.ts';
 
 export * from '../../../core/reports/report-lists.ts';
@@ -38,28 +34,9 @@ export const createReportInput = z.object({
 });
 export type CreateReportInput = z.infer<typeof createReportInput>;
 
-export const decideReportInput = z
-  .object({
-    decision: z.enum(REPORT_DECISIONS),
-    ground: z.enum([...REPORT_GROUNDS, 'none']),
-    /** The law or the clause of the terms the decision relies on (required unless the content is kept). */
-    provision: z.string().trim().max(PROVISION_MAX).optional(),
-    /** The facts and circumstances: the statement of reasons the affected person and the reporter read. */
-    reason: z.string().trim().min(STATEMENT_MIN).max(STATEMENT_MAX),
-  })
-  .refine((d) => d.decision === 'keep' || (d.ground !== 'none' && (d.provision?.length ?? 0) >= PROVISION_MIN), {
-    path: ['provision'],
-    message: 'a removal or restriction names its ground and provision',
-  });
-export type DecideReportInput = z.infer<typeof decideReportInput>;
-
 export const objectionInput = z.object({ text: z.string().trim().min(OBJECTION_MIN).max(OBJECTION_MAX) });
 
-export const decideObjectionInput = z.object({
-  outcome: z.enum(['upheld', 'reversed']),
-  reason: z.string().trim().min(STATEMENT_MIN).max(STATEMENT_MAX),
-});
-export type DecideObjectionInput = z.infer<typeof decideObjectionInput>;
+export { decideObjectionInput, decideReportInput, type DecideObjectionInput, type DecideReportInput } from '../../../core/reports/decision-inputs.ts';
 
 /** The restriction a decision leaves on the content (null: none). */
 export function restrictionOf(decision: (typeof REPORT_DECISIONS)[number]): Restriction | null {

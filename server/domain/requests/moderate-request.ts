@@ -1,8 +1,8 @@
 // An admin decides on a request the pre-filter held back: release (approve) opens and matches it, reject
 // ends it. The admin gives a reason (required to reject); it is stored on the request, written to the audit
 // log in the same transaction, and told to the seeker in their language.
-import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
+import { ADMIN_REASON_MAX, ADMIN_REASON_MIN } from '../../../core/requests/admin-reason.ts';
 import type { AppDeps } from '../../deps.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { translator } from '../../i18n.ts';
@@ -13,15 +13,7 @@ import { announce, appLink, queueNotices, type Notice } from '../notifications/n
 import type { DbTx } from '../../db.ts';
 import { rejectRequest } from './end-request.ts';
 
-export const ADMIN_REASON_MIN = 3;
-export const ADMIN_REASON_MAX = 500;
-/** An admin's reason as a door receives it: trimmed, empty means none. */
-export const adminReasonInput = z
-  .string()
-  .trim()
-  .max(ADMIN_REASON_MAX)
-  .transform((s) => s || undefined)
-  .optional();
+export { ADMIN_REASON_MAX, ADMIN_REASON_MIN, adminReasonInput } from '../../../core/requests/admin-reason.ts';
 
 /** The reason, checked: required (at least a few characters) when `required`, otherwise optional. */
 export function checkAdminReason(reason: string | null | undefined, required: boolean): string | null {

@@ -1,26 +1,13 @@
 // Platform settings that admins change (stored in Setting, validated here). A stored value that no longer
 // passes its schema is ignored in favour of the default, so a bad row never stops the marketplace.
-import { z } from 'zod';
 import type { Db, DbTx } from '../../db.ts';
 import { SETTING_LIMITS } from '../../../core/settings/limits.ts';
+import { SETTINGS, type SettingKey, type Settings } from '../../../core/settings/settings-schema.ts';
 import { inTransaction } from '../../db/tx.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 
 export { SETTING_LIMITS };
-
-const whole = (key: keyof typeof SETTING_LIMITS) => z.number().int().min(SETTING_LIMITS[key].min).max(SETTING_LIMITS[key].max);
-
-export const SETTINGS = {
-  'marketplace.maxUnlocks': whole('marketplace.maxUnlocks'),
-  'marketplace.requestExpiryDays': whole('marketplace.requestExpiryDays'),
-  'marketplace.maxRadiusKm': whole('marketplace.maxRadiusKm'),
-  'marketplace.minQualityScore': whole('marketplace.minQualityScore'),
-  'affiliate.refundWindowDays': whole('affiliate.refundWindowDays'),
-  'marketplace.contactRetentionDays': whole('marketplace.contactRetentionDays'),
-} as const;
-
-export type SettingKey = keyof typeof SETTINGS;
-export type Settings = { [K in SettingKey]: z.infer<(typeof SETTINGS)[K]> };
+export { SETTINGS, settingsPatchSchema, settingsSchema, type SettingKey, type Settings } from '../../../core/settings/settings-schema.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   'marketplace.maxUnlocks': 5,
@@ -30,12 +17,6 @@ export const DEFAULT_SETTINGS: Settings = {
   'affiliate.refundWindowDays': 14,
   'marketplace.contactRetentionDays': 90,
 };
-
-export const settingsPatchSchema = z
-  .object(
-    Object.fromEntries(Object.entries(SETTINGS).map(([k, schema]) => [k, schema.optional()])) as { [K in SettingKey]: z.ZodOptional<(typeof SETTINGS)[K]> },
-  )
-  .strict();
 
 export async function getSettings(db: Db | DbTx): Promise<Settings> {
   const rows = await db.setting.findMany({ where: { key: { in: Object.keys(SETTINGS) } } });

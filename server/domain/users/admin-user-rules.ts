@@ -2,8 +2,7 @@
 import { AppError } from '../../../core/errors.ts';
 import type { DbTx } from '../../db.ts';
 
-export const USER_ROLES = ['seeker', 'provider', 'admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole } from '../../../core/users/roles.ts';
 
 /** An admin never changes or suspends their own account: another admin has to (no one locks themself out). */
 export function refuseSelf(actorId: string, userId: string): void {

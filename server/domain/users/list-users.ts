@@ -1,19 +1,12 @@
 // The admin's list of people: search by e-mail or name, filter by role or suspension, newest first, paged.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { USER_ROLES } from './admin-user-rules.ts';
+import type { listUsersQuerySchema } from '../../../core/contract/admin.ts';
 import type { UserListRow } from '../../../core/api/admin.ts';
 export type { UserListRow } from '../../../core/api/admin.ts';
 
-export const listUsersQuerySchema = z.object({
-  q: z.string().trim().max(120).optional(),
-  role: z.enum(USER_ROLES).optional(),
-  suspended: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 
 export async function listUsers(prisma: Db, q: ListUsersQuery): Promise<{ users: UserListRow[]; total: number; page: number; pageSize: number }> {
   const where: Prisma.UserWhereInput = {

@@ -59,17 +59,8 @@ import { AuditTab } from './AuditTab';
 import { JobsTab } from './JobsTab';
 import { ReportsTab } from './ReportsTab';
 import { adminApi } from './admin-api';
-
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  template: string;
-  locale: string;
-  status: string;
-  createdAt: string;
-}
+import { call } from '@/lib/contract-client';
+import { adminContract, type OutboxMail } from '../../../core/contract/admin.ts';
 
 // Each tab loads its own data when it is opened (Radix mounts only the active one). A tab is one entry here;
 // where it shows in the navigation comes from TAB_GROUPS by its key, so an entry of { key, icon } slots in.
@@ -150,7 +141,7 @@ function AdminDashboard() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [mails, setMails] = useState<Mail[] | null>(null);
+  const [mails, setMails] = useState<OutboxMail[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [params] = useSearchParams();
   const supportUnread = useSupportUnread();
@@ -179,7 +170,7 @@ function AdminDashboard() {
 
   const loadOutbox = () => {
     if (mails) return;
-    api<{ mails: Mail[] }>('/api/admin/outbox?limit=50').then(
+    call(adminContract.outbox, { query: { limit: 50 } }).then(
       (r) => setMails(r.mails),
       (e: unknown) => setError(e instanceof ApiError && e.message ? e.message : t('loadError')),
     );

@@ -11,18 +11,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/api';
+import { call } from '@/lib/contract-client';
 import { cn } from '@/lib/utils';
 import { BP, LEVELS, MAX_POOL_BP, PRESETS, presetOf, type CommissionPlanValues, type PresetName } from '../../../core/affiliate/commission-plan.ts';
-import type { CommissionPlanHistoryEntry, CommissionPlanView } from '../../../core/api/affiliate.ts';
+import type { ResponseOf } from '../../../core/contract/endpoint.ts';
+import { adminCommissionsContract } from '../../../core/contract/admin-commissions.ts';
 import { errorText } from './admin-api';
 import { EmptyState, LoadFailed } from './admin-dialogs';
 import { formatDateTime, formatEuro } from '@/components/market';
 
-interface PlanResponse {
-  plan: CommissionPlanView;
-  history: CommissionPlanHistoryEntry[];
-}
+type PlanResponse = ResponseOf<typeof adminCommissionsContract.plan>;
 
 type Form = { pool: string; levels: string[] };
 const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
@@ -62,7 +60,7 @@ export function CommissionTab() {
 
   const load = useCallback(async () => {
     try {
-      const r = await api<PlanResponse>('/api/admin/affiliate/plan');
+      const r = await call(adminCommissionsContract.plan);
       setData(r);
       setForm(formOf(r.plan, lang));
       setFailed(false);
@@ -100,7 +98,7 @@ export function CommissionTab() {
     setBusy(true);
     try {
       const preset = presetOf(values);
-      await api<CommissionPlanView>('/api/admin/affiliate/plan', { method: 'PUT', body: preset === 'custom' ? values : { preset } });
+      await call(adminCommissionsContract.savePlan, { body: preset === 'custom' ? values : { preset } });
       toast.success(t('provision.toast.saved'));
       await load();
     } catch (err) {

@@ -17,7 +17,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { api } from '@/lib/api';
+import { call } from '@/lib/contract-client';
+import { adminContentContract } from '../../../core/contract/admin-content.ts';
 import { MATERIAL_CATEGORIES, type MarketingMaterialView } from '../../../core/api/affiliate.ts';
 import { ACADEMY_CATEGORIES } from '../../../core/api/affiliate.ts';
 import type { AdminAcademyVideo } from '../../../core/api/affiliate.ts';
@@ -52,19 +53,21 @@ export function ContentTab() {
   );
 }
 
+const loadMaterials = () => call(adminContentContract.materials).then((r) => r.materials);
+const loadVideos = () => call(adminContentContract.videos).then((r) => r.videos);
+
 /** Loads a list once and again after each change. */
-function useList<T>(path: string, key: string) {
+function useList<T>(fetchList: () => Promise<T[]>) {
   const [items, setItems] = useState<T[] | null>(null);
   const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
     try {
-      const r = await api<Record<string, T[]>>(path);
-      setItems(r[key] ?? []);
+      setItems(await fetchList());
       setFailed(false);
     } catch {
       setFailed(true);
     }
-  }, [path, key]);
+  }, [fetchList]);
   useEffect(() => void load(), [load]);
   return { items, failed, load };
 }
@@ -97,7 +100,7 @@ const emptyMaterial = (lang: 'de' | 'en'): MaterialForm => ({
 
 function MaterialsPanel() {
   const { t, i18n } = useTranslation('admin');
-  const { items, failed, load } = useList<MarketingMaterialView>('/api/admin/affiliate/materials', 'materials');
+  const { items, failed, load } = useList(loadMaterials);
   const [lang, setLang] = useState<'all' | 'de' | 'en'>('all');
   const [editing, setEditing] = useState<{ id: string | null; form: MaterialForm } | null>(null);
   const [deleting, setDeleting] = useState<MarketingMaterialView | null>(null);
@@ -108,7 +111,7 @@ function MaterialsPanel() {
 
   const setActive = async (m: MarketingMaterialView, active: boolean) => {
     try {
-      await api(`/api/admin/affiliate/materials/${m.id}`, { method: 'PATCH', body: { active } });
+      await call(adminContentContract.updateMaterial, { params: { id: m.id }, body: { active } });
       toast.success(active ? t('content.toast.shown') : t('content.toast.hidden'));
       await load();
     } catch (e) {
@@ -210,7 +213,7 @@ function MaterialsPanel() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           try {
-            await api(`/api/admin/affiliate/materials/${deleting!.id}`, { method: 'DELETE' });
+            await call(adminContentContract.deleteMaterial, { params: { id: deleting!.id } });
             toast.success(t('content.toast.deleted'));
             await load();
           } catch (e) {
@@ -320,7 +323,8 @@ function MaterialDialog({ id, initial, onClose, onSaved }: { id: string | null; 
     };
     setBusy(true);
     try {
-      await api(id ? `/api/admin/affiliate/materials/${id}` : '/api/admin/affiliate/materials', { method: id ? 'PATCH' : 'POST', body });
+      if (id) await call(adminContentContract.updateMaterial, { params: { id }, body });
+      else await call(adminContentContract.createMaterial, { body });
       toast.success(id ? t('content.toast.saved') : t('content.toast.created'));
       onSaved();
       onClose();
@@ -474,7 +478,7 @@ const emptyVideo: VideoForm = {
 function VideosPanel() {
   const { t, i18n } = useTranslation('admin');
   const en = i18n.resolvedLanguage === 'en';
-  const { items, failed, load } = useList<AdminAcademyVideo>('/api/admin/affiliate/videos', 'videos');
+  const { items, failed, load } = useList(loadVideos);
   const [editing, setEditing] = useState<{ id: string | null; form: VideoForm } | null>(null);
   const [deleting, setDeleting] = useState<AdminAcademyVideo | null>(null);
 
@@ -483,7 +487,7 @@ function VideosPanel() {
 
   const setActive = async (v: AdminAcademyVideo, active: boolean) => {
     try {
-      await api(`/api/admin/affiliate/videos/${v.id}`, { method: 'PATCH', body: { active } });
+      await call(adminContentContract.updateVideo, { params: { id: v.id }, body: { active } });
       toast.success(active ? t('content.toast.shown') : t('content.toast.hidden'));
       await load();
     } catch (e) {
@@ -571,7 +575,7 @@ function VideosPanel() {
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
           try {
-            await api(`/api/admin/affiliate/videos/${deleting!.id}`, { method: 'DELETE' });
+            await call(adminContentContract.deleteVideo, { params: { id: deleting!.id } });
             toast.success(t('content.toast.deleted'));
             await load();
           } catch (e) {
@@ -629,7 +633,8 @@ function VideoDialog({ id, initial, onClose, onSaved }: { id: string | null; ini
     };
     setBusy(true);
     try {
-      await api(id ? `/api/admin/affiliate/videos/${id}` : '/api/admin/affiliate/videos', { method: id ? 'PATCH' : 'POST', body });
+      if (id) await call(adminContentContract.updateVideo, { params: { id }, body });
+      else await call(adminContentContract.createVideo, { body });
       toast.success(id ? t('content.toast.saved') : t('content.toast.created'));
       onSaved();
       onClose();

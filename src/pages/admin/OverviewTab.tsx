@@ -27,19 +27,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/api';
+import { call } from '@/lib/contract-client';
+import { adminContract, type AdminOverview } from '../../../core/contract/admin.ts';
 import { categoryLabel, type CategoryId } from '@/chat/intake/labels';
 import { adminApi, type ActivityItem } from './admin-api';
 import { LoadFailed } from './admin-dialogs';
 import { formatDateTime, formatEuro } from '@/components/market';
-
-interface Overview {
-  users: number;
-  requests: number;
-  deals: number;
-  transactions: number;
-  affiliates: number;
-}
 
 const COUNTERS = [
   { key: 'users', icon: Users },
@@ -83,7 +76,7 @@ const DATA_TABS = ['audit', 'jobs', 'outbox', 'users'] as const;
 
 export function OverviewTab() {
   const { t, i18n } = useTranslation('admin');
-  const [overview, setOverview] = useState<Overview | null>(null);
+  const [overview, setOverview] = useState<AdminOverview | null>(null);
   const [activity, setActivity] = useState<ActivityItem[] | null>(null);
   const [activityFailed, setActivityFailed] = useState(false);
   const [dbOpen, setDbOpen] = useState(false);
@@ -91,7 +84,7 @@ export function OverviewTab() {
   const lang = i18n.resolvedLanguage ?? 'de';
 
   useEffect(() => {
-    api<Overview>('/api/admin/overview').then(setOverview, () => toast.error(t('toast.errorTitle'), { description: t('loadError') }));
+    call(adminContract.overview).then(setOverview, () => toast.error(t('toast.errorTitle'), { description: t('loadError') }));
     void loadActivity();
   }, [t]);
 

@@ -10,22 +10,22 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Skeleton } from '@/components/ui/skeleton';
 import { SupportComposer, SupportThread } from '@/components/support/support-chat';
 import { formatDateTime } from '@/components/market/format';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { call } from '@/lib/contract-client';
 import { useLiveEvents, type LiveEvent } from '@/lib/live';
 import { cn } from '@/lib/utils';
-import type { SupportConversationSummary } from '../../../core/api/support.ts';
 import type { SupportConversationDetail } from '../../../core/api/support.ts';
 import type { AdminMessageView } from '../../../core/api/support.ts';
+import { adminSupportContract, type SupportInbox } from '../../../core/contract/admin-support.ts';
 import { EmptyState, LoadFailed } from './admin-dialogs';
 
 const LIVE = ['support.message', 'support.read'] as const;
-type Inbox = { conversations: SupportConversationSummary[]; unreadTotal: number };
 
 /** The team's unread partner messages, live (the tab's badge). */
 export function useSupportUnread(): number {
   const [unread, setUnread] = useState(0);
   const load = useCallback(() => {
-    api<Inbox>('/api/admin/support/conversations').then(
+    call(adminSupportContract.conversations).then(
       (r) => setUnread(r.unreadTotal),
       () => {},
     );
@@ -38,14 +38,14 @@ export function useSupportUnread(): number {
 export function SupportTab() {
   const { t, i18n } = useTranslation('support');
   const lang = i18n.resolvedLanguage ?? 'de';
-  const [inbox, setInbox] = useState<Inbox | null>(null);
+  const [inbox, setInbox] = useState<SupportInbox | null>(null);
   const [failed, setFailed] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [detail, setDetail] = useState<SupportConversationDetail | null>(null);
 
   const loadInbox = useCallback(async () => {
     try {
-      setInbox(await api<Inbox>('/api/admin/support/conversations'));
+      setInbox(await call(adminSupportContract.conversations));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -54,7 +54,7 @@ export function SupportTab() {
   const loadDetail = useCallback(
     async (id: string) => {
       try {
-        const d = await api<SupportConversationDetail>(`/api/admin/support/conversations/${id}`);
+        const d = await call(adminSupportContract.conversation, { params: { id } });
         setDetail((cur) => (cur && cur.id !== id ? cur : d));
       } catch {
         toast.error(t('loadError'));
@@ -84,10 +84,7 @@ export function SupportTab() {
   const reply = async (text: string) => {
     if (!detail) return false;
     try {
-      const m = await api<AdminMessageView & { mailed: boolean }>(`/api/admin/support/conversations/${detail.id}/messages`, {
-        method: 'POST',
-        body: { body: text },
-      });
+      const m = await call(adminSupportContract.reply, { params: { id: detail.id }, body: { body: text } });
       setDetail((d) => (d && d.id === detail.id && !d.messages.some((x) => x.id === m.id) ? { ...d, messages: [...d.messages, m] } : d));
       toast.success(m.mailed ? t('admin.mailed') : t('admin.replySent'));
       void loadInbox();

@@ -1,8 +1,9 @@
-// The doors of 'Anfragen verwalten' and 'Deals' (server/http/admin-requests.ts, /moderate in server/http/admin.ts),
-// typed as they answer.
-import { api } from '@/lib/api';
+// The doors of 'Anfragen verwalten' and 'Deals' (core/contract/admin-requests.ts, decision 084).
+import { call } from '@/lib/contract-client';
 import type { AdminRequestRow, AdminRequestsPage, REQUEST_STATUSES } from '../../../core/api/admin.ts';
 import type { AdminDealRow, AdminDealsPage, DEAL_STATUSES } from '../../../core/api/admin.ts';
+import { adminRequestsContract } from '../../../core/contract/admin-requests.ts';
+import type { QueryOf } from '../../../core/contract/endpoint.ts';
 
 export type { AdminRequestRow, AdminRequestsPage, AdminDealRow, AdminDealsPage };
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -13,25 +14,13 @@ export const ADMIN_DEAL_STATUSES: readonly DealStatus[] = ['awaiting_both', 'awa
 /** Statuses a request can still be closed from (without a deal waiting). */
 export const CLOSABLE_STATUSES: readonly string[] = ['draft', 'review', 'open'];
 
-export interface RequestFilters {
-  status?: RequestStatus;
-  kategorie?: string;
-  flagged?: 'true' | 'false';
-}
-
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  return q.toString();
-};
-
-const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body });
+/** The list's filters: the endpoint's query without the page. */
+export type RequestFilters = Pick<QueryOf<typeof adminRequestsContract.requests>, 'status' | 'kategorie' | 'flagged'>;
 
 export const requestsApi = {
-  list: (filters: RequestFilters, page: number, pageSize: number) => api<AdminRequestsPage>(`/api/admin/requests?${query({ ...filters, page, pageSize })}`),
+  list: (filters: RequestFilters, page: number, pageSize: number) => call(adminRequestsContract.requests, { query: { ...filters, page, pageSize } }),
   moderate: (id: string, decision: 'approve' | 'reject', reason?: string) =>
-    post<{ status: string; matched: number }>(`/api/admin/requests/${id}/moderate`, { decision, ...(reason ? { reason } : {}) }),
-  close: (id: string, reason?: string) =>
-    post<{ status: 'closed'; refunded: number; refundedGoints: number }>(`/api/admin/requests/${id}/close`, reason ? { reason } : {}),
-  deals: (status: DealStatus | undefined, page: number, pageSize: number) => api<AdminDealsPage>(`/api/admin/deals?${query({ status, page, pageSize })}`),
+    call(adminRequestsContract.moderate, { params: { id }, body: { decision, ...(reason ? { reason } : {}) } }),
+  close: (id: string, reason?: string) => call(adminRequestsContract.close, { params: { id }, body: reason ? { reason } : {} }),
+  deals: (status: DealStatus | undefined, page: number, pageSize: number) => call(adminRequestsContract.deals, { query: { status, page, pageSize } }),
 };

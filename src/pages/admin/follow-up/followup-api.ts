@@ -1,26 +1,21 @@
-// The follow-up editor's doors (server/http/admin-followup.ts), typed as they answer.
-import { api, apiFetch } from '@/lib/api';
+// The follow-up editor's doors (core/contract/admin-followup.ts, decision 084).
+import { apiFetch } from '@/lib/api';
+import { call } from '@/lib/contract-client';
 import type { FollowUpEditorView } from '../../../../core/api/follow-up.ts';
 import type { FollowUpEdit } from '../../../../core/api/follow-up.ts';
 import type { StepFigures } from '../../../../core/api/follow-up.ts';
+import { adminFollowUpContract, type FollowUpStats } from '../../../../core/contract/admin-followup.ts';
 import type { FollowUpScript, FollowUpStep } from '../../../../machines/follow-up-script.ts';
 
-export type { FollowUpEditorView, FollowUpEdit, StepFigures, FollowUpScript, FollowUpStep };
-export interface FollowUpStats {
-  versionNumber: number | null;
-  sessions: number;
-  steps: StepFigures[];
-}
-
-const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+export type { FollowUpEditorView, FollowUpEdit, StepFigures, FollowUpScript, FollowUpStep, FollowUpStats };
 
 export const followUpApi = {
-  load: () => api<FollowUpEditorView>('/api/admin/followup'),
-  stats: () => api<FollowUpStats>('/api/admin/followup/stats'),
-  save: (script: FollowUpScript) => api<FollowUpEditorView>('/api/admin/followup/draft', { method: 'PUT', body: { script } }),
-  edit: (edit: FollowUpEdit) => post<FollowUpEditorView>('/api/admin/followup/draft/edit', edit),
-  publish: () => post<FollowUpEditorView>('/api/admin/followup/publish'),
-  restore: (number: number) => post<FollowUpEditorView>(`/api/admin/followup/versions/${number}/restore`),
+  load: () => call(adminFollowUpContract.editor),
+  stats: () => call(adminFollowUpContract.stats),
+  save: (script: FollowUpScript) => call(adminFollowUpContract.save, { body: { script } }),
+  edit: (edit: FollowUpEdit) => call(adminFollowUpContract.edit, { body: edit }),
+  publish: () => call(adminFollowUpContract.publish, { body: {} }),
+  restore: (number: number) => call(adminFollowUpContract.restore, { params: { number }, body: {} }),
 };
 
 /** Audio of a text from the server's offline voice (POST /api/tts), as an object URL for an <audio> element. */
