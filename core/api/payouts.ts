@@ -17,7 +17,7 @@ export interface AdminPayout {
   amountCents: number;
   source: string;
   status: string;
-  method: { type: string; label: string; accountHolder: string | null; verified: boolean };
+  method: { type: string; label: string; stripeAccountLast4: string | null; accountHolder: string | null; verified: boolean };
   sepaBatchId: string | null;
   paypalBatchId: string | null;
   failureReason: string | null;
@@ -26,6 +26,8 @@ export interface AdminPayout {
   /** Why it is held for review (status 'held'): same_payout_account | same_email_pattern | same_signup_network. */
   holdReasons: string[];
   requestedAt: string;
+  /** When it was paid (status 'paid'). */
+  paidAt: string | null;
 }
 
 export interface SepaBatchView {

@@ -14,6 +14,7 @@ import { formatEuro, formatNumber } from '@/components/market';
 import { ApiError } from '@/lib/api';
 import { MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
 import { amountInputValue, parseEuroInput } from './amount';
+import { stripeAccountName } from './method-label';
 import { newIdempotencyKey } from './idempotency-key';
 import { availableCents, payoutsApi, usableMethod, type PayoutMethod, type PayoutSource, type Wallet } from './types';
 
@@ -175,7 +176,7 @@ export function PayoutRequestCard({
                     {m.type === 'paypal'
                       ? `PayPal · ${m.paypalEmail}`
                       : m.type === 'stripe'
-                        ? t('stripe.account', { last4: m.stripeAccountLast4 ?? '' })
+                        ? stripeAccountName(t, m.stripeAccountLast4)
                         : `${t('methods.types.bank')} · IBAN •••• ${m.ibanLast4}`}
                   </option>
                 ))}
