@@ -38,7 +38,7 @@ const T = {
     paidOn: /Ausgezahlt am \d{2}\.\d{2}\.\d{4}/,
     livePaid: (a: string) => `Deine Auszahlung über ${a} wurde ausgezahlt.`,
     livePaidPart: (paid: string, of: string, back: string) => `${paid} deiner Auszahlung über ${of} wurden ausgezahlt; ${back} hat Stripe zurückgebucht.`,
-    liveReversed: (a: string) => `Stripe hat einen Teil deiner Auszahlung über ${a} zurückgebucht. Er ist wieder in deinem Guthaben.`,
+    liveReversed: (back: string, of: string) => `Stripe hat ${back} deiner Auszahlung über ${of} zurückgebucht. Der Betrag ist wieder in deinem Guthaben.`,
     reversed: (a: string) => `Stripe hat ${a} zurückgebucht – wieder auf deinem Guthaben`,
     email: /E-Mail/i,
     password: /^Passwort/i,
@@ -62,7 +62,7 @@ const T = {
     paidOn: /Paid out on \d{1,2} \w{3} \d{4}/,
     livePaid: (a: string) => `Your payout of ${a} has been paid out.`,
     livePaidPart: (paid: string, of: string, back: string) => `${paid} of your ${of} payout has been paid out; Stripe took ${back} back.`,
-    liveReversed: (a: string) => `Stripe took part of your ${a} payout back. It is in your balance again.`,
+    liveReversed: (back: string, of: string) => `Stripe took ${back} of your ${of} payout back. It is in your balance again.`,
     reversed: (a: string) => `Stripe took ${a} back – it is in your balance again`,
     email: /E-mail|Email/i,
     password: /^Password/i,
@@ -292,7 +292,8 @@ test('a seeker is paid out through Stripe: request, the admin’s approval, the 
 
     stripe.reverseTransfer(transfer.id, 1200);
     expect(await deliver('transfer.reversed', transfer)).toBe('reversed 1200');
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.liveReversed(euro(lang, 3000)) })).toBeVisible();
+    // The notice names what came back, in the page's language.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.liveReversed(euro(lang, 1200), euro(lang, 3000)) })).toBeVisible();
     await expect(second.getByTestId('payout-reversed')).toHaveText(l.reversed(euro(lang, 1200)));
     await expect(page.getByTestId('payout-available')).toHaveText(euro(lang, 1700));
     await expect(second.getByTestId('payout-status')).toHaveText(l.pending);
