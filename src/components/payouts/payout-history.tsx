@@ -18,7 +18,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] | null }) {
   return (
     <Card data-testid="payout-history">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
-        <h3 className="text-lg font-semibold leading-tight">{t('history.title')}</h3>
+        <h2 className="text-lg font-semibold leading-tight">{t('history.title')}</h2>
         <CardDescription>{t('history.text')}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">

@@ -78,7 +78,7 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
   return (
     <Card data-testid="payout-methods">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
-        <h3 className="text-lg font-semibold leading-tight">{t('methods.title')}</h3>
+        <h2 className="text-lg font-semibold leading-tight">{t('methods.title')}</h2>
         <CardDescription>{t('methods.text')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">

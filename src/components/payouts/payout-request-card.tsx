@@ -102,7 +102,7 @@ export function PayoutRequestCard({
   return (
     <Card data-testid="payout-request">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
-        <h3 className="text-lg font-semibold leading-tight">{t('request.title')}</h3>
+        <h2 className="text-lg font-semibold leading-tight">{t('request.title')}</h2>
         <CardDescription>{t('request.text', { min })}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
