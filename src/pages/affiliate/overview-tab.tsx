@@ -127,7 +127,7 @@ export function OverviewTab({
         </CardHeader>
         <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setInviteOpen(true)}>
+            <Button onClick={() => setInviteOpen(true)} data-testid="partner-invite">
               <Mail />
               {t('dashboard.share.invite')}
             </Button>
@@ -231,7 +231,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('marketing.close')}>
+      <DialogContent closeLabel={t('marketing.close')} data-testid="invite-dialog">
         <DialogHeader>
           <DialogTitle>{t('dashboard.invite.title')}</DialogTitle>
           <DialogDescription>{t('dashboard.invite.text')}</DialogDescription>
