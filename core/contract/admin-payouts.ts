@@ -17,13 +17,20 @@ export const adminPayoutSchema = z.object({
   amountCents: z.number().int(),
   source: z.string(),
   status: z.string(),
-  method: z.object({ type: z.string(), label: z.string(), accountHolder: z.string().nullable(), verified: z.boolean() }),
+  method: z.object({
+    type: z.string(),
+    label: z.string().describe("In the request's language"),
+    stripeAccountLast4: z.string().nullable(),
+    accountHolder: z.string().nullable(),
+    verified: z.boolean(),
+  }),
   sepaBatchId: z.string().nullable(),
   paypalBatchId: z.string().nullable(),
   failureReason: z.string().nullable(),
   stripeReversedCents: z.number().int().describe('Stripe Connect: the part of the transfer reversed and returned to the earnings (decision 088)'),
   holdReasons: z.array(z.enum(HOLD_REASONS)).describe("Why it is held for review (status 'held')"),
   requestedAt: z.string(),
+  paidAt: z.string().nullable().describe("When it was paid (status 'paid')"),
 });
 
 export const sepaBatchSchema = z.object({

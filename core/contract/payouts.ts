@@ -50,7 +50,12 @@ export const payoutMethodSchema = z.object({
 export const payoutSchema = z.object({
   id: z.string(),
   amountCents: z.number().int(),
-  method: z.object({ id: z.string(), type: z.string(), label: z.string() }),
+  method: z.object({
+    id: z.string(),
+    type: z.string(),
+    label: z.string().describe("In the request's language"),
+    stripeAccountLast4: z.string().nullable().describe('Stripe Connect: the last four characters of the account, for the screens to name it'),
+  }),
   source: z.string(),
   status: z.string().describe('requested | held (for review) | approved | processing (shown as pending) | paid | failed | rejected'),
   requestedAt: z.string(),

@@ -77,7 +77,7 @@ export const payoutRoutes = [
     summary: "The caller's payouts, newest first",
     tags: ['payouts'],
     access: 'user',
-    handler: async ({ deps, auth }) => ({ payouts: await listPayouts(deps.db.prisma, auth.user.id) }),
+    handler: async ({ deps, auth, lang }) => ({ payouts: await listPayouts(deps.db.prisma, auth.user.id, lang) }),
   }),
   defineRoute({
     ...payoutsContract.request,
@@ -91,8 +91,8 @@ export const payoutRoutes = [
     summary: 'Payouts for the admins (the approval queue: status=requested, and status=held for those held for review)',
     tags: ['admin'],
     access: admin,
-    handler: async ({ deps, query }) => ({
-      payouts: await listAdminPayouts(deps, query.status),
+    handler: async ({ deps, query, lang }) => ({
+      payouts: await listAdminPayouts(deps, query.status, lang),
       paypal: deps.money.paypal ? ('api' as const) : ('manual' as const),
     }),
   }),

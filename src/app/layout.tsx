@@ -334,7 +334,8 @@ export function AppLayout() {
   const demo = pathname === '/demo' || new URLSearchParams(search).get('demo') === 'true';
   const showFloatingChat = pathname !== '/search' && pathname !== '/auth' && !demo;
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The floating chat's button needs room at the page's end and above it when things scroll into view (index.css).
+    <div className="flex min-h-dvh flex-col" data-floating-chat-room={showFloatingChat ? '' : undefined}>
       <SkipLink />
       <Header />
       {/* The skip link's target: focusable by script only, so the next Tab goes on from the page's start. */}

@@ -29,6 +29,25 @@ export function FloatingChat() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
+  // The keyboard's focus never stays under the open button (WCAG 2.4.11): the browser scrolls a focused element
+  // only when it is out of view, and one that is in view under the fixed button is not. Brought into view again, it
+  // lands above the button (the page's scroll padding, index.css; decision 089). Only focus the person can see
+  // (keyboard, a text field), so a click on the part of a control beside the button does not move the page.
+  useEffect(() => {
+    if (open) return;
+    const onFocus = (e: FocusEvent) => {
+      const el = e.target;
+      const b = button.current;
+      if (!(el instanceof Element) || !b || b.contains(el) || !el.matches(':focus-visible')) return;
+      const r = el.getBoundingClientRect();
+      const k = b.getBoundingClientRect();
+      if (r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom)
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [open]);
+
   if (open) {
     return (
       <div data-testid="chat-floating" className="fixed right-4 bottom-4 z-50 h-[min(600px,calc(100dvh-2rem))] w-[min(400px,calc(100vw-2rem))]">

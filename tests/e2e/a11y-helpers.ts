@@ -22,8 +22,15 @@ export async function settled(page: Page) {
 }
 
 /**
- * Runs axe on the page as it is and returns its serious and critical findings as readable lines (rule: where).
- * The screen's name, language and width go with the findings into the report file.
+ * Moderate rules a screen must pass too, once every screen did: a heading level skipped, two landmarks of one kind
+ * with the same name (issue 25).
+ */
+export const ENFORCED_MODERATE_RULES: ReadonlySet<string> = new Set(['heading-order', 'landmark-unique']);
+
+/**
+ * Runs axe on the page as it is and returns its serious and critical findings, and those of the enforced moderate
+ * rules, as readable lines (rule: where). The screen's name, language and width go with every finding into the
+ * report file.
  */
 export async function axeScreen(page: Page, screen: string, lang: Lang): Promise<string[]> {
   await settled(page);
@@ -43,7 +50,7 @@ export async function axeScreen(page: Page, screen: string, lang: Lang): Promise
   const file = process.env.A11Y_REPORT;
   if (file) fs.appendFileSync(file, `${JSON.stringify(finding)}\n`);
   return finding.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ENFORCED_MODERATE_RULES.has(v.id))
     .map((v) => `${screen} @ ${width} px: ${v.id} (${v.impact}) ${v.targets.join(' | ')}`);
 }
 

@@ -21,6 +21,9 @@ import { startFakeStripeServer, type FakeStripeServer } from '../helpers/fake-st
 
 const WEBHOOK_SECRET = 'whsec_akut_test';
 const signer = new Stripe('sk_test_akut');
+/** A time as the admin area writes it: date and time in German time (formatDateTimeBerlin, decision 071). */
+const berlinTime = (lang: Lang, ms: number) =>
+  new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(ms);
 const euro = (lang: Lang, cents: number) =>
   new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
@@ -35,7 +38,7 @@ const T = {
     paidOn: /Ausgezahlt am \d{2}\.\d{2}\.\d{4}/,
     livePaid: (a: string) => `Deine Auszahlung über ${a} wurde ausgezahlt.`,
     livePaidPart: (paid: string, of: string, back: string) => `${paid} deiner Auszahlung über ${of} wurden ausgezahlt; ${back} hat Stripe zurückgebucht.`,
-    liveReversed: (a: string) => `Stripe hat einen Teil deiner Auszahlung über ${a} zurückgebucht. Er ist wieder in deinem Guthaben.`,
+    liveReversed: (back: string, of: string) => `Stripe hat ${back} deiner Auszahlung über ${of} zurückgebucht. Der Betrag ist wieder in deinem Guthaben.`,
     reversed: (a: string) => `Stripe hat ${a} zurückgebucht – wieder auf deinem Guthaben`,
     email: /E-Mail/i,
     password: /^Passwort/i,
@@ -46,6 +49,8 @@ const T = {
     adminProcessing: 'In Ausführung',
     adminPaid: 'Ausgezahlt',
     adminReversed: (a: string) => `Stripe hat ${a} zurückgebucht (wieder im Guthaben der Person)`,
+    stripeAccount: (last4: string) => `Stripe-Konto •••• ${last4}`,
+    adminPaidAt: (when: string) => `Ausgezahlt am ${when}`,
   },
   en: {
     amountInput: (cents: number) => (cents / 100).toFixed(2),
@@ -57,7 +62,7 @@ const T = {
     paidOn: /Paid out on \d{1,2} \w{3} \d{4}/,
     livePaid: (a: string) => `Your payout of ${a} has been paid out.`,
     livePaidPart: (paid: string, of: string, back: string) => `${paid} of your ${of} payout has been paid out; Stripe took ${back} back.`,
-    liveReversed: (a: string) => `Stripe took part of your ${a} payout back. It is in your balance again.`,
+    liveReversed: (back: string, of: string) => `Stripe took ${back} of your ${of} payout back. It is in your balance again.`,
     reversed: (a: string) => `Stripe took ${a} back – it is in your balance again`,
     email: /E-mail|Email/i,
     password: /^Password/i,
@@ -68,6 +73,8 @@ const T = {
     adminProcessing: 'In progress',
     adminPaid: 'Paid out',
     adminReversed: (a: string) => `Stripe took ${a} back (in the person’s balance again)`,
+    stripeAccount: (last4: string) => `Stripe account •••• ${last4}`,
+    adminPaidAt: (when: string) => `Paid out ${when}`,
   },
 } as const;
 
@@ -222,6 +229,7 @@ test('a seeker is paid out through Stripe: request, the admin’s approval, the 
   const first = payoutRow(firstId);
   await expect(first.getByTestId('payout-amount-cell')).toContainText(euro(lang, 2500));
   await expect(first.getByTestId('payout-status')).toHaveText(l.pending);
+  await expect(first.getByTestId('payout-row-method')).toContainText(l.stripeAccount(accountId.slice(-4)));
   await expect(first.getByTestId('payout-details')).toHaveText(l.waiting);
   await expect(page.getByTestId('payout-available')).toHaveText(euro(lang, 3500));
   await expectNoHorizontalScroll(page);
@@ -236,7 +244,8 @@ test('a seeker is paid out through Stripe: request, the admin’s approval, the 
     await expect(queued).toContainText(people.seeker.email);
     await expect(queued).toContainText(euro(lang, 2500));
     // Where it goes: the Stripe account, with no empty holder before it.
-    await expect(queued.getByTestId('admin-payout-method')).toHaveText(new RegExp(`^Stripe •••• ${accountId.slice(-4)}`));
+    // One wording of a Stripe account everywhere (payouts:stripe.account).
+    await expect(queued.getByTestId('admin-payout-method')).toHaveText(new RegExp(`^${l.stripeAccount(accountId.slice(-4))}`));
     await shot(a, '3-admin-queue');
     await queued.getByTestId('payout-approve').click();
     await expect(a.locator('[data-sonner-toast]').filter({ hasText: l.approved })).toBeVisible();
@@ -252,7 +261,9 @@ test('a seeker is paid out through Stripe: request, the admin’s approval, the 
     // 3. The seeker's open page follows: the transfer runs, then Stripe's payout.paid to the bank.
     await expect(first.getByTestId('payout-details')).toHaveText(l.transferring);
     await shot(page, '4-transferring');
+    const paidFrom = Date.now();
     expect(await deliver('payout.paid', bankPayout(`po_leg_${lang}_1`), accountId)).toBe('paid 1');
+    const paidTo = Date.now();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.livePaid(euro(lang, 2500)) })).toBeVisible();
     await expect(first.getByTestId('payout-status')).toHaveText(l.paidOut);
     await expect(first.getByTestId('payout-details')).toHaveText(l.paidOn);
@@ -281,7 +292,8 @@ test('a seeker is paid out through Stripe: request, the admin’s approval, the 
 
     stripe.reverseTransfer(transfer.id, 1200);
     expect(await deliver('transfer.reversed', transfer)).toBe('reversed 1200');
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.liveReversed(euro(lang, 3000)) })).toBeVisible();
+    // The notice names what came back, in the page's language.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: l.liveReversed(euro(lang, 1200), euro(lang, 3000)) })).toBeVisible();
     await expect(second.getByTestId('payout-reversed')).toHaveText(l.reversed(euro(lang, 1200)));
     await expect(page.getByTestId('payout-available')).toHaveText(euro(lang, 1700));
     await expect(second.getByTestId('payout-status')).toHaveText(l.pending);
@@ -311,6 +323,11 @@ test('a seeker is paid out through Stripe: request, the admin’s approval, the 
     await expect(row.getByTestId('admin-payout-status')).toHaveText(l.adminPaid);
     await expect(row.getByTestId('payout-reversed')).toHaveText(l.adminReversed(euro(lang, 1200)));
     await expect(a.locator(`[data-testid="payout-all"] [data-payout-id="${firstId}"]`).getByTestId('payout-reversed')).toHaveCount(0);
+    // When each was paid, in German time as every admin time (decision 071), in the page's language.
+    const paidAt = a.locator(`[data-testid="payout-all"] [data-payout-id="${firstId}"]`).getByTestId('admin-payout-paid-at');
+    const minutes = [paidFrom, paidTo].map((ms) => ` · ${l.adminPaidAt(berlinTime(lang, ms))}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    await expect(paidAt).toHaveText(new RegExp(`^(${minutes.join('|')})$`));
+    await expect(row.getByTestId('admin-payout-paid-at')).toBeVisible();
     await expectNoHorizontalScroll(a);
     await shot(a, '8-admin-row');
     expect(admin.errors, 'console errors in the admin window').toEqual([]);

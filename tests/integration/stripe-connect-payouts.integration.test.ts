@@ -302,12 +302,22 @@ describe('Stripe Connect (a local fake of Stripe)', () => {
     });
     expect(((await dup.json()) as { duplicate: boolean }).duplicate).toBe(true);
     expect(await status(payoutId)).toBe('paid');
+    // The Stripe account in the words of the screens (payouts:stripe.account), in the caller's language.
+    const last4 = accountId.slice(-4);
     expect((await c.get<{ payouts: { status: string; method: { label: string } }[] }>('/api/payouts')).body.payouts[0]).toMatchObject({
       status: 'paid',
-      method: { label: `Stripe •••• ${accountId.slice(-4)}` },
+      method: { label: `Stripe-Konto •••• ${last4}`, stripeAccountLast4: last4 },
     });
+    expect((await c.get<{ payouts: { method: { label: string } }[] }>('/api/payouts', { 'accept-language': 'en' })).body.payouts[0]!.method.label).toBe(
+      `Stripe account •••• ${last4}`,
+    );
+    const listed = (await admin.get<{ payouts: { id: string; paidAt: string | null; method: { label: string } }[] }>('/api/admin/payouts?status=paid')).body
+      .payouts;
+    expect(listed.find((p) => p.id === payoutId)).toMatchObject({ method: { label: `Stripe-Konto •••• ${last4}` }, paidAt: expect.any(String) });
     expect(await getBalance(app.deps.db.prisma, account.payoutsPaid())).toBeGreaterThanOrEqual(centsToMilli(2500));
-    expect((await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutPaid' } })).subject).toMatch(/25,00\s€/);
+    const mail = await app.deps.db.prisma.mailOutbox.findFirstOrThrow({ where: { to: user.email, template: 'payoutPaid' } });
+    expect(mail.subject).toMatch(/25,00\s€/);
+    expect(mail.text).toContain(`Stripe-Konto •••• ${last4}`);
   });
 
   it('a lost answer and Stripe being down are retried with the same key: still one transfer', async () => {

@@ -11,7 +11,8 @@ import { requirePayoutRail } from './payout-rails.ts';
 import { sendStripeTransfer } from './send-stripe-transfer.ts';
 import { queuePayoutMail } from './payout-mail.ts';
 export { queuePayoutMail } from './payout-mail.ts';
-import { payoutMethodLabel } from './payout-methods.ts';
+import { payoutMethodLabel, stripeAccountLast4 } from './payout-methods.ts';
+import type { Lang } from '../../i18n.ts';
 import { recordAudit, type AuditVia } from '../admin/audit.ts';
 import type { DbTx } from '../../db.ts';
 import type { AdminPayout, HoldReason } from '../../../core/api/payouts.ts';
@@ -47,7 +48,8 @@ export async function auditedPayoutStep(
   return status;
 }
 
-export async function listAdminPayouts(deps: AppDeps, status?: string | readonly string[]): Promise<AdminPayout[]> {
+/** Payouts for the admins, newest first; the methods' labels in `lang` (without it, see payoutMethodLabel). */
+export async function listAdminPayouts(deps: AppDeps, status?: string | readonly string[], lang?: Lang): Promise<AdminPayout[]> {
   const rows = await deps.db.prisma.payout.findMany({
     where: status === undefined ? {} : typeof status === 'string' ? { status } : { status: { in: [...status] } },
     orderBy: { requestedAt: 'desc' },
@@ -64,7 +66,8 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
     status: p.status,
     method: {
       type: p.method.type,
-      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : payoutMethodLabel(p.method),
+      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : payoutMethodLabel(p.method, lang),
+      stripeAccountLast4: stripeAccountLast4(p.method.stripeAccountId),
       accountHolder: p.method.accountHolder,
       verified: p.method.verified,
     },
@@ -75,6 +78,7 @@ export async function listAdminPayouts(deps: AppDeps, status?: string | readonly
     // Written only by payoutHoldReasons, from HOLD_REASONS.
     holdReasons: p.holdReasons as HoldReason[],
     requestedAt: p.requestedAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
   }));
 }
 

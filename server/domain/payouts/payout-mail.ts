@@ -12,7 +12,6 @@ import { payoutMethodLabel } from './payout-methods.ts';
  */
 export async function queuePayoutMail(tx: DbTx, deps: Pick<AppDeps, 'mailer' | 'config'>, payoutId: string): Promise<void> {
   const p = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { method: true } });
-  const method = payoutMethodLabel(p.method);
   const url = appLink(deps, '/suchende-dashboard?tab=payouts');
   if (p.status === 'paid') {
     await queueNotices(tx, deps, [
@@ -23,7 +22,7 @@ export async function queuePayoutMail(tx: DbTx, deps: Pick<AppDeps, 'mailer' | '
         mail: {
           template: 'payoutPaid',
           key: `payoutPaid:${payoutId}`,
-          params: (lang) => ({ amount: euro(p.amountCents - p.stripeReversedCents, lang), method, url }),
+          params: (lang) => ({ amount: euro(p.amountCents - p.stripeReversedCents, lang), method: payoutMethodLabel(p.method, lang), url }),
         },
       },
     ]);

@@ -4,6 +4,7 @@ import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } fro
 import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import type { AppDeps } from '../../deps.ts';
+import { translator, type Lang } from '../../i18n.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { payoutRailOpen, requirePayoutRail } from './payout-rails.ts';
 import type { PayoutMethodView } from '../../../core/api/payouts.ts';
@@ -81,10 +82,26 @@ export async function addPayoutMethod(deps: AppDeps, userId: string, input: Payo
   return payoutMethodView(deps, row);
 }
 
-/** How a payout method is shown in lists and cards: the IBAN masked to its last four digits. */
-export function payoutMethodLabel(m: { type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId?: string | null }): string {
-  if (m.type === 'stripe') return `Stripe •••• ${(m.stripeAccountId ?? '').slice(-4)}`;
+/**
+ * How a payout method is shown in lists, cards and mails: the IBAN masked to its last four digits, a Stripe
+ * account in the reader's language from the one key the screens use too (payouts:stripe.account, 'Stripe-Konto
+ * •••• 1234'). Without a language (the chat's tools, which do not pass theirs yet) a Stripe account reads
+ * 'Stripe •••• 1234'.
+ */
+export function payoutMethodLabel(
+  m: { type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId?: string | null },
+  lang?: Lang,
+): string {
+  if (m.type === 'stripe') {
+    const last4 = stripeAccountLast4(m.stripeAccountId ?? null) ?? '';
+    return lang ? translator(lang)('payouts:stripe.account', { last4 }) : `Stripe •••• ${last4}`;
+  }
   return m.type === 'paypal' ? `PayPal ${m.paypalEmail ?? ''}` : `IBAN •••• ${m.ibanLast4 ?? ''}`;
+}
+
+/** The last four characters of a Stripe account's id: all akut shows of it. */
+export function stripeAccountLast4(stripeAccountId: string | null): string | null {
+  return stripeAccountId ? stripeAccountId.slice(-4) : null;
 }
 
 /** The same bank account or PayPal address on two users gives the same hash (the payout fraud hold). */
@@ -118,7 +135,7 @@ export function payoutMethodView(deps: AppDeps, r: Row): PayoutMethodView {
     bic: r.bic,
     accountHolder: r.accountHolder,
     bankName: r.bankName,
-    stripeAccountLast4: r.stripeAccountId ? r.stripeAccountId.slice(-4) : null,
+    stripeAccountLast4: stripeAccountLast4(r.stripeAccountId),
     stripeStatus: (r.stripeStatus as PayoutMethodView['stripeStatus']) ?? null,
     stripeStatusReason: r.stripeStatusReason,
     available: payoutRailOpen(deps, r.type),

@@ -15,8 +15,9 @@ import { isInsufficientFunds, postTransaction } from '../ledger/post-transaction
 import { sourceAccount } from './payout-transition.ts';
 import { tellOwnChange } from '../notifications/tell-own-change.ts';
 import { requirePayoutRail } from './payout-rails.ts';
-import { payoutMethodLabel } from './payout-methods.ts';
+import { payoutMethodLabel, stripeAccountLast4 } from './payout-methods.ts';
 import type { PayoutView } from '../../../core/api/payouts.ts';
+import type { Lang } from '../../i18n.ts';
 import type { requestPayoutInput } from '../../../core/contract/payouts.ts';
 export type { PayoutView } from '../../../core/api/payouts.ts';
 
@@ -81,31 +82,36 @@ export async function requestPayout(
   }
 }
 
-export async function listPayouts(prisma: AppDeps['db']['prisma'], userId: string): Promise<PayoutView[]> {
+/** The person's payouts, newest first; the methods' labels in `lang` (without it, see payoutMethodLabel). */
+export async function listPayouts(prisma: AppDeps['db']['prisma'], userId: string, lang?: Lang): Promise<PayoutView[]> {
   const rows = await prisma.payout.findMany({ where: { userId }, orderBy: { requestedAt: 'desc' }, take: 100, include: { method: true } });
-  return rows.map(toPayoutView);
+  return rows.map((p) => toPayoutView(p, lang));
 }
 
-export function toPayoutView(p: {
-  id: string;
-  amountCents: number;
-  source: string;
-  status: string;
-  requestedAt: Date;
-  paidAt: Date | null;
-  failedAt: Date | null;
-  rejectedAt: Date | null;
-  failureReason: string | null;
-  stripeReversedCents: number;
-  method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId: string | null };
-}): PayoutView {
+export function toPayoutView(
+  p: {
+    id: string;
+    amountCents: number;
+    source: string;
+    status: string;
+    requestedAt: Date;
+    paidAt: Date | null;
+    failedAt: Date | null;
+    rejectedAt: Date | null;
+    failureReason: string | null;
+    stripeReversedCents: number;
+    method: { id: string; type: string; paypalEmail: string | null; ibanLast4: string | null; stripeAccountId: string | null };
+  },
+  lang?: Lang,
+): PayoutView {
   return {
     id: p.id,
     amountCents: p.amountCents,
     method: {
       id: p.method.id,
       type: p.method.type,
-      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : payoutMethodLabel(p.method),
+      label: p.method.type === 'paypal' ? (p.method.paypalEmail ?? '') : payoutMethodLabel(p.method, lang),
+      stripeAccountLast4: stripeAccountLast4(p.method.stripeAccountId),
     },
     source: p.source,
     status: p.status,

@@ -110,27 +110,30 @@ async function stepIfProcessing(deps: AppDeps, payoutId: string, event: PayoutEv
  * by an admin in Stripe's dashboard). The transfer and its reversals are read again from Stripe, so a late or
  * repeated event changes nothing. Wholly reversed while in flight: the payout fails and what is left of its amount
  * returns. Otherwise (part of it, or anything after it was paid): each reversal not booked yet returns its part to
- * the earnings (decision 088).
+ * the earnings (decision 088). Answers what happened ('failed', 'reversed <cents>', 'unchanged', …) and the cents
+ * booked back now (0 unless 'reversed').
  */
-export async function applyStripeTransferReversal(deps: AppDeps, transfer: Pick<Stripe.Transfer, 'id'>): Promise<string> {
+export async function applyStripeTransferReversal(deps: AppDeps, transfer: Pick<Stripe.Transfer, 'id'>): Promise<{ outcome: string; reversedCents: number }> {
+  const outcome = (o: string, reversedCents = 0) => ({ outcome: o, reversedCents });
   const prisma = deps.db.prisma;
   const stripe = deps.money.stripe;
   const p = await prisma.payout.findUnique({ where: { stripeTransferId: transfer.id }, select: { id: true, status: true } });
-  if (!p) return 'ignored: no payout';
-  if (!stripe) return 'ignored: Stripe not configured';
+  if (!p) return outcome('ignored: no payout');
+  if (!stripe) return outcome('ignored: Stripe not configured');
   const fresh = await stripe.transfers.retrieve(transfer.id);
   const reversals: Stripe.TransferReversal[] = [];
   for await (const r of stripe.transfers.listReversals(transfer.id, { limit: 100 })) reversals.push(r);
   const whole = fresh.reversed || reversals.reduce((sum, r) => sum + r.amount, 0) >= fresh.amount;
-  if (whole && p.status === 'processing' && (await stepIfProcessing(deps, p.id, { type: 'FAILED', reason: 'Stripe: transfer reversed' }))) return 'failed';
+  if (whole && p.status === 'processing' && (await stepIfProcessing(deps, p.id, { type: 'FAILED', reason: 'Stripe: transfer reversed' })))
+    return outcome('failed');
   const booked = await bookStripeReversals(
     deps,
     p.id,
     reversals.sort((a, b) => a.created - b.created),
   );
-  if (booked.count > 0) return `reversed ${booked.cents}`;
+  if (booked.count > 0) return outcome(`reversed ${booked.cents}`, booked.cents);
   const after = (await prisma.payout.findUniqueOrThrow({ where: { id: p.id }, select: { status: true } })).status;
-  return after === 'processing' || after === 'paid' ? 'unchanged' : `already ${after}`;
+  return outcome(after === 'processing' || after === 'paid' ? 'unchanged' : `already ${after}`);
 }
 
 /** Retries approved Stripe payouts whose transfer did not get through (same idempotency key). */

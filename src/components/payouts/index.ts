@@ -8,3 +8,4 @@ export { usePayoutData } from './use-payout-data';
 export { formatIban, caretAfterFormat } from './iban';
 export { newIdempotencyKey } from './idempotency-key';
 export * from './types';
+export { payoutMethodText, stripeAccountName } from './method-label';

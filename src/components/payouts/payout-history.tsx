@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatEuro } from '@/components/market';
 import { displayStatus } from '../../../machines/payout.machine.ts';
+import { payoutMethodText } from './method-label';
 import { PayoutStatusBadge } from './payout-status';
 import type { Payout } from './types';
 
@@ -17,7 +18,7 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] | null }) {
   return (
     <Card data-testid="payout-history">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
-        <h3 className="text-lg font-semibold leading-tight">{t('history.title')}</h3>
+        <h2 className="text-lg font-semibold leading-tight">{t('history.title')}</h2>
         <CardDescription>{t('history.text')}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
@@ -53,9 +54,9 @@ export function PayoutHistory({ payouts }: { payouts: Payout[] | null }) {
                       <span className="sr-only">{t('history.cols.amount')}: </span>
                       {formatEuro(p.amountCents, lang)}
                     </span>
-                    <span className="min-w-0 truncate" title={p.method.label}>
+                    <span className="min-w-0 truncate" title={payoutMethodText(t, p.method)} data-testid="payout-row-method">
                       <span className="sr-only">{t('history.cols.method')}: </span>
-                      {p.method.type === 'paypal' ? `PayPal · ${p.method.label}` : p.method.label}
+                      {payoutMethodText(t, p.method)}
                     </span>
                     <span>
                       <PayoutStatusBadge status={p.status} />

@@ -3,6 +3,7 @@
 // removing one. Only the ways this installation offers are offered (GET /api/config's payoutRails, decision 081).
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { toast } from 'sonner';
 import { BadgeCheck, ExternalLink, Landmark, Loader2, Plus, ShieldCheck, Trash2, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -15,10 +16,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { usePublicConfig } from '@/lib/public-config';
 import { caretAfterFormat, formatIban } from './iban';
+import { stripeAccountName } from './method-label';
 import { payoutsApi, type PayoutMethod } from './types';
 
-const methodName = (m: PayoutMethod) =>
-  m.type === 'paypal' ? m.paypalEmail : m.type === 'stripe' ? `Stripe •••• ${m.stripeAccountLast4 ?? ''}` : `IBAN •••• ${m.ibanLast4}`;
+const methodName = (t: TFunction<string>, m: PayoutMethod) =>
+  m.type === 'paypal' ? m.paypalEmail : m.type === 'stripe' ? stripeAccountName(t, m.stripeAccountLast4) : `IBAN •••• ${m.ibanLast4}`;
 
 /** Sends the person to Stripe's onboarding (a fresh single-use link), coming back to this page. */
 async function goToStripe(t: (k: string) => string) {
@@ -76,7 +78,7 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
   return (
     <Card data-testid="payout-methods">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
-        <h3 className="text-lg font-semibold leading-tight">{t('methods.title')}</h3>
+        <h2 className="text-lg font-semibold leading-tight">{t('methods.title')}</h2>
         <CardDescription>{t('methods.text')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
@@ -148,7 +150,8 @@ export function PayoutMethodsCard({ methods, onChanged }: { methods: PayoutMetho
                   size="icon"
                   className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive"
                   onClick={() => setRemoving(m)}
-                  aria-label={t('methods.remove', { method: methodName(m) })}
+                  data-testid="remove-method"
+                  aria-label={t('methods.remove', { method: methodName(t, m) })}
                 >
                   <Trash2 aria-hidden />
                 </Button>
@@ -191,7 +194,7 @@ function StripeStatus({ method }: { method: PayoutMethod }) {
   const status = method.stripeStatus ?? 'onboarding';
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm text-muted-foreground">{t('stripe.account', { last4: method.stripeAccountLast4 ?? '' })}</p>
+      <p className="text-sm text-muted-foreground">{stripeAccountName(t, method.stripeAccountLast4)}</p>
       {status === 'enabled' ? (
         <Badge className="w-fit gap-1 border-emerald-300 bg-emerald-50 text-emerald-800" data-testid="stripe-status" data-status={status}>
           <BadgeCheck className="size-3.5" aria-hidden />
@@ -465,10 +468,10 @@ function RemoveMethodDialog({ method, onClose, onRemoved }: { method: PayoutMeth
   };
   return (
     <Dialog open={method !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent closeLabel={t('close')}>
+      <DialogContent closeLabel={t('close')} data-testid="remove-method-dialog">
         <DialogHeader>
           <DialogTitle>{t('methods.removeTitle')}</DialogTitle>
-          <DialogDescription>{t('methods.removeText', { method: method ? methodName(method) : '' })}</DialogDescription>
+          <DialogDescription>{t('methods.removeText', { method: method ? methodName(t, method) : '' })}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

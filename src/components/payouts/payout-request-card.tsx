@@ -14,6 +14,7 @@ import { formatEuro, formatNumber } from '@/components/market';
 import { ApiError } from '@/lib/api';
 import { MIN_PAYOUT_CENTS } from '../../../core/money/money.ts';
 import { amountInputValue, parseEuroInput } from './amount';
+import { stripeAccountName } from './method-label';
 import { newIdempotencyKey } from './idempotency-key';
 import { availableCents, payoutsApi, usableMethod, type PayoutMethod, type PayoutSource, type Wallet } from './types';
 
@@ -101,7 +102,7 @@ export function PayoutRequestCard({
   return (
     <Card data-testid="payout-request">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
-        <h3 className="text-lg font-semibold leading-tight">{t('request.title')}</h3>
+        <h2 className="text-lg font-semibold leading-tight">{t('request.title')}</h2>
         <CardDescription>{t('request.text', { min })}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
@@ -175,7 +176,7 @@ export function PayoutRequestCard({
                     {m.type === 'paypal'
                       ? `PayPal · ${m.paypalEmail}`
                       : m.type === 'stripe'
-                        ? t('stripe.account', { last4: m.stripeAccountLast4 ?? '' })
+                        ? stripeAccountName(t, m.stripeAccountLast4)
                         : `${t('methods.types.bank')} · IBAN •••• ${m.ibanLast4}`}
                   </option>
                 ))}

@@ -16,7 +16,7 @@ export function PayoutsPanel({ source, onChanged }: { source: PayoutSource; onCh
   const { t, i18n } = useTranslation('payouts');
   const data = usePayoutData((e, payouts) => {
     // The history shows it too; a short word when it was paid out or came back.
-    const id = (e.payload as { payoutId?: string } | undefined)?.payoutId;
+    const { payoutId: id, reversedCents } = (e.payload ?? {}) as { payoutId?: string; reversedCents?: number };
     const payout = payouts?.find((p) => p.id === id);
     if (payout) {
       const lang = i18n.resolvedLanguage ?? 'de';
@@ -33,7 +33,9 @@ export function PayoutsPanel({ source, onChanged }: { source: PayoutSource; onCh
       else if (e.type === 'payout.paid') toast.success(t('toast.live.paid', { amount }));
       if (e.type === 'payout.failed' || e.type === 'payout.rejected')
         toast.error(t(`toast.live.${e.type === 'payout.failed' ? 'failed' : 'rejected'}`, { amount }));
-      if (e.type === 'payout.reversed') toast.info(t('toast.live.reversed', { amount }));
+      // What this reversal took back (the event names it; the payout's record holds the sum of all of them).
+      if (e.type === 'payout.reversed')
+        toast.info(t('toast.live.reversed', { amount, reversed: formatEuro(reversedCents ?? payout.stripeReversedCents, lang) }));
     }
     if (e.type.startsWith('payout.')) onChanged?.();
   });

@@ -320,7 +320,9 @@ function AdminDashboard() {
                     <Card>
                       <CardHeader className="pb-2">
                         <div className="flex flex-wrap items-center justify-between gap-2">
-                          <CardTitle className="text-base">{m.subject}</CardTitle>
+                          <CardTitle as="h2" className="text-base">
+                            {m.subject}
+                          </CardTitle>
                           <Badge>{t(`outbox.status.${m.status}`, { defaultValue: m.status })}</Badge>
                         </div>
                         <CardDescription>

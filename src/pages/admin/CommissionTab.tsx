@@ -122,7 +122,7 @@ export function CommissionTab() {
     <div className="flex flex-col gap-6">
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle as="h2" className="flex items-center gap-2">
             <Percent className="size-5 text-primary" aria-hidden />
             {t('provision.title')}
           </CardTitle>
@@ -225,7 +225,7 @@ export function CommissionTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle>{t('provision.example.title', { amount: euro(EXAMPLE_CENTS, lang) })}</CardTitle>
+          <CardTitle as="h2">{t('provision.example.title', { amount: euro(EXAMPLE_CENTS, lang) })}</CardTitle>
           <CardDescription>{t('provision.example.text', { amount: euro(EXAMPLE_CENTS, lang), pool: percent(values.poolBp, lang) })}</CardDescription>
         </CardHeader>
         <CardContent className="overflow-x-auto">
@@ -280,7 +280,7 @@ export function CommissionTab() {
 
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle as="h2" className="flex items-center gap-2">
             <History className="size-5 text-primary" aria-hidden />
             {t('provision.history.title')}
           </CardTitle>

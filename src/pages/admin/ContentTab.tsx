@@ -123,7 +123,7 @@ function MaterialsPanel() {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>{t('content.materials.title')}</CardTitle>
+          <CardTitle as="h2">{t('content.materials.title')}</CardTitle>
           <CardDescription>{t('content.materials.text')}</CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -499,7 +499,7 @@ function VideosPanel() {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>{t('content.videos.title')}</CardTitle>
+          <CardTitle as="h2">{t('content.videos.title')}</CardTitle>
           <CardDescription>{t('content.videos.text')}</CardDescription>
         </div>
         <Button onClick={() => setEditing({ id: null, form: emptyVideo })} data-testid="content-video-new">

@@ -144,7 +144,7 @@ export function OverviewTab() {
           {t('overview.quick.title')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setDbOpen(true)}>
+          <Button variant="outline" onClick={() => setDbOpen(true)} data-testid="admin-db-open">
             <Database />
             {t('overview.quick.database')}
           </Button>

@@ -137,7 +137,8 @@ function ReportCard({ report: r, onDecide, onDecideObjection }: { report: AdminR
           <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(r.createdAt, lang)}</span>
         </div>
 
-        <section className="flex flex-col gap-2" aria-label={t('reports.snapshot')}>
+        {/* Named with its report's reference: one region per report card, each its own name (axe landmark-unique). */}
+        <section className="flex flex-col gap-2" aria-label={t('reports.snapshotOf', { ref: `#${r.ref}` })}>
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t('reports.snapshot')}</p>
           <div className="rounded-md border bg-muted/40 p-3 text-sm">
             <p className="font-semibold break-words">

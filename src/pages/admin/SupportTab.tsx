@@ -101,7 +101,7 @@ export function SupportTab() {
   return (
     <Card className="overflow-hidden p-0">
       <CardHeader className="border-b p-4 sm:p-6">
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <Inbox className="size-5 text-primary" aria-hidden />
           {t('admin.title')}
           {inbox.unreadTotal > 0 && <Badge data-testid="support-unread-total">{t('admin.unread', { count: inbox.unreadTotal })}</Badge>}

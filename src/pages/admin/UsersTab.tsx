@@ -107,7 +107,13 @@ export function UsersTab() {
                       <Badge>{t(`users.roles.${u.role}`, { defaultValue: u.role })}</Badge>
                       {u.twoFactorEnabled && <Badge>{t('users.twoFactorShort')}</Badge>}
                       {u.suspended && <Badge className="border-destructive/40 bg-destructive/10 text-destructive">{t('users.suspended')}</Badge>}
-                      <Button size="sm" variant="outline" onClick={() => setOpenId(u.id)} aria-label={t('users.openFor', { email: u.email })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setOpenId(u.id)}
+                        aria-label={t('users.openFor', { email: u.email })}
+                        data-testid="user-open"
+                      >
                         {t('users.open')}
                       </Button>
                     </div>
@@ -257,7 +263,7 @@ function UserDialog({ id, onClose, onChanged }: { id: string; onClose: () => voi
                   {t('users.unsuspend')}
                 </Button>
               ) : (
-                <Button variant="destructive" onClick={() => setSuspendOpen(true)}>
+                <Button variant="destructive" onClick={() => setSuspendOpen(true)} data-testid="user-suspend">
                   <Ban />
                   {t('users.suspend')}
                 </Button>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Landmark, Wallet } from 'lucide-react';
 import { formatDateTime, formatEuro } from '@/components/market';
-import { AdminPayoutStatusBadge } from '@/components/payouts';
+import { AdminPayoutStatusBadge, payoutMethodText } from '@/components/payouts';
 import type { AdminPayout } from './admin-api';
 
 export function AdminPayoutRow({ payout: p, actions, showStatus = true }: { payout: AdminPayout; actions?: ReactNode; showStatus?: boolean }) {
@@ -25,7 +25,7 @@ export function AdminPayoutRow({ payout: p, actions, showStatus = true }: { payo
           {p.method.type === 'paypal' ? <Wallet className="mt-0.5 size-4 shrink-0" aria-hidden /> : <Landmark className="mt-0.5 size-4 shrink-0" aria-hidden />}
           <span className="min-w-0 break-words" data-testid="admin-payout-method">
             {/* A Stripe account has no holder of its own here (Stripe keeps the bank details). */}
-            {p.method.type === 'paypal' ? `PayPal · ${p.method.label}` : [p.method.accountHolder, p.method.label].filter(Boolean).join(' · ')}
+            {p.method.type === 'bank' ? [p.method.accountHolder, p.method.label].filter(Boolean).join(' · ') : payoutMethodText(t, p.method)}
             {p.method.verified && (
               <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap text-emerald-700">
                 <BadgeCheck className="size-3.5" aria-hidden />
@@ -36,6 +36,9 @@ export function AdminPayoutRow({ payout: p, actions, showStatus = true }: { payo
         </p>
         <p className="text-xs text-muted-foreground">
           {t('payouts.requestedAt', { date: formatDateTime(p.requestedAt, lang) })}
+          {p.status === 'paid' && p.paidAt && (
+            <span data-testid="admin-payout-paid-at">{` · ${t('payouts.paidAt', { date: formatDateTime(p.paidAt, lang) })}`}</span>
+          )}
           {p.method.type === 'bank' && p.status === 'approved' && ` · ${t(p.sepaBatchId ? 'payouts.inBatch' : 'payouts.awaitingBatch')}`}
           {p.holdReasons.length > 0 && (
             <span className="mt-1 block text-amber-800" data-testid="payout-hold-reasons">

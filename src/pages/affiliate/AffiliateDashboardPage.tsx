@@ -180,7 +180,7 @@ function PartnerArea({ user }: { user: Me }) {
             <TabsContent value="payouts" className="flex flex-col gap-6">
               <Card>
                 <CardHeader>
-                  <CardTitle>{t('profile.tabs.payouts')}</CardTitle>
+                  <CardTitle as="h2">{t('profile.tabs.payouts')}</CardTitle>
                   <CardDescription>{t('profile.payoutsText')}</CardDescription>
                 </CardHeader>
               </Card>

@@ -64,7 +64,7 @@ export function AcademyTab() {
           <CardHeader className="flex-row items-center gap-3">
             <GraduationCap className="size-6 text-primary" aria-hidden />
             <div className="flex-1">
-              <CardTitle>{t('academy.title')}</CardTitle>
+              <CardTitle as="h2">{t('academy.title')}</CardTitle>
               <CardDescription data-testid="academy-progress">{t('academy.progress', { watched, total })}</CardDescription>
             </div>
           </CardHeader>
@@ -106,7 +106,9 @@ export function AcademyTab() {
                   <Card className="h-full" data-testid="academy-lesson" data-done={v.watched ? 'true' : 'false'}>
                     <CardHeader>
                       <div className="flex items-start justify-between gap-2">
-                        <CardTitle className="text-base">{v.title}</CardTitle>
+                        <CardTitle as="h4" className="text-base">
+                          {v.title}
+                        </CardTitle>
                         {v.watched && (
                           <Badge className="shrink-0">
                             <CheckCircle2 className="size-3" aria-hidden /> {t('academy.done')}

@@ -30,9 +30,9 @@ export function LessonBody({ body, figures }: { body: string; figures: LessonFig
       {blocks.map((b, i) => {
         if (b.kind === 'heading')
           return (
-            <h4 key={i} className="pt-2 text-base font-semibold">
+            <h3 key={i} className="pt-2 text-base font-semibold">
               <Spans spans={b.spans} />
-            </h4>
+            </h3>
           );
         if (b.kind === 'paragraph')
           return (

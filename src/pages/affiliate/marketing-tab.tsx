@@ -59,7 +59,7 @@ export function MarketingTab({ link, name }: { link: string; name: string }) {
                 {m.description && <p className="text-xs text-muted-foreground italic">{m.description}</p>}
                 <p className="text-sm whitespace-pre-line text-muted-foreground">{kind === 'email' ? preview(fill(m.body)) : fill(m.body)}</p>
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setOpen(m)}>
+                  <Button variant="outline" size="sm" onClick={() => setOpen(m)} data-testid="material-open">
                     <Maximize2 />
                     {t('marketing.open')}
                   </Button>
@@ -121,7 +121,7 @@ function FullView({ material, fill, onClose }: { material: MarketingMaterialView
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent closeLabel={t('marketing.close')} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent closeLabel={t('marketing.close')} className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl" data-testid="material-dialog">
         <DialogHeader>
           <DialogTitle>{material.title}</DialogTitle>
           <DialogDescription>{t('marketing.text')}</DialogDescription>

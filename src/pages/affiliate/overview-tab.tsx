@@ -75,7 +75,7 @@ export function OverviewTab({
         <Card>
           <CardHeader className="flex-row items-center gap-2">
             <Wallet className="size-5 text-primary" aria-hidden />
-            <CardTitle>{t('dashboard.earnings.title')}</CardTitle>
+            <CardTitle as="h2">{t('dashboard.earnings.title')}</CardTitle>
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3">
             <Money label={t('dashboard.earnings.total')} {...me.earnings.total} testId="earnings-total" />
@@ -96,7 +96,7 @@ export function OverviewTab({
         <Card>
           <CardHeader className="flex-row items-center gap-2">
             <Users className="size-5 text-primary" aria-hidden />
-            <CardTitle>{t('dashboard.network.title')}</CardTitle>
+            <CardTitle as="h2">{t('dashboard.network.title')}</CardTitle>
           </CardHeader>
           <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <div className="flex flex-col rounded-lg bg-muted/50 p-3" data-testid="network-size">
@@ -120,14 +120,14 @@ export function OverviewTab({
 
       <Card>
         <CardHeader>
-          <CardTitle>{t('dashboard.share.title')}</CardTitle>
+          <CardTitle as="h2">{t('dashboard.share.title')}</CardTitle>
           <CardDescription className="font-mono break-all" data-testid="dashboard-link">
             {me.link}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setInviteOpen(true)}>
+            <Button onClick={() => setInviteOpen(true)} data-testid="partner-invite">
               <Mail />
               {t('dashboard.share.invite')}
             </Button>
@@ -159,7 +159,7 @@ export function OverviewTab({
 
       <Card>
         <CardHeader>
-          <CardTitle>{t('dashboard.levels.title')}</CardTitle>
+          <CardTitle as="h2">{t('dashboard.levels.title')}</CardTitle>
           <CardDescription>{t('dashboard.levels.text')}</CardDescription>
         </CardHeader>
         {/* Scrolls sideways on a phone: reachable by keyboard (WCAG 2.1.1). */}
@@ -231,7 +231,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('marketing.close')}>
+      <DialogContent closeLabel={t('marketing.close')} data-testid="invite-dialog">
         <DialogHeader>
           <DialogTitle>{t('dashboard.invite.title')}</DialogTitle>
           <DialogDescription>{t('dashboard.invite.text')}</DialogDescription>
@@ -292,7 +292,7 @@ function RankingCard({ ranking, onChanged, hasProfile }: { ranking: CountryRanki
   return (
     <Card data-testid="country-ranking">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <Trophy className="size-5 shrink-0 text-primary" aria-hidden />
           {t('dashboard.ranking.title')}
         </CardTitle>

@@ -35,7 +35,7 @@ export function DemoPage() {
           <div className="grid gap-6 md:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle className="flex items-center gap-2">
+                <CardTitle as="h2" className="flex items-center gap-2">
                   <Search className="size-5 text-primary" aria-hidden />
                   {t('page.seekerTitle')}
                 </CardTitle>
@@ -57,7 +57,7 @@ export function DemoPage() {
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle className="flex items-center gap-2">
+                <CardTitle as="h2" className="flex items-center gap-2">
                   <Briefcase className="size-5 text-primary" aria-hidden />
                   {t('page.providerTitle')}
                 </CardTitle>

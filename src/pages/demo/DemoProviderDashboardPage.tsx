@@ -111,9 +111,9 @@ function DemoMatchCard({
           <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{ti(`categories.${request.category}`)}</span>
           <UrgencyBadge urgency={request.urgency} />
         </div>
-        <h3 id={titleId} className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {t(`data.requests.${request.id}.title`)}
-        </h3>
+        </h2>
         <p className="text-sm">{unlocked ? description : `${description.slice(0, 80)}...`}</p>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-4" aria-hidden />

@@ -36,7 +36,7 @@ function DemoRequestForm({ onSubmit }: { onSubmit: (need: DemoNeed) => void }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('seeker.formTitle')}</CardTitle>
+        <CardTitle as="h2">{t('seeker.formTitle')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3">

@@ -26,7 +26,9 @@ export function DemoTeaser({ need }: { need: DemoNeed }) {
   return (
     <Card data-testid="demo-teaser">
       <CardHeader>
-        <CardTitle className="text-base">{t('seeker.teaserTitle')}</CardTitle>
+        <CardTitle as="h2" className="text-base">
+          {t('seeker.teaserTitle')}
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2 text-sm">
         {need.category && <span className="w-fit rounded-full bg-muted px-2 py-0.5 text-xs font-medium">{ti(`categories.${need.category}`)}</span>}

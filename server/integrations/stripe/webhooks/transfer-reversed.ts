@@ -8,11 +8,12 @@ import { tell } from '../../../domain/payouts/admin-payouts.ts';
 
 export async function transferReversed(deps: AppDeps, event: Stripe.Event): Promise<string> {
   const transfer = event.data.object as Stripe.Transfer;
-  const outcome = await applyStripeTransferReversal(deps, transfer);
+  const { outcome, reversedCents } = await applyStripeTransferReversal(deps, transfer);
   const p = await deps.db.prisma.payout.findUnique({ where: { stripeTransferId: transfer.id }, select: { id: true, userId: true } });
   if (p && outcome === 'failed') await tell(deps, p.id);
-  if (p && outcome.startsWith('reversed')) {
-    await deps.bus.publish({ type: 'payout.reversed', to: { userId: p.userId }, payload: { payoutId: p.id } }).catch(() => {});
+  if (p && reversedCents > 0) {
+    // What came back now, for the person's notice to name (the payout's record holds the sum of all reversals).
+    await deps.bus.publish({ type: 'payout.reversed', to: { userId: p.userId }, payload: { payoutId: p.id, reversedCents } }).catch(() => {});
     deps.mailer.flush();
   }
   return outcome;
