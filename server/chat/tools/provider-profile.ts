@@ -141,7 +141,8 @@ async function pendingChange(ctx: ChatToolContext<typeof provider>, input: EditI
  */
 export function editOf(message: string): EditInput {
   const out: EditInput = {};
-  const contacts = findContacts(message);
+  // Only phone numbers and e-mail addresses are cut out: a street address keeps its postcode for the area.
+  const contacts = findContacts(message).filter((c) => c.kind === 'phone' || c.kind === 'email');
   let text = message;
   for (const c of [...contacts].reverse()) text = `${text.slice(0, c.start)} ${text.slice(c.end)}`;
   const phone = contacts.find((c) => c.kind === 'phone');
