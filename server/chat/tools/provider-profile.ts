@@ -139,7 +139,7 @@ async function pendingChange(ctx: ChatToolContext<typeof provider>, input: EditI
  * take out, a phone number or an e-mail address (found by the contact detector; the other values are read
  * from the rest, so a phone number's digits are never a postcode).
  */
-export function editOf(message: string): EditInput {
+function editOf(message: string): EditInput {
   const out: EditInput = {};
   // Only phone numbers and e-mail addresses are cut out: a street address keeps its postcode for the area.
   const contacts = findContacts(message).filter((c) => c.kind === 'phone' || c.kind === 'email');
